@@ -1,0 +1,91 @@
+"""The list of katas, in the order a learner meets them, and how to find one by name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEMS = ROOT / "problems"
+SOLUTIONS = ROOT / "solutions"
+TESTS = ROOT / "tests"
+
+
+@dataclass(frozen=True)
+class Kata:
+    slug: str  # the folder name in problems/, solutions/ and tests/
+    module: str  # the file the learner edits, without .py
+    functions: tuple[str, ...]  # what the learner writes and the tests call
+    title: str
+    difficulty: str
+
+    @property
+    def number(self) -> str:
+        return self.slug.split("_", 1)[0]
+
+    @property
+    def name(self) -> str:
+        return self.slug.split("_", 1)[1]
+
+    def stub_path(self) -> Path:
+        return PROBLEMS / self.slug / f"{self.module}.py"
+
+    def reference_path(self) -> Path:
+        return SOLUTIONS / self.slug / f"{self.module}.py"
+
+    def mistakes_path(self) -> Path:
+        return SOLUTIONS / self.slug / "mistakes.py"
+
+    def statement_path(self) -> Path:
+        return PROBLEMS / self.slug / "README.md"
+
+
+KATAS = (
+    Kata(
+        slug="01_fixed_windows",
+        module="fixed_windows",
+        functions=("fixed_windows",),
+        title="Fixed overlapping token windows",
+        difficulty="easy",
+    ),
+)
+
+
+class UnknownKata(LookupError):
+    pass
+
+
+def find_kata(name: str) -> Kata:
+    """The kata named by its number ("1", "01"), its folder name, or a unique part of its slug."""
+    wanted = name.strip().lower()
+    for kata in KATAS:
+        if wanted in (kata.slug, kata.number, kata.number.lstrip("0")):
+            return kata
+    matches = [kata for kata in KATAS if wanted and wanted in kata.slug]
+    if len(matches) == 1:
+        return matches[0]
+    known = ", ".join(kata.slug for kata in KATAS)
+    if matches:
+        raise UnknownKata(f"{name!r} matches several katas ({', '.join(k.slug for k in matches)}); be more specific")
+    raise UnknownKata(f"there is no kata {name!r}; the katas are: {known}")
+
+
+def kata_of_test(path: Path) -> Kata | None:
+    """The kata whose tests/ folder holds this file, or None for files outside them."""
+    try:
+        parts = Path(path).resolve().relative_to(TESTS).parts
+    except ValueError:
+        return None
+    return next((kata for kata in KATAS if parts and parts[0] == kata.slug), None)
+
+
+def kata_of_function(function: str) -> Kata:
+    return next(kata for kata in KATAS if function in kata.functions)
+
+
+def relative(path: Path) -> str:
+    """A path as the learner would type it from the repository's root."""
+    try:
+        return str(Path(path).resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)

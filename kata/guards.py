@@ -1,0 +1,30 @@
+"""Markers for the tests that stop stalled loops and quadratic work.
+
+A guard runs the code under test on an input where a wrong loop never advances
+(a progress guard) or where quadratic work cannot finish in time (a complexity
+guard), with a short time limit so that the run moves on and says why.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+GUARD_SECONDS = 2.0  # the reference finishes every guard in under a tenth of this
+
+
+def progress_guard(seconds: float = GUARD_SECONDS):
+    """For inputs on which a loop that does not advance would run forever."""
+    return _guard("progress", seconds, hint="")
+
+
+def complexity_guard(seconds: float = GUARD_SECONDS, *, hint: str):
+    """For inputs large enough that quadratic work cannot finish; `hint` names the likely slow step."""
+    return _guard("complexity", seconds, hint=hint)
+
+
+def _guard(kind: str, seconds: float, hint: str):
+    def mark(test):
+        test = pytest.mark.timeout(seconds)(test)
+        return pytest.mark.guard(kind=kind, seconds=seconds, hint=hint)(test)
+
+    return mark

@@ -1,0 +1,137 @@
+"""Time and memory limits for code under test.
+
+A learner's loop that never advances must not hang the run or eat the machine.
+A watchdog ticks a few times a second while a test runs; past the time limit,
+or when the process has grown by more than the memory limit, it raises inside
+whatever code is running, which is almost always the learner's loop.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import os
+import signal
+import sys
+import threading
+import time
+
+from kata.calls import Call, log
+
+try:
+    import resource
+except ImportError:  # Windows: no watchdog, pytest-timeout's own method applies
+    resource = None
+
+TICK_SECONDS = 0.05
+CALL_SECONDS = 2.0  # one call on a small input: a correct solution takes microseconds
+GRACE_SECONDS = 0.5  # how long to wait for the stalled code to be the code under test
+MEMORY_LIMIT_MB = 512  # growth allowed during one test; keeps a whole run under 1 GiB
+
+
+class LimitExceeded(BaseException):
+    """A BaseException, so that a learner's `except Exception:` cannot swallow it."""
+
+    def __init__(self, call: Call | None, limit: str):
+        self.call = call
+        self.limit = limit
+        super().__init__(f"{call or 'the test'} ran past its limit of {limit}")
+
+
+class DidNotFinish(LimitExceeded):
+    pass
+
+
+class UsedTooMuchMemory(LimitExceeded):
+    pass
+
+
+def can_watch() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+class Watchdog:
+    """Raises DidNotFinish or UsedTooMuchMemory in the main thread when a limit is passed."""
+
+    def __init__(self, seconds: float, memory_mb: int = MEMORY_LIMIT_MB):
+        self.seconds = seconds
+        self.first_passed = None
+        self.memory_bytes = memory_mb * 1024 * 1024
+        self.memory_mb = memory_mb
+
+    def start(self) -> None:
+        self.started = time.monotonic()
+        self.baseline = resident_bytes()
+        log.stopped_by = None
+        self.previous_handler = signal.signal(signal.SIGALRM, self._tick)
+        signal.setitimer(signal.ITIMER_REAL, TICK_SECONDS, TICK_SECONDS)
+
+    def stop(self) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self.previous_handler or signal.SIG_DFL)
+        log.stopped_by = None
+
+    def _tick(self, signum, frame) -> None:
+        call = log.in_progress
+        if log.stopped_by is not None:
+            # Raised once already. Raise again only inside the code under test, in case
+            # something caught the first one and called it again; never in the runner's
+            # own reporting, which must be left to finish.
+            if call is not None:
+                raise type(log.stopped_by)(call, log.stopped_by.limit)
+            return
+        passed = self._limit_passed(call)
+        if passed is None:
+            return
+        self.first_passed = self.first_passed or time.monotonic()
+        interrupted_elsewhere = call is not None and frame is not None and frame.f_code.co_filename != str(call.source)
+        if interrupted_elsewhere and time.monotonic() - self.first_passed < GRACE_SECONDS:
+            return  # e.g. inside a garbage-collector callback, which would swallow the exception
+        log.stopped_by = passed
+        raise passed
+
+    def _limit_passed(self, call: Call | None) -> LimitExceeded | None:
+        now = time.monotonic()
+        if now - self.started >= self.seconds:
+            return DidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
+        if call is not None and now - call.started >= min(CALL_SECONDS, self.seconds):
+            return DidNotFinish(call, f"{CALL_SECONDS:g} s for one call")
+        if resident_bytes() - self.baseline > self.memory_bytes:
+            return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
+        return None
+
+
+def drop_locals(tb) -> None:
+    """Free the local variables of the frames in a traceback."""
+    while tb is not None:
+        frame = tb.tb_frame
+        try:
+            frame.clear()
+        except RuntimeError:
+            pass  # still executing: its locals are in use
+        else:
+            frame.f_locals  # before 3.13, a snapshot dict of the locals outlives clear() until read again
+        tb = tb.tb_next
+
+
+def give_back_freed_memory() -> None:
+    """Return memory freed by a stopped loop to the system, so the next test starts from a true baseline.
+
+    glibc keeps freed heap memory resident; without trimming, the next test's baseline
+    would include it and a second stalled loop could grow twice as large before it is caught.
+    """
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass  # not glibc: nothing to trim
+
+
+def resident_bytes() -> int:
+    """Memory the process holds now (Linux), or the most it ever held (elsewhere)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024

@@ -1,0 +1,240 @@
+"""The pytest side of the runner: options, the implementation fixtures, limits and reports.
+
+The tests ask for a kata's functions by name (`def test_x(fixed_windows): ...`);
+this plugin decides which implementation those names mean for the run.
+"""
+
+from __future__ import annotations
+
+import os
+import types
+from collections import defaultdict
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+
+from kata import report
+from kata.calls import log
+from kata.catalog import KATAS, Kata, kata_of_test, relative
+from kata.limits import LimitExceeded, Watchdog, can_watch, drop_locals, give_back_freed_memory
+from kata.loader import BadImplOption, Implementation, LoadProblem, NotStarted, kata_defined_in, parse_impl
+
+# No per-example deadline: time limits belong to the watchdog, which says what timed out.
+# No "explain" phase: its coverage notes point into the runner, not into the learner's code.
+_PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
+settings.register_profile("dev", deadline=None, max_examples=60, phases=_PHASES)
+settings.register_profile("ci", deadline=None, max_examples=60, phases=_PHASES, derandomize=True)
+settings.register_profile("thorough", deadline=None, max_examples=1000, phases=_PHASES,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("dev")
+
+IMPL = pytest.StashKey[Implementation]()
+_results = defaultdict(lambda: {"passed": 0, "failed": 0})  # per kata slug, for the closing summary
+LOADED = pytest.StashKey[dict]()
+UNAVAILABLE = pytest.StashKey[dict]()
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("kata", "chunking katas")
+    group.addoption(
+        "--impl",
+        default=None,
+        help="what the tests judge: learner (your code in problems/, the default), reference, "
+        "mistake:<kata>:<id>, a folder laid out like problems/, or one kata's .py file. "
+        "The KATA_IMPL environment variable means the same; this option wins.",
+    )
+
+
+def pytest_configure(config):
+    try:
+        config.stash[IMPL] = parse_impl(config.getoption("impl") or os.environ.get("KATA_IMPL"))
+    except BadImplOption as error:
+        raise pytest.UsageError(str(error)) from None
+    config.stash[LOADED] = {}
+    _results.clear()
+    config.stash[UNAVAILABLE] = {}
+    config.pluginmanager.register(_function_fixtures(), "kata-function-fixtures")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    terminal = session.config.pluginmanager.get_plugin("terminalreporter")
+    if terminal is not None:
+        terminal.write_line(f"Testing {session.config.stash[IMPL].describe()}", bold=True)
+
+
+# Fixtures ---------------------------------------------------------------------------------
+
+
+def _function_fixtures() -> types.ModuleType:
+    """One session fixture per kata function, named after it, so tests just ask for `fixed_windows`."""
+    fixtures = types.ModuleType("kata_function_fixtures")
+    for kata in KATAS:
+        for name in kata.functions:
+            setattr(fixtures, name, _function_fixture(kata, name))
+    return fixtures
+
+
+def _function_fixture(kata: Kata, name: str):
+    @pytest.fixture(scope="session", name=name)
+    def judged_function(request):
+        return getattr(_implementation_of(request.config, kata), name)
+
+    return judged_function
+
+
+def _implementation_of(config, kata: Kata):
+    loaded = config.stash[LOADED]
+    if kata.slug not in loaded:
+        loaded[kata.slug] = config.stash[IMPL].load(kata)
+    return loaded[kata.slug]
+
+
+# Collection: load each selected kata once; a kata that cannot run becomes one clear line ----
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items):
+    impl = config.stash[IMPL]
+    by_kata = defaultdict(list)
+    for item in items:
+        by_kata[kata_of_test(item.path)].append(item)
+    if impl.judges_one_kata:
+        _keep_only(_the_one_kata(impl, by_kata), by_kata, config)
+    kept = list(by_kata.pop(None, []))  # tests outside the katas' folders run as they are
+    for kata in sorted(by_kata, key=lambda k: k.slug):
+        kata_items = by_kata[kata]
+        try:
+            _implementation_of(config, kata)
+        except (LoadProblem, NotStarted) as problem:
+            config.stash[UNAVAILABLE][kata.slug] = problem
+            kept.append(KataUnavailable.from_parent(_folder_node(kata_items[0]), name=kata.slug, problem=problem))
+        else:
+            kept.extend(sorted(kata_items, key=_stage))
+    items[:] = kept
+
+
+def _the_one_kata(impl: Implementation, by_kata) -> Kata:
+    if impl.kind == "mistake":
+        return impl.mistake_kata
+    selected = [kata for kata in by_kata if kata is not None]
+    if len(selected) == 1:
+        return selected[0]
+    inferred = kata_defined_in(impl.where)
+    if inferred is None:
+        raise pytest.UsageError(
+            f"--impl={impl.where} is one file, but the selected tests cover several katas and the file "
+            "does not define one kata's functions. Select one kata's tests, e.g. "
+            f"pytest {relative(KATAS[0].stub_path().parent).replace('problems', 'tests')} --impl=FILE"
+        )
+    return inferred
+
+
+def _keep_only(kata: Kata, by_kata, config) -> None:
+    others = [k for k in by_kata if k is not None and k != kata]
+    deselected = [item for other in others for item in by_kata.pop(other)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+
+
+def _stage(item) -> int:
+    """Statement examples first, then hidden tests, properties, and the slow guards last."""
+    order = ("test_examples", "test_hidden", "test_properties", "test_guards")
+    stem = item.path.stem
+    return order.index(stem) if stem in order else len(order)
+
+
+def _folder_node(item):
+    node = item
+    while node.parent is not None and not isinstance(node, pytest.Dir):
+        node = node.parent
+    return node
+
+
+class KataUnavailable(pytest.Item):
+    """Stands for all of a kata's tests when its code cannot run: one line instead of a traceback per test."""
+
+    def __init__(self, *, problem: Exception, **kwargs):
+        super().__init__(**kwargs)
+        self.problem = problem
+
+    def runtest(self):
+        raise self.problem
+
+    def repr_failure(self, excinfo):
+        return f"{_verdict(self.problem)}: {self.problem}"
+
+    def reportinfo(self):
+        return self.path, None, self.name
+
+
+def _verdict(problem: Exception) -> str:
+    return "not started" if isinstance(problem, NotStarted) else "cannot run"
+
+
+# Limits and reports ---------------------------------------------------------------------
+
+
+def pytest_timeout_set_timer(item, settings):
+    """Take over pytest-timeout's timer: the watchdog also bounds memory and names the stalled call."""
+    if not can_watch():
+        return None  # pytest-timeout's own method applies
+    watchdog = Watchdog(settings.timeout)
+    watchdog.start()
+    item.cancel_timeout = watchdog.stop
+    return True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    log.forget()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    result = yield
+    if result.failed and call.excinfo is not None and not isinstance(item, KataUnavailable):
+        text = report.explain(item, call.excinfo.value)
+        if text is not None:
+            result.longrepr = text
+        # The report is written; drop the failed frames' locals, which may hold a stalled
+        # loop's half-gigabyte list, before the next test measures its memory.
+        # The report is written; drop the failed frames' locals, which may hold a stalled
+        # loop's half-gigabyte list, before the next test measures its memory.
+        drop_locals(call.excinfo.tb)
+        log.forget()
+        if isinstance(call.excinfo.value, LimitExceeded):
+            give_back_freed_memory()
+    return result
+
+
+def pytest_runtest_logreport(report):
+    kata = kata_of_test(report.fspath) if report.fspath else None
+    if kata is None or report.when not in ("setup", "call") or report.skipped:
+        return
+    if report.failed or report.when == "call":
+        _results[kata.slug]["failed" if report.failed else "passed"] += 1
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if not _results and not config.stash[UNAVAILABLE]:
+        return
+    terminalreporter.section("katas")
+    for kata in KATAS:
+        line = _kata_status(kata, config)
+        if line:
+            terminalreporter.write_line(line)
+
+
+def _kata_status(kata: Kata, config) -> str:
+    label = f"{kata.number} {kata.name:<24}"
+    problem = config.stash[UNAVAILABLE].get(kata.slug)
+    if problem is not None:
+        return f"{label} {_verdict(problem)}: {problem}"
+    counts = _results.get(kata.slug)
+    if counts is None:
+        return ""
+    total = counts["passed"] + counts["failed"]
+    if counts["failed"]:
+        return f"{label} failing: {counts['passed']} of {total} tests pass"
+    return f"{label} passing: all {total} selected tests pass"

@@ -1,0 +1,95 @@
+"""Turning a failed test into plain words: the verdict, the call, what came back, what was expected.
+
+The verdicts are the ones learners know from judges: wrong answer, error,
+did not finish, too slow, too much memory, not started.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+
+from kata.calls import Call, log
+from kata.judge import WrongAnswer
+from kata.limits import DidNotFinish, UsedTooMuchMemory
+from kata.catalog import relative
+
+
+def explain(item, error: BaseException) -> str | None:
+    """The learner-facing report for a failure, or None to keep pytest's own."""
+    if isinstance(error, WrongAnswer):
+        text = "WRONG ANSWER\n" + str(error)
+    elif isinstance(error, DidNotFinish):
+        text = _did_not_finish(item, error)
+    elif isinstance(error, UsedTooMuchMemory):
+        text = (
+            "TOO MUCH MEMORY\n"
+            + _called(error.call)
+            + f"While it ran, the process grew by more than {error.limit}, so it was stopped.\n"
+            "This usually means a loop that never advances keeps appending to a list."
+        )
+    else:
+        call = log.last
+        if call is None or call.error is not error:
+            return None  # not raised by the code under test: pytest's report says more
+        text = _error(call, error)
+    return text + _purpose(item) + _notes(error)
+
+
+def _did_not_finish(item, error: DidNotFinish) -> str:
+    guard = item.get_closest_marker("guard")
+    if guard is not None and guard.kwargs.get("kind") == "complexity":
+        return (
+            "TOO SLOW\n"
+            + _called(error.call)
+            + f"It was still running after its limit of {error.limit}; the reference\n"
+            "answers in a small fraction of that. Some step inside your loop costs time that grows\n"
+            "with the whole input, which makes the total quadratic.\n"
+            + guard.kwargs.get("hint", "")
+        ).rstrip()
+    return (
+        "DID NOT FINISH\n"
+        + _called(error.call)
+        + f"It was still running after its limit of {error.limit}; a correct solution\n"
+        "answers at once here. Does every iteration of your loop advance? Check that the\n"
+        "position you slice from moves forward each time, and that the loop's exit is reachable."
+    )
+
+
+def _error(call: Call, error: BaseException) -> str:
+    if isinstance(error, NotImplementedError):
+        return (
+            "NOT STARTED\n"
+            f"Called {call}.\nIt raised NotImplementedError: this function is still the stub. "
+            f"Write it in {relative(call.source)}."
+        )
+    return (
+        "ERROR\n"
+        f"Called {call}.\nIt raised {type(error).__name__}: {error}\n"
+        + _where_in_learner_code(error, call.source)
+    ).rstrip()
+
+
+def _where_in_learner_code(error: BaseException, source: Path | None) -> str:
+    if source is None:
+        return ""
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if Path(frame.filename) == source]
+    if not frames:
+        return ""
+    frame = frames[-1]
+    return f"at {relative(source)}, line {frame.lineno}, in {frame.name}:\n    {frame.line}"
+
+
+def _purpose(item) -> str:
+    """The test's docstring: what it checks and why, for failures that have no expected value to show."""
+    doc = getattr(getattr(item, "function", None), "__doc__", None)
+    return f"\nThis test checks: {' '.join(doc.split())}" if doc else ""
+
+
+def _called(call: Call | None) -> str:
+    return f"Called {call}.\n" if call is not None else ""
+
+
+def _notes(error: BaseException) -> str:
+    notes = [note for note in getattr(error, "__notes__", []) if note.strip()]
+    return ("\n\n" + "\n".join(notes)) if notes else ""

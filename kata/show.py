@@ -1,0 +1,46 @@
+"""Short, readable renderings of values and calls for failure messages.
+
+A failing input may hold a million tokens; a message must still fit on a screen,
+so long sequences show their first and last items and their length.
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+_shortener = reprlib.Repr()
+_shortener.maxlist = _shortener.maxtuple = 12
+_shortener.maxstring = 160
+_shortener.maxother = 160
+_shortener.maxlevel = 4
+_shortener.maxdict = 12
+
+FULL_LIMIT = 400  # characters; below this a value is shown whole
+
+
+def show(value) -> str:
+    """The value as Python would print it, shortened when it is long."""
+    if _is_small(value):
+        return repr(value)
+    return _shortener.repr(value) + _size_note(value)
+
+
+def _is_small(value) -> bool:
+    try:
+        return len(value) <= 200 and len(repr(value)) <= FULL_LIMIT
+    except TypeError:
+        return len(repr(value)) <= FULL_LIMIT
+
+
+def _size_note(value) -> str:
+    try:
+        size = len(value)
+    except TypeError:
+        return ""
+    return f" ({size:,} characters)" if isinstance(value, str) else f" ({size:,} items)"
+
+
+def show_call(function: str, args: tuple, kwargs: dict) -> str:
+    """`name(arg, ..., key=value)`, each argument shortened on its own."""
+    parts = [show(arg) for arg in args] + [f"{key}={show(value)}" for key, value in kwargs.items()]
+    return f"{function}({', '.join(parts)})"

@@ -1,0 +1,261 @@
+"""Kata 01: common mistakes, each a complete fixed_windows() with one bug.
+
+Run one against the tests with: pytest tests/01_fixed_windows --impl=mistake:01:<id>
+"""
+
+from kata.mistakes import Mistake
+
+
+def _validate(chunk_size, overlap):
+    for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int, got {value!r}")
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+    if not 0 <= overlap < chunk_size:
+        raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+
+
+class RedundantTailWindow(Mistake):
+    """Loops `while start < len(tokens)` and never stops at the window that reaches the end.
+
+    fixed_windows(list("abcdefg"), 3, 1) returns a fourth window ['g'], which lies
+    wholly inside ['e', 'f', 'g'] and adds nothing to retrieval but a duplicate.
+    """
+
+    id = "redundant_tail_window"
+    title = "Emits extra windows after the one that reaches the end"
+    hint = "Stop right after appending the first window whose end reaches len(tokens)."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        windows, start = [], 0
+        while start < len(tokens):
+            windows.append(list(tokens[start:start + chunk_size]))
+            start += chunk_size - overlap
+        return windows
+
+
+class StepIsChunkSize(Mistake):
+    """Advances by chunk_size instead of chunk_size - overlap, so windows never overlap.
+
+    fixed_windows(list("abcdefg"), 3, 1) returns [['a','b','c'], ['d','e','f'], ['g']].
+    """
+
+    id = "step_is_chunk_size"
+    title = "Advances by chunk_size, ignoring the overlap"
+    hint = "Each window starts chunk_size - overlap items after the one before."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        windows, start = [], 0
+        while start < len(tokens):
+            windows.append(list(tokens[start:start + chunk_size]))
+            if start + chunk_size >= len(tokens):
+                break
+            start += chunk_size
+        return windows
+
+
+class DropsShortLastWindow(Mistake):
+    """Only starts windows that fit whole: range(0, len(tokens) - chunk_size + 1, step).
+
+    fixed_windows(list("abcdefgh"), 4, 1) returns [['a','b','c','d'], ['d','e','f','g']]
+    and loses 'h'; input shorter than chunk_size gives [] instead of one window.
+    """
+
+    id = "drops_short_last_window"
+    title = "Drops the short last window"
+    hint = "The last window may be shorter than chunk_size; the tokens at the end must still appear."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        step = chunk_size - overlap
+        return [list(tokens[start:start + chunk_size]) for start in range(0, len(tokens) - chunk_size + 1, step)]
+
+
+class EmptyWindowForEmptyInput(Mistake):
+    """Appends the first window before checking for input, so [] gives [[]].
+
+    fixed_windows([], 3) returns [[]]: one empty chunk that would be embedded and indexed.
+    """
+
+    id = "empty_window_for_empty_input"
+    title = "Returns [[]] for empty input"
+    hint = "With no tokens there is no window at all: return []."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        windows, start = [], 0
+        while True:
+            windows.append(list(tokens[start:start + chunk_size]))
+            if start + chunk_size >= len(tokens):
+                return windows
+            start += chunk_size - overlap
+
+
+class NoValidation(Mistake):
+    """Checks nothing: overlap >= chunk_size makes the step zero or negative and the loop never ends.
+
+    fixed_windows(list("abc"), 3, 3) runs forever, appending the same window.
+    """
+
+    id = "no_validation"
+    title = "Does not validate chunk_size and overlap"
+    hint = "Raise ValueError unless chunk_size >= 1 and 0 <= overlap < chunk_size, and TypeError for non-ints."
+    stalls = True
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        windows, start = [], 0
+        while start < len(tokens):
+            windows.append(list(tokens[start:start + chunk_size]))
+            if start + chunk_size >= len(tokens):
+                break
+            start += chunk_size - overlap
+        return windows
+
+
+class AcceptsBool(Mistake):
+    """Checks isinstance(value, int), which True and False pass, since bool is a subclass of int.
+
+    fixed_windows(list("abc"), True) returns [['a'], ['b'], ['c']] instead of raising TypeError.
+    """
+
+    id = "accepts_bool"
+    title = "Accepts True and False as numbers"
+    hint = "bool is a subclass of int: reject it explicitly."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        if not isinstance(chunk_size, int) or not isinstance(overlap, int):
+            raise TypeError(f"chunk_size and overlap must be ints, got {chunk_size!r} and {overlap!r}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return NoValidation.fixed_windows(tokens, chunk_size, overlap)
+
+
+class ValidatesAfterEmptyCheck(Mistake):
+    """Returns [] for empty input before validating, so fixed_windows([], 0) is silently accepted."""
+
+    id = "validates_after_empty_check"
+    title = "Skips validation when the input is empty"
+    hint = "Check the arguments first: a bad chunk_size is a bug in the caller whatever the input."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        if not tokens:
+            return []
+        _validate(chunk_size, overlap)
+        return NoValidation.fixed_windows(tokens, chunk_size, overlap)
+
+
+class MessageOmitsTheValue(Mistake):
+    """Raises the right exceptions with messages that do not say which argument or value was bad.
+
+    fixed_windows(list("abc"), 3, 3) raises ValueError('invalid arguments').
+    """
+
+    id = "message_omits_the_value"
+    title = "Error messages do not name the parameter and its value"
+    hint = "Say which parameter is wrong and what it was, e.g. 'overlap must be less than chunk_size (3), got 3'."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        try:
+            _validate(chunk_size, overlap)
+        except (TypeError, ValueError) as error:
+            raise type(error)("invalid arguments") from None
+        return NoValidation.fixed_windows(tokens, chunk_size, overlap)
+
+
+class ReturnsTheInputItself(Mistake):
+    """Takes a shortcut for short input and returns [tokens]: the window is the caller's own object.
+
+    fixed_windows(words, 5) with words = ['to', 'be'] returns [words]; appending to the
+    window changes words. For a str or tuple the window is not even a list.
+    """
+
+    id = "returns_the_input_itself"
+    title = "Returns the input object as a window"
+    hint = "Every window must be a new list, even when one window holds the whole input."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        if 0 < len(tokens) <= chunk_size:
+            return [tokens]
+        return NoValidation.fixed_windows(tokens, chunk_size, overlap)
+
+
+class SlicesNotLists(Mistake):
+    """Appends tokens[start:end] as it is: for a str or tuple the windows are strs or tuples.
+
+    fixed_windows("hello", 2, 1) returns ['he', 'el', 'll', 'lo'] instead of lists of characters.
+    """
+
+    id = "slices_not_lists"
+    title = "Windows keep the input's type instead of being lists"
+    hint = "Wrap each slice in list(...), whatever sequence type came in."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        windows, start = [], 0
+        while start < len(tokens):
+            windows.append(tokens[start:start + chunk_size])
+            if start + chunk_size >= len(tokens):
+                break
+            start += chunk_size - overlap
+        return windows
+
+
+class ConsumesTheInput(Mistake):
+    """Deletes the consumed tokens from the front of the caller's list (del tokens[:step]).
+
+    The windows are right, but the caller's list is left holding only the last window's
+    tail, and each deletion shifts the whole rest of the list, so the work is quadratic.
+    """
+
+    id = "consumes_the_input"
+    title = "Modifies the caller's list"
+    hint = "Never change the input: move a start index along it instead."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        windows = []
+        while tokens:
+            windows.append(list(tokens[:chunk_size]))
+            if chunk_size >= len(tokens):
+                break
+            del tokens[:chunk_size - overlap]
+        return windows
+
+
+class CopiesTheRestEachStep(Mistake):
+    """Re-slices the remaining input on every step (rest = rest[step:]), which copies it each time.
+
+    The output is right, but the work is quadratic: 300,000 tokens in windows of 3 take minutes.
+    """
+
+    id = "copies_the_rest_each_step"
+    title = "Copies the rest of the input on every step (quadratic)"
+    hint = "Keep the input as it is and move a start index; slicing the rest copies it every time."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        windows, rest = [], list(tokens)
+        while rest:
+            windows.append(rest[:chunk_size])
+            if chunk_size >= len(rest):
+                break
+            rest = rest[chunk_size - overlap:]
+        return windows

@@ -1,0 +1,156 @@
+"""Edge cases, and one test for each common mistake (see solutions/01_fixed_windows/mistakes.py)."""
+
+import pytest
+
+from kata.guards import progress_guard
+from kata.judge import check_raises, check_returns, expect
+
+# The end of the input ----------------------------------------------------------------------
+
+
+def test_no_window_follows_one_that_reaches_the_end(fixed_windows):
+    check_returns(fixed_windows, list("abcdefghij"), 4, 2,
+                  expected=[list("abcd"), list("cdef"), list("efgh"), list("ghij")],
+                  why="['g', 'h', 'i', 'j'] reaches the end of the input; a window ['i', 'j'] "
+                      "after it would hold nothing new.")
+
+
+def test_exact_fit_without_overlap_gives_no_empty_tail(fixed_windows):
+    check_returns(fixed_windows, list("abcdef"), 2, expected=[list("ab"), list("cd"), list("ef")])
+
+
+def test_the_short_last_window_is_kept(fixed_windows):
+    check_returns(fixed_windows, list("abcdefghi"), 4, expected=[list("abcd"), list("efgh"), ["i"]],
+                  why="the last window may be shorter than chunk_size; dropping it loses 'i'.")
+
+
+def test_input_exactly_one_window_long(fixed_windows):
+    check_returns(fixed_windows, list("abc"), 3, 2, expected=[list("abc")])
+
+
+def test_input_shorter_than_the_overlap(fixed_windows):
+    check_returns(fixed_windows, ["x"], 4, 3, expected=[["x"]])
+
+
+def test_empty_input_gives_an_empty_list_not_an_empty_window(fixed_windows):
+    check_returns(fixed_windows, [], 4, expected=[], why="with no tokens there is no window at all, not [[]].")
+
+
+def test_empty_string_gives_no_windows(fixed_windows):
+    check_returns(fixed_windows, "", 2, 1, expected=[])
+
+
+# The step --------------------------------------------------------------------------------
+
+
+def test_windows_advance_by_chunk_size_minus_overlap(fixed_windows):
+    check_returns(fixed_windows, list(range(10)), 5, 3,
+                  expected=[[0, 1, 2, 3, 4], [2, 3, 4, 5, 6], [4, 5, 6, 7, 8], [6, 7, 8, 9]],
+                  why="each window starts chunk_size - overlap = 2 items after the one before.")
+
+
+def test_chunk_size_one_gives_one_window_per_token(fixed_windows):
+    check_returns(fixed_windows, ("x", "y", "z"), 1, expected=[["x"], ["y"], ["z"]])
+
+
+def test_the_largest_overlap_moves_one_token_at_a_time(fixed_windows):
+    check_returns(fixed_windows, list("abcde"), 3, 2,
+                  expected=[list("abc"), list("bcd"), list("cde")])
+
+
+def test_overlap_defaults_to_zero(fixed_windows):
+    check_returns(fixed_windows, list("abcde"), 2, expected=[list("ab"), list("cd"), ["e"]])
+
+
+def test_overlap_can_be_given_by_name(fixed_windows):
+    check_returns(fixed_windows, list("abcde"), 3, overlap=1, expected=[list("abc"), list("cde")])
+
+
+# Windows are new lists, and the input stays as it was ---------------------------------------
+
+
+def test_a_tuple_is_cut_into_lists(fixed_windows):
+    check_returns(fixed_windows, ("a", "b", "c"), 2, expected=[["a", "b"], ["c"]],
+                  why="every window is a list, whatever sequence the tokens came in.")
+
+
+def test_a_single_window_is_a_new_list_not_the_input(fixed_windows):
+    tokens = ["one", "two"]
+    windows = fixed_windows(tokens, 5)
+    expect(windows == [["one", "two"]], "[['one', 'two']]: one window holding all the tokens")
+    expect(windows[0] is not tokens,
+           "a new list: the window returned is the input list itself, so changing one changes the other")
+
+
+def test_windows_are_distinct_lists(fixed_windows):
+    windows = fixed_windows(list("abcdef"), 2)
+    windows[0].append("changed")
+    expect(len({id(window) for window in windows}) == len(windows) and "changed" not in windows[1],
+           "every window is its own list")
+
+
+def test_the_input_list_is_not_modified(fixed_windows):
+    tokens = list("abcdefg")
+    fixed_windows(tokens, 3, 1)
+    expect(tokens == list("abcdefg"), "the input list to be left as it was",
+           details=f"After the call the input list was {tokens}.")
+
+
+def test_changing_a_window_leaves_the_input_alone(fixed_windows):
+    tokens = list("abcd")
+    windows = fixed_windows(tokens, 4)
+    windows[0][0] = "changed"
+    expect(tokens == list("abcd"), "windows that do not share storage with the input",
+           details=f"Setting windows[0][0] changed the input to {tokens}.")
+
+
+# Validation -----------------------------------------------------------------------------
+
+
+@progress_guard()
+@pytest.mark.parametrize("overlap", [3, 4, 10])
+def test_overlap_not_below_chunk_size_is_rejected(fixed_windows, overlap):
+    """overlap >= chunk_size must raise ValueError at once: the step would be zero or negative."""
+    check_raises(fixed_windows, list("abcdef"), 3, overlap, error=ValueError, mentions=["overlap", overlap],
+                 why="with overlap >= chunk_size a window would not start after the one before; "
+                     "the loop would never end.")
+
+
+@progress_guard()
+def test_negative_overlap_is_rejected(fixed_windows):
+    """A negative overlap must raise ValueError naming overlap and its value."""
+    check_raises(fixed_windows, list("abcdef"), 3, -1, error=ValueError, mentions=["overlap", -1],
+                 why="a negative overlap would skip tokens between windows.")
+
+
+@progress_guard()
+@pytest.mark.parametrize("chunk_size", [0, -2])
+def test_chunk_size_below_one_is_rejected(fixed_windows, chunk_size):
+    """chunk_size < 1 must raise ValueError at once: no window can hold fewer than one token."""
+    check_raises(fixed_windows, list("abc"), chunk_size, error=ValueError, mentions=["chunk_size", chunk_size])
+
+
+@progress_guard()
+def test_chunk_size_is_checked_even_for_empty_input(fixed_windows):
+    """The arguments are checked before the input is looked at, so an empty input does not hide a bad chunk_size."""
+    check_raises(fixed_windows, [], 0, error=ValueError, mentions=["chunk_size", 0])
+
+
+@progress_guard()
+def test_bad_overlap_is_rejected_even_for_empty_input(fixed_windows):
+    """The arguments are checked before the input is looked at, so an empty input does not hide a bad overlap."""
+    check_raises(fixed_windows, [], 2, 2, error=ValueError, mentions=["overlap", 2])
+
+
+@progress_guard()
+@pytest.mark.parametrize("chunk_size", [True, 3.0, "3", None])
+def test_a_chunk_size_that_is_not_an_int_is_rejected(fixed_windows, chunk_size):
+    """A chunk_size that is not an int (True, 3.0, '3', None) must raise TypeError naming chunk_size."""
+    check_raises(fixed_windows, list("abcdef"), chunk_size, error=TypeError, mentions=["chunk_size"])
+
+
+@progress_guard()
+@pytest.mark.parametrize("overlap", [False, 1.0, "1", None])
+def test_an_overlap_that_is_not_an_int_is_rejected(fixed_windows, overlap):
+    """An overlap that is not an int (False, 1.0, '1', None) must raise TypeError naming overlap."""
+    check_raises(fixed_windows, list("abcdef"), 3, overlap, error=TypeError, mentions=["overlap"])
