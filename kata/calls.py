@@ -7,6 +7,7 @@ call made (for failure reports and mistake diagnosis).
 
 from __future__ import annotations
 
+import copy
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,19 +17,60 @@ from kata.catalog import relative
 from kata.show import show_call
 
 
+SNAPSHOT_LIMIT = 10_000  # items; larger inputs are not copied, to keep big calls cheap
+
+
 @dataclass
 class Call:
     function: str
     args: tuple
     kwargs: dict
+    kata: str = ""
     result: Any = None
     error: BaseException | None = None
     finished: bool = False
     source: Path | None = field(default=None, repr=False)
     started: float = field(default_factory=time.monotonic, repr=False)
+    # A copy of the arguments as they went in, for small inputs: the code under test may
+    # modify its input, and the report and the mistake diagnosis need the original.
+    original: tuple[tuple, dict] | None = field(default=None, repr=False)
+
+    shown: str = field(default="", repr=False)
+
+    def __post_init__(self):
+        self.original = _copy_if_small(self.args, self.kwargs)
+        if self.original is None:  # too large to copy: describe it now, before it can be modified
+            self.shown = show_call(self.function, self.args, self.kwargs)
+
+    def inputs(self) -> tuple[tuple, dict]:
+        return self.original or (self.args, self.kwargs)
 
     def __str__(self) -> str:
-        return show_call(self.function, self.args, self.kwargs)
+        return self.shown or show_call(self.function, *self.inputs())
+
+
+def _copy_if_small(args: tuple, kwargs: dict) -> tuple[tuple, dict] | None:
+    values = list(args) + list(kwargs.values())
+    if any(is_iterator(value) or _size(value) > SNAPSHOT_LIMIT for value in values):
+        return None
+    try:
+        return copy.deepcopy((args, kwargs))
+    except Exception:
+        return None
+
+
+def is_iterator(value) -> bool:
+    try:
+        return iter(value) is value
+    except TypeError:
+        return False
+
+
+def _size(value) -> int:
+    try:
+        return len(value)
+    except TypeError:
+        return 0
 
 
 class _Log:
@@ -47,15 +89,16 @@ log = _Log()
 class Judged:
     """A function of the implementation under test, called through the runner."""
 
-    def __init__(self, name: str, function: Callable, source: Path | None):
+    def __init__(self, name: str, function: Callable, source: Path | None, kata: str = ""):
         self.name = name
+        self.kata = kata
         self.function = function
         self.source = source
         self.__name__ = name
         self.__doc__ = getattr(function, "__doc__", None)
 
     def __call__(self, *args, **kwargs):
-        call = Call(self.name, args, kwargs, source=self.source)
+        call = Call(self.name, args, kwargs, kata=self.kata, source=self.source)
         if log.stopped_by is not None:
             # Past a limit, every further call fails at once: a retrying caller (Hypothesis
             # replaying an example) must not start the stalled loop again.

@@ -135,3 +135,33 @@ def resident_bytes() -> int:
     except OSError:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak if sys.platform == "darwin" else peak * 1024
+
+
+class _ProbeTimedOut(BaseException):
+    pass
+
+
+def run_briefly(function, args: tuple, kwargs: dict, seconds: float):
+    """Call trusted code (a reference or a catalogued mistake) under its own short time limit.
+
+    Returns ("returned", value), ("raised", (type name, message)) or ("did not finish", None).
+    Only for use between tests' own calls: it borrows the alarm signal and gives it back.
+    """
+
+    def stop(signum, frame):
+        raise _ProbeTimedOut
+
+    previous_handler = signal.signal(signal.SIGALRM, stop)
+    previous_timer = signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return "returned", function(*args, **kwargs)
+    except _ProbeTimedOut:
+        give_back_freed_memory()
+        return "did not finish", None
+    except Exception as error:
+        return "raised", (type(error).__name__, str(error))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous_handler)
+        if any(previous_timer):
+            signal.setitimer(signal.ITIMER_REAL, max(previous_timer[0], 0.001), previous_timer[1])

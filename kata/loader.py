@@ -77,7 +77,7 @@ class Implementation:
             function = getattr(module, name, None)
             if not callable(function):
                 raise LoadProblem(f"{relative(path)} defines no function {name}(); the tests of {kata.slug} call it.")
-            functions[name] = Judged(name, function, path)
+            functions[name] = Judged(name, function, path, kata.slug)
         if is_untouched(path, kata.functions):
             raise NotStarted(f"write your solution in {relative(path)}")
         return SimpleNamespace(**functions)
@@ -92,7 +92,7 @@ class Implementation:
             known = ", ".join(mistakes_of(kata)) or "none"
             raise LoadProblem(f"kata {kata.slug} has no catalogued mistake {self.mistake_id!r}; it has: {known}.")
         path = kata.mistakes_path()
-        return SimpleNamespace(**{name: Judged(name, getattr(mistake, name), path) for name in kata.functions})
+        return SimpleNamespace(**{name: Judged(name, getattr(mistake, name), path, kata.slug) for name in kata.functions})
 
 
 def parse_impl(value: str | None) -> Implementation:

@@ -14,7 +14,8 @@ class Mistake:
     id: str = ""  # short and stable: --impl=mistake:<kata>:<id>
     title: str = ""  # one line: what the code does wrong
     hint: str = ""  # one sentence: where to look, without giving the code away
-    stalls: bool = False  # never finishes on some input; a guard must stop it
+    stalls: bool = False  # does not finish within a guard's limit on some input (a loop that
+    # never advances, or quadratic work on a large input); a guard must stop it
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

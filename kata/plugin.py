@@ -194,6 +194,9 @@ def pytest_runtest_setup(item):
 def pytest_runtest_makereport(item, call):
     result = yield
     if result.failed and call.excinfo is not None and not isinstance(item, KataUnavailable):
+        # The limits are for the code under test, not for writing its report (which may
+        # run catalogued mistakes under limits of their own).
+        getattr(item, "cancel_timeout", lambda: None)()
         text = report.explain(item, call.excinfo.value)
         if text is not None:
             result.longrepr = text

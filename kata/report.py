@@ -13,6 +13,7 @@ from kata.calls import Call, log
 from kata.judge import WrongAnswer
 from kata.limits import DidNotFinish, UsedTooMuchMemory
 from kata.catalog import relative
+from kata.diagnosis import matching_mistakes
 
 
 def explain(item, error: BaseException) -> str | None:
@@ -33,7 +34,14 @@ def explain(item, error: BaseException) -> str | None:
         if call is None or call.error is not error:
             return None  # not raised by the code under test: pytest's report says more
         text = _error(call, error)
-    return text + _purpose(item) + _notes(error)
+        if isinstance(error, NotImplementedError):
+            return text
+    return text + _known_mistake(log.last) + _purpose(item) + _notes(error)
+
+
+def _known_mistake(call: Call | None) -> str:
+    lines = [f"\nThis matches a known mistake: {m.title}. {m.hint}" for m in matching_mistakes(call)]
+    return "".join(lines[:2])
 
 
 def _did_not_finish(item, error: DidNotFinish) -> str:

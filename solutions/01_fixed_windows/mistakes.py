@@ -226,6 +226,7 @@ class ConsumesTheInput(Mistake):
     id = "consumes_the_input"
     title = "Modifies the caller's list"
     hint = "Never change the input: move a start index along it instead."
+    stalls = True
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
@@ -248,6 +249,7 @@ class CopiesTheRestEachStep(Mistake):
     id = "copies_the_rest_each_step"
     title = "Copies the rest of the input on every step (quadratic)"
     hint = "Keep the input as it is and move a start index; slicing the rest copies it every time."
+    stalls = True
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):

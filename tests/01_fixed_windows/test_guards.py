@@ -18,7 +18,7 @@ def test_a_million_tokens_in_large_windows(fixed_windows):
 
 @complexity_guard(hint=COPYING_HINT)
 def test_many_small_windows_over_a_long_input(fixed_windows):
-    tokens = tuple(range(300_000))
+    tokens = list(range(300_000))
     windows = fixed_windows(tokens, 3, 1)
     expect(len(windows) == 150_000 and windows[-1] == [299_998, 299_999],
            "150,000 windows, the last one [299998, 299999]")

@@ -1,0 +1,102 @@
+"""Tests of the tests: every kata's suite passes its reference, fails its untouched stub,
+and catches every catalogued mistake with a report that names it.
+
+Run with `pytest -m meta`. Each case runs the kata's suite in a fresh pytest process,
+as a learner would, and reads what it printed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from kata.catalog import KATAS, ROOT
+from kata.guards import GUARD_SECONDS
+from kata.mistakes import mistakes_of
+
+pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
+
+MISTAKES = [(kata, mistake) for kata in KATAS for mistake in mistakes_of(kata).values()]
+STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls]
+
+
+def run_suite(kata, *options, junit: Path | None = None) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "pytest", f"tests/{kata.slug}", "-p", "no:cacheprovider",
+               "--hypothesis-profile=ci", "-q", *options]
+    if junit is not None:
+        command.append(f"--junitxml={junit}")
+    env = {key: value for key, value in os.environ.items() if key != "KATA_IMPL"}
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=280)
+
+
+def failures(junit: Path) -> dict[str, str]:
+    """Failed test name -> its report, from a JUnit XML file."""
+    found = {}
+    for case in ElementTree.parse(junit).iter("testcase"):
+        for failure in list(case.iter("failure")) + list(case.iter("error")):
+            found[case.get("name")] = (failure.get("message") or "") + "\n" + (failure.text or "")
+    return found
+
+
+def as_learner_file(kata, mistake, folder: Path) -> Path:
+    """The mistake written out as a learner's module: the catalog's code, the functions at top level."""
+    path = folder / f"{kata.module}.py"
+    aliases = "".join(f"\n{name} = {mistake.__name__}.{name}\n" for name in kata.functions)
+    path.write_text(kata.mistakes_path().read_text(encoding="utf-8") + "\n" + aliases, encoding="utf-8")
+    return path
+
+
+def ids(cases):
+    return [f"{kata.number}:{mistake.id}" for kata, mistake in cases]
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_the_reference_passes_every_test(kata):
+    run = run_suite(kata, "--impl=reference")
+    assert run.returncode == 0, f"the reference of {kata.slug} fails its tests:\n{run.stdout[-3000:]}"
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_the_untouched_stub_is_reported_as_not_started(kata):
+    run = run_suite(kata, "--impl=learner")
+    assert run.returncode == 1, f"learner mode on the stub of {kata.slug} exited {run.returncode}:\n{run.stdout[-3000:]}"
+    assert re.search(rf"^{kata.number} {kata.name}\s+not started:", run.stdout, re.M), run.stdout[-3000:]
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_the_catalog_has_at_least_five_mistakes_each_in_the_editorial(kata):
+    catalog = mistakes_of(kata)
+    editorial = (kata.reference_path().parent / "EXPLANATION.md").read_text(encoding="utf-8")
+    assert len(catalog) >= 5, f"{kata.slug} catalogues only {len(catalog)} mistakes"
+    missing = [mistake_id for mistake_id in catalog if f"`{mistake_id}`" not in editorial]
+    assert not missing, f"the editorial of {kata.slug} does not list {missing}"
+
+
+@pytest.mark.parametrize("kata, mistake", MISTAKES, ids=ids(MISTAKES))
+def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
+    learner_file = as_learner_file(kata, mistake, tmp_path)
+    run = run_suite(kata, f"--impl={learner_file}", junit=tmp_path / "junit.xml")
+    failed = failures(tmp_path / "junit.xml")
+    assert failed, f"mistake {mistake.id!r} of {kata.slug} passes every test: add a test that catches it"
+    named = f"This matches a known mistake: {mistake.title}."
+    assert any(named in report for report in failed.values()), (
+        f"mistake {mistake.id!r} of {kata.slug} fails {len(failed)} tests, but no report names it.\n"
+        f"First report:\n{next(iter(failed.values()))}"
+    )
+
+
+@pytest.mark.parametrize("kata, mistake", STALLING, ids=ids(STALLING))
+def test_a_guard_stops_the_stalling_mistake_within_its_limit(kata, mistake, tmp_path):
+    run = run_suite(kata, f"--impl=mistake:{kata.number}:{mistake.id}", "-m", "guard",
+                    "--durations=0", "-vv", junit=tmp_path / "junit.xml")
+    stopped = {name: report for name, report in failures(tmp_path / "junit.xml").items()
+               if "DID NOT FINISH" in report or "TOO SLOW" in report}
+    assert stopped, f"no guard stopped the stalling mistake {mistake.id!r} of {kata.slug}:\n{run.stdout[-3000:]}"
+    slowest = max(float(seconds) for seconds in re.findall(r"^([\d.]+)s call", run.stdout, re.M))
+    assert slowest < GUARD_SECONDS + 1.5, f"a guard took {slowest:.1f} s to stop {mistake.id!r}; its limit is {GUARD_SECONDS} s"
