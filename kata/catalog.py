@@ -48,6 +48,13 @@ KATAS = (
         title="Fixed overlapping token windows",
         difficulty="easy",
     ),
+    Kata(
+        slug="02_token_budget_packer",
+        module="packer",
+        functions=("pack_sentences",),
+        title="Greedy token-budget sentence packer",
+        difficulty="medium",
+    ),
 )
 
 

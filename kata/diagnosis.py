@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import time
 
 from kata.calls import Call, is_iterator
 from kata.catalog import KATAS
@@ -20,22 +21,39 @@ from kata.limits import can_watch, run_briefly
 from kata.loader import load_module
 from kata.mistakes import Mistake, mistakes_of
 
-PROBE_SECONDS = 0.3
+PROBE_SECONDS = 0.3  # at least, for one run of a mistake: correct code answers small inputs in microseconds
+SLOWER_THAN_REFERENCE = 4  # a mistake "does not finish" a large input if it takes this many times the reference
+REFERENCE_SECONDS = 3.0  # the reference answers a guard's input in a tenth of the guard's limit
+DIAGNOSIS_SECONDS = 1.0  # for all the mistakes' runs on one failure
+STALL_DIAGNOSIS_SECONDS = 4.0  # the same after a stall, when each run may take a while
 
 
 def matching_mistakes(call: Call | None) -> list[type[Mistake]]:
+    """The catalogued mistakes whose outcome on the call's input is the one recorded for it."""
     if call is None or not can_watch() or call.kata == "" or is_iterator(call.result):
         return []
     kata = next((k for k in KATAS if k.slug == call.kata), None)
     mistakes = mistakes_of(kata) if kata is not None else {}
-    if not mistakes:
-        return []
     seen = _outcome_of_call(call)
-    if _agree(_probe(getattr(_reference(kata), call.function), call), seen):
+    stalled = seen[0] == "did not finish"
+    if not mistakes or (call.original is None and not stalled):
+        return []  # a large input: re-running every mistake on it costs more than the hint is worth
+    started = time.monotonic()
+    if _agree(_probe(getattr(_reference(kata), call.function), call, REFERENCE_SECONDS), seen):
         return []
-    if seen[0] == "did not finish":  # only a mistake known to stall can explain a stall
+    # On a large input even a linear mistake needs time: "did not finish" is judged
+    # against the reference's own time.
+    patience = max(PROBE_SECONDS, SLOWER_THAN_REFERENCE * (time.monotonic() - started))
+    if stalled:  # only a mistake known to stall can explain a stall
         mistakes = {key: mistake for key, mistake in mistakes.items() if mistake.stalls}
-    return [mistake for mistake in mistakes.values() if _agree(_probe(getattr(mistake, call.function), call), seen)]
+    deadline = time.monotonic() + (STALL_DIAGNOSIS_SECONDS if stalled else DIAGNOSIS_SECONDS)
+    matches = []
+    for mistake in mistakes.values():
+        if time.monotonic() > deadline:
+            break
+        if _agree(_probe(getattr(mistake, call.function), call, patience), seen):
+            matches.append(mistake)
+    return matches
 
 
 @functools.cache
@@ -51,13 +69,13 @@ def _outcome_of_call(call: Call):
     return "did not finish", None
 
 
-def _probe(function, call: Call):
+def _probe(function, call: Call, seconds: float = PROBE_SECONDS):
     if call.original is not None:
         args, kwargs = copy.deepcopy(call.original)
     else:  # a large input: a shallow copy keeps a probe that modifies lists from spoiling the next one
         args = tuple(list(arg) if isinstance(arg, list) else arg for arg in call.args)
         kwargs = dict(call.kwargs)
-    return run_briefly(function, args, kwargs, PROBE_SECONDS)
+    return run_briefly(function, args, kwargs, seconds)
 
 
 def _agree(one, other) -> bool:

@@ -147,21 +147,28 @@ def run_briefly(function, args: tuple, kwargs: dict, seconds: float):
     Returns ("returned", value), ("raised", (type name, message)) or ("did not finish", None).
     Only for use between tests' own calls: it borrows the alarm signal and gives it back.
     """
+    running = True
 
     def stop(signum, frame):
-        raise _ProbeTimedOut
+        # Raise on every tick, in case a garbage-collector callback swallowed the last one,
+        # but only while the function runs: never in this function's own frame.
+        if running and (frame is None or frame.f_code is not run_briefly.__code__):
+            raise _ProbeTimedOut
 
     previous_handler = signal.signal(signal.SIGALRM, stop)
-    previous_timer = signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous_timer = signal.setitimer(signal.ITIMER_REAL, seconds, TICK_SECONDS)
     try:
-        return "returned", function(*args, **kwargs)
+        outcome = "returned", function(*args, **kwargs)
     except _ProbeTimedOut:
-        give_back_freed_memory()
-        return "did not finish", None
+        outcome = "did not finish", None
     except Exception as error:
-        return "raised", (type(error).__name__, str(error))
+        outcome = "raised", (type(error).__name__, str(error))
     finally:
+        running = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous_handler)
         if any(previous_timer):
             signal.setitimer(signal.ITIMER_REAL, max(previous_timer[0], 0.001), previous_timer[1])
+    if outcome[0] == "did not finish":
+        give_back_freed_memory()
+    return outcome

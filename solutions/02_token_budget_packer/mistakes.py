@@ -1,0 +1,469 @@
+"""Kata 02: common mistakes, each a complete pack_sentences() with one bug.
+
+Run one against the tests with: pytest tests/02_token_budget_packer --impl=mistake:02:<id>
+"""
+
+from kata.mistakes import Mistake
+
+
+def _require_int(name, value):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")
+
+
+def _validate(sizes, max_tokens):
+    """The reference's checks and messages, so that each mistake below differs from it in one way only."""
+    _require_int("max_tokens", max_tokens)
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+    for index, size in enumerate(sizes):
+        _require_int(f"sizes[{index}]", size)
+        if size < 0:
+            raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+
+
+def _pack(sizes, max_tokens):
+    """The correct greedy loop, without any checks."""
+    chunks, current, total = [], [], 0
+    for index, size in enumerate(sizes):
+        if current and total + size > max_tokens:
+            chunks.append(current)
+            current, total = [], 0
+        current.append(index)
+        total += size
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+class AddsBeforeChecking(Mistake):
+    """Adds the sentence first and closes the chunk once its total has gone over the budget.
+
+    The sentence that overflows stays in the chunk it overflowed: pack_sentences([3, 4, 2, 5, 1], 7)
+    returns [[0, 1, 2], [3, 4]], whose first chunk holds 9 tokens, more than the embedding
+    model can read.
+    """
+
+    id = "adds_before_checking"
+    title = "Adds the sentence before checking the budget"
+    hint = "Decide whether the next sentence fits before adding it: the sentence that would overflow starts the next chunk."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            current.append(index)
+            total += size
+            if total > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class EmptyChunkBeforeOversized(Mistake):
+    """Closes the open chunk whenever the next sentence does not fit, even when the chunk is empty.
+
+    A sentence larger than the budget never fits, so an empty chunk is emitted in front of it
+    when it comes first: pack_sentences([9, 1, 1], 5) returns [[], [0], [1, 2]].
+    """
+
+    id = "empty_chunk_before_oversized"
+    title = "Emits an empty chunk before an oversized sentence"
+    hint = "Close the open chunk only when it holds at least one sentence."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class ClosesOnExactFit(Mistake):
+    """Uses >= instead of >, so a sentence that fills the chunk exactly is pushed to the next one.
+
+    pack_sentences([3, 4, 2, 5, 1], 7) returns [[0], [1, 2], [3, 4]]: 3 + 4 = 7 fits, but the
+    chunk [0, 1] is never formed.
+    """
+
+    id = "closes_on_exact_fit"
+    title = "Closes the chunk on an exact fit (>= instead of >)"
+    hint = "A chunk whose total equals max_tokens fits; close it only when the next sentence would push it above."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size >= max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class ForgetsFinalFlush(Mistake):
+    """Appends a chunk only when the next sentence closes it, so the last chunk is never appended.
+
+    pack_sentences([3, 4, 2, 5, 1], 7) returns [[0, 1], [2, 3]]: sentence 4 is lost, and one
+    sentence that fits gives [] instead of [[0]].
+    """
+
+    id = "forgets_final_flush"
+    title = "Loses the last chunk"
+    hint = "When the loop ends, the open chunk still holds sentences: append it."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        return chunks
+
+
+class KeepsTheOldTotal(Mistake):
+    """Starts a new list when a chunk closes but leaves the running total as it was.
+
+    Every later sentence is measured against the old chunk's tokens as well, so from the first
+    close on each sentence is a chunk of its own: pack_sentences([3, 4, 2, 5, 1], 7) returns
+    [[0, 1], [2], [3], [4]].
+    """
+
+    id = "keeps_the_old_total"
+    title = "Starts a new chunk but keeps the old running total"
+    hint = "When a chunk closes, its running total must start again too."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current = []
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class ResumsTheOpenChunk(Mistake):
+    """Adds up the open chunk's sizes again before every sentence instead of keeping a running total.
+
+    The output is right, but each sentence costs time proportional to the chunk so far: when
+    1,000,000 sentences all fit in one chunk that is 500 billion additions: it never finishes.
+    """
+
+    id = "resums_the_open_chunk"
+    title = "Adds up the open chunk again for every sentence (quadratic)"
+    hint = "Keep a running total of the open chunk instead of summing its sizes for every sentence."
+    stalls = True
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current = [], []
+        for index, size in enumerate(sizes):
+            if current and sum(sizes[i] for i in current) + size > max_tokens:
+                chunks.append(current)
+                current = []
+            current.append(index)
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class NewTotalStartsAtZero(Mistake):
+    """Opens the new chunk with the sentence that did not fit, but sets its running total to 0.
+
+    The new chunk's first sentence is never counted, so the chunk can go over the budget:
+    pack_sentences([3, 4, 2, 5, 1], 7) returns [[0, 1], [2, 3, 4]], 8 tokens in the second chunk.
+    """
+
+    id = "new_total_starts_at_zero"
+    title = "The new chunk's total leaves out the sentence that opened it"
+    hint = "A chunk opened by a sentence already holds that sentence's tokens: its total starts at that size, not at 0."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [index], 0
+            else:
+                current.append(index)
+                total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class ZeroTotalMeansEmpty(Mistake):
+    """Tests `total > 0` where it means "the chunk is not empty".
+
+    A chunk of zero-size sentences has total 0 but is not empty, so an oversized sentence is let
+    into it: pack_sentences([0, 9, 3, 3], 5) returns [[0, 1], [2], [3]], a 9-token chunk of two
+    sentences, instead of [[0], [1], [2], [3]].
+    """
+
+    id = "zero_total_means_empty"
+    title = "Treats a chunk whose total is 0 as empty"
+    hint = "A chunk of zero-size sentences is not empty: test the chunk itself, not its total."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if total > 0 and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class RetriesOversizedForever(Mistake):
+    """Closes the chunk when the sentence does not fit and tries the same sentence again.
+
+    A sentence larger than the budget does not fit even an empty chunk, so the loop retries it
+    forever: pack_sentences([5, 5, 5], 4) never returns.
+    """
+
+    id = "retries_oversized_forever"
+    title = "Loops forever on a sentence larger than the budget"
+    hint = "A sentence that does not fit even an empty chunk must still be taken, as a chunk of its own."
+    stalls = True
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        index = 0
+        while index < len(sizes):
+            size = sizes[index]
+            if total + size <= max_tokens:
+                current.append(index)
+                total += size
+                index += 1
+            else:
+                if current:
+                    chunks.append(current)
+                current, total = [], 0  # and try the same sentence again
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class DropsOversizedSentences(Mistake):
+    """Skips every sentence larger than the budget, as if it could not be packed.
+
+    Its text then never reaches the index: pack_sentences([9, 1, 1], 5) returns [[1, 2]] and
+    pack_sentences([5, 5, 5], 4) returns [].
+    """
+
+    id = "drops_oversized_sentences"
+    title = "Drops sentences larger than the budget"
+    hint = "Every index must appear: a sentence larger than max_tokens becomes a chunk of its own."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if size > max_tokens:
+                continue  # too big for any chunk
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class ReturnsSizesNotIndices(Mistake):
+    """Puts the sentences' sizes in the chunks instead of their indices.
+
+    pack_sentences([3, 4, 2, 5, 1], 7) returns [[3, 4], [2, 5], [1]]: the caller cannot tell
+    which sentences a chunk holds.
+    """
+
+    id = "returns_sizes_not_indices"
+    title = "Chunks hold the sizes instead of the sentence indices"
+    hint = "Append the sentence's index i, not sizes[i]: the caller uses the indices to find the sentences' text."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for size in sizes:
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(size)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class ClearsTheAppendedChunk(Mistake):
+    """Empties the open chunk with current.clear() after appending it, so every chunk is one list.
+
+    chunks.append(current) stores the list itself, not a copy; clearing it empties the chunk
+    just stored. All the chunks end up as the same list, holding the last chunk's indices:
+    pack_sentences([3, 4, 2, 5, 1], 7) returns [[4], [4], [4]].
+    """
+
+    id = "clears_the_appended_chunk"
+    title = "Reuses one list for every chunk (clear() after append)"
+    hint = "chunks.append(current) stores the list itself, not a copy: start each new chunk with a new list."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current.clear()
+                total = 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class ConsumesTheInput(Mistake):
+    """Takes the sentences off the front of the caller's list with sizes.pop(0).
+
+    The chunks are right, but the caller's list is left empty, a tuple or a range raises
+    AttributeError, and each pop(0) shifts the whole rest of the list, so the work is
+    quadratic: 1,000,000 sentences never finish.
+    """
+
+    id = "consumes_the_input"
+    title = "Pops the sentences off the caller's list"
+    hint = "Never change the input: walk it with enumerate (pop(0) also shifts the whole list every time)."
+    stalls = True
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        index = 0
+        while sizes:
+            size = sizes.pop(0)
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+            index += 1
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class AcceptsBool(Mistake):
+    """Checks isinstance(value, int), which True and False pass, since bool is a subclass of int.
+
+    pack_sentences([3, 4, True], 7) returns [[0, 1], [2]] instead of raising TypeError.
+    """
+
+    id = "accepts_bool"
+    title = "Accepts True and False as numbers"
+    hint = "bool is a subclass of int: reject it explicitly, for max_tokens and for every size."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        if not isinstance(max_tokens, int):
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            if not isinstance(size, int):
+                raise TypeError(f"sizes[{index}] must be an int, got {size!r}")
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class ValidatesAfterEmptyCheck(Mistake):
+    """Returns [] for no sentences before validating, so pack_sentences([], 0) is silently accepted."""
+
+    id = "validates_after_empty_check"
+    title = "Skips the check of max_tokens when there are no sentences"
+    hint = "Check max_tokens first: a bad budget is a bug in the caller whatever the input."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        if not sizes:
+            return []
+        _validate(sizes, max_tokens)
+        return _pack(sizes, max_tokens)
+
+
+class NoValidation(Mistake):
+    """Checks nothing: a budget below 1 or a negative size is packed as if it made sense.
+
+    pack_sentences([3, 4], 0) returns [[0], [1]], and pack_sentences([3, 4, -5], 7) returns
+    [[0, 1, 2]], as if the three sentences held 2 tokens between them.
+    """
+
+    id = "no_validation"
+    title = "Does not validate max_tokens and the sizes"
+    hint = "Raise ValueError for max_tokens < 1 or a negative size, and TypeError for a value that is not an int."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        return _pack(sizes, max_tokens)
+
+
+class MessageOmitsTheIndex(Mistake):
+    """Raises the right exception for a bad size, but its message does not say which sentence it is.
+
+    pack_sentences([3, 4, -5], 7) raises ValueError('sizes must be at least 0, got -5'): in a
+    document of 10,000 sentences the caller cannot find the bad one.
+    """
+
+    id = "message_omits_the_index"
+    title = "The error for a bad size does not say which sentence it is"
+    hint = "Name the bad size's index as well as its value, e.g. 'sizes[2] must be at least 0, got -5'."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for size in sizes:
+            _require_int("sizes", size)
+            if size < 0:
+                raise ValueError(f"sizes must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)

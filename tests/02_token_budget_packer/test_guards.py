@@ -1,0 +1,40 @@
+"""Inputs on which quadratic work cannot finish or a stalled loop never ends; each has a short time limit.
+
+The inputs are built cheaply ([1] * n), because the time limit covers building them too.
+"""
+
+from kata.guards import complexity_guard, progress_guard
+from kata.judge import expect
+
+RESUMMING_HINT = (
+    "Look for a step that goes over the whole open chunk, or the whole input, for every sentence: "
+    "sum(...) of the open chunk's sizes (keep a running total instead), a copy of the chunk, "
+    "or sizes.pop(0), which shifts every remaining size."
+)
+RESCANNING_HINT = (
+    "Look for a step that goes over everything packed so far for every chunk: the chunks already "
+    "closed, or the sizes before the current sentence."
+)
+
+
+@complexity_guard(seconds=8, hint=RESUMMING_HINT)
+def test_a_million_sentences_in_one_chunk(pack_sentences):
+    """The statement's promise: a million sentences that all fit in one chunk, in one pass."""
+    n = 1_000_000
+    chunks = pack_sentences([1] * n, n)
+    expect(len(chunks) == 1 and chunks[0] == list(range(n)),
+           "one chunk holding all 1,000,000 sentences, 0 to 999999: they fit the budget exactly")
+
+
+@complexity_guard(hint=RESCANNING_HINT)
+def test_fifty_thousand_sentences_in_chunks_of_two(pack_sentences):
+    chunks = pack_sentences([1] * 50_000, 2)
+    expect(len(chunks) == 25_000 and chunks[0] == [0, 1] and chunks[-1] == [49_998, 49_999],
+           "25,000 chunks of two sentences, from [0, 1] to [49998, 49999]")
+
+
+@progress_guard()
+def test_the_loop_ends_on_a_long_run_of_oversized_sentences(pack_sentences):
+    chunks = pack_sentences([5] * 50_000, 4)
+    expect(len(chunks) == 50_000 and chunks[-1] == [49_999],
+           "50,000 chunks of one sentence each: every sentence is larger than the budget of 4")

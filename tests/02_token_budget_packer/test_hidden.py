@@ -1,0 +1,210 @@
+"""Edge cases, and one test for each common mistake (see solutions/02_token_budget_packer/mistakes.py)."""
+
+import pytest
+
+from kata.guards import progress_guard
+from kata.judge import check_raises, check_returns, expect
+
+# The budget boundary -------------------------------------------------------------------
+
+
+def test_exact_fit_stays_in_the_chunk(pack_sentences):
+    check_returns(pack_sentences, [3, 4], 7, expected=[[0, 1]],
+                  why="3 + 4 = 7 is exactly the budget, which is allowed: a chunk closes only when the "
+                      "next sentence would push its total above max_tokens.")
+
+
+def test_one_token_over_the_budget_starts_a_new_chunk(pack_sentences):
+    check_returns(pack_sentences, [3, 5], 7, expected=[[0], [1]],
+                  why="3 + 5 = 8 is above the budget of 7, so sentence 1 starts a new chunk.")
+
+
+def test_the_sentence_that_would_overflow_starts_the_next_chunk(pack_sentences):
+    check_returns(pack_sentences, [6, 2, 1], 7, expected=[[0], [1, 2]],
+                  why="6 + 2 = 8 > 7: the check comes before the sentence is added, so sentence 1 goes to "
+                      "the next chunk instead of overflowing the first one.")
+
+
+def test_a_sentence_exactly_the_size_of_the_budget_is_not_oversized(pack_sentences):
+    check_returns(pack_sentences, [2, 5, 1], 5, expected=[[0], [1], [2]],
+                  why="a sentence of exactly max_tokens fits an empty chunk and fills it: 2 + 5 and "
+                      "5 + 1 are both above 5.")
+
+
+def test_a_zero_size_sentence_joins_an_exactly_full_chunk(pack_sentences):
+    check_returns(pack_sentences, [5, 0, 0, 1], 5, expected=[[0, 1, 2], [3]],
+                  why="5 + 0 = 5 is not above the budget, so zero-size sentences still fit a full chunk; "
+                      "only sentence 3 (5 + 1 = 6 > 5) starts a new one.")
+
+
+# The running total -------------------------------------------------------------------
+
+
+def test_the_total_starts_again_in_each_new_chunk(pack_sentences):
+    check_returns(pack_sentences, [4, 3, 4, 3], 7, expected=[[0, 1], [2, 3]],
+                  why="when [0, 1] closes, the new chunk's total starts again from sentence 2 alone: "
+                      "4 + 3 = 7 fits.")
+
+
+def test_the_new_chunk_counts_the_sentence_that_opened_it(pack_sentences):
+    check_returns(pack_sentences, [4, 4, 4], 7, expected=[[0], [1], [2]],
+                  why="the chunk opened by sentence 1 already holds its 4 tokens; adding sentence 2 would "
+                      "make 8 > 7.")
+
+
+# Sentences larger than the budget ------------------------------------------------------
+
+
+@progress_guard()
+def test_no_empty_chunk_comes_before_an_oversized_first_sentence(pack_sentences):
+    check_returns(pack_sentences, [9, 1], 5, expected=[[0], [1]],
+                  why="a chunk closes only when it is non-empty; an oversized sentence goes into the empty "
+                      "chunk and makes it a chunk of its own.")
+
+
+@progress_guard()
+def test_an_oversized_sentence_in_the_middle_is_alone(pack_sentences):
+    check_returns(pack_sentences, [1, 2, 9, 1, 2], 5, expected=[[0, 1], [2], [3, 4]],
+                  why="the 9-token sentence closes [0, 1] (3 + 9 > 5), sits alone, and closes its own "
+                      "chunk when the next sentence comes (9 + 1 > 5).")
+
+
+@progress_guard()
+def test_consecutive_oversized_sentences_are_each_alone(pack_sentences):
+    check_returns(pack_sentences, [6, 7, 8], 5, expected=[[0], [1], [2]],
+                  why="every sentence is larger than the budget: each is a chunk of its own, none is dropped.")
+
+
+@progress_guard()
+def test_an_oversized_last_sentence_is_kept(pack_sentences):
+    check_returns(pack_sentences, [1, 2, 9], 5, expected=[[0, 1], [2]],
+                  why="a sentence larger than the budget is never dropped: its text must reach the index.")
+
+
+@progress_guard()
+def test_a_single_oversized_sentence_is_one_chunk(pack_sentences):
+    check_returns(pack_sentences, [100], 1, expected=[[0]])
+
+
+# Zero-size sentences -------------------------------------------------------------------
+
+
+def test_zero_size_sentences_join_the_open_chunk(pack_sentences):
+    check_returns(pack_sentences, [2, 0, 0, 3], 5, expected=[[0, 1, 2, 3]],
+                  why="a sentence of 0 tokens never pushes a chunk that fits above the budget.")
+
+
+def test_only_zero_size_sentences_make_one_chunk(pack_sentences):
+    check_returns(pack_sentences, [0, 0, 0], 1, expected=[[0, 1, 2]])
+
+
+@progress_guard()
+def test_a_zero_size_sentence_after_an_oversized_one_starts_a_new_chunk(pack_sentences):
+    check_returns(pack_sentences, [9, 0, 1], 5, expected=[[0], [1, 2]],
+                  why="the chunk [0] holds 9 > 5 tokens, so adding even 0 tokens leaves it above the budget; "
+                      "only a single sentence may be larger than the budget, so sentence 1 starts a new chunk.")
+
+
+@progress_guard()
+def test_a_chunk_of_zero_size_sentences_is_not_empty(pack_sentences):
+    check_returns(pack_sentences, [0, 9, 3, 3], 5, expected=[[0], [1], [2], [3]],
+                  why="the chunk [0] has a total of 0 but it is not empty, so the 9-token sentence "
+                      "(0 + 9 > 5) must start a chunk of its own rather than join it.")
+
+
+# The end of the input ------------------------------------------------------------------
+
+
+def test_the_last_chunk_is_kept(pack_sentences):
+    check_returns(pack_sentences, [1, 2, 3], 3, expected=[[0, 1], [2]],
+                  why="when the sentences run out, the open chunk [2] still has to be returned.")
+
+
+def test_one_sentence_gives_one_chunk(pack_sentences):
+    check_returns(pack_sentences, [4], 10, expected=[[0]])
+
+
+# What the chunks hold ------------------------------------------------------------------
+
+
+def test_chunks_hold_sentence_indices_not_sizes(pack_sentences):
+    check_returns(pack_sentences, [7, 8, 9], 30, expected=[[0, 1, 2]],
+                  why="a chunk lists the positions of its sentences in sizes (0, 1, 2), which the caller "
+                      "uses to fetch their text; the sizes themselves would not say which sentences they are.")
+
+
+def test_every_chunk_is_a_separate_list(pack_sentences):
+    chunks = pack_sentences([1, 1, 1, 1], 2)
+    expect(chunks == [[0, 1], [2, 3]], "[[0, 1], [2, 3]]")
+    chunks[0].append("changed")
+    expect(chunks[1] == [2, 3],
+           "every chunk to be its own list: appending to the first chunk changed the second one too",
+           details="A chunk appended to the result and then cleared or reused is the same list object as the next.")
+
+
+# The input -------------------------------------------------------------------------
+
+
+def test_the_input_list_is_not_modified(pack_sentences):
+    sizes = [3, 4, 2, 5, 1]
+    pack_sentences(sizes, 7)
+    expect(sizes == [3, 4, 2, 5, 1], "the input list to be left as it was",
+           details=f"After the call the input list was {sizes}.")
+
+
+def test_a_tuple_of_sizes_is_accepted(pack_sentences):
+    check_returns(pack_sentences, (3, 4, 2), 7, expected=[[0, 1], [2]],
+                  why="sizes is any sequence; the result is a list of lists whatever came in.")
+
+
+def test_a_range_of_sizes_is_accepted(pack_sentences):
+    check_returns(pack_sentences, range(5), 4, expected=[[0, 1, 2], [3], [4]],
+                  why="sizes is any sequence: here 0, 1, 2, 3, 4. 0 + 1 + 2 = 3 fits; adding 3 would make 6 > 4.")
+
+
+# Validation ------------------------------------------------------------------------
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [0, -3])
+def test_a_budget_below_one_is_rejected(pack_sentences, max_tokens):
+    """max_tokens < 1 must raise ValueError naming max_tokens and its value: no chunk could hold a token."""
+    check_raises(pack_sentences, [3, 4], max_tokens, error=ValueError, mentions=["max_tokens", max_tokens])
+
+
+@progress_guard()
+def test_the_budget_is_checked_even_for_no_sentences(pack_sentences):
+    """max_tokens is checked before the sizes are looked at, so an empty input does not hide a bad budget."""
+    check_raises(pack_sentences, [], 0, error=ValueError, mentions=["max_tokens", 0])
+
+
+@progress_guard()
+def test_the_budget_is_checked_before_the_sizes(pack_sentences):
+    """With a bad budget and a bad size, the error is about max_tokens: it is checked first."""
+    check_raises(pack_sentences, [-1], 0, error=ValueError, mentions=["max_tokens", 0])
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [True, 7.0, "7", None])
+def test_a_budget_that_is_not_an_int_is_rejected(pack_sentences, max_tokens):
+    """A max_tokens that is not an int (True, 7.0, '7', None) must raise TypeError naming max_tokens and the value."""
+    check_raises(pack_sentences, [3, 4], max_tokens, error=TypeError, mentions=["max_tokens", max_tokens])
+
+
+@progress_guard()
+@pytest.mark.parametrize("sizes, index, value", [
+    ([-1, 2, 3], 0, -1),
+    ([2, -7, 3], 1, -7),
+    ([3, 4, 2, 5, -1], 4, -1),
+])
+def test_a_negative_size_is_rejected_with_its_index(pack_sentences, sizes, index, value):
+    """A negative size must raise ValueError whose message names it as sizes[i] with its value,
+    so that the caller can find the bad sentence, wherever it is."""
+    check_raises(pack_sentences, sizes, 7, error=ValueError, mentions=[f"sizes[{index}]", value])
+
+
+@progress_guard()
+@pytest.mark.parametrize("value", [True, False, 2.5, "2", None])
+def test_a_size_that_is_not_an_int_is_rejected_with_its_index(pack_sentences, value):
+    """A size that is not an int (True, False, 2.5, '2', None) must raise TypeError naming sizes[3] and the value."""
+    check_raises(pack_sentences, [1, 2, 3, value], 10, error=TypeError, mentions=["sizes[3]", value])
