@@ -55,6 +55,13 @@ KATAS = (
         title="Greedy token-budget sentence packer",
         difficulty="medium",
     ),
+    Kata(
+        slug="03_recursive_chunker",
+        module="recursive_chunker",
+        functions=("split_units", "chunk_text"),
+        title="Recursive sentence-aware chunker with whole-sentence overlap",
+        difficulty="hard",
+    ),
 )
 
 

@@ -1,0 +1,710 @@
+"""Kata 03: common mistakes, each a complete split_units() and chunk_text() with one bug.
+
+Run one against the tests with: pytest tests/03_recursive_chunker --impl=mistake:03:<id>
+
+A mistake in splitting flows into chunking too: every class's chunk_text packs the
+units of its own split_units.
+"""
+
+import re
+
+from kata.mistakes import Mistake
+
+PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+
+
+# Correct pieces, shared by the mistakes that get them right ---------------------------------
+
+
+def _validate(text, max_tokens, overlap_tokens=0):
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    for name, value in (("max_tokens", max_tokens), ("overlap_tokens", overlap_tokens)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int, got {value!r}")
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+    if not 0 <= overlap_tokens < max_tokens:
+        raise ValueError(f"overlap_tokens must be in [0, max_tokens), got {overlap_tokens}")
+
+
+def _sentences(text):
+    """The sentences of text, each as its list of words (before any cutting)."""
+    return [sentence.split()
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for sentence in SENTENCE_BREAK.split(paragraph)
+            if sentence.strip()]
+
+
+def _cut(sentences, max_tokens):
+    """Each sentence (a list of words) as units; a sentence longer than max_tokens becomes word windows."""
+    return [" ".join(words[start:start + max_tokens])
+            for words in sentences
+            for start in range(0, len(words), max_tokens)]
+
+
+def _split(text, max_tokens):
+    _validate(text, max_tokens)
+    return _cut(_sentences(text), max_tokens)
+
+
+def _whole_units_carry(units, sizes, overlap_tokens, room):
+    """The right carry: the longest run of trailing units within overlap_tokens and within room."""
+    start, carried = len(units), 0
+    while start > 0 and carried + sizes[start - 1] <= min(overlap_tokens, room):
+        start -= 1
+        carried += sizes[start]
+    return units[start:], sizes[start:]
+
+
+def _pack(units, max_tokens, overlap_tokens, carry=_whole_units_carry):
+    """Greedy packing with the carry rule given; right unless `carry` is wrong."""
+    chunks, current, sizes, total = [], [], [], 0
+    for unit in units:
+        size = len(unit.split())
+        if current and total + size > max_tokens:
+            chunks.append(" ".join(current))
+            current, sizes = carry(current, sizes, overlap_tokens, max_tokens - size)
+            total = sum(sizes)
+        current.append(unit)
+        sizes.append(size)
+        total += size
+    if current:
+        chunks.append(" ".join(current))
+    return chunks
+
+
+def _chunk(split, text, max_tokens, overlap_tokens, carry=_whole_units_carry):
+    _validate(text, max_tokens, overlap_tokens)
+    return _pack(split(text, max_tokens), max_tokens, overlap_tokens, carry)
+
+
+# Splitting into sentences ------------------------------------------------------------------
+
+
+class SplitsAtEveryPeriod(Mistake):
+    """Ends a sentence at every ".", "!" or "?", even when no whitespace follows it.
+
+    split_units("Pi is 3.14 today.", 10) returns ['Pi is 3.', '14 today.'], and
+    "notes.txt" becomes 'notes.' and 'txt': numbers and file names are torn apart.
+    """
+
+    id = "splits_at_every_period"
+    title = "Ends a sentence at a period that is not followed by whitespace"
+    hint = "A sentence ends at '.', '!' or '?' only when whitespace follows: 3.14 and notes.txt are single words."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in PARAGRAPH_BREAK.split(text)
+                     for piece in re.split(r"(?<=[.!?])\s*", paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(SplitsAtEveryPeriod.split_units, text, max_tokens, overlap_tokens)
+
+
+class DropsThePunctuation(Mistake):
+    """Splits on the mark and the whitespace together, re.split(r"[.!?]\\s+"), so the mark is lost.
+
+    split_units("Stop! Why? Go.", 5) returns ['Stop', 'Why', 'Go.']: only the last
+    sentence keeps its mark, and the chunks no longer hold the text's words.
+    """
+
+    id = "drops_the_punctuation"
+    title = "Loses the punctuation that ends a sentence"
+    hint = "The '.', '!' or '?' belongs to its sentence: split on the whitespace after it, not on the mark."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in PARAGRAPH_BREAK.split(text)
+                     for piece in re.split(r"[.!?]\s+", paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(DropsThePunctuation.split_units, text, max_tokens, overlap_tokens)
+
+
+class NewlineEndsASentence(Mistake):
+    """Treats every line as its own sentence (text.splitlines()), so a sentence wrapped over two lines is cut.
+
+    split_units("one two\\nthree. four", 5) returns ['one two', 'three.', 'four']
+    instead of ['one two three.', 'four'].
+    """
+
+    id = "newline_ends_a_sentence"
+    title = "Ends a sentence at every newline"
+    hint = "A single newline is just whitespace inside a sentence; only a blank line or '.', '!', '?' ends one."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for line in text.splitlines()
+                     for piece in SENTENCE_BREAK.split(line)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(NewlineEndsASentence.split_units, text, max_tokens, overlap_tokens)
+
+
+class DropsTheUnterminatedTail(Mistake):
+    """Finds sentences with re.findall(r"[^.!?]+[.!?]", ...), which only matches text that ends with a mark.
+
+    split_units("First one. and then the rest", 10) returns ['First one.']: the words
+    after the last mark, and a heading without one, vanish from the index.
+    """
+
+    id = "drops_the_unterminated_tail"
+    title = "Loses the words after the last '.', '!' or '?'"
+    hint = "Text that does not end with punctuation is still a sentence: its last words must appear in a unit."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in PARAGRAPH_BREAK.split(text)
+                     for piece in re.findall(r"[^.!?]*[.!?]+(?=\s|$)", paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(DropsTheUnterminatedTail.split_units, text, max_tokens, overlap_tokens)
+
+
+class KeepsTheOriginalSpacing(Mistake):
+    """Strips each sentence but keeps the whitespace inside it: tabs, newlines and runs of spaces survive.
+
+    split_units("one   two\\tthree.", 5) returns ['one   two\\tthree.'] instead of
+    ['one two three.'].
+    """
+
+    id = "keeps_the_original_spacing"
+    title = "Keeps runs of spaces, tabs and newlines inside a unit"
+    hint = "A unit is its words joined by single spaces, whatever whitespace separated them in the text."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for paragraph in PARAGRAPH_BREAK.split(text):
+            for sentence in SENTENCE_BREAK.split(paragraph):
+                sentence = sentence.strip()
+                if not sentence:
+                    continue
+                words = sentence.split()
+                if len(words) <= max_tokens:
+                    units.append(sentence)
+                else:
+                    units.extend(_cut([words], max_tokens))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(KeepsTheOriginalSpacing.split_units, text, max_tokens, overlap_tokens)
+
+
+# Paragraphs --------------------------------------------------------------------------------
+
+
+class BlankLineMustBeEmpty(Mistake):
+    """Splits paragraphs on "\\n\\n" only, so a blank line holding spaces or tabs does not count.
+
+    split_units("Title here\\n \\t \\nBody text.", 10) returns ['Title here Body text.'].
+    Editors often leave such lines behind, and so does text copied from a web page.
+    """
+
+    id = "blank_line_must_be_empty"
+    title = "A blank line made of spaces or tabs does not end a paragraph"
+    hint = "A blank line is a newline, optional whitespace, and a newline: a regular expression says it best."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in text.split("\n\n")
+                     for piece in SENTENCE_BREAK.split(paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(BlankLineMustBeEmpty.split_units, text, max_tokens, overlap_tokens)
+
+
+class IgnoresParagraphBreaks(Mistake):
+    """Splits on punctuation only, so a blank line does not end a unit.
+
+    split_units("Title here\\n\\nBody text.", 10) returns ['Title here Body text.']:
+    a heading is glued to the paragraph after it.
+    """
+
+    id = "ignores_paragraph_breaks"
+    title = "A blank line does not end a unit"
+    hint = "Split on blank lines first: a paragraph ends a unit even when its last line has no punctuation."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split() for piece in SENTENCE_BREAK.split(text) if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(IgnoresParagraphBreaks.split_units, text, max_tokens, overlap_tokens)
+
+
+# Cutting long sentences --------------------------------------------------------------------
+
+
+class CutsIntoEvenPieces(Mistake):
+    """Cuts an oversized sentence into pieces of equal size instead of full windows of max_tokens words.
+
+    With max_tokens=8 a 10-word sentence becomes two pieces of 5 words, not 8 and 2:
+    'Omicron pi rho sigma tau' and 'upsilon phi chi psi omega!'.
+    """
+
+    id = "cuts_into_even_pieces"
+    title = "Cuts a long sentence into even pieces instead of windows of max_tokens words"
+    hint = "Every window of an oversized sentence holds exactly max_tokens words, except the last."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for words in _sentences(text):
+            pieces = -(-len(words) // max_tokens)
+            size = -(-len(words) // pieces)
+            units.extend(" ".join(words[start:start + size]) for start in range(0, len(words), size))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(CutsIntoEvenPieces.split_units, text, max_tokens, overlap_tokens)
+
+
+class CutsTheWholeParagraph(Mistake):
+    """When a paragraph holds a sentence that is too long, cuts the whole paragraph into word windows.
+
+    split_units("a b. c d e f g h. i j.", 3) returns ['a b. c', 'd e f', 'g h. i', 'j.']:
+    the short sentences around the long one are cut too, though each one fits.
+    """
+
+    id = "cuts_the_whole_paragraph"
+    title = "Cuts sentences that fit the budget"
+    hint = "Only a sentence longer than max_tokens is cut, and its windows start at its own first word."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for paragraph in PARAGRAPH_BREAK.split(text):
+            sentences = [piece.split() for piece in SENTENCE_BREAK.split(paragraph) if piece.strip()]
+            if any(len(words) > max_tokens for words in sentences):
+                sentences = [[word for words in sentences for word in words]]
+            units.extend(_cut(sentences, max_tokens))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(CutsTheWholeParagraph.split_units, text, max_tokens, overlap_tokens)
+
+
+# Packing -----------------------------------------------------------------------------------
+
+
+class ClosesOnExactFit(Mistake):
+    """Closes the chunk when the next unit would reach max_tokens (>=), not only when it would pass it.
+
+    chunk_text("a b. c d.", 4) returns ['a b.', 'c d.'] instead of ['a b. c d.']:
+    every chunk that could be exactly full is closed one unit early.
+    """
+
+    id = "closes_on_exact_fit"
+    title = "Closes a chunk that the next unit would fill exactly"
+    hint = "A chunk may hold exactly max_tokens words: close it only when the next unit would push it past."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        chunks, current, sizes, total = [], [], [], 0
+        for unit in _split(text, max_tokens):
+            size = len(unit.split())
+            if current and total + size >= max_tokens:
+                chunks.append(" ".join(current))
+                current, sizes = _whole_units_carry(current, sizes, overlap_tokens, max_tokens - size - 1)
+                total = sum(sizes)
+            current.append(unit)
+            sizes.append(size)
+            total += size
+        if current:
+            chunks.append(" ".join(current))
+        return chunks
+
+
+class ForgetsTheLastChunk(Mistake):
+    """Appends a chunk only when the next unit does not fit, and never after the loop.
+
+    chunk_text("one two three", 5, 4) returns [] and chunk_text("a b. c d.", 3)
+    returns ['a b.']: the end of every document is lost.
+    """
+
+    id = "forgets_the_last_chunk"
+    title = "Loses the chunk still open when the units run out"
+    hint = "After the loop, the open chunk still holds units: it is the last chunk."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        chunks = _chunk(_split, text, max_tokens, overlap_tokens)
+        return chunks[:-1]
+
+
+class EmptyChunkForEmptyText(Mistake):
+    """Appends the open chunk after the loop even when it is empty.
+
+    chunk_text("", 5, 1) and chunk_text("  \\n\\n\\t ", 3) return [''], an empty
+    chunk that would be embedded and retrieved.
+    """
+
+    id = "empty_chunk_for_empty_text"
+    title = "Returns [''] for empty or whitespace-only text"
+    hint = "With no units there is no chunk at all: return []."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(_split, text, max_tokens, overlap_tokens) or [""]
+
+
+class RecountsTheOpenChunk(Mistake):
+    """Counts the words of the whole open chunk again before adding each unit.
+
+    The chunks are right, but with a budget larger than the text the open chunk grows to
+    the whole text, so the work is quadratic: a 1 MB text takes minutes.
+    """
+
+    id = "recounts_the_open_chunk"
+    title = "Recounts the open chunk before every unit (quadratic)"
+    hint = "Keep a running total of the open chunk's words instead of counting them again for each unit."
+    stalls = True
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        chunks, current = [], []
+        for unit in _split(text, max_tokens):
+            size = len(unit.split())
+            if current and len(" ".join(current).split()) + size > max_tokens:
+                chunks.append(" ".join(current))
+                sizes = [len(u.split()) for u in current]
+                current, _ = _whole_units_carry(current, sizes, overlap_tokens, max_tokens - size)
+            current.append(unit)
+        if current:
+            chunks.append(" ".join(current))
+        return chunks
+
+
+# Overlap -----------------------------------------------------------------------------------
+
+
+def _carry_without_room(units, sizes, overlap_tokens, room):
+    """Trailing whole units within overlap_tokens, ignoring whether the next unit still fits."""
+    return _whole_units_carry(units, sizes, overlap_tokens, room=overlap_tokens)
+
+
+class CarryLeavesNoRoom(Mistake):
+    """Carries up to overlap_tokens of trailing units without leaving room for the next unit.
+
+    When carry plus next unit exceeds the budget, the loop closes the chunk again, carries
+    the same units again, and never moves on: fifty sentences "S1 w w w. ..." with
+    max_tokens=9, overlap_tokens=8 append "S1 w w w. S2 w w w." forever.
+    """
+
+    id = "carry_leaves_no_room"
+    title = "The overlap leaves no room for the next unit, so the loop never advances"
+    hint = "The carried units plus the next unit must fit in max_tokens; carry fewer units when they do not."
+    stalls = True
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        units = _split(text, max_tokens)
+        chunks, current, sizes, total = [], [], [], 0
+        index = 0
+        while index < len(units):
+            size = len(units[index].split())
+            if current and total + size > max_tokens:
+                chunks.append(" ".join(current))
+                current, sizes = _carry_without_room(current, sizes, overlap_tokens, max_tokens - size)
+                total = sum(sizes)
+                continue  # try the same unit again: with a large carry it never fits
+            current.append(units[index])
+            sizes.append(size)
+            total += size
+            index += 1
+        if current:
+            chunks.append(" ".join(current))
+        return chunks
+
+
+class CarryPushesPastTheBudget(Mistake):
+    """Carries up to overlap_tokens of trailing units and then adds the next unit whether it fits or not.
+
+    chunk_text("Cats purr. Dogs bark. Birds sing at dawn. Fish swim.", 6, 4) returns a
+    second chunk 'Cats purr. Dogs bark. Birds sing at dawn.' of 8 words, over the budget of 6.
+    """
+
+    id = "carry_pushes_past_the_budget"
+    title = "The overlap plus the next unit can exceed max_tokens"
+    hint = "Carry only as many trailing units as leave room for the next unit within max_tokens."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=_carry_without_room)
+
+
+class DropsACarryThatDoesNotFit(Mistake):
+    """Takes the trailing units within overlap_tokens, and drops them all when the next unit does not fit with them.
+
+    chunk_text("Cats purr. Dogs bark. Birds sing at dawn. Fish swim.", 6, 4) returns
+    ['Cats purr. Dogs bark.', 'Birds sing at dawn. Fish swim.']: both sentences (4 words)
+    plus the next (4) do not fit in 6, so nothing is carried, though 'Dogs bark.' alone would fit.
+    """
+
+    id = "drops_a_carry_that_does_not_fit"
+    title = "Carries nothing when the full overlap does not fit, instead of carrying fewer units"
+    hint = "The carry is the longest run of trailing units that fits both limits, not all or nothing."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        def all_or_nothing(units, sizes, overlap_tokens, room):
+            carried, carried_sizes = _carry_without_room(units, sizes, overlap_tokens, room)
+            return (carried, carried_sizes) if sum(carried_sizes) <= room else ([], [])
+
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=all_or_nothing)
+
+
+class CarriesWordsNotSentences(Mistake):
+    """Carries the last overlap_tokens words of the closed chunk, cutting a sentence in the middle.
+
+    chunk_text("a b c. d e f. g h i.", 6, 2) returns ['a b c. d e f.', 'e f. g h i.']:
+    the overlap 'e f.' is the tail of a sentence, not a whole unit.
+    """
+
+    id = "carries_words_not_sentences"
+    title = "The overlap is a run of words instead of whole units"
+    hint = "Carry whole units from the end of the closed chunk; if the last unit alone is too big, carry nothing."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        def last_words(units, sizes, overlap_tokens, room):
+            count = min(overlap_tokens, room)
+            words = " ".join(units).split()[len(" ".join(units).split()) - count:] if count else []
+            return ([" ".join(words)], [len(words)]) if words else ([], [])
+
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=last_words)
+
+
+class OverlapPassesItsLimit(Mistake):
+    """Keeps taking trailing units while the carry is below overlap_tokens, so the last one taken can pass it.
+
+    chunk_text("a b. c d. e f. g h.", 6, 3) returns ['a b. c d. e f.', 'c d. e f. g h.']:
+    an overlap of 4 words where at most 3 were allowed.
+    """
+
+    id = "overlap_passes_its_limit"
+    title = "The overlap can exceed overlap_tokens"
+    hint = "Stop before the unit that would push the carry past overlap_tokens, not after it."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        def while_below(units, sizes, overlap_tokens, room):
+            start, carried = len(units), 0
+            while start > 0 and carried < overlap_tokens and carried + sizes[start - 1] <= room:
+                start -= 1
+                carried += sizes[start]
+            return units[start:], sizes[start:]
+
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=while_below)
+
+
+class OverlapFromThePreviousChunk(Mistake):
+    """Takes the overlap from the chunk closed before the one just closed (a variable updated too late).
+
+    chunk_text("a b. c d. e f. g h. i j.", 4, 2) returns ['a b. c d.', 'e f. g h.', 'c d. i j.']:
+    the second chunk carries nothing, and the third repeats 'c d.' from two chunks back.
+    """
+
+    id = "overlap_from_the_previous_chunk"
+    title = "The overlap comes from an earlier chunk, not the one just closed"
+    hint = "The carried units are the last units of the chunk that has just been closed."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        chunks, current, sizes, total = [], [], [], 0
+        previous, previous_sizes = [], []
+        for unit in _split(text, max_tokens):
+            size = len(unit.split())
+            if current and total + size > max_tokens:
+                chunks.append(" ".join(current))
+                carried = _whole_units_carry(previous, previous_sizes, overlap_tokens, max_tokens - size)
+                previous, previous_sizes = current, sizes
+                current, sizes = carried
+                total = sum(sizes)
+            current.append(unit)
+            sizes.append(size)
+            total += size
+        if current:
+            chunks.append(" ".join(current))
+        return chunks
+
+
+# Validation --------------------------------------------------------------------------------
+
+
+def _split_unchecked(text, max_tokens):
+    return _cut(_sentences(text), max_tokens)
+
+
+class AcceptsBool(Mistake):
+    """Checks isinstance(value, int), which True and False pass, since bool is a subclass of int.
+
+    chunk_text("a b. c d.", 4, True) returns ['a b. c d.'] instead of raising TypeError.
+    """
+
+    id = "accepts_bool"
+    title = "Accepts True and False as numbers"
+    hint = "bool is a subclass of int: reject it explicitly."
+
+    @staticmethod
+    def _check(text, max_tokens, overlap_tokens=0):
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        for name, value in (("max_tokens", max_tokens), ("overlap_tokens", overlap_tokens)):
+            if not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        _validate(text, int(max_tokens), int(overlap_tokens))
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        AcceptsBool._check(text, max_tokens)
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        AcceptsBool._check(text, max_tokens, overlap_tokens)
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class ValidatesAfterTheEmptyCheck(Mistake):
+    """Returns [] for empty text before validating, so chunk_text("", 3, 3) is silently accepted."""
+
+    id = "validates_after_the_empty_check"
+    title = "Skips validation when the text is empty"
+    hint = "Check the arguments first: a bad budget is a bug in the caller whatever the text."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        if not text:
+            return []
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        if not text:
+            return []
+        return _chunk(_split, text, max_tokens, overlap_tokens)
+
+
+class TextNotChecked(Mistake):
+    """Checks the numbers but not the text, so bytes or None fail deep inside with a message about regexes.
+
+    chunk_text(b"a b.", 4) raises TypeError('cannot use a string pattern on a bytes-like object'),
+    which does not say that the parameter text is the problem.
+    """
+
+    id = "text_not_checked"
+    title = "Does not check that text is a str"
+    hint = "Raise TypeError naming the parameter text when it is not a str, before using it."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate("", max_tokens)
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate("", max_tokens, overlap_tokens)
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class NoValidation(Mistake):
+    """Checks nothing: an overlap equal to the budget, or a negative one, is silently used.
+
+    chunk_text("a b.", 4, 4) returns ['a b.'] instead of raising ValueError, so a
+    configuration error goes unnoticed; a negative overlap is treated as 0; and
+    split_units("a b.", 0) fails inside range() with a message that does not name max_tokens.
+    """
+
+    id = "no_validation"
+    title = "Does not validate max_tokens and overlap_tokens"
+    hint = "Raise ValueError unless max_tokens >= 1 and 0 <= overlap_tokens < max_tokens, and TypeError for non-ints."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)

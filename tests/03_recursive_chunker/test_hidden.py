@@ -1,0 +1,304 @@
+"""Edge cases, and one test for each common mistake (see solutions/03_recursive_chunker/mistakes.py)."""
+
+import pytest
+
+from kata.guards import progress_guard
+from kata.judge import check_raises, check_returns
+
+# Sentences ------------------------------------------------------------------------------------
+
+
+def test_a_period_inside_a_number_does_not_end_a_sentence(split_units):
+    check_returns(split_units, "Pi is 3.14 today. Yes.", 10, expected=["Pi is 3.14 today.", "Yes."],
+                  why="a sentence ends at '.', '!' or '?' followed by whitespace; in 3.14 a digit follows.")
+
+
+def test_a_period_inside_a_file_name_does_not_end_a_sentence(split_units):
+    check_returns(split_units, "Open notes.txt now. Done.", 10, expected=["Open notes.txt now.", "Done."],
+                  why="in notes.txt the '.' is followed by a letter, not whitespace.")
+
+
+def test_an_abbreviation_before_a_comma_does_not_end_a_sentence(split_units):
+    check_returns(split_units, "Use tabs, e.g., here. Done.", 10, expected=["Use tabs, e.g., here.", "Done."],
+                  why="in 'e.g.,' every '.' is followed by a letter or a comma, not whitespace.")
+
+
+def test_the_mark_stays_with_its_sentence(split_units):
+    check_returns(split_units, "Stop! Why? Go.", 5, expected=["Stop!", "Why?", "Go."],
+                  why="the '.', '!' or '?' that ends a sentence belongs to it; the chunks must hold every word of the text.")
+
+
+def test_repeated_marks_stay_together(split_units):
+    check_returns(split_units, "Wait... what?! Fine.", 5, expected=["Wait...", "what?!", "Fine."],
+                  why="only a mark followed by whitespace ends a sentence; the marks before it are part of the word.")
+
+
+def test_a_single_newline_does_not_end_a_sentence(split_units):
+    check_returns(split_units, "one two\nthree. four", 5, expected=["one two three.", "four"],
+                  why="a single newline is whitespace inside a sentence (a wrapped line); "
+                      "only a blank line or '.', '!', '?' followed by whitespace ends a unit.")
+
+
+def test_a_newline_after_a_mark_ends_a_sentence(split_units):
+    check_returns(split_units, "one.\ntwo!\nthree", 5, expected=["one.", "two!", "three"])
+
+
+def test_text_without_final_punctuation_keeps_its_last_words(split_units):
+    check_returns(split_units, "First one. and then the rest", 10, expected=["First one.", "and then the rest"],
+                  why="the words after the last mark are a sentence too; dropping them loses text from the index.")
+
+
+def test_runs_of_spaces_and_tabs_inside_a_sentence_become_one_space(split_units):
+    check_returns(split_units, "one   two\tthree.\t\t four  \t five", 5, expected=["one two three.", "four five"],
+                  why="a unit is its words joined by single spaces, whatever whitespace separated them.")
+
+
+def test_a_mark_at_the_very_end_of_the_text(split_units):
+    check_returns(split_units, "Done.", 3, expected=["Done."])
+
+
+def test_whitespace_around_the_text_is_ignored(split_units):
+    check_returns(split_units, "\n\n  \tHello world.  \n\n \n", 5, expected=["Hello world."])
+
+
+def test_empty_text_gives_no_units(split_units):
+    check_returns(split_units, "", 3, expected=[])
+
+
+def test_whitespace_only_text_gives_no_units(split_units):
+    check_returns(split_units, " \n\t\n  \r\n ", 3, expected=[])
+
+
+# Paragraphs -----------------------------------------------------------------------------------
+
+
+def test_a_blank_line_ends_a_unit_without_punctuation(split_units):
+    check_returns(split_units, "Title here\n\nBody text.", 10, expected=["Title here", "Body text."],
+                  why="a paragraph break ends a unit even when no '.', '!' or '?' comes before it: "
+                      "a heading must not be glued to the paragraph after it.")
+
+
+def test_a_blank_line_of_spaces_and_tabs_still_ends_a_paragraph(split_units):
+    check_returns(split_units, "Title here\n \t \nBody text.", 10, expected=["Title here", "Body text."],
+                  why="a blank line is a newline, optional whitespace, and a newline; "
+                      "spaces and tabs on it do not make it text.")
+
+
+def test_a_blank_line_with_windows_line_endings_ends_a_paragraph(split_units):
+    check_returns(split_units, "Title here\r\n\r\nBody text.", 10, expected=["Title here", "Body text."],
+                  why="'\\r' is whitespace, so '\\n\\r\\n' is a newline, whitespace and a newline: a blank line.")
+
+
+def test_several_blank_lines_are_one_break(split_units):
+    check_returns(split_units, "A\n\n\n\nB\n \n\t\n \nC", 5, expected=["A", "B", "C"],
+                  why="empty pieces are dropped, so several blank lines in a row give no empty unit.")
+
+
+# Cutting long sentences -----------------------------------------------------------------------
+
+
+def test_a_long_sentence_is_cut_into_full_windows(split_units):
+    check_returns(split_units, "a b c d e f g h i j.", 4, expected=["a b c d", "e f g h", "i j."],
+                  why="a sentence longer than max_tokens becomes windows of exactly max_tokens words, "
+                      "the last one shorter; not pieces of equal size.")
+
+
+def test_a_sentence_of_exactly_max_tokens_is_not_cut(split_units):
+    check_returns(split_units, "a b c. d e f g. h", 4, expected=["a b c.", "d e f g.", "h"])
+
+
+def test_sentences_that_fit_are_not_cut_beside_a_long_one(split_units):
+    check_returns(split_units, "a b. c d e f g h. i j.", 3, expected=["a b.", "c d e", "f g h.", "i j."],
+                  why="only a sentence longer than max_tokens is cut, and its windows start at its own "
+                      "first word; the sentences around it stay whole.")
+
+
+def test_max_tokens_one_makes_every_word_a_unit(split_units):
+    check_returns(split_units, "a b. c", 1, expected=["a", "b.", "c"])
+
+
+# Packing --------------------------------------------------------------------------------------
+
+
+def test_a_unit_that_fills_the_chunk_exactly_stays_in_it(chunk_text):
+    check_returns(chunk_text, "a b. c d.", 4, expected=["a b. c d."],
+                  why="a chunk closes only when the next unit would push it past max_tokens; "
+                      "4 words fit a budget of 4.")
+
+
+def test_a_unit_that_does_not_fit_starts_a_new_chunk(chunk_text):
+    check_returns(chunk_text, "a b c. d e.", 4, expected=["a b c.", "d e."])
+
+
+def test_the_open_chunk_is_kept_at_the_end(chunk_text):
+    check_returns(chunk_text, "a b. c d.", 3, expected=["a b.", "c d."],
+                  why="when the units run out, the open chunk is the last chunk.")
+
+
+def test_whitespace_only_text_gives_no_chunks(chunk_text):
+    check_returns(chunk_text, "  \n\n\t ", 3, expected=[],
+                  why="with no units there is no chunk at all, not one empty chunk.")
+
+
+def test_chunks_join_units_with_one_space(chunk_text):
+    check_returns(chunk_text, "One.\n\n\tTwo  three.\nFour", 10, expected=["One. Two three. Four"])
+
+
+def test_a_paragraph_break_does_not_force_a_new_chunk(chunk_text):
+    check_returns(chunk_text, "Title\n\nBody text here.", 10, expected=["Title Body text here."],
+                  why="a blank line ends a unit; units from different paragraphs still share a chunk when they fit.")
+
+
+def test_windows_of_a_long_sentence_are_packed_like_sentences(chunk_text):
+    check_returns(chunk_text, "a b c d e f. g h.", 4, expected=["a b c d", "e f. g h."])
+
+
+def test_overlap_defaults_to_zero(chunk_text):
+    check_returns(chunk_text, "a b. c d. e f.", 4, expected=["a b. c d.", "e f."])
+
+
+@progress_guard()
+def test_overlap_can_be_given_by_name(chunk_text):
+    check_returns(chunk_text, "a b. c d. e f.", 4, overlap_tokens=2, expected=["a b. c d.", "c d. e f."])
+
+
+# Overlap --------------------------------------------------------------------------------------
+
+
+@progress_guard()
+def test_the_overlap_carries_several_whole_sentences(chunk_text):
+    check_returns(chunk_text, "a b. c d. e f. g h.", 6, 4, expected=["a b. c d. e f.", "c d. e f. g h."],
+                  why="the two last sentences (4 words) fit in overlap_tokens=4 and leave room for 'g h.'.")
+
+
+@progress_guard()
+def test_the_overlap_never_exceeds_overlap_tokens(chunk_text):
+    check_returns(chunk_text, "a b. c d. e f. g h.", 6, 3, expected=["a b. c d. e f.", "e f. g h."],
+                  why="'c d. e f.' is 4 words, more than overlap_tokens=3: only 'e f.' is carried.")
+
+
+@progress_guard()
+def test_the_overlap_never_carries_part_of_a_sentence(chunk_text):
+    check_returns(chunk_text, "a b c. d e f. g h i.", 6, 2, expected=["a b c. d e f.", "g h i."],
+                  why="the last sentence, 'd e f.', has 3 words, more than overlap_tokens=2; "
+                      "a sentence is carried whole or not at all, so nothing is carried.")
+
+
+@progress_guard()
+def test_the_carry_plus_the_next_unit_fits_the_budget(chunk_text):
+    check_returns(chunk_text, "a. b c. d e f g.", 6, 3, expected=["a. b c.", "b c. d e f g."],
+                  why="'a. b c.' (3 words) fits overlap_tokens=3, but with 'd e f g.' it would make 7, "
+                      "over max_tokens=6; a chunk never exceeds max_tokens.")
+
+
+@progress_guard()
+def test_a_shorter_carry_is_used_when_the_longest_leaves_no_room(chunk_text):
+    check_returns(chunk_text, "Cats purr. Dogs bark. Birds sing at dawn.", 6, 4,
+                  expected=["Cats purr. Dogs bark.", "Dogs bark. Birds sing at dawn."],
+                  why="the carry is the longest run of trailing units that fits both limits: "
+                      "'Dogs bark.' fits, even though 'Cats purr. Dogs bark.' does not.")
+
+
+@progress_guard()
+def test_the_overlap_comes_from_the_chunk_just_closed(chunk_text):
+    check_returns(chunk_text, "a b. c d. e f. g h. i j.", 4, 2,
+                  expected=["a b. c d.", "c d. e f.", "e f. g h.", "g h. i j."],
+                  why="each chunk starts with the last units of the chunk closed just before it.")
+
+
+@progress_guard()
+def test_a_unit_can_be_carried_twice(chunk_text):
+    check_returns(chunk_text, "a. b. c. d. e.", 3, 2, expected=["a. b. c.", "b. c. d.", "c. d. e."],
+                  why="'c.' is among the trailing units of the first and of the second chunk, "
+                      "so it is carried both times.")
+
+
+@progress_guard()
+def test_the_largest_overlap_moves_one_sentence_at_a_time(chunk_text):
+    check_returns(chunk_text, "one. two. three. four.", 2, 1, expected=["one. two.", "two. three.", "three. four."])
+
+
+@progress_guard()
+def test_an_overlap_that_leaves_no_room_carries_nothing(chunk_text):
+    check_returns(chunk_text, "a b c d. e f g h. i j k l.", 4, 3, expected=["a b c d.", "e f g h.", "i j k l."],
+                  why="every sentence fills the budget, so no carried unit could leave room for the next.")
+
+
+# Validation -----------------------------------------------------------------------------------
+
+
+@progress_guard()
+@pytest.mark.parametrize("overlap_tokens", [4, 5, 10])
+def test_overlap_not_below_max_tokens_is_rejected(chunk_text, overlap_tokens):
+    """overlap_tokens >= max_tokens must raise ValueError at once."""
+    check_raises(chunk_text, "a b. c d. e f.", 4, overlap_tokens, error=ValueError,
+                 mentions=["overlap_tokens", overlap_tokens],
+                 why="an overlap as large as the budget is a configuration error; it must be reported, "
+                     "not silently used.")
+
+
+@progress_guard()
+def test_negative_overlap_is_rejected(chunk_text):
+    """A negative overlap_tokens must raise ValueError naming overlap_tokens and its value."""
+    check_raises(chunk_text, "a b. c d.", 4, -1, error=ValueError, mentions=["overlap_tokens", -1])
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [0, -3])
+def test_max_tokens_below_one_is_rejected_by_chunk_text(chunk_text, max_tokens):
+    """max_tokens < 1 must raise ValueError at once: no chunk can hold fewer than one word."""
+    check_raises(chunk_text, "a b.", max_tokens, error=ValueError, mentions=["max_tokens", max_tokens])
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [0, -3])
+def test_max_tokens_below_one_is_rejected_by_split_units(split_units, max_tokens):
+    """max_tokens < 1 must raise ValueError at once: a window of no words would never advance."""
+    check_raises(split_units, "a b.", max_tokens, error=ValueError, mentions=["max_tokens", max_tokens])
+
+
+@progress_guard()
+def test_bad_overlap_is_rejected_even_for_empty_text(chunk_text):
+    """The arguments are checked before the text, so empty text does not hide a bad overlap_tokens."""
+    check_raises(chunk_text, "", 3, 3, error=ValueError, mentions=["overlap_tokens", 3])
+
+
+@progress_guard()
+def test_bad_max_tokens_is_rejected_even_for_empty_text(split_units):
+    """The arguments are checked before the text, so empty text does not hide a bad max_tokens."""
+    check_raises(split_units, "", 0, error=ValueError, mentions=["max_tokens", 0])
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [True, 4.0, "4", None])
+def test_a_max_tokens_that_is_not_an_int_is_rejected(chunk_text, max_tokens):
+    """A max_tokens that is not an int (True, 4.0, '4', None) must raise TypeError naming max_tokens."""
+    check_raises(chunk_text, "a b. c d.", max_tokens, error=TypeError, mentions=["max_tokens"])
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [True, 4.0])
+def test_split_units_rejects_a_max_tokens_that_is_not_an_int(split_units, max_tokens):
+    """A max_tokens that is not an int (True, 4.0) must raise TypeError naming max_tokens."""
+    check_raises(split_units, "a b. c d.", max_tokens, error=TypeError, mentions=["max_tokens"])
+
+
+@progress_guard()
+@pytest.mark.parametrize("overlap_tokens", [False, 1.0, "1", None])
+def test_an_overlap_that_is_not_an_int_is_rejected(chunk_text, overlap_tokens):
+    """An overlap_tokens that is not an int (False, 1.0, '1', None) must raise TypeError naming overlap_tokens."""
+    check_raises(chunk_text, "a b. c d.", 4, overlap_tokens, error=TypeError, mentions=["overlap_tokens"])
+
+
+@progress_guard()
+@pytest.mark.parametrize("text", [b"a b. c d.", None, ["a b.", "c d."], 42])
+def test_a_text_that_is_not_a_str_is_rejected(chunk_text, text):
+    """A text that is not a str (bytes, None, a list of lines, a number) must raise TypeError naming text."""
+    check_raises(chunk_text, text, 4, error=TypeError, mentions=["text"])
+
+
+@progress_guard()
+@pytest.mark.parametrize("text", [b"a b. c d.", None])
+def test_split_units_rejects_a_text_that_is_not_a_str(split_units, text):
+    """A text that is not a str (bytes, None) must raise TypeError naming text."""
+    check_raises(split_units, text, 4, error=TypeError, mentions=["text"])
