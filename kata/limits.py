@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 import time
+import types
 
 from kata.calls import Call, log
 
@@ -99,6 +100,26 @@ class Watchdog:
         if resident_bytes() - self.baseline > self.memory_bytes:
             return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
         return None
+
+
+def repair_traceback(error: BaseException) -> None:
+    """Give every traceback entry a line number, so that pytest can format the failure.
+
+    On Python 3.11 an exception raised by a signal handler at the jump back to the top of
+    a loop can leave an entry with tb_lineno None, and pytest's report crashes on it.
+    """
+    entries = []
+    tb = error.__traceback__
+    while tb is not None:
+        entries.append(tb)
+        tb = tb.tb_next
+    if all(entry.tb_lineno is not None for entry in entries):
+        return
+    rebuilt = None
+    for entry in reversed(entries):
+        line = entry.tb_lineno if entry.tb_lineno is not None else entry.tb_frame.f_code.co_firstlineno
+        rebuilt = types.TracebackType(rebuilt, entry.tb_frame, entry.tb_lasti, line)
+    error.__traceback__ = rebuilt
 
 
 def drop_locals(tb) -> None:

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, Phase, settings
 from kata import report
 from kata.calls import log
 from kata.catalog import KATAS, Kata, kata_of_test, relative
-from kata.limits import LimitExceeded, Watchdog, can_watch, drop_locals, give_back_freed_memory
+from kata.limits import (LimitExceeded, Watchdog, can_watch, drop_locals, give_back_freed_memory,
+                         repair_traceback)
 from kata.loader import BadImplOption, Implementation, LoadProblem, NotStarted, kata_defined_in, parse_impl
 
 # No per-example deadline: time limits belong to the watchdog, which says what timed out.
@@ -192,6 +193,9 @@ def pytest_runtest_setup(item):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
+    if call.excinfo is not None and isinstance(call.excinfo.value, LimitExceeded):
+        repair_traceback(call.excinfo.value)
+        call.excinfo = pytest.ExceptionInfo.from_exception(call.excinfo.value)
     result = yield
     if result.failed and call.excinfo is not None and not isinstance(item, KataUnavailable):
         # The limits are for the code under test, not for writing its report (which may

@@ -51,8 +51,8 @@ def _did_not_finish(item, error: DidNotFinish) -> str:
             "TOO SLOW\n"
             + _called(error.call)
             + f"It was still running after its limit of {error.limit}; the reference\n"
-            "answers in a small fraction of that. Some step inside your loop costs time that grows\n"
-            "with the whole input, which makes the total quadratic.\n"
+            "answers in a small fraction of that. Some step repeated inside your loop costs time\n"
+            "that grows with the input, so the total grows far faster than the input does.\n"
             + guard.kwargs.get("hint", "")
         ).rstrip()
     return (
