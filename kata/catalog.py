@@ -62,6 +62,13 @@ KATAS = (
         title="Recursive sentence-aware chunker with whole-sentence overlap",
         difficulty="hard",
     ),
+    Kata(
+        slug="05_balanced_packer",
+        module="balanced_packer",
+        functions=("balanced_pack",),
+        title="Balanced packing: same chunk count, smallest budget",
+        difficulty="medium",
+    ),
 )
 
 

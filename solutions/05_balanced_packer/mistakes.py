@@ -1,0 +1,379 @@
+"""Kata 05: common mistakes, each a complete balanced_pack() with one bug.
+
+Run one against the tests with: pytest tests/05_balanced_packer --impl=mistake:05:<id>
+"""
+
+from kata.mistakes import Mistake
+
+
+def _require_int(name, value):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")
+
+
+def _validate(sizes, max_tokens):
+    """The reference's checks and messages, so that each mistake below differs from it in one way only."""
+    _require_int("max_tokens", max_tokens)
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+    for index, size in enumerate(sizes):
+        _require_int(f"sizes[{index}]", size)
+        if size < 0:
+            raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+
+
+def _count(sizes, budget):
+    """The number of chunks kata 02's greedy rule makes with this budget (correct)."""
+    if len(sizes) == 0:
+        return 0
+    chunks, total = 1, sizes[0]
+    for size in sizes[1:]:
+        if total + size > budget:
+            chunks += 1
+            total = 0
+        total += size
+    return chunks
+
+
+def _pack(sizes, budget):
+    """Kata 02's greedy packing (correct)."""
+    chunks, current, total = [], [], 0
+    for index, size in enumerate(sizes):
+        if current and total + size > budget:
+            chunks.append(current)
+            current, total = [], 0
+        current.append(index)
+        total += size
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _search(sizes, low, high, target):
+    """The correct binary search for the smallest budget in [low, high] that makes at most `target` chunks."""
+    while low < high:
+        middle = (low + high) // 2
+        if _count(sizes, middle) <= target:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+class LinearScanOverBudgets(Mistake):
+    """Tries the budgets 1, 2, 3, ... one after the other until one makes greedy's count.
+
+    The answer is right, but it costs one greedy pass per budget below b*: with 20,000
+    sentences of 700,000,000 tokens and max_tokens = 10**12, b* is 933,800,000,000, and
+    the scan would need that many passes.
+    """
+
+    id = "linear_scan_over_budgets"
+    title = "Tries every budget from 1 upwards (a linear scan instead of a binary search)"
+    hint = ("The count never rises as the budget grows, so binary search the budgets: "
+            "about 40 greedy passes for a budget of 10**12.")
+    stalls = True
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        budget = 1
+        while _count(sizes, budget) > target:
+            budget += 1
+        return _pack(sizes, budget)
+
+
+class LinearScanDownFromMaxTokens(Mistake):
+    """Lowers the budget from max_tokens one token at a time while greedy's count stays the same.
+
+    The answer is right, but it costs one greedy pass per budget between b* and max_tokens:
+    balanced_pack([3, 4, 2, 5, 1], 10**12) has b* = 15 and never returns.
+    """
+
+    id = "linear_scan_down_from_max_tokens"
+    title = "Lowers the budget one token at a time from max_tokens (a linear scan instead of a binary search)"
+    hint = ("The count never rises as the budget grows, so binary search the budgets: "
+            "about 40 greedy passes for a budget of 10**12.")
+    stalls = True
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        budget = max_tokens
+        while budget > 1 and _count(sizes, budget - 1) == target:
+            budget -= 1
+        return _pack(sizes, budget)
+
+
+class SearchLandsOneBelow(Mistake):
+    """Moves the upper end to middle - 1 when middle keeps the count, so it can step past b*.
+
+    When the middle it tries is b* itself, the search throws b* away and ends on b* - 1,
+    which makes more chunks: balanced_pack([3, 4, 2, 5, 1], 7) returns
+    [[0], [1], [2], [3], [4]], greedy's packing with budget 5.
+    """
+
+    id = "search_lands_one_below"
+    title = "Binary search off by one: it can end one budget below b*"
+    hint = ("When the middle budget keeps the count it may be b* itself: keep it in the range "
+            "(high = middle), and move the low end past a middle that fails (low = middle + 1).")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        low, high = 1, max_tokens
+        while low < high:
+            middle = (low + high) // 2
+            if _count(sizes, middle) <= target:
+                high = middle - 1
+            else:
+                low = middle + 1
+        return _pack(sizes, low)
+
+
+class NeverTriesBudgetOne(Mistake):
+    """Treats the low end of the range as a budget known to fail, but starts it at 1 without trying it.
+
+    The search keeps `low` failing and `high` working and returns `high`, so it can never
+    answer 1: balanced_pack([2, 0, 1, 2], 2) has b* = 1 and should return
+    [[0], [1, 2], [3]], but it returns [[0, 1], [2], [3]], greedy's packing with budget 2.
+    """
+
+    id = "never_tries_budget_one"
+    title = "Binary search off by one: it never tries budget 1, so it can end one budget above b*"
+    hint = ("If the low end of your range stands for a budget that fails, start it at 0, not 1: "
+            "budget 1 may well keep the count.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        low, high = 1, max_tokens  # meant: low fails, high works
+        while high - low > 1:
+            middle = (low + high) // 2
+            if _count(sizes, middle) <= target:
+                high = middle
+            else:
+                low = middle
+        return _pack(sizes, high)
+
+
+class LowerBoundIsLargestSize(Mistake):
+    """Starts the search at max(sizes), as if no chunk could need less than the largest sentence.
+
+    A sentence larger than the budget is a chunk of its own, so b* can be far below
+    max(sizes); and when max(sizes) > max_tokens the range is empty and the search returns
+    greedy's packing with a budget above max_tokens: balanced_pack([9, 1, 1, 1], 2) returns
+    [[0], [1, 2, 3]], a chunk of 3 tokens under a budget of 2.
+    """
+
+    id = "lower_bound_is_largest_size"
+    title = "Starts the search at the largest sentence size"
+    hint = ("A sentence larger than the budget stays alone in its chunk, so b* can be smaller than the "
+            "largest sentence: search from 1.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        low = max(sizes, default=1)
+        return _pack(sizes, _search(sizes, low, max_tokens, target))
+
+
+class UpperBoundBelowMaxTokens(Mistake):
+    """Searches only the budgets below max_tokens, so it cannot answer b* = max_tokens.
+
+    When no smaller budget keeps greedy's count, the answer is greedy's own packing, but
+    the search ends on max_tokens - 1 instead: balanced_pack([3, 4], 7) returns [[0], [1]].
+    """
+
+    id = "upper_bound_below_max_tokens"
+    title = "Searches only the budgets below max_tokens"
+    hint = ("b* may be max_tokens itself (then the answer is greedy's own packing): "
+            "the range searched must include max_tokens.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        return _pack(sizes, _search(sizes, 1, max_tokens - 1, target))
+
+
+class TargetCountedBelowMaxTokens(Mistake):
+    """Falls back to greedy's own packing when no smaller budget keeps the count, but takes the
+    count at max_tokens - 1, the top of the smaller budgets it searches, instead of at max_tokens.
+
+    When max_tokens - 1 already makes more chunks than max_tokens (b* = max_tokens), it
+    looks for the smallest budget with that larger count and returns too many chunks:
+    balanced_pack([3, 4, 2, 5, 1], 8) returns [[0], [1, 2], [3, 4]] instead of greedy's
+    [[0, 1], [2, 3, 4]].
+    """
+
+    id = "target_counted_below_max_tokens"
+    title = "Takes greedy's chunk count at max_tokens - 1 instead of at max_tokens"
+    hint = "The count to keep is the one greedy makes with max_tokens itself; count it there, before the search."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        best = _pack(sizes, max_tokens)  # greedy's own packing, if no smaller budget keeps its count
+        low, high = 1, max_tokens - 1
+        target = _count(sizes, high)
+        while low <= high:
+            middle = (low + high) // 2
+            chunks = _pack(sizes, middle)
+            if len(chunks) == target:
+                best, high = chunks, middle - 1
+            else:
+                low = middle + 1
+        return best
+
+
+class SearchesForFewerChunks(Mistake):
+    """Looks for the smallest budget that makes fewer chunks than greedy (<) instead of no more (<=).
+
+    No budget up to max_tokens makes fewer chunks than greedy, so the search always ends on
+    max_tokens and returns greedy's own packing, unbalanced: balanced_pack([3, 4, 2, 5, 1], 7)
+    returns [[0, 1], [2, 3], [4]].
+    """
+
+    id = "searches_for_fewer_chunks"
+    title = "Searches for a budget with fewer chunks than greedy's, so it always returns greedy's own packing"
+    hint = "A budget works when it makes as many chunks as greedy with max_tokens (count <= k), not fewer."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        low, high = 1, max_tokens
+        while low < high:
+            middle = (low + high) // 2
+            if _count(sizes, middle) < target:
+                high = middle
+            else:
+                low = middle + 1
+        return _pack(sizes, low)
+
+
+class BudgetFromTheAverage(Mistake):
+    """Skips the search and packs with the average chunk size, ceil(sum(sizes) / k), as the budget.
+
+    Whole sentences rarely add up to the average, so that budget usually makes more chunks:
+    balanced_pack([3, 4, 2, 5, 1], 7) uses budget 5 and returns five chunks of one sentence.
+    """
+
+    id = "budget_from_the_average"
+    title = "Uses the average chunk size as the budget instead of searching for b*"
+    hint = ("Whole sentences do not add up to the average: search for the smallest budget that "
+            "still makes greedy's count.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        if target == 0:
+            return []
+        average = -(-sum(sizes) // target)
+        return _pack(sizes, max(1, average))
+
+
+class CrashesOnNoSentences(Mistake):
+    """Counts chunks starting from sizes[0] without checking that there is a first sentence.
+
+    balanced_pack([], 5) raises IndexError instead of returning [].
+    """
+
+    id = "crashes_on_no_sentences"
+    title = "Fails on an empty list of sentences"
+    hint = "With no sentences there are no chunks: return [] (after checking max_tokens)."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+
+        def count(budget):
+            chunks, total = 1, sizes[0]
+            for size in sizes[1:]:
+                if total + size > budget:
+                    chunks += 1
+                    total = 0
+                total += size
+            return chunks
+
+        target = count(max_tokens)
+        low, high = 1, max_tokens
+        while low < high:
+            middle = (low + high) // 2
+            if count(middle) <= target:
+                high = middle
+            else:
+                low = middle + 1
+        return _pack(sizes, low)
+
+
+class AcceptsNegativeSizes(Mistake):
+    """Does not check the sizes, so a negative size is packed as if it made room in its chunk.
+
+    balanced_pack([3, 4, -5], 7) returns [[0, 1, 2]] instead of raising ValueError. With
+    negative sizes the count can rise as the budget grows, and the search is no longer valid:
+    balanced_pack([4, -2, 1, 2], 2) returns [[0], [1, 2, 3]], two chunks where greedy with
+    budget 2 makes three.
+    """
+
+    id = "accepts_negative_sizes"
+    title = "Accepts negative sizes"
+    hint = "A sentence cannot have fewer than 0 tokens: raise ValueError naming sizes[i] and its value."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            _require_int(f"sizes[{index}]", size)
+        target = _count(sizes, max_tokens)
+        return _pack(sizes, _search(sizes, 1, max_tokens, target))
+
+
+class AcceptsBool(Mistake):
+    """Checks isinstance(value, int), which True and False pass, since bool is a subclass of int.
+
+    balanced_pack([3, 4, True], 7) returns a packing instead of raising TypeError.
+    """
+
+    id = "accepts_bool"
+    title = "Accepts True and False as numbers"
+    hint = "bool is a subclass of int: reject it explicitly, in max_tokens and in every size."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        if not isinstance(max_tokens, int):
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            if not isinstance(size, int):
+                raise TypeError(f"sizes[{index}] must be an int, got {size!r}")
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        target = _count(sizes, max_tokens)
+        return _pack(sizes, _search(sizes, 1, max_tokens, target))
+
+
+class ValidatesAfterEmptyCheck(Mistake):
+    """Returns [] for no sentences before checking max_tokens, so balanced_pack([], 0) is accepted."""
+
+    id = "validates_after_empty_check"
+    title = "Skips the checks when there are no sentences"
+    hint = "Check max_tokens first: a bad budget is a bug in the caller whatever the input."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        if len(sizes) == 0:
+            return []
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        return _pack(sizes, _search(sizes, 1, max_tokens, target))

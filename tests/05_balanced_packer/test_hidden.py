@@ -1,0 +1,218 @@
+"""Edge cases, and one test for each common mistake (see solutions/05_balanced_packer/mistakes.py)."""
+
+import pytest
+
+from kata.guards import complexity_guard, progress_guard
+from kata.judge import check_raises, check_returns, expect
+
+SCAN_HINT = (
+    "Look for a loop that tries the budgets one at a time (budget += 1, or budget -= 1 from max_tokens): "
+    "with max_tokens = 10**12 it needs up to 10**12 greedy passes. Binary search the budgets instead."
+)
+
+# Balancing: greedy's count, the smallest budget -------------------------------------------
+
+
+def test_seven_sentences_split_four_and_three(balanced_pack):
+    check_returns(balanced_pack, [1] * 7, 6, expected=[[0, 1, 2, 3], [4, 5, 6]],
+                  why="greedy with budget 6 makes 2 chunks, of 6 sentences and 1. Budget 4 still makes 2 "
+                      "chunks, of 4 and 3; budget 3 makes 3. So b* = 4.")
+
+
+def test_the_answer_is_not_greedys_own_packing_when_a_smaller_budget_keeps_the_count(balanced_pack):
+    check_returns(balanced_pack, [4, 3, 3, 4], 10, expected=[[0, 1], [2, 3]],
+                  why="greedy with budget 10 makes [[0, 1, 2], [3]], holding 10 and 4 tokens. Budget 7 also "
+                      "makes 2 chunks, [[0, 1], [2, 3]], holding 7 and 7; budget 6 makes 3. So b* = 7.")
+
+
+def test_the_smallest_budget_that_holds_everything_in_one_chunk(balanced_pack):
+    check_returns(balanced_pack, [2, 3, 4], 100, expected=[[0, 1, 2]],
+                  why="with budget 100 everything fits one chunk, and it still does down to budget 9, "
+                      "the sum of the sizes; budget 8 makes 2 chunks. b* = 9 must not be skipped.")
+
+
+def test_the_sizes_need_not_add_up_to_the_average(balanced_pack):
+    check_returns(balanced_pack, [2, 2, 2, 2, 2, 2, 2], 9, expected=[[0, 1, 2, 3], [4, 5, 6]],
+                  why="greedy with budget 9 makes 2 chunks (8 and 6 tokens), so b* = 8: budget 7, the "
+                      "average ceil(14 / 2), fits only three 2-token sentences per chunk and makes 3 chunks.")
+
+
+# Sentences larger than the budget -------------------------------------------------------
+
+
+def test_a_sentence_larger_than_max_tokens_does_not_raise_the_budget(balanced_pack):
+    check_returns(balanced_pack, [9, 1, 1, 1], 2, expected=[[0], [1, 2], [3]],
+                  why="the 9-token sentence is a chunk of its own at any budget below 10, so it says nothing "
+                      "about b*: greedy with budget 2 makes 3 chunks, budget 1 makes 4, so b* = 2. A budget "
+                      "above max_tokens is never used.")
+
+
+def test_b_star_can_be_below_the_largest_sentence(balanced_pack):
+    check_returns(balanced_pack, [20, 1, 1, 1, 1], 21, expected=[[0], [1, 2, 3, 4]],
+                  why="greedy with budget 21 makes [[0, 1], [2, 3, 4]]. Budget 4 still makes 2 chunks, with the "
+                      "20-token sentence alone; budget 3 makes 3. So b* = 4, far below the largest sentence.")
+
+
+def test_every_sentence_alone_gives_b_star_one(balanced_pack):
+    check_returns(balanced_pack, [6, 7, 8], 5, expected=[[0], [1], [2]],
+                  why="every sentence is larger than the budget, so every budget up to 5 makes 3 chunks "
+                      "of one sentence.")
+
+
+# The ends of the range: 1 and max_tokens --------------------------------------------------
+
+
+def test_budget_one_is_a_candidate(balanced_pack):
+    check_returns(balanced_pack, [2, 0, 1], 2, expected=[[0], [1, 2]],
+                  why="greedy with budget 2 makes 2 chunks, [[0, 1], [2]]. Budget 1 also makes 2: "
+                      "[[0], [1, 2]], since 2 + 0 is above 1 but 0 + 1 is not. So b* = 1, the lowest budget "
+                      "there is, and the search must try it.")
+
+
+def test_max_tokens_of_one_leaves_nothing_to_search(balanced_pack):
+    check_returns(balanced_pack, [1, 2, 3], 1, expected=[[0], [1], [2]],
+                  why="the only budget from 1 to max_tokens is 1 itself, so b* = 1.")
+
+
+def test_max_tokens_itself_is_a_candidate(balanced_pack):
+    check_returns(balanced_pack, [4, 4, 4, 4], 8, expected=[[0, 1], [2, 3]],
+                  why="greedy with budget 8 makes 2 chunks of 8 tokens; budget 7 would put every sentence "
+                      "alone. So b* = 8 = max_tokens, and the answer is greedy's own packing.")
+
+
+def test_the_count_to_keep_is_greedys_at_max_tokens(balanced_pack):
+    check_returns(balanced_pack, [3, 4, 2, 5, 1], 8, expected=[[0, 1], [2, 3, 4]],
+                  why="greedy with budget 8 makes 2 chunks, holding 7 and 8 tokens; budget 7 already makes 3. "
+                      "So b* = 8 and the answer is greedy's own packing, not a balanced packing into 3 chunks.")
+
+
+# Zero-size sentences --------------------------------------------------------------------
+
+
+def test_zero_size_sentences_follow_the_packing_of_b_star(balanced_pack):
+    check_returns(balanced_pack, [5, 0, 0, 1], 5, expected=[[0], [1, 2, 3]],
+                  why="greedy with budget 5 makes [[0, 1, 2], [3]]. Budget 1 also makes 2 chunks: 5 + 0 is "
+                      "above 1, so the zero-size sentences open the second chunk and sentence 3 joins them. "
+                      "b* = 1, and the answer is greedy's packing with budget 1.")
+
+
+def test_only_zero_size_sentences_make_one_chunk(balanced_pack):
+    check_returns(balanced_pack, [0, 0, 0], 5, expected=[[0, 1, 2]],
+                  why="a chunk of zero-size sentences holds 0 tokens, which fits budget 1: b* = 1.")
+
+
+# Few sentences --------------------------------------------------------------------------
+
+
+def test_one_sentence_gives_one_chunk(balanced_pack):
+    check_returns(balanced_pack, [7], 100, expected=[[0]])
+
+
+def test_one_sentence_larger_than_the_budget_gives_one_chunk(balanced_pack):
+    check_returns(balanced_pack, [7], 3, expected=[[0]])
+
+
+@complexity_guard(hint=SCAN_HINT)
+def test_no_sentences_under_a_huge_budget(balanced_pack):
+    check_returns(balanced_pack, [], 10**12, expected=[],
+                  why="with no sentences there is no chunk, whatever the budget, and nothing to search.")
+
+
+@complexity_guard(hint=SCAN_HINT)
+def test_a_huge_budget_gives_the_total_as_b_star(balanced_pack):
+    check_returns(balanced_pack, [3, 4, 2, 5, 1], 10**12, expected=[[0, 1, 2, 3, 4]],
+                  why="everything fits one chunk, down to budget 15, the sum of the sizes. The budgets from "
+                      "15 to 10**12 are far too many to try one by one.")
+
+
+# What the chunks hold, and the input ------------------------------------------------------
+
+
+def test_every_chunk_is_a_separate_list(balanced_pack):
+    chunks = balanced_pack([1, 1, 1, 1], 3)
+    expect(chunks == [[0, 1], [2, 3]], "[[0, 1], [2, 3]]")
+    chunks[0].append("changed")
+    expect(chunks[1] == [2, 3],
+           "every chunk to be its own list: appending to the first chunk changed the second one too")
+
+
+def test_the_input_list_is_not_modified(balanced_pack):
+    sizes = [3, 4, 2, 5, 1]
+    balanced_pack(sizes, 7)
+    expect(sizes == [3, 4, 2, 5, 1], "the input list to be left as it was",
+           details=f"After the call the input list was {sizes}.")
+
+
+def test_a_tuple_of_sizes_is_accepted(balanced_pack):
+    check_returns(balanced_pack, (3, 4, 2, 5, 1), 7, expected=[[0], [1, 2], [3, 4]],
+                  why="sizes is any sequence; the result is a list of lists whatever came in.")
+
+
+def test_a_range_of_sizes_is_accepted(balanced_pack):
+    check_returns(balanced_pack, range(1, 6), 10, expected=[[0, 1, 2], [3, 4]],
+                  why="sizes is any sequence: here 1, 2, 3, 4, 5. Greedy with budget 10 makes "
+                      "[[0, 1, 2, 3], [4]]; budget 9 also makes 2 chunks, holding 6 and 9; budget 8 makes 3.")
+
+
+# Validation ------------------------------------------------------------------------
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [0, -3])
+def test_a_budget_below_one_is_rejected(balanced_pack, max_tokens):
+    """max_tokens < 1 must raise ValueError naming max_tokens and its value: no chunk could hold a token."""
+    check_raises(balanced_pack, [3, 4], max_tokens, error=ValueError, mentions=["max_tokens", max_tokens])
+
+
+@progress_guard()
+def test_the_budget_is_checked_even_for_no_sentences(balanced_pack):
+    """max_tokens is checked before the sizes are looked at, so an empty input does not hide a bad budget."""
+    check_raises(balanced_pack, [], 0, error=ValueError, mentions=["max_tokens", 0])
+
+
+@progress_guard()
+def test_the_budget_is_checked_before_the_sizes(balanced_pack):
+    """With a bad budget and a bad size, the error is about max_tokens: it is checked first."""
+    check_raises(balanced_pack, [-1], 0, error=ValueError, mentions=["max_tokens", 0])
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [True, 7.0, "7", None])
+def test_a_budget_that_is_not_an_int_is_rejected(balanced_pack, max_tokens):
+    """A max_tokens that is not an int (True, 7.0, '7', None) must raise TypeError naming max_tokens and the value."""
+    check_raises(balanced_pack, [3, 4], max_tokens, error=TypeError, mentions=["max_tokens", max_tokens])
+
+
+@progress_guard()
+@pytest.mark.parametrize("sizes, index, value", [
+    ([-1, 2, 3], 0, -1),
+    ([2, -7, 3], 1, -7),
+    ([3, 4, 2, 5, -1], 4, -1),
+])
+def test_a_negative_size_is_rejected_with_its_index(balanced_pack, sizes, index, value):
+    """A negative size must raise ValueError whose message names it as sizes[i] with its value:
+    with negative sizes the count could rise as the budget grows, and the search would not be valid."""
+    check_raises(balanced_pack, sizes, 7, error=ValueError, mentions=[f"sizes[{index}]", value])
+
+
+@progress_guard()
+@pytest.mark.parametrize("value", [True, False, 2.5, "2", None])
+def test_a_size_that_is_not_an_int_is_rejected_with_its_index(balanced_pack, value):
+    """A size that is not an int (True, False, 2.5, '2', None) must raise TypeError naming sizes[3] and the value."""
+    check_raises(balanced_pack, [1, 2, 3, value], 10, error=TypeError, mentions=["sizes[3]", value])
+
+
+@progress_guard()
+def test_a_bad_size_at_the_end_is_found_before_any_packing(balanced_pack):
+    """Every size is checked, even the last one of a list that greedy would pack into one chunk."""
+    check_raises(balanced_pack, [1, 1, 1, -2], 100, error=ValueError, mentions=["sizes[3]", -2])
+
+
+@progress_guard()
+@pytest.mark.parametrize("sizes, error, value", [
+    ([2, -1, True], ValueError, -1),
+    ([2, True, -1], TypeError, True),
+])
+def test_the_first_bad_size_is_the_one_reported(balanced_pack, sizes, error, value):
+    """The sizes are checked in order, so the error names the first bad one, sizes[1], and its value."""
+    check_raises(balanced_pack, sizes, 7, error=error, mentions=["sizes[1]", value])
