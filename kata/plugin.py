@@ -9,16 +9,18 @@ from __future__ import annotations
 import os
 import types
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 from kata import report
 from kata.calls import log
-from kata.catalog import KATAS, Kata, kata_of_test, relative
+from kata.catalog import KATAS, TESTS, Kata, kata_of_test, relative
 from kata.limits import (LimitExceeded, Watchdog, can_watch, drop_locals, give_back_freed_memory,
                          repair_traceback)
 from kata.loader import BadImplOption, Implementation, LoadProblem, NotStarted, kata_defined_in, parse_impl
+from kata.results import Result, fingerprint, record_results
 
 # No per-example deadline: time limits belong to the watchdog, which says what timed out.
 # No "explain" phase: its coverage notes point into the runner, not into the learner's code.
@@ -33,6 +35,8 @@ IMPL = pytest.StashKey[Implementation]()
 _results = defaultdict(lambda: {"passed": 0, "failed": 0})  # per kata slug, for the closing summary
 LOADED = pytest.StashKey[dict]()
 UNAVAILABLE = pytest.StashKey[dict]()
+SELECTED = pytest.StashKey[dict]()  # kata slug -> how many of its tests this run selected
+DESELECTED = pytest.StashKey[set]()  # slugs of the katas some of whose tests were deselected
 
 
 def pytest_addoption(parser):
@@ -54,6 +58,8 @@ def pytest_configure(config):
     config.stash[LOADED] = {}
     _results.clear()
     config.stash[UNAVAILABLE] = {}
+    config.stash[SELECTED] = {}
+    config.stash[DESELECTED] = set()
     config.pluginmanager.register(_function_fixtures(), "kata-function-fixtures")
 
 
@@ -105,6 +111,7 @@ def pytest_collection_modifyitems(session, config, items):
     kept = list(by_kata.pop(None, []))  # tests outside the katas' folders run as they are
     for kata in sorted(by_kata, key=lambda k: k.slug):
         kata_items = by_kata[kata]
+        config.stash[SELECTED][kata.slug] = len(kata_items)
         try:
             _implementation_of(config, kata)
         except (LoadProblem, NotStarted) as problem:
@@ -245,3 +252,60 @@ def _kata_status(kata: Kata, config) -> str:
     if counts["failed"]:
         return f"{label} failing: {counts['passed']} of {total} tests pass"
     return f"{label} passing: all {total} selected tests pass"
+
+
+# The results file for `kata list` ----------------------------------------------------------
+
+
+def pytest_deselected(items):
+    """Note the katas that lost tests to -k, -m, --lf and the like: their run is not the whole suite."""
+    for item in items:
+        kata = kata_of_test(item.path)
+        if kata is not None:
+            item.config.stash[DESELECTED].add(kata.slug)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    """Record the results of each kata whose whole suite ran, so `kata list` can show them without a run.
+
+    Only in learner mode: the results are the learner's progress.
+    """
+    config = session.config
+    if IMPL not in config.stash or config.stash[IMPL].kind != "learner":
+        return
+    record_results({kata: _result(kata, config) for kata in KATAS if _ran_whole_suite(kata, config)})
+
+
+def _result(kata: Kata, config) -> Result:
+    problem = config.stash[UNAVAILABLE].get(kata.slug)
+    if problem is not None:
+        return Result(0, 0, fingerprint(kata), problem=f"{_verdict(problem)}: {problem}")
+    counts = _results[kata.slug]
+    return Result(counts["passed"], counts["failed"], fingerprint(kata))
+
+
+def _ran_whole_suite(kata: Kata, config) -> bool:
+    """True when this run selected all of the kata's tests and finished them (no -k, -m, -x cut them short).
+
+    A kata whose code cannot run is reported whole by any run that selects it.
+    """
+    if kata.slug not in config.stash[SELECTED]:
+        return False
+    if kata.slug in config.stash[UNAVAILABLE]:
+        return True
+    counts = _results.get(kata.slug, {"passed": 0, "failed": 0})
+    finished = counts["passed"] + counts["failed"] == config.stash[SELECTED][kata.slug]
+    return finished and kata.slug not in config.stash[DESELECTED] and _arguments_cover(kata, config)
+
+
+def _arguments_cover(kata: Kata, config) -> bool:
+    """Whether a path given to pytest holds the kata's whole tests/ folder (not one file or one test of it)."""
+    folder = TESTS / kata.slug
+    for argument in config.args:
+        if "::" in argument:
+            continue
+        path = (config.invocation_params.dir / Path(argument)).resolve()
+        if path == folder or path in folder.parents:
+            return True
+    return False

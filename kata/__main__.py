@@ -1,0 +1,7 @@
+"""`python -m kata` is the `kata` command."""
+
+import sys
+
+from kata.cli import main
+
+sys.exit(main())

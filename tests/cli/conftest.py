@@ -1,0 +1,97 @@
+"""Fixtures for the tests of the `kata` command: a copy of the repository to change, and a way to run the command.
+
+The command runs in a subprocess, as a learner runs it, in a copy of the repository
+under tmp_path: commands that check a kata write its results to `.kata/`, and some
+tests edit a stub, which must never happen to the real checkout.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kata.catalog import ROOT, Kata, relative
+
+LEFT_OUT = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata", "cli", "meta")
+COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """These tests judge the command, not a kata: they run only when asked for (pytest -m cli)."""
+    for item in items:
+        if Path(item.path).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.cli)
+
+
+@pytest.fixture
+def repo(tmp_path) -> Path:
+    """A copy of the repository's katas, runner and tests, with nothing of the learner's state."""
+    copy = tmp_path / "repo"
+    copy.mkdir()
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, copy / name, ignore=LEFT_OUT)
+        else:
+            shutil.copy2(source, copy / name)
+    return copy
+
+
+def learner_environment(**changes) -> dict:
+    """This environment without what would change what `kata` judges or how it prints."""
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("KATA_IMPL", "NO_COLOR", "FORCE_COLOR", "PYTEST_ADDOPTS", "KATA_DEBUG",
+                                  "COLUMNS", "LINES")}
+    environment.update(changes)
+    return environment
+
+
+@pytest.fixture
+def run_kata():
+    """Run `python -m kata ARGUMENTS` in a folder, as a learner would, and capture what it prints."""
+
+    def run(where: Path, *arguments: str, timeout: float = 60, **environment) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "kata", *arguments], cwd=where, capture_output=True,
+                              text=True, timeout=timeout, env=learner_environment(**environment))
+
+    return run
+
+
+@pytest.fixture
+def start_kata():
+    """Start `python -m kata ARGUMENTS` in a folder, in the background; stopped after the test."""
+    started = []
+
+    def start(where: Path, *arguments: str) -> subprocess.Popen:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "kata", *arguments], cwd=where, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, env=learner_environment(),
+            # Ctrl-C must reach it even when this run was started with SIGINT ignored.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def write_solution(repo: Path, kata: Kata, source: str | None = None) -> Path:
+    """Put code in the learner's file of the kata, in the copy: the reference's unless `source` is given."""
+    stub = repo / relative(kata.stub_path())
+    stub.write_text(source if source is not None else (repo / relative(kata.reference_path())).read_text())
+    return stub
+
+
+@pytest.fixture
+def solve():
+    return write_solution

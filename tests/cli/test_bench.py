@@ -1,0 +1,59 @@
+"""`kata bench` times an implementation next to the reference and says how its time grows."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kata.bench import LEAST_SIZES, Timings, bench, verdict
+from kata.catalog import KATAS, ROOT
+
+KATA = KATAS[0]
+
+pytestmark = pytest.mark.timeout(60)  # pytest or kata in a subprocess: slower than a kata's test
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_bench_of_the_reference_reports_linear_growth_for_kata_01(run_kata):
+    linear = r"tested [\d.]+, looks linear; reference [\d.]+, looks linear\."
+    for _attempt in range(2):  # a machine busy with other work can disturb one run's times
+        run = run_kata(ROOT, "bench", KATA.number, "--impl=reference", "--seconds", "10")
+        assert run.returncode == 0, run.stdout + run.stderr
+        if re.search(linear, run.stdout):
+            break
+    assert re.search(linear, run.stdout), run.stdout
+    rows = re.findall(r"^\s+[\d,]+\s+\S+ m?u?s\s+\S+ m?u?s\s+[\d.]+x", run.stdout, re.M)
+    assert len(rows) >= LEAST_SIZES, run.stdout
+    assert max(len(line) for line in run.stdout.splitlines()) <= 80
+
+
+def test_bench_of_an_untouched_stub_is_one_line_that_names_the_way_out(repo, run_kata):
+    run = run_kata(repo, "bench", KATA.number)
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and "is not started" in run.stderr and "--impl=reference" in run.stderr
+
+
+def test_bench_of_a_kata_without_inputs_says_so(monkeypatch, capsys):
+    monkeypatch.setattr("kata.bench.BENCH_INPUTS", {})
+    assert bench(KATA) == 0
+    assert capsys.readouterr().out == f"{KATA.number} {KATA.name} has no benchmark inputs yet (kata/bench_inputs.py): nothing to time.\n"
+
+
+@pytest.mark.parametrize("seconds_of, growth, words", [
+    (lambda n: 3e-8 * n, 2.0, "looks linear"),
+    (lambda n: 3e-8 * n * n.bit_length(), 2.2, "looks linear"),
+    (lambda n: 1e-10 * n * n, 4.0, "looks quadratic"),
+    (lambda n: 1e-13 * n ** 3, 8.0, "worse than quadratic"),
+])
+def test_the_growth_per_doubling_is_read_from_the_largest_sizes(seconds_of, growth, words):
+    timings = Timings("tested", {n: seconds_of(n) for n in (1000 * 2 ** k for k in range(9))})
+    assert timings.growth() == pytest.approx(growth, abs=0.1)
+    assert verdict(timings.growth()) == words
+
+
+def test_one_disturbed_time_does_not_swing_the_estimate():
+    timings = Timings("tested", {n: 3e-8 * n for n in (1000 * 2 ** k for k in range(9))})
+    timings.seconds[64_000] *= 3  # another program took the processor during that size
+    assert verdict(timings.growth()) == "looks linear"

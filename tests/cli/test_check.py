@@ -1,0 +1,48 @@
+"""`kata check` runs the kata's tests through pytest, with the runner's reports and exit status."""
+
+from __future__ import annotations
+
+import pytest
+
+from kata.catalog import KATAS
+from kata.runs import pytest_command
+
+KATA = KATAS[0]
+
+pytestmark = pytest.mark.timeout(60)  # pytest or kata in a subprocess: slower than a kata's test
+
+WRONG = '''
+def fixed_windows(tokens, chunk_size, overlap=0):
+    return [list(tokens)] if tokens else []
+'''
+
+
+def test_check_on_the_untouched_stub_says_not_started_and_fails(repo, run_kata):
+    run = run_kata(repo, "check", KATA.number)
+    assert run.returncode == 1
+    assert "Testing your code in problems/" in run.stdout
+    assert f"{KATA.number} {KATA.name}" in run.stdout and "not started" in run.stdout
+    assert f"kata hint {KATA.number}" in run.stdout
+
+
+def test_check_examples_pass_on_a_correct_solution_and_the_full_check_comes_next(repo, run_kata, solve):
+    solve(repo, KATA)
+    run = run_kata(repo, "check", KATA.name, "--examples")
+    assert run.returncode == 0, run.stdout
+    assert "deselected" in run.stdout and " passed" in run.stdout
+    assert f"The examples pass. Now every test: kata check {KATA.number}" in run.stdout
+    results = repo / ".kata" / "results.json"
+    assert not results.exists() or KATA.slug not in results.read_text(), "the examples alone were taken as the suite"
+
+
+def test_check_shows_the_runners_report_and_passes_options_after_a_double_dash_to_pytest(repo, run_kata, solve):
+    solve(repo, KATA, WRONG)
+    run = run_kata(repo, "check", KATA.number, "--examples", "--", "-x")
+    assert run.returncode == 1
+    assert "WRONG ANSWER" in run.stdout and "Called fixed_windows(" in run.stdout
+    assert "stopping after 1 failures" in run.stdout and "1 failed" in run.stdout
+
+
+def test_check_runs_pytest_on_the_katas_tests_with_impl_and_the_examples_marker():
+    command = pytest_command([KATA], impl="reference", examples=True, extra=("-x",))
+    assert command[1:] == ["-m", "pytest", f"tests/{KATA.slug}", "--impl=reference", "-m", "examples", "-x"]

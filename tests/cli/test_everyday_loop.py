@@ -1,0 +1,93 @@
+"""The loop the README promises: from a fresh clone to a solved kata with `kata next`, `kata hint`
+and `kata watch`, and the progress list changes.
+
+One test walks it all, as a learner would, because each step starts from what the one
+before left: the watcher's check is what `kata list` then reads without running again.
+"""
+
+from __future__ import annotations
+
+import queue
+import re
+import signal
+import threading
+import time
+
+import pytest
+
+from kata.catalog import KATAS
+
+FIRST, SECOND = KATAS[0], KATAS[1]
+SCREEN_END = "Ctrl-C stops."
+
+
+class Screens:
+    """Reads the watcher's output on a thread, so that the test can wait for a screen with a deadline."""
+
+    def __init__(self, process):
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, args=(process,), daemon=True).start()
+
+    def _read(self, process):
+        for line in process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def next_screen(self, seconds: float = 45) -> str:
+        deadline, screen = time.monotonic() + seconds, ""
+        while SCREEN_END not in screen:
+            line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.01))
+            if line is None:
+                raise AssertionError(f"kata watch ended; it printed:\n{screen}")
+            screen += line
+        return screen
+
+    def rest(self, seconds: float = 15) -> str:
+        deadline, text = time.monotonic() + seconds, ""
+        while (line := self.lines.get(timeout=max(deadline - time.monotonic(), 0.01))) is not None:
+            text += line
+        return text
+
+
+def row(output: str, kata) -> str:
+    found = re.search(rf"^{kata.number}\s+{kata.name}\s+{kata.difficulty}\s+(.*)$", output, re.M)
+    assert found, f"no row for {kata.slug} in:\n{output}"
+    return found.group(1)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_from_a_fresh_clone_to_a_solved_kata_and_a_changed_progress_list(repo, run_kata, start_kata, solve):
+    before = run_kata(repo, "list")
+    assert row(before.stdout, FIRST) == "not started" and f"0 of {len(KATAS)} solved" in before.stdout
+    assert f"Next: {FIRST.number} {FIRST.name}" in before.stdout
+    assert max(len(line) for line in before.stdout.splitlines()) <= 80
+
+    following = run_kata(repo, "next")
+    assert f"Next: {FIRST.number} {FIRST.name} ({FIRST.difficulty}), not started" in following.stdout
+    assert f"problems/{FIRST.slug}/README.md" in following.stdout
+    assert f"problems/{FIRST.slug}/{FIRST.module}.py" in following.stdout
+
+    assert "Hint 1 of" in run_kata(repo, "hint", FIRST.number).stdout
+
+    watcher = start_kata(repo, "watch")
+    screens = Screens(watcher)
+    first = screens.next_screen()
+    assert f"kata watch: {FIRST.number} {FIRST.name}" in first and "Status: not started" in first
+    stub = solve(repo, FIRST)
+    solved = screens.next_screen()
+    assert f"Solved: {FIRST.number} {FIRST.name} passes all" in solved
+    assert f"Next: {SECOND.number} {SECOND.name}" in solved and f"1 of {len(KATAS)} solved" in solved
+    watcher.send_signal(signal.SIGINT)
+    assert "Stopped watching." in screens.rest()
+    assert watcher.wait(timeout=15) == 0, "Ctrl-C is a clean exit"
+
+    after = run_kata(repo, "list")
+    assert FIRST.name not in after.stderr, "the watcher's check was not recorded: kata list checked again"
+    assert re.fullmatch(r"solved: all \d+ tests pass", row(after.stdout, FIRST))
+    assert f"1 of {len(KATAS)} solved" in after.stdout and f"Next: {SECOND.number} {SECOND.name}" in after.stdout
+
+    stub.write_text(stub.read_text() + "\ndef broken(:\n")
+    changed = run_kata(repo, "list")
+    assert f"Checking {FIRST.number} {FIRST.name}" in changed.stderr, "an edited kata was not checked again"
+    assert row(changed.stdout, FIRST).startswith("cannot run: ")
