@@ -157,6 +157,12 @@ def test_overlap_defaults_to_zero(chunk_text):
     check_returns(chunk_text, "a b. c d. e f.", 4, expected=["a b. c d.", "e f."])
 
 
+def test_the_default_overlap_carries_not_even_a_one_word_sentence(chunk_text):
+    check_returns(chunk_text, "a b c. d. e f g.", 4, expected=["a b c. d.", "e f g."],
+                  why="with no overlap_tokens given, the overlap is 0: nothing is carried, "
+                      "not even 'd.', which would fit an overlap of 1.")
+
+
 @progress_guard()
 def test_overlap_can_be_given_by_name(chunk_text):
     check_returns(chunk_text, "a b. c d. e f.", 4, overlap_tokens=2, expected=["a b. c d.", "c d. e f."])
