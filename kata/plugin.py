@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, Phase, settings
 from kata import report
 from kata.calls import log
 from kata.catalog import KATAS, TESTS, Kata, kata_of_test, relative
-from kata.limits import (LimitExceeded, Watchdog, can_watch, drop_locals, give_back_freed_memory,
+from kata.limits import (CALL_SECONDS, LimitExceeded, Watchdog, can_watch, drop_locals, give_back_freed_memory,
                          repair_traceback)
 from kata.loader import BadImplOption, Implementation, LoadProblem, NotStarted, kata_defined_in, parse_impl
 from kata.results import Result, fingerprint, record_results
@@ -187,7 +187,8 @@ def pytest_timeout_set_timer(item, settings):
     """Take over pytest-timeout's timer: the watchdog also bounds memory and names the stalled call."""
     if not can_watch():
         return None  # pytest-timeout's own method applies
-    watchdog = Watchdog(settings.timeout)
+    is_guard = item.get_closest_marker("guard") is not None
+    watchdog = Watchdog(settings.timeout, call_seconds=None if is_guard else CALL_SECONDS)
     watchdog.start()
     item.cancel_timeout = watchdog.stop
     return True
