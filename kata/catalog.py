@@ -63,6 +63,13 @@ KATAS = (
         difficulty="hard",
     ),
     Kata(
+        slug="04_streaming_packer",
+        module="streaming_packer",
+        functions=("iter_pack",),
+        title="Streaming sentence packer (generator)",
+        difficulty="medium",
+    ),
+    Kata(
         slug="05_balanced_packer",
         module="balanced_packer",
         functions=("balanced_pack",),

@@ -1,0 +1,413 @@
+"""Kata 04: common mistakes, each a complete iter_pack() with one bug.
+
+Run one against the tests with: pytest tests/04_streaming_packer --impl=mistake:04:<id>
+"""
+
+from kata.mistakes import Mistake
+
+
+_END = object()  # marks the end of the input for ReadsTwoAhead
+
+
+def _require_int(name, value):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")
+
+
+def _check_budget(max_tokens):
+    _require_int("max_tokens", max_tokens)
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+
+
+def _stream_of(sizes):
+    try:
+        return iter(sizes)
+    except TypeError:
+        raise TypeError(f"sizes must be an iterable of ints, got {sizes!r} of type {type(sizes).__name__}") from None
+
+
+def _check_size(index, size):
+    _require_int(f"sizes[{index}]", size)
+    if size < 0:
+        raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+
+
+def _checked(sizes, max_tokens):
+    """The reference's checks at the call, so that each mistake below differs from it in one way only."""
+    _check_budget(max_tokens)
+    return _stream_of(sizes)
+
+
+def _greedy(stream, max_tokens):
+    """The correct generator, with the reference's checks of each size as it is read."""
+    current, total = [], 0
+    for index, size in enumerate(stream):
+        _check_size(index, size)
+        if current and total + size > max_tokens:
+            yield current
+            current, total = [], 0
+        current.append(index)
+        total += size
+    if current:
+        yield current
+
+
+class MaterialisesTheInput(Mistake):
+    """Reads the whole input into a list before packing it: sizes = list(sizes).
+
+    On an endless stream, such as itertools.count(1), list() never returns, so the first
+    chunk never comes. On a finite one, the first chunk waits for the last size, and the
+    memory holds every size: 8 MB of list for a million sizes.
+    """
+
+    id = "materialises_the_input"
+    title = "Reads the whole input before yielding the first chunk"
+    hint = "Do not call list() on sizes: take one size at a time from it with a for loop, and yield as you go."
+    stalls = True
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return MaterialisesTheInput._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        everything = list(stream)
+        yield from _greedy(everything, max_tokens)
+
+
+class ReturnsAList(Mistake):
+    """Packs everything as kata 02 does and returns the list of chunks instead of yielding them.
+
+    The chunks are right for a finite input, but the call only returns once the whole input
+    has been read: on an endless stream, iter_pack(itertools.count(1), 10) never returns.
+    """
+
+    id = "returns_a_list"
+    title = "Returns a list of all the chunks instead of a generator"
+    hint = "Yield each chunk as soon as it closes, instead of appending it to a list that is returned at the end."
+    stalls = True
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return list(_greedy(_checked(sizes, max_tokens), max_tokens))
+
+
+class ClearsTheYieldedList(Mistake):
+    """Yields the open chunk, then clears that same list to start the next chunk.
+
+    A consumer that reads each chunk at once sees it right, but a consumer that keeps the
+    chunks finds them changed: list(iter_pack([3, 4, 2, 5, 1], 7)) gives [[4], [4], [4]],
+    since every chunk is the one list, holding whatever was added last.
+    """
+
+    id = "clears_the_yielded_list"
+    title = "Clears and reuses the list it has just yielded"
+    hint = "Start each new chunk as a new list (current = []); the consumer still holds the one you yielded."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ClearsTheYieldedList._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if current and total + size > max_tokens:
+                yield current
+                current.clear()
+                total = 0
+            current.append(index)
+            total += size
+        if current:
+            yield current
+
+
+class ValidatesLazily(Mistake):
+    """Writes the whole function as one generator, checks included, so the checks run at the first next().
+
+    iter_pack([3, 4], 0) returns a generator instead of raising; the ValueError only comes
+    when a chunk is asked for, maybe far from the bad call.
+    """
+
+    id = "validates_lazily"
+    title = "Checks max_tokens only at the first next(), not at the call"
+    hint = ("A generator function runs none of its body until the first next(): check the arguments in a plain "
+            "function, then return the generator.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        _check_budget(max_tokens)
+        yield from _greedy(_stream_of(sizes), max_tokens)
+
+
+class SizesCheckedLazily(Mistake):
+    """Checks max_tokens at the call, but hands sizes to the generator without calling iter() on it.
+
+    iter_pack(None, 7) returns a generator; the TypeError ('NoneType' object is not
+    iterable, which does not even name sizes) only comes at the first next().
+    """
+
+    id = "sizes_checked_lazily"
+    title = "Accepts a sizes that is not iterable until the first next()"
+    hint = ("Everything that can be checked without reading a size is checked at the call, sizes too: "
+            "call iter(sizes) there.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        _check_budget(max_tokens)
+        return _greedy(sizes, max_tokens)
+
+
+class ReadsTwoAhead(Mistake):
+    """Reads the next size before handling the current one, to know whether the current one is the last.
+
+    It holds one size too many: the chunk [0, 1] of iter([3, 4, 2, 5, 1]) with a budget of
+    7 is only yielded once 5 has been read, although 2 already closed it. On a live stream,
+    every chunk waits for one more sentence than it needs.
+    """
+
+    id = "reads_two_ahead"
+    title = "Reads one size more than it needs before yielding a chunk"
+    hint = "Yield a chunk as soon as the size that closes it has been read; do not read ahead to find the last size."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ReadsTwoAhead._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        ahead = next(stream, _END)
+        index = 0
+        while ahead is not _END:
+            size, ahead = ahead, next(stream, _END)  # the size after this one, read before this one is used
+            _check_size(index, size)
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+            index += 1
+        if current:
+            yield current
+
+
+class ForgetsTheLastChunk(Mistake):
+    """Yields a chunk only when a size closes it, and nothing when the input ends.
+
+    The last sentences are lost: list(iter_pack([3, 4, 2, 5, 1], 7)) gives [[0, 1], [2, 3]],
+    and iter_pack([1, 1, 1], 10) yields nothing at all. On an endless stream it looks right.
+    """
+
+    id = "forgets_the_last_chunk"
+    title = "Loses the last chunk when the input ends"
+    hint = "When the for loop ends, the open chunk still holds the last sentences: yield it too."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ForgetsTheLastChunk._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+
+
+class EmptyChunkBeforeOversized(Mistake):
+    """Closes the open chunk whenever the next size does not fit, even when the chunk is empty.
+
+    A first sentence larger than the budget does not fit an empty chunk either, so an empty
+    chunk is yielded before it: list(iter_pack([9, 1, 1], 5)) gives [[], [0], [1, 2]].
+    """
+
+    id = "empty_chunk_before_oversized"
+    title = "Yields an empty chunk before an oversized first sentence"
+    hint = "Close the open chunk only when it holds at least one sentence."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return EmptyChunkBeforeOversized._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            yield current
+
+
+class YieldsAFullChunkEarly(Mistake):
+    """Yields a chunk as soon as its total reaches max_tokens, without waiting for the next size.
+
+    It looks like lower latency, but a sentence of 0 tokens still fits a full chunk:
+    list(iter_pack([5, 0, 0, 1], 5)) gives [[0], [1, 2, 3]] instead of [[0, 1, 2], [3]].
+    """
+
+    id = "yields_a_full_chunk_early"
+    title = "Yields a full chunk before reading the size that closes it"
+    hint = ("A chunk closes only when the next size would push it above max_tokens; "
+            "a size of 0 still joins a full chunk.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return YieldsAFullChunkEarly._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+            if total == max_tokens:
+                yield current
+                current, total = [], 0
+        if current:
+            yield current
+
+
+class KeepsEveryChunk(Mistake):
+    """Yields each chunk as it closes, but also keeps every chunk in a list, as kata 02's packer did.
+
+    The chunks are right and come on time, but memory grows with the whole input: a
+    million sizes in chunks of 8 keep 125,000 lists and a million indices alive, about 40 MB.
+    """
+
+    id = "keeps_every_chunk"
+    title = "Keeps every chunk it has yielded"
+    hint = "Hold only the open chunk: once a chunk is yielded, drop every reference to it."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return KeepsEveryChunk._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        chunks, total = [[]], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if chunks[-1] and total + size > max_tokens:
+                yield chunks[-1]
+                chunks.append([])
+                total = 0
+            chunks[-1].append(index)
+            total += size
+        if chunks[-1]:
+            yield chunks[-1]
+
+
+class ChecksTheSizeAfterUsingIt(Mistake):
+    """Decides whether the size closes the open chunk before checking that the size is valid.
+
+    A bad size that looks large enough closes the chunk first: iter_pack([3, 4, 2.5], 7)
+    yields [0, 1] and only then raises TypeError. A str size fails inside total + size with
+    Python's own TypeError, which does not say which size was bad.
+    """
+
+    id = "checks_the_size_after_using_it"
+    title = "Uses a size before checking it"
+    hint = "Check each size as soon as it is read, before it takes part in any decision."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ChecksTheSizeAfterUsingIt._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            _check_size(index, size)
+            current.append(index)
+            total += size
+        if current:
+            yield current
+
+
+class MessageOmitsTheIndex(Mistake):
+    """Reads the sizes with `for size in sizes`, so a bad size's message cannot say which one it was.
+
+    The next() that reads -5 raises ValueError('sizes must be at least 0, got -5'): the
+    right exception at the right time, but in an endless stream the caller cannot tell which
+    sentence the tokenizer got wrong.
+    """
+
+    id = "message_omits_the_index"
+    title = "Error messages for a bad size do not give its index"
+    hint = "Name the bad size as sizes[i], with its index i in arrival order, and its value."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return MessageOmitsTheIndex._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total, index = [], 0, 0
+        for size in stream:
+            if not isinstance(size, int) or isinstance(size, bool):
+                raise TypeError(f"sizes must be ints, got {size!r}")
+            if size < 0:
+                raise ValueError(f"sizes must be at least 0, got {size}")
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+            index += 1
+        if current:
+            yield current
+
+
+class AcceptsBool(Mistake):
+    """Checks isinstance(value, int), which True and False pass, since bool is a subclass of int.
+
+    iter_pack([3, 4], True) returns a generator that packs with a budget of 1, and
+    iter_pack([3, 4, True], 7) yields [[0, 1], [2]] instead of raising TypeError.
+    """
+
+    id = "accepts_bool"
+    title = "Accepts True and False as numbers"
+    hint = "bool is a subclass of int: reject it explicitly, for max_tokens and for every size."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        if not isinstance(max_tokens, int):
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        return AcceptsBool._pack(_stream_of(sizes), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            if not isinstance(size, int):
+                raise TypeError(f"sizes[{index}] must be an int, got {size!r}")
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            yield current

@@ -1,0 +1,101 @@
+"""Inputs on which a packer that reads too much never finishes, grows too slow, or holds too much memory.
+
+Endless streams come from conftest.py's OneTimeStream, whose Python-level __next__ lets the time
+limit stop a loop that reads it forever (list(itertools.count()) could not be stopped).
+Large inputs are built cheaply, because the time limit covers building them too.
+"""
+
+import itertools
+import tracemalloc
+
+from kata.guards import complexity_guard, progress_guard
+from kata.judge import expect
+
+MEMORY_SECONDS = 40.0  # tracemalloc slows every allocation: the reference takes 1 to 4 s here
+MEMORY_BOUND = 256 * 1024  # bytes of peak traced memory; the reference peaks at about 12 KB
+MEMORY_HINT = (
+    "Look for something that grows with the input: list(sizes), a list of every chunk yielded so far, "
+    "or sizes.pop(0), which shifts every remaining size."
+)
+RESUMMING_HINT = (
+    "Look for a step that goes over the whole open chunk for every size: sum(...) of its sizes "
+    "(keep a running total instead), or a copy of the chunk."
+)
+
+
+@progress_guard()
+def test_the_call_returns_at_once_on_an_endless_stream(iter_pack, stream):
+    """iter_pack(itertools.count(1), 10) must return a generator at once, without reading the endless stream.
+    A function that packs everything and returns a list never returns here."""
+    sizes = stream.count(1)
+    chunks = iter_pack(sizes, 10)
+    expect(iter(chunks) is chunks and sizes.read == 0,
+           "a generator, returned at once, with no size read: the chunks are read from it later")
+
+
+@progress_guard()
+def test_the_first_chunk_of_an_endless_stream_comes_at_once(iter_pack, stream):
+    """next(iter_pack(itertools.cycle([1]), 5)) must yield [0, 1, 2, 3, 4] after reading 6 sizes.
+    A generator that starts with list(sizes) never gets past that line on an endless stream."""
+    sizes = stream.cycle([1])
+    chunk = next(iter_pack(sizes, 5))
+    expect(chunk == [0, 1, 2, 3, 4] and sizes.read == 6,
+           "the first chunk [0, 1, 2, 3, 4], yielded right after reading the sixth size, which closes it",
+           details=f"It yielded {chunk} after reading {sizes.read} sizes.")
+
+
+@progress_guard()
+def test_ten_thousand_chunks_of_an_endless_stream(iter_pack, stream):
+    """The first 10,000 chunks of itertools.cycle([3, 4, 2]) with a budget of 7 must come quickly, one by one.
+    A packer that reads the whole input before yielding (list(sizes), or a list of every chunk
+    returned at the end) never gets to the first chunk."""
+    sizes = stream.cycle([3, 4, 2])
+    chunks = list(itertools.islice(iter_pack(sizes, 7), 10_000))
+    expect(len(chunks) == 10_000 and chunks[-1] == [19_998, 19_999] and sizes.read == 20_001,
+           "10,000 chunks of two sentences, the last [19998, 19999], after reading 20,001 sizes",
+           details=f"It yielded {len(chunks):,} chunks, the last {chunks[-1] if chunks else None}, "
+                   f"after reading {sizes.read:,} sizes.")
+
+
+@complexity_guard(hint=RESUMMING_HINT)
+def test_two_hundred_thousand_sizes_in_one_chunk(iter_pack):
+    n = 200_000
+    chunks = list(iter_pack(itertools.repeat(1, n), n))
+    expect(len(chunks) == 1 and len(chunks[0]) == n and chunks[0][-1] == n - 1,
+           "one chunk holding all 200,000 sentences, 0 to 199999: they fit the budget exactly")
+
+
+def a_million_ones():
+    """A generator of 1,000,000 sizes of 1: it holds none of them, it makes each one when asked."""
+    yield from itertools.repeat(1, 1_000_000)
+
+
+@complexity_guard(seconds=MEMORY_SECONDS, hint=MEMORY_HINT)
+def test_a_million_sizes_pack_in_memory_the_size_of_one_chunk(iter_pack):
+    """Packing 1,000,000 sizes from a generator into chunks of 8, dropping each chunk once read,
+    must keep the peak traced memory (tracemalloc) under 256 KiB: the generator holds the open chunk only."""
+    already_tracing = tracemalloc.is_tracing()
+    if already_tracing:
+        tracemalloc.reset_peak()
+    else:
+        tracemalloc.start()
+    try:
+        count, last, peak = 0, None, 0
+        for chunk in iter_pack(a_million_ones(), 8):
+            count, last = count + 1, chunk
+            if count % 1000 == 1:  # from the first chunk on, so that a packer that grows fails early
+                peak = tracemalloc.get_traced_memory()[1]
+                if peak >= MEMORY_BOUND:
+                    break
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        if not already_tracing:
+            tracemalloc.stop()
+    expect(peak < MEMORY_BOUND,
+           f"the peak traced memory while packing to stay under {MEMORY_BOUND // 1024} KiB: only the open chunk "
+           "is held, never the input or the chunks already yielded",
+           details=f"After {count:,} chunk{'' if count == 1 else 's'} the peak was already {peak:,} bytes "
+                   f"({peak / 2**20:.2f} MiB). A list of the million sizes alone takes 8 MB.")
+    expect(count == 125_000 and last == list(range(999_992, 1_000_000)),
+           "125,000 chunks of 8 sentences, the last one [999992, ..., 999999]",
+           details=f"It yielded {count:,} chunks, the last one {last}.")
