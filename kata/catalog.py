@@ -76,6 +76,13 @@ KATAS = (
         title="Balanced packing: same chunk count, smallest budget",
         difficulty="medium",
     ),
+    Kata(
+        slug="06_token_aware_chunker",
+        module="token_aware_chunker",
+        functions=("chunk_sections",),
+        title="Token-aware chunker: measure with the model's tokenizer",
+        difficulty="hard",
+    ),
 )
 
 

@@ -1,0 +1,30 @@
+"""Kata 06: token-aware chunker. Read README.md beside this file, then write the function."""
+
+
+def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+    """Pack whole sections into chunks of at most `max_tokens` tokens, as `tokenizer` counts them.
+
+    - tokenizer has encode(text) -> list[int] and decode(ids) -> str (bytes that do not form
+      whole characters decode to U+FFFD). The count of a text is len(tokenizer.encode(text)).
+    - Sections are taken in order; empty sections ("") are skipped. A section that fits
+      alone joins the open chunk when open + separator + section still counts at most
+      max_tokens; otherwise the open chunk is closed and the section starts the next one.
+    - A section that counts more than max_tokens alone closes the open chunk and is cut
+      into pieces, each its own chunk, in order: encode the section once; each piece is the
+      longest prefix of the remaining ids, at most max_tokens of them, whose decoded text is
+      a whole-character prefix of the remaining text and counts at most max_tokens when
+      encoded again. The pieces concatenate exactly to the section.
+    - Returns a list of str: no chunk is empty, every chunk counts at most max_tokens, and
+      none holds U+FFFD unless the input did there. The input is never modified.
+    - Raises TypeError when max_tokens is not an int (bool is not accepted), or the
+      separator or a section (named sections[i]) is not a str.
+    - Raises ValueError when max_tokens < 1, when the separator alone counts max_tokens or
+      more, or when one character alone counts more than max_tokens (the message names the
+      section, the character and its offset).
+    - Encode each section once for its own count; no step may re-encode the whole input.
+
+    >>> from kata.toy_tokenizer import ToyTokenizer
+    >>> chunk_sections(["the cat", "sat on", "the mat"], 4, ToyTokenizer())
+    ['the cat', 'sat on\\nthe mat']
+    """
+    raise NotImplementedError

@@ -1,0 +1,45 @@
+"""Inputs on which re-encoding everything cannot finish, or a cutting loop that does not advance never ends.
+
+The inputs are built cheaply (["the cat"] * n), because the time limit covers building them too.
+"""
+
+from kata.guards import complexity_guard, progress_guard
+from kata.judge import expect
+from kata.toy_tokenizer import ToyTokenizer
+
+tokenizer = ToyTokenizer()
+
+REENCODING_HINT = (
+    "Look for a call to tokenizer.encode on more than the open chunk and one section: the whole "
+    "document, every chunk packed so far, or the rest of the input. Encode each section once, and "
+    "each joined candidate (at most max_tokens tokens) once."
+)
+CUTTING_HINT = (
+    "Look for a step that works on the whole rest of the section for every piece: encoding or "
+    "copying what is left (rest = rest[len(piece):]) instead of moving an offset along."
+)
+
+
+@complexity_guard(hint=REENCODING_HINT)
+def test_ten_thousand_short_sections(chunk_sections):
+    chunks = chunk_sections(["the cat"] * 10_000, 32, tokenizer)
+    expect(len(chunks) == 625 and chunks[-1] == "\n".join(["the cat"] * 16),
+           '625 chunks of 16 sections each: "the cat\\nthe cat..." counts 2 tokens per section')
+
+
+@complexity_guard(hint=CUTTING_HINT)
+def test_one_very_long_section(chunk_sections):
+    section = "日本語🦜é the cat " * 10_000
+    chunks = chunk_sections([section], 512, tokenizer)
+    expect(len(chunks) == 313 and "".join(chunks) == section,
+           "313 pieces that concatenate to the 140,000-character section")
+
+
+@progress_guard()
+def test_the_cutting_loop_ends_on_a_character_wider_than_the_budget(chunk_sections):
+    """A character that takes more ids than max_tokens must raise ValueError, not loop forever."""
+    try:
+        chunk_sections(["the cat " * 1_000 + "🦜"], 2, tokenizer)
+    except ValueError:
+        return
+    expect(False, "ValueError: the parrot at offset 8000 alone counts 3 tokens, more than max_tokens = 2")
