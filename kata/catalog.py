@@ -83,6 +83,13 @@ KATAS = (
         title="Token-aware chunker: measure with the model's tokenizer",
         difficulty="hard",
     ),
+    Kata(
+        slug="07_markdown_chunker",
+        module="markdown_chunker",
+        functions=("chunk_markdown",),
+        title="Structure-aware Markdown chunker with offsets and heading paths",
+        difficulty="hard",
+    ),
 )
 
 

@@ -6,6 +6,8 @@ Every failure restates the call, what came back, and what was expected:
 
 from __future__ import annotations
 
+import dataclasses
+
 from kata.calls import log
 from kata.show import show
 
@@ -57,7 +59,14 @@ def expect(condition: bool, claim: str, *, details: str = "") -> None:
 
 
 def same(got, expected) -> bool:
-    """Equal, and of the same types all the way down (so [('a',)] is not [['a']])."""
+    """Equal, and of the same types all the way down (so [('a',)] is not [['a']]).
+
+    Two dataclass instances count as the same type when their classes have the same name
+    and fields: the stub, the reference and the mistakes each define their own copy of a
+    kata's dataclass (such as kata 07's Chunk).
+    """
+    if _is_dataclass_instance(expected) and _is_dataclass_instance(got):
+        return _same_dataclass(got, expected)
     if type(got) is not type(expected):
         return False
     if isinstance(expected, (list, tuple)):
@@ -65,6 +74,17 @@ def same(got, expected) -> bool:
     if isinstance(expected, dict):
         return got.keys() == expected.keys() and all(same(got[k], expected[k]) for k in expected)
     return got == expected
+
+
+def _is_dataclass_instance(value) -> bool:
+    return dataclasses.is_dataclass(value) and not isinstance(value, type)
+
+
+def _same_dataclass(got, expected) -> bool:
+    fields = [field.name for field in dataclasses.fields(expected)]
+    return (type(got).__qualname__ == type(expected).__qualname__
+            and [field.name for field in dataclasses.fields(got)] == fields
+            and all(same(getattr(got, name), getattr(expected, name)) for name in fields))
 
 
 def describe_difference(got, expected) -> str:

@@ -1,0 +1,154 @@
+"""Kata 07, reference solution: structure-aware Markdown chunker with source offsets and heading paths."""
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One chunk: its text, exactly doc[start:end], and the heading titles above it, from the top down."""
+
+    text: str
+    start: int
+    end: int
+    headings: tuple[str, ...]
+
+
+_WORD = re.compile(r"\S+")  # \S is what str.split() does not split on, so words are str.split()'s words
+_HEADING = re.compile(r"(#{1,6}) ")
+_FENCES = ("```", "~~~")
+
+
+def chunk_markdown(doc, max_tokens):
+    """Cut a Markdown document into chunks of at most `max_tokens` words that never cross a heading.
+
+    Blocks are fenced code blocks, ATX headings (1 to 6 '#' and a space) and paragraphs;
+    each heading starts a section. Inside a section the blocks are packed greedily (a
+    chunk closes when it holds something and the next block would push its word count
+    above max_tokens). A block larger than the budget is first cut into pieces: code at
+    line boundaries (a line too long at word boundaries), anything else at word
+    boundaries. Every chunk's text is exactly doc[start:end], from the start of its first
+    block (or piece) to the end of its last, and its headings are the path of heading
+    titles down to its section's heading. Line breaks are "\\n" and "\\r\\n".
+
+    Raises TypeError when doc is not a str or max_tokens is not an int (bool included),
+    and ValueError when max_tokens < 1.
+
+    Time O(len(doc)): every character is looked at a constant number of times.
+    """
+    if not isinstance(doc, str):
+        raise TypeError(f"doc must be a str, got a value of type {type(doc).__name__}")
+    if not isinstance(max_tokens, int) or isinstance(max_tokens, bool):
+        raise TypeError(f"max_tokens must be an int, got {max_tokens!r} of type {type(max_tokens).__name__}")
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+
+    lines = _lines(doc)
+    chunks = []
+    path = []  # (level, title) of the headings above the current section, shallowest first
+    open_start = open_end = 0
+    open_words = 0  # the open chunk's word count; 0 means no chunk is open (every unit has a word)
+
+    def close():
+        nonlocal open_words
+        if open_words:
+            titles = tuple(title for _, title in path)
+            chunks.append(Chunk(doc[open_start:open_end], open_start, open_end, titles))
+            open_words = 0
+
+    for kind, first, last in _blocks(doc, lines):
+        if kind == "heading":
+            close()  # a chunk never spans two sections
+            line = doc[lines[first][0]:lines[first][1]]
+            level = len(_HEADING.match(line).group(1))
+            # A heading of level L ends every section at level L or deeper.
+            path = [entry for entry in path if entry[0] < level] + [(level, line[level:].strip())]
+        for start, end, words in _units(doc, lines, kind, first, last, max_tokens):
+            # Kata 02's rule: decide before adding; an exact fit stays.
+            if open_words and open_words + words > max_tokens:
+                close()
+            if not open_words:
+                open_start = start
+            open_end = end
+            open_words += words
+    close()
+    return chunks
+
+
+def _lines(doc):
+    """(start, end) of every line, without its line break: "\\n", or "\\r\\n" as a whole."""
+    lines = []
+    start = 0
+    for piece in doc.split("\n"):
+        end = start + len(piece)
+        has_break = end < len(doc)
+        lines.append((start, end - 1 if has_break and piece.endswith("\r") else end))
+        start = end + 1
+    return lines
+
+
+def _blocks(doc, lines):
+    """(kind, first line, last line) of every block, in order; blank lines belong to none."""
+    blocks = []
+    i = 0
+    while i < len(lines):
+        start, end = lines[i]
+        line = doc[start:end]
+        if not line.strip():
+            i += 1
+        elif line[:3] in _FENCES:
+            fence = line[:3]
+            j = i + 1
+            while j < len(lines) and not doc.startswith(fence, lines[j][0], lines[j][1]):
+                j += 1
+            if j == len(lines):
+                # Unclosed: the block runs to the end of the document, but ends, like every
+                # block, with a line that is not blank.
+                j -= 1
+                while not doc[lines[j][0]:lines[j][1]].strip():
+                    j -= 1
+            blocks.append(("code", i, j))
+            i = j + 1
+        elif _HEADING.match(line):
+            blocks.append(("heading", i, i))
+            i += 1
+        else:
+            j = i
+            while j + 1 < len(lines) and _is_paragraph_line(doc[lines[j + 1][0]:lines[j + 1][1]]):
+                j += 1
+            blocks.append(("paragraph", i, j))
+            i = j + 1
+    return blocks
+
+
+def _is_paragraph_line(line):
+    return bool(line.strip()) and line[:3] not in _FENCES and not _HEADING.match(line)
+
+
+def _units(doc, lines, kind, first, last, max_tokens):
+    """What the packer adds: (start, end, words) of the whole block when it fits, else of its pieces."""
+    start, end = lines[first][0], lines[last][1]
+    words = len(doc[start:end].split())
+    if words <= max_tokens:
+        return [(start, end, words)]  # a block that fits is never cut
+    if kind != "code":
+        return _windows([match.span() for match in _WORD.finditer(doc, start, end)], max_tokens)
+    pieces = []
+    piece = []  # word spans of the open piece: whole lines that fit together
+    for line_start, line_end in lines[first:last + 1]:
+        words = [match.span() for match in _WORD.finditer(doc, line_start, line_end)]
+        if len(words) > max_tokens:  # a line too long even alone: cut it at word boundaries
+            pieces += _windows(piece, max_tokens) + _windows(words, max_tokens)
+            piece = []
+        elif len(piece) + len(words) > max_tokens:
+            pieces += _windows(piece, max_tokens)
+            piece = words
+        else:
+            piece += words
+    return pieces + _windows(piece, max_tokens)
+
+
+def _windows(spans, size):
+    """Consecutive runs of `size` word spans (the last may be shorter) as (first start, last end, words)."""
+    return [(spans[k][0], spans[min(k + size, len(spans)) - 1][1], len(spans[k:k + size]))
+            for k in range(0, len(spans), size)]

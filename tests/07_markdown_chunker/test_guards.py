@@ -1,0 +1,49 @@
+"""Inputs on which quadratic work cannot finish or a stalled loop never ends; each has a short time limit.
+
+The inputs are built cheaply ("a b c d e f g h\\n\\n" * n), because the time limit covers building them too.
+"""
+
+from kata.guards import complexity_guard, progress_guard
+from kata.judge import expect
+
+RECOUNTING_HINT = (
+    "Look for a step that goes over the whole open chunk for every block: counting the words of "
+    "doc[chunk_start:block_end] again (keep a running word count instead), or joining the chunk's blocks."
+)
+RESPLITTING_HINT = (
+    "Look for a step that goes over the rest of a long block for every piece: splitting or slicing "
+    "the remaining text again, or list.pop(0) on its words. Find the words' positions once."
+)
+
+
+@complexity_guard(hint=RECOUNTING_HINT)
+def test_eight_thousand_paragraphs_in_one_chunk(chunk_markdown):
+    doc = "a b c d e f g h\n\n" * 8_000
+    chunks = chunk_markdown(doc, 1_000_000)
+    expect(len(chunks) == 1 and chunks[0].start == 0 and chunks[0].end == len(doc) - 2,
+           f"one chunk from 0 to {len(doc) - 2:,}: the whole document but its last two line breaks")
+
+
+@complexity_guard(hint=RESPLITTING_HINT)
+def test_a_paragraph_of_twenty_thousand_words_in_windows_of_three(chunk_markdown):
+    doc = "w " * 20_000
+    chunks = chunk_markdown(doc, 3)
+    expect(len(chunks) == 6_667 and chunks[-1].start == 39_996 and chunks[-1].end == 39_999,
+           "6,667 chunks: 6,666 of 3 words, and the last 2 words, doc[39996:39999]")
+
+
+@complexity_guard(hint=RESPLITTING_HINT)
+def test_a_code_block_of_six_thousand_lines_in_runs_of_two_words(chunk_markdown):
+    doc = "```\n" + "x\n" * 6_000 + "```"
+    chunks = chunk_markdown(doc, 2)
+    expect(len(chunks) == 3_001 and chunks[0].text == "```\nx" and chunks[-1].text == "x\n```",
+           "3,001 chunks of two lines each, from '```\\nx' to 'x\\n```'")
+
+
+@progress_guard()
+def test_the_loop_ends_on_a_code_line_of_twenty_thousand_words(chunk_markdown):
+    doc = "```\n" + "w " * 20_000 + "\n```"
+    chunks = chunk_markdown(doc, 7)
+    expect(len(chunks) == 2_859 and chunks[0].text == "```" and chunks[-1].text == "w \n```",
+           "2,859 chunks: the opening fence alone, 2,857 windows of 7 words, and the last word "
+           "with the closing fence")
