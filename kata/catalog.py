@@ -90,6 +90,13 @@ KATAS = (
         title="Structure-aware Markdown chunker with offsets and heading paths",
         difficulty="hard",
     ),
+    Kata(
+        slug="08_semantic_chunker",
+        module="semantic_chunker",
+        functions=("semantic_chunks",),
+        title="Semantic chunking: cut where the topic changes",
+        difficulty="medium",
+    ),
 )
 
 

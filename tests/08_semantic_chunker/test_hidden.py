@@ -1,0 +1,394 @@
+"""Edge cases, and one test for each common mistake (see solutions/08_semantic_chunker/mistakes.py)."""
+
+import math
+
+import pytest
+
+from kata.guards import progress_guard
+from kata.judge import check_raises, check_returns, expect
+
+TOPICS = ["Cats purr when they are happy.",
+          "Happy cats also knead with soft paws.",
+          "The stock market fell sharply.",
+          "Investors sold shares as the market slid.",
+          "Rain is expected over the weekend.",
+          "The weekend rain may bring floods."]
+
+# One model call ------------------------------------------------------------------------
+
+
+def test_embed_is_called_once_with_every_sentence(semantic_chunks, embedder):
+    embed = embedder.toy()
+    check_returns(semantic_chunks, TOPICS, embed, 0.2, 20, expected=[[0, 1], [2, 3], [4, 5]])
+    expect(embed.calls == 1,
+           "exactly one call to embed, with all the sentences in one batch: a real model pays a network "
+           "round trip or a pass over the GPU for every call, however small the batch",
+           details=f"embed was called {embed.calls} times, with {embed.batches}.")
+    expect(embed.batches[0] == TOPICS,
+           "embed to be called with the list of all the sentences, in order",
+           details=f"embed was called with {embed.batches[0]!r}.")
+
+
+def test_embed_is_called_once_even_for_one_sentence(semantic_chunks, embedder):
+    embed = embedder.toy()
+    check_returns(semantic_chunks, ["Only one."], embed, 0.5, 10, expected=[[0]])
+    expect(embed.calls == 1 and embed.batches[0] == ["Only one."],
+           "exactly one call to embed, with ['Only one.']",
+           details=f"embed was called {embed.calls} times, with {embed.batches}.")
+
+
+def test_embed_is_not_called_for_no_sentences(semantic_chunks, embedder):
+    embed = embedder.toy()
+    check_returns(semantic_chunks, [], embed, 0.5, 10, expected=[])
+    expect(embed.calls == 0,
+           "no call to embed for no sentences: there is nothing to embed, and some models reject an empty batch",
+           details=f"embed was called with {embed.batches}.")
+
+
+def test_an_embedder_that_rejects_an_empty_batch_is_not_called_for_no_sentences(semantic_chunks, embedder):
+    def strict_embed(batch):
+        if not batch:
+            raise ValueError("this model rejects an empty batch, as some embedding APIs do")
+        return [[1.0] for _ in batch]
+
+    check_returns(semantic_chunks, [], embedder.of(strict_embed, "strict_embed"), 0.5, 10, expected=[],
+                  why="no sentences give [] without calling embed: strict_embed, like some embedding APIs, "
+                      "raises ValueError for an empty batch.")
+
+
+def test_embed_gets_a_list_even_for_a_tuple_of_sentences(semantic_chunks, embedder):
+    embed = embedder.toy()
+    check_returns(semantic_chunks, tuple(TOPICS), embed, 0.2, 20, expected=[[0, 1], [2, 3], [4, 5]])
+    expect(embed.calls == 1 and type(embed.batches[0]) is list and embed.batches[0] == TOPICS,
+           "one call to embed with a list of the sentences: sentences may be any sequence, but a model's "
+           "encode expects a list",
+           details=f"embed was called with {embed.batches}.")
+
+
+def test_the_input_list_is_not_modified(semantic_chunks, embedder):
+    sentences = list(TOPICS)
+    semantic_chunks(sentences, embedder.toy(), 0.2, 20)
+    expect(sentences == TOPICS, "the input list to be left as it was", details=f"After the call it was {sentences}.")
+
+
+# The similarity ------------------------------------------------------------------------
+
+
+def test_the_similarity_is_the_cosine_not_the_dot_product(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "b"], embedder.fixed([[3.0, 0.0], [3.0, 4.0]]), 0.8, 10,
+                  expected=[[0], [1]],
+                  why="the cosine is 9 / (3 * 5) = 0.6, below 0.8: a boundary. The dot product 9 is not a "
+                      "similarity: it grows with the vectors' lengths.")
+
+
+def test_short_vectors_pointing_the_same_way_are_similar(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "b"], embedder.fixed([[0.1, 0.0], [0.2, 0.0]]), 0.9, 10,
+                  expected=[[0, 1]],
+                  why="the vectors point the same way: their cosine is 1.0, whatever their lengths "
+                      "(their dot product is only 0.02).")
+
+
+def test_repeated_words_do_not_make_a_sentence_more_similar(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["market market market market", "market news"], embedder.toy(), 0.75, 10,
+                  expected=[[0], [1]],
+                  why="the toy vectors are counts: (4, 0) and (1, 1) in the positions of 'market' and 'news', "
+                      "so the cosine is 4 / (4 * sqrt(2)) = 0.7071, below 0.75 (the dot product would be 4).")
+
+
+@pytest.mark.parametrize("vectors", [
+    [[0.0, 0.0], [1.0, 0.0]],
+    [[1.0, 0.0], [0.0, 0.0]],
+    [[0.0, 0.0], [0.0, 0.0]],
+], ids=["first", "second", "both"])
+def test_a_zero_vector_gives_similarity_zero_without_dividing_by_zero(semantic_chunks, embedder, vectors):
+    check_returns(semantic_chunks, ["a", "b"], embedder.fixed(vectors), 0.0, 10, expected=[[0, 1]],
+                  why="similarity(i) is 0.0 when either vector is all zeros, and 0.0 is not below a threshold "
+                      "of 0.0: no boundary, and no division by a length of zero.")
+
+
+def test_a_zero_vector_is_below_a_positive_threshold(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "---", "b"], embedder.fixed([[1.0, 0.0], [0.0, 0.0], [1.0, 0.0]]), 0.01, 10,
+                  expected=[[0], [1], [2]],
+                  why="both similarities of the zero vector are 0.0, below 0.01: a zero vector is similar to nothing.")
+
+
+def test_a_similarity_equal_to_the_threshold_is_not_a_boundary(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "b"],
+                  embedder.fixed([[1.0, 1.0, 1.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 1.0, 1.0, 1.0]]), 0.5, 10,
+                  expected=[[0, 1]],
+                  why="the cosine is exactly 2 / sqrt(4 * 4) = 0.5, which is not below 0.5: a boundary needs "
+                      "similarity(i) < threshold.")
+
+
+@progress_guard()
+def test_opposite_vectors_are_not_below_minus_one(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["up", "down"], embedder.fixed([[-0.7, 0.1], [0.21, -0.03]]), -1, 10,
+                  expected=[[0, 1]],
+                  why="the vectors point in opposite directions; computed in floating point their cosine comes "
+                      "out as -1.0000000000000002, and it must be clamped to -1, which is not below -1: "
+                      "threshold = -1 never puts a boundary.")
+
+
+def test_each_sentence_is_compared_with_its_neighbour_not_the_chunk_start(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a b", "b c", "c d", "d e"], embedder.toy(), 0.4, 20,
+                  expected=[[0, 1, 2, 3]],
+                  why="each neighbouring pair shares one word of two, so every similarity is 1 / 2 = 0.5, "
+                      "not below 0.4. Sentences 0 and 2 share nothing, but they are not neighbours.")
+
+
+# Where the boundary falls -------------------------------------------------------------
+
+
+def test_the_boundary_falls_after_the_sentence_before_the_drop(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "b", "c", "d"],
+                  embedder.fixed([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 1.0]]), 0.5, 10,
+                  expected=[[0, 1], [2, 3]],
+                  why="similarity(1), between sentences 1 and 2, is 0.0: sentence 1 ends its chunk and "
+                      "sentence 2 starts the next. The others are 1.0.")
+
+
+def test_a_drop_between_the_first_two_sentences(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "b", "c"], embedder.fixed([[1.0, 0.0], [0.0, 1.0], [0.0, 1.0]]), 0.5, 10,
+                  expected=[[0], [1, 2]],
+                  why="similarity(0) is 0.0: the first sentence is a chunk of its own.")
+
+
+def test_a_drop_between_the_last_two_sentences(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "b", "c"], embedder.fixed([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]]), 0.5, 10,
+                  expected=[[0, 1], [2]],
+                  why="similarity(1) is 0.0: the last sentence starts a chunk of its own.")
+
+
+def test_a_high_similarity_is_not_a_boundary(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "b", "c"], embedder.fixed([[1.0, 0.0], [1.0, 0.1], [1.0, 0.0]]), 0.9, 10,
+                  expected=[[0, 1, 2]],
+                  why="both similarities are about 0.995, above 0.9: a boundary is where the similarity "
+                      "drops below the threshold, not where it rises above it.")
+
+
+def test_negative_similarities_are_compared_too(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "b", "c"], embedder.fixed([[1.0, 0.0], [-1.0, 0.1], [-1.0, 0.0]]), -0.5, 10,
+                  expected=[[0], [1, 2]],
+                  why="similarity(0) is about -0.995, below -0.5: a boundary; similarity(1) is about 0.995.")
+
+
+def test_an_int_threshold_is_accepted(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a", "b"], embedder.fixed([[1.0, 0.0], [0.0, 1.0]]), 1, 10,
+                  expected=[[0], [1]],
+                  why="threshold may be an int: 0.0 is below 1.")
+
+
+# The budget inside a topic -------------------------------------------------------------
+
+
+def test_a_long_topic_is_packed_under_the_budget(semantic_chunks, embedder):
+    sentences = ["w w w"] * 5
+    check_returns(semantic_chunks, sentences, embedder.toy(), 0.5, 7,
+                  expected=[[0, 1], [2, 3], [4]],
+                  why="the five sentences are identical, one topic; each holds 3 words, so chunks of two "
+                      "(6 words) fit the budget of 7 and a third sentence would make 9.")
+
+
+def test_an_exact_fit_stays_in_the_chunk(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["w w w", "w w w w"], embedder.toy(), 0.5, 7, expected=[[0, 1]],
+                  why="3 + 4 = 7 is exactly the budget, which is allowed.")
+
+
+@progress_guard()
+def test_a_sentence_larger_than_the_budget_is_a_chunk_of_its_own(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["w", "w w w w w w", "w"], embedder.toy(), 0.5, 3,
+                  expected=[[0], [1], [2]],
+                  why="the 6-word sentence is larger than the budget of 3: it is never dropped or split, "
+                      "and no empty chunk comes before it.")
+
+
+def test_the_count_starts_again_after_a_boundary(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["w w w w", "x x", "x x"],
+                  embedder.fixed([[1.0, 0.0], [0.0, 1.0], [0.0, 1.0]]), 0.5, 6,
+                  expected=[[0], [1, 2]],
+                  why="the boundary after sentence 0 closes its chunk, and the next chunk counts only its own "
+                      "words: 2 + 2 = 4 fits the budget of 6.")
+
+
+def test_a_chunk_never_crosses_a_boundary_even_with_room_left(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["w", "x"], embedder.fixed([[1.0, 0.0], [0.0, 1.0]]), 0.5, 100,
+                  expected=[[0], [1]],
+                  why="two words fit the budget of 100, but similarity(0) = 0.0 is below 0.5: the topic changes.")
+
+
+def test_sentences_without_words_take_no_room(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["w w", "", "   ", "w w"], embedder.fixed([[1.0]] * 4), 0.5, 4,
+                  expected=[[0, 1, 2, 3]],
+                  why="'' and '   ' have 0 words (len(sentence.split()) is 0): 2 + 0 + 0 + 2 = 4 fits.")
+
+
+def test_words_are_split_on_any_whitespace(semantic_chunks, embedder):
+    check_returns(semantic_chunks, ["a\tb\nc", "d  e"], embedder.fixed([[1.0], [1.0]]), 0.5, 4,
+                  expected=[[0], [1]],
+                  why="'a\\tb\\nc' has 3 words (tabs and newlines separate words too), and 3 + 2 = 5 > 4.")
+
+
+# Chunks are new lists ------------------------------------------------------------------
+
+
+def test_every_chunk_is_a_separate_list(semantic_chunks, embedder):
+    chunks = semantic_chunks(["w", "w", "w", "w"], embedder.fixed([[1.0]] * 4), 0.5, 2)
+    expect(chunks == [[0, 1], [2, 3]], "[[0, 1], [2, 3]]")
+    chunks[0].append("changed")
+    expect(chunks[1] == [2, 3], "every chunk to be its own list: appending to the first chunk changed the second")
+
+
+# What embed returns ---------------------------------------------------------------------
+
+
+@progress_guard()
+@pytest.mark.parametrize("vectors, count", [
+    ([[1.0], [1.0]], 2),
+    ([[1.0], [1.0], [1.0], [1.0]], 4),
+    ([], 0),
+])
+def test_a_wrong_count_of_vectors_is_rejected(semantic_chunks, embedder, vectors, count):
+    """embed must return one vector per sentence; otherwise ValueError naming embed and both counts.
+    Zipping the sentences with too few vectors would silently drop the last sentences."""
+    check_raises(semantic_chunks, ["a", "b", "c"], embedder.fixed(vectors), 0.5, 10,
+                 error=ValueError, mentions=["embed", count, 3])
+
+
+@progress_guard()
+@pytest.mark.parametrize("vectors, index, length", [
+    ([[1.0, 0.0], [1.0], [1.0, 0.0]], 1, 1),
+    ([[1.0, 0.0], [1.0, 0.0], [1.0, 0.0, 0.0]], 2, 3),
+])
+def test_vectors_of_different_lengths_are_rejected(semantic_chunks, embedder, vectors, index, length):
+    """All vectors must have the same length; otherwise ValueError naming vectors[0], vectors[i] and the lengths.
+    Zipping a long vector with a short one would silently ignore numbers and give a wrong similarity."""
+    check_raises(semantic_chunks, ["a", "b", "c"], embedder.fixed(vectors), 0.5, 10,
+                 error=ValueError, mentions=["vectors[0]", f"vectors[{index}]", 2, length])
+
+
+def test_a_tuple_of_tuples_is_a_sequence_of_vectors(semantic_chunks, embedder):
+    embed = embedder.of(lambda batch: tuple((1.0, float(i % 2)) for i in range(len(batch))),
+                        "lambda batch: tuple((1.0, float(i % 2)) for i in range(len(batch)))")
+    check_returns(semantic_chunks, ["a", "b", "c"], embed, 0.8, 10, expected=[[0], [1], [2]],
+                  why="vectors may be any sequences of numbers: (1.0, 0.0) and (1.0, 1.0) have cosine 0.7071, "
+                      "below 0.8.")
+
+
+class ArrayLike:
+    """A read-only sequence that, like a NumPy array, refuses to be used as a truth value."""
+
+    def __init__(self, items):
+        self._items = list(items)
+
+    def __len__(self):
+        return len(self._items)
+
+    def __getitem__(self, index):
+        return self._items[index]
+
+    def __bool__(self):
+        raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")
+
+    def __repr__(self):
+        return f"array({self._items!r})"
+
+
+def test_vectors_that_refuse_truth_tests_like_numpy_rows_are_accepted(semantic_chunks, embedder):
+    def numpy_like_embed(batch):
+        rows = [[1.0, 0.0], [0.0, 0.0], [0.0, 1.0], [0.0, 2.0]][:len(batch)]
+        return ArrayLike(ArrayLike(row) for row in rows)
+
+    check_returns(semantic_chunks, ["a", "b", "c", "d"], embedder.of(numpy_like_embed, "model.encode"), 0.5, 10,
+                  expected=[[0], [1], [2, 3]],
+                  why="a real model's encode returns a 2-D NumPy array, whose rows cannot be tested with `if not "
+                      "vector:`; test the squared length (or any(...)) instead. The similarities are 0.0 (a zero "
+                      "vector), 0.0 and 1.0.")
+
+
+# Validation -----------------------------------------------------------------------------
+
+
+@progress_guard()
+@pytest.mark.parametrize("threshold", [1.5, -1.01, 2, math.inf, math.nan])
+def test_a_threshold_outside_minus_one_to_one_is_rejected(semantic_chunks, embedder, threshold):
+    """A cosine lies in [-1, 1], so any other threshold (or NaN) raises ValueError naming threshold and its value."""
+    check_raises(semantic_chunks, TOPICS, embedder.toy(), threshold, 20,
+                 error=ValueError, mentions=["threshold", threshold])
+
+
+@progress_guard()
+@pytest.mark.parametrize("threshold", [True, False, "0.5", None, [0.5]])
+def test_a_threshold_that_is_not_a_number_is_rejected(semantic_chunks, embedder, threshold):
+    """A threshold that is not an int or a float (True, False, '0.5', None, [0.5]) raises TypeError
+    naming threshold and the value."""
+    check_raises(semantic_chunks, TOPICS, embedder.toy(), threshold, 20,
+                 error=TypeError, mentions=["threshold", threshold])
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [0, -3])
+def test_a_budget_below_one_is_rejected(semantic_chunks, embedder, max_tokens):
+    """max_tokens < 1 raises ValueError naming max_tokens and its value."""
+    check_raises(semantic_chunks, TOPICS, embedder.toy(), 0.2, max_tokens,
+                 error=ValueError, mentions=["max_tokens", max_tokens])
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens", [True, 20.0, "20", None])
+def test_a_budget_that_is_not_an_int_is_rejected(semantic_chunks, embedder, max_tokens):
+    """A max_tokens that is not an int (True, 20.0, '20', None) raises TypeError naming max_tokens and the value."""
+    check_raises(semantic_chunks, TOPICS, embedder.toy(), 0.2, max_tokens,
+                 error=TypeError, mentions=["max_tokens", max_tokens])
+
+
+@progress_guard()
+@pytest.mark.parametrize("threshold, max_tokens, name, value", [
+    (1.5, 10, "threshold", 1.5),
+    (0.5, 0, "max_tokens", 0),
+])
+def test_the_arguments_are_checked_even_for_no_sentences(semantic_chunks, embedder, threshold, max_tokens, name,
+                                                          value):
+    """The arguments are checked before the sentences are looked at: no sentences do not hide a bad argument."""
+    check_raises(semantic_chunks, [], embedder.toy(), threshold, max_tokens, error=ValueError, mentions=[name, value])
+
+
+@progress_guard()
+def test_the_threshold_is_checked_before_the_budget(semantic_chunks, embedder):
+    """With a bad threshold and a bad budget, the error is about threshold: the checks follow the statement's table."""
+    check_raises(semantic_chunks, TOPICS, embedder.toy(), 1.5, 0, error=ValueError, mentions=["threshold", 1.5])
+
+
+@progress_guard()
+@pytest.mark.parametrize("threshold, max_tokens, sentences, error, mentions", [
+    (1.5, 20, TOPICS, ValueError, ["threshold", 1.5]),
+    (0.2, 0, TOPICS, ValueError, ["max_tokens", 0]),
+    (0.2, 20, ["a", None], TypeError, ["sentences[1]"]),
+], ids=["threshold", "max_tokens", "sentence"])
+def test_a_bad_argument_costs_no_model_call(semantic_chunks, embedder, threshold, max_tokens, sentences, error,
+                                            mentions):
+    embed = embedder.toy()
+    check_raises(semantic_chunks, sentences, embed, threshold, max_tokens, error=error, mentions=mentions)
+    expect(embed.calls == 0,
+           "the arguments to be checked before embed is called: a bad call must not cost a model call",
+           details=f"embed was called {embed.calls} time(s) before the error was raised.")
+
+
+@progress_guard()
+@pytest.mark.parametrize("embed", [None, [[1.0], [1.0]]])
+def test_an_embed_that_is_not_callable_is_rejected(semantic_chunks, embed):
+    """embed must be a function: None or a list of vectors raises TypeError naming embed."""
+    check_raises(semantic_chunks, ["a", "b"], embed, 0.5, 10, error=TypeError, mentions=["embed"])
+
+
+@progress_guard()
+@pytest.mark.parametrize("sentence", [None, b"bytes", 3])
+def test_a_sentence_that_is_not_a_str_is_rejected_with_its_index(semantic_chunks, embedder, sentence):
+    """A sentence that is not a str raises TypeError naming it as sentences[2]."""
+    check_raises(semantic_chunks, ["a", "b", sentence], embedder.toy(), 0.5, 10,
+                 error=TypeError, mentions=["sentences[2]"])
+
+
+@pytest.mark.parametrize("threshold", [-1, 1, -1.0, 1.0, 0])
+def test_the_ends_of_the_threshold_range_are_accepted(semantic_chunks, embedder, threshold):
+    check_returns(semantic_chunks, ["w"], embedder.toy(), threshold, 1, expected=[[0]],
+                  why="threshold may be anything from -1 to 1, ends included.")
