@@ -216,3 +216,10 @@ def test_a_bad_size_at_the_end_is_found_before_any_packing(balanced_pack):
 def test_the_first_bad_size_is_the_one_reported(balanced_pack, sizes, error, value):
     """The sizes are checked in order, so the error names the first bad one, sizes[1], and its value."""
     check_raises(balanced_pack, sizes, 7, error=error, mentions=["sizes[1]", value])
+
+
+def test_hundreds_of_chunks_are_balanced_too(balanced_pack):
+    check_returns(balanced_pack, [1] * 90_000, 301,
+                  expected=[list(range(start, start + 300)) for start in range(0, 90_000, 300)],
+                  why="greedy with 301 makes 299 chunks of 301 and a last one of 1: 300 chunks. Budget 300 "
+                      "also makes 300 chunks, all of 300 sentences, and 299 would make 302, so b* = 300.")
