@@ -2,6 +2,7 @@
 
 from hypothesis import given
 from hypothesis import strategies as st
+from answers import packed, totals
 from oracles import fewest_chunks, greedy_chunks
 
 from kata.judge import expect
@@ -11,19 +12,6 @@ from kata.judge import expect
 size_lists = st.lists(st.integers(0, 15), max_size=30)
 size_sequences = st.one_of(size_lists, size_lists.map(tuple))
 budgets = st.integers(1, 12)
-
-
-def packed(pack_sentences, sizes, max_tokens):
-    """Call pack_sentences and require the shape of its answer, so that the properties can read it."""
-    chunks = pack_sentences(sizes, max_tokens)
-    expect(type(chunks) is list and all(type(chunk) is list for chunk in chunks)
-           and all(type(index) is int and 0 <= index < len(sizes) for chunk in chunks for index in chunk),
-           f"a list of lists of sentence indices (ints from 0 to {len(sizes) - 1})" if sizes else "[]")
-    return chunks
-
-
-def totals(chunks, sizes):
-    return [sum(sizes[index] for index in chunk) for chunk in chunks]
 
 
 @given(size_sequences, budgets)

@@ -7,6 +7,7 @@ budget from 1 upwards.
 
 from hypothesis import given
 from hypothesis import strategies as st
+from answers import packed, totals
 from oracles import fewest_chunks, greedy_chunks
 
 from kata.judge import expect
@@ -25,19 +26,6 @@ def smallest_budget(sizes, max_tokens):
     while len(greedy_chunks(sizes, budget)) != wanted:
         budget += 1
     return budget
-
-
-def packed(balanced_pack, sizes, max_tokens):
-    """Call balanced_pack and require the shape of its answer, so that the properties can read it."""
-    chunks = balanced_pack(sizes, max_tokens)
-    expect(type(chunks) is list and all(type(chunk) is list for chunk in chunks)
-           and all(type(index) is int and 0 <= index < len(sizes) for chunk in chunks for index in chunk),
-           f"a list of lists of sentence indices (ints from 0 to {len(sizes) - 1})" if sizes else "[]")
-    return chunks
-
-
-def totals(chunks, sizes):
-    return [sum(sizes[index] for index in chunk) for chunk in chunks]
 
 
 def budget_needed(chunks, sizes):

@@ -2,26 +2,10 @@
 
 import pytest
 
+from answers import check_chunks
+
 from kata.guards import progress_guard
-from kata.judge import check_raises, check_returns
-
-FIELDS = ("text", "start", "end", "headings")
-
-
-def as_tuples(chunks):
-    """The chunks as (text, start, end, headings) tuples, whichever module's Chunk class made them."""
-    if type(chunks) is not list:
-        return chunks
-    return [tuple(getattr(chunk, name) for name in FIELDS) if all(hasattr(chunk, name) for name in FIELDS)
-            else chunk for chunk in chunks]
-
-
-def check_chunks(chunk_markdown, doc, max_tokens, *, expected, why=""):
-    """check_returns on the chunks as tuples: the message restates the call and shows both lists."""
-    note = "Chunks are shown as (text, start, end, headings) tuples."
-    check_returns(lambda *args: as_tuples(chunk_markdown(*args)), doc, max_tokens,
-                  expected=expected, why=f"{why} {note}" if why else note)
-
+from kata.judge import check_raises
 
 # What is a heading -------------------------------------------------------------------------
 
