@@ -183,6 +183,7 @@ def _verdict(problem: Exception) -> str:
 # Limits and reports ---------------------------------------------------------------------
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-timeout is a dependency, but a bare pytest must still load this plugin
 def pytest_timeout_set_timer(item, settings):
     """Take over pytest-timeout's timer: the watchdog also bounds memory and names the stalled call."""
     if not can_watch():
