@@ -36,6 +36,11 @@ class Call:
     original: tuple[tuple, dict] | None = field(default=None, repr=False)
 
     shown: str = field(default="", repr=False)
+    isolated: bool = field(default=False, repr=False)  # runs in a worker process: the wait here is the call
+    # For an isolated call, when the worker began and ended running the code under test
+    # (the rest is the time the arguments and the answer take to travel).
+    computing_since: float | None = field(default=None, repr=False)
+    computed: bool = field(default=False, repr=False)
 
     def __post_init__(self):
         self.original = _copy_if_small(self.args, self.kwargs)
@@ -89,8 +94,9 @@ log = _Log()
 class Judged:
     """A function of the implementation under test, called through the runner."""
 
-    def __init__(self, name: str, function: Callable, source: Path | None, kata: str = ""):
+    def __init__(self, name: str, function: Callable, source: Path | None, kata: str = "", isolated: bool = False):
         self.name = name
+        self.isolated = isolated
         self.kata = kata
         self.function = function
         self.source = source
@@ -98,7 +104,7 @@ class Judged:
         self.__doc__ = getattr(function, "__doc__", None)
 
     def __call__(self, *args, **kwargs):
-        call = Call(self.name, args, kwargs, kata=self.kata, source=self.source)
+        call = Call(self.name, args, kwargs, kata=self.kata, source=self.source, isolated=self.isolated)
         if log.stopped_by is not None:
             # Past a limit, every further call fails at once: a retrying caller (Hypothesis
             # replaying an example) must not start the stalled loop again.

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from kata import draining
+
 GUARD_SECONDS = 2.0  # the reference finishes every guard in under a tenth of this
 
 
@@ -28,3 +30,16 @@ def _guard(kind: str, seconds: float, hint: str):
         return pytest.mark.guard(kind=kind, seconds=seconds, hint=hint)(test)
 
     return mark
+
+
+
+def drain_measuring_memory(items, *, every: int, bound: int) -> tuple[int, object, int]:
+    """Read `items` to the end, dropping each: (how many were read, the last one, the peak traced bytes).
+
+    For a generator of an isolated run, the loop runs in its worker process, where the
+    submission allocates (see kata.draining); otherwise here.
+    """
+    drain_in_worker = getattr(items, "drain_measuring_memory", None)
+    if drain_in_worker is not None:
+        return drain_in_worker(every=every, bound=bound)
+    return draining.drain_measuring_memory(items, every=every, bound=bound)

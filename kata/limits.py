@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import types
+from pathlib import Path
 
 from kata.calls import Call, log
 
@@ -54,9 +55,11 @@ def can_watch() -> bool:
 class Watchdog:
     """Raises DidNotFinish or UsedTooMuchMemory in the main thread when a limit is passed."""
 
-    def __init__(self, seconds: float, memory_mb: int = MEMORY_LIMIT_MB, call_seconds: float | None = CALL_SECONDS):
+    def __init__(self, seconds: float, memory_mb: int = MEMORY_LIMIT_MB, call_seconds: float | None = CALL_SECONDS,
+                 computing_seconds: float | None = None):
         self.seconds = seconds
         self.call_seconds = call_seconds  # None: a guard, whose one big call may use the whole limit
+        self.computing_seconds = computing_seconds  # for one isolated call, counting only the worker's own work
         self.first_passed = None
         self.memory_bytes = memory_mb * 1024 * 1024
         self.memory_mb = memory_mb
@@ -86,7 +89,7 @@ class Watchdog:
         if passed is None:
             return
         self.first_passed = self.first_passed or time.monotonic()
-        interrupted_elsewhere = call is not None and frame is not None and frame.f_code.co_filename != str(call.source)
+        interrupted_elsewhere = call is not None and frame is not None and not _runs(call, frame.f_code.co_filename)
         if interrupted_elsewhere and time.monotonic() - self.first_passed < GRACE_SECONDS:
             return  # e.g. inside a garbage-collector callback, which would swallow the exception
         log.stopped_by = passed
@@ -98,9 +101,21 @@ class Watchdog:
             return DidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
         if call is not None and self.call_seconds is not None and now - call.started >= self.call_seconds:
             return DidNotFinish(call, f"{self.call_seconds:g} s for one call")
+        if (call is not None and self.computing_seconds is not None and call.computing_since is not None
+                and not call.computed and now - call.computing_since >= self.computing_seconds):
+            return DidNotFinish(call, f"{self.computing_seconds:g} s for this test")
         if resident_bytes() - self.baseline > self.memory_bytes:
             return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
         return None
+
+
+# An isolated call runs in a worker process; here it is the wait for the worker's reply.
+_WAITING_FOR_A_WORKER = {str(Path(__file__).with_name(name)) for name in ("wire.py", "isolation.py")}
+
+
+def _runs(call: Call, filename: str) -> bool:
+    """Whether code in this file is the call's own work (not a garbage-collector callback, say)."""
+    return filename in _WAITING_FOR_A_WORKER if call.isolated else filename == str(call.source)
 
 
 def repair_traceback(error: BaseException) -> None:

@@ -39,6 +39,8 @@ class Implementation:
     where: Path | None = None
     mistake_kata: Kata | None = None
     mistake_id: str = ""
+    isolated: bool = False  # run in a worker process of its own (kata.isolation)
+    memory_mb: int = 1024  # the worker's address space, when isolated
 
     def describe(self) -> str:
         if self.kind == "learner":
@@ -70,6 +72,8 @@ class Implementation:
         """The kata's functions, each wrapped so that calls are recorded; raises LoadProblem or NotStarted."""
         if self.kind == "mistake":
             return self._load_mistake(kata)
+        if self.isolated:
+            return self._load_isolated(kata)
         path = self.source(kata)
         module = load_module(path, f"kata_impl_{self.kind}_{kata.number}")
         functions = {}
@@ -81,6 +85,29 @@ class Implementation:
         if is_untouched(path, kata.functions):
             raise NotStarted(f"write your solution in {relative(path)}")
         return SimpleNamespace(**functions)
+
+    def _load_isolated(self, kata: Kata) -> SimpleNamespace:
+        """The same functions, run in a worker process: the file is only read here, never run."""
+        from kata.isolation import IsolatedFunction, WorkerCouldNotStart, worker_for
+
+        path = self.source(kata)
+        if not path.is_file():
+            raise LoadProblem(f"there is no file {relative(path)}.")
+        try:
+            untouched = is_untouched(path, kata.functions)
+        except SyntaxError as error:
+            raise LoadProblem(f"{relative(path)} has a syntax error on line {error.lineno}: {error.msg}.") from None
+        except (ValueError, UnicodeDecodeError) as error:
+            raise LoadProblem(f"{relative(path)} cannot be read as Python source: {error}.") from None
+        if untouched:
+            raise NotStarted(f"write your solution in {relative(path)}")
+        worker = worker_for(path, kata.functions, self.memory_mb)
+        try:
+            worker.start_if_needed()
+        except WorkerCouldNotStart as problem:
+            raise LoadProblem(str(problem)) from None
+        return SimpleNamespace(**{name: Judged(name, IsolatedFunction(worker, name), path, kata.slug, isolated=True)
+                                  for name in kata.functions})
 
     def _load_mistake(self, kata: Kata) -> SimpleNamespace:
         from kata.mistakes import mistakes_of

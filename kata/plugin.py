@@ -6,6 +6,7 @@ this plugin decides which implementation those names mean for the run.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import types
 from collections import defaultdict
@@ -20,6 +21,8 @@ from kata.catalog import KATAS, TESTS, Kata, kata_of_test, relative
 from kata.limits import (CALL_SECONDS, LimitExceeded, Watchdog, can_watch, drop_locals, give_back_freed_memory,
                          repair_traceback)
 from kata.loader import BadImplOption, Implementation, LoadProblem, NotStarted, kata_defined_in, parse_impl
+from kata.isolation import MEMORY_MB, start_a_test, stop_all_workers
+from kata.outcomes import note_outcome, record_verdict, write_outcomes
 from kata.results import Result, fingerprint, record_results
 
 # No per-example deadline: time limits belong to the watchdog, which says what timed out.
@@ -27,9 +30,16 @@ from kata.results import Result, fingerprint, record_results
 _PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
 settings.register_profile("dev", deadline=None, max_examples=60, phases=_PHASES)
 settings.register_profile("ci", deadline=None, max_examples=60, phases=_PHASES, derandomize=True)
+# Grading: the same examples for every student, and no example database, so that one
+# student's failures are never replayed against the next.
+settings.register_profile("grading", deadline=None, max_examples=60, phases=_PHASES, derandomize=True, database=None)
 settings.register_profile("thorough", deadline=None, max_examples=1000, phases=_PHASES,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("dev")
+
+# A complexity guard's large input and answer also travel between processes when
+# isolated, which costs several times what the reference's own work does.
+ISOLATED_GUARD_FACTOR = 4
 
 IMPL = pytest.StashKey[Implementation]()
 _results = defaultdict(lambda: {"passed": 0, "failed": 0})  # per kata slug, for the closing summary
@@ -48,13 +58,37 @@ def pytest_addoption(parser):
         "mistake:<kata>:<id>, a folder laid out like problems/, or one kata's .py file. "
         "The KATA_IMPL environment variable means the same; this option wins.",
     )
+    group.addoption(
+        "--isolate",
+        action="store_true",
+        help="run the code under test in a worker process of its own: a crash, sys.exit or a runaway loop "
+        "costs only the test that met it (the tests and their checks stay in pytest's process). "
+        f"Complexity guards get {ISOLATED_GUARD_FACTOR} times their limit, for the time their large inputs take "
+        "to travel",
+    )
+    group.addoption("--memory", type=int, default=MEMORY_MB, metavar="MB",
+                    help=f"with --isolate: the worker's address space in MB (default {MEMORY_MB})")
+    group.addoption("--call-seconds", type=float, default=CALL_SECONDS, metavar="S",
+                    help=f"the time limit of one call in a test that is not a guard (default {CALL_SECONDS:g})")
+    group.addoption("--outcomes", default=None, metavar="FILE",
+                    help="also write every test's outcome, verdict and matched mistake to FILE as JSON (for kata grade)")
 
 
 def pytest_configure(config):
     try:
-        config.stash[IMPL] = parse_impl(config.getoption("impl") or os.environ.get("KATA_IMPL"))
+        impl = parse_impl(config.getoption("impl") or os.environ.get("KATA_IMPL"))
     except BadImplOption as error:
         raise pytest.UsageError(str(error)) from None
+    if config.getoption("isolate"):
+        if impl.kind == "mistake":
+            raise pytest.UsageError("--isolate runs files (learner, reference, a folder or a .py file), "
+                                    "not catalogued mistakes")
+        if config.getoption("memory") < 64:
+            raise pytest.UsageError(f"--memory={config.getoption('memory')}: give at least 64 (MB)")
+        impl = dataclasses.replace(impl, isolated=True, memory_mb=config.getoption("memory"))
+    if not config.getoption("call_seconds") > 0:
+        raise pytest.UsageError(f"--call-seconds={config.getoption('call_seconds')}: give a number of seconds above 0")
+    config.stash[IMPL] = impl
     config.stash[LOADED] = {}
     _results.clear()
     config.stash[UNAVAILABLE] = {}
@@ -66,8 +100,14 @@ def pytest_configure(config):
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session):
     terminal = session.config.pluginmanager.get_plugin("terminalreporter")
+    impl = session.config.stash[IMPL]
     if terminal is not None:
-        terminal.write_line(f"Testing {session.config.stash[IMPL].describe()}", bold=True)
+        where = ", each kata in a worker process of its own" if impl.isolated else ""
+        terminal.write_line(f"Testing {impl.describe()}{where}", bold=True)
+
+
+def pytest_unconfigure(config):
+    stop_all_workers()
 
 
 # Fixtures ---------------------------------------------------------------------------------
@@ -188,8 +228,17 @@ def pytest_timeout_set_timer(item, settings):
     """Take over pytest-timeout's timer: the watchdog also bounds memory and names the stalled call."""
     if not can_watch():
         return None  # pytest-timeout's own method applies
-    is_guard = item.get_closest_marker("guard") is not None
-    watchdog = Watchdog(settings.timeout, call_seconds=None if is_guard else CALL_SECONDS)
+    guard = item.get_closest_marker("guard")
+    is_complexity_guard = guard is not None and guard.kwargs.get("kind") == "complexity"
+    seconds, computing_seconds = settings.timeout, None
+    if is_complexity_guard and item.config.stash[IMPL].isolated:
+        # The guard's limit holds for the worker's own work; the whole test, with the
+        # travel of its large input and answer, may take a few times longer.
+        seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, seconds
+    # A complexity guard's one large call may use the guard's whole limit; every other
+    # call answers a small input, and a stalled one is stopped at the limit for one call.
+    call_seconds = None if is_complexity_guard else item.config.getoption("call_seconds")
+    watchdog = Watchdog(seconds, call_seconds=call_seconds, computing_seconds=computing_seconds)
     watchdog.start()
     item.cancel_timeout = watchdog.stop
     return True
@@ -198,6 +247,7 @@ def pytest_timeout_set_timer(item, settings):
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
     log.forget()
+    start_a_test()
 
 
 @pytest.hookimpl(wrapper=True)
@@ -213,6 +263,7 @@ def pytest_runtest_makereport(item, call):
         text = report.explain(item, call.excinfo.value)
         if text is not None:
             result.longrepr = text
+        record_verdict(item, result, text)
         # The report is written; drop the failed frames' locals, which may hold a stalled
         # loop's half-gigabyte list, before the next test measures its memory.
         # The report is written; drop the failed frames' locals, which may hold a stalled
@@ -225,6 +276,7 @@ def pytest_runtest_makereport(item, call):
 
 
 def pytest_runtest_logreport(report):
+    note_outcome(report)
     kata = kata_of_test(report.fspath) if report.fspath else None
     if kata is None or report.when not in ("setup", "call") or report.skipped:
         return
@@ -274,6 +326,9 @@ def pytest_sessionfinish(session):
     Only in learner mode: the results are the learner's progress.
     """
     config = session.config
+    if IMPL in config.stash and config.getoption("outcomes"):
+        write_outcomes(Path(config.getoption("outcomes")), session, config.stash[UNAVAILABLE], config.stash[SELECTED],
+                       _verdict)
     if IMPL not in config.stash or config.stash[IMPL].kind != "learner":
         return
     record_results({kata: _result(kata, config) for kata in KATAS if _ran_whole_suite(kata, config)})

@@ -36,11 +36,13 @@ def explain(item, error: BaseException) -> str | None:
         text = _error(call, error)
         if isinstance(error, NotImplementedError):
             return text
-    return text + _known_mistake(log.last) + _purpose(item) + _notes(error)
+    return text + _known_mistake(item, log.last) + _purpose(item) + _notes(error)
 
 
-def _known_mistake(call: Call | None) -> str:
-    lines = [f"\nThis matches a known mistake: {m.title}. {m.hint}" for m in matching_mistakes(call)]
+def _known_mistake(item, call: Call | None) -> str:
+    matches = matching_mistakes(call)
+    item.user_properties.extend(("mistake", mistake.id) for mistake in matches)  # for kata grade and JUnit XML
+    lines = [f"\nThis matches a known mistake: {m.title}. {m.hint}" for m in matches]
     return "".join(lines[:2])
 
 
@@ -81,11 +83,13 @@ def _error(call: Call, error: BaseException) -> str:
 def _where_in_learner_code(error: BaseException, source: Path | None) -> str:
     if source is None:
         return ""
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if Path(frame.filename) == source]
+    frames = [(relative(source), frame.lineno, frame.name, frame.line)
+              for frame in traceback.extract_tb(error.__traceback__) if Path(frame.filename) == source]
+    frames = frames or getattr(error, "frames_in_worker", [])  # raised in an isolated run's worker process
     if not frames:
         return ""
-    frame = frames[-1]
-    return f"at {relative(source)}, line {frame.lineno}, in {frame.name}:\n    {frame.line}"
+    shown, line, function, code = frames[-1]
+    return f"at {shown}, line {line}, in {function}:\n    {code}"
 
 
 def _purpose(item) -> str:

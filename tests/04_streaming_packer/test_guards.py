@@ -6,9 +6,8 @@ Large inputs are built cheaply, because the time limit covers building them too.
 """
 
 import itertools
-import tracemalloc
 
-from kata.guards import complexity_guard, progress_guard
+from kata.guards import complexity_guard, drain_measuring_memory, progress_guard
 from kata.judge import expect
 
 MEMORY_SECONDS = 40.0  # tracemalloc slows every allocation: the reference takes 1 to 4 s here
@@ -65,32 +64,13 @@ def test_two_hundred_thousand_sizes_in_one_chunk(iter_pack):
            "one chunk holding all 200,000 sentences, 0 to 199999: they fit the budget exactly")
 
 
-def a_million_ones():
-    """A generator of 1,000,000 sizes of 1: it holds none of them, it makes each one when asked."""
-    yield from itertools.repeat(1, 1_000_000)
-
-
 @complexity_guard(seconds=MEMORY_SECONDS, hint=MEMORY_HINT)
 def test_a_million_sizes_pack_in_memory_the_size_of_one_chunk(iter_pack):
-    """Packing 1,000,000 sizes from a generator into chunks of 8, dropping each chunk once read,
-    must keep the peak traced memory (tracemalloc) under 256 KiB: the generator holds the open chunk only."""
-    already_tracing = tracemalloc.is_tracing()
-    if already_tracing:
-        tracemalloc.reset_peak()
-    else:
-        tracemalloc.start()
-    try:
-        count, last, peak = 0, None, 0
-        for chunk in iter_pack(a_million_ones(), 8):
-            count, last = count + 1, chunk
-            if count % 1000 == 1:  # from the first chunk on, so that a packer that grows fails early
-                peak = tracemalloc.get_traced_memory()[1]
-                if peak >= MEMORY_BOUND:
-                    break
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        if not already_tracing:
-            tracemalloc.stop()
+    """Packing 1,000,000 sizes from itertools.repeat(1, 1_000_000), which holds none of them, into chunks
+    of 8, dropping each chunk once read, must keep the peak traced memory (tracemalloc) under 256 KiB:
+    the generator holds the open chunk only."""
+    chunks = iter_pack(itertools.repeat(1, 1_000_000), 8)
+    count, last, peak = drain_measuring_memory(chunks, every=1000, bound=MEMORY_BOUND)
     expect(peak < MEMORY_BOUND,
            f"the peak traced memory while packing to stay under {MEMORY_BOUND // 1024} KiB: only the open chunk "
            "is held, never the input or the chunks already yielded",

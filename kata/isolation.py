@@ -1,0 +1,375 @@
+"""Running a submission's functions in a worker process of their own (`--isolate`, and `kata grade`).
+
+The tests and their assertions stay in this process; only the arguments travel to
+the worker (kata.worker) and only plain data comes back (kata.wire). The worker is
+killed and replaced whenever a call is cut short (a time limit, an interrupted
+test), ends by itself (sys.exit is caught; os._exit and crashes are not), or runs
+out of its address space; the call then fails with a verdict, and the next call
+starts a fresh worker. So no submission can hang, crash or fool the tests' process.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from kata import wire
+from kata.calls import log
+from kata.catalog import ROOT, SOLUTIONS, TESTS, relative
+from kata.limits import DidNotFinish, UsedTooMuchMemory, can_watch
+
+MEMORY_MB = 1024  # the worker's address space
+START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
+UNWATCHED_SECONDS = 60.0  # the longest wait for a reply when no watchdog bounds the test
+
+
+class WorkerEnded(Exception):
+    """The worker process ended during a call: os._exit, a crash, or a limit of the operating system."""
+
+
+class WorkerCouldNotStart(Exception):
+    """The submission could not be loaded in a worker; the message says why in one sentence."""
+
+
+class TestsCodec(wire.Codec):
+    """In the tests' process: what the tests pass that is not plain data stays here and is called back."""
+
+    def __init__(self, worker: Worker):
+        super().__init__()
+        self.worker = worker
+
+    def encode_other(self, value):
+        shown = wire.short_repr(value)
+        rebuilt = recipe_of(value)
+        if rebuilt is not None:
+            return {"rebuilt_iterator": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
+                                         "position": rebuilt[2], "repr": shown}}
+        if wire.is_iterator(value):
+            return {"iterator": {"handle": self.remember(value), "repr": shown}}
+        if callable(value):
+            return {"callable": {"handle": self.remember(value), "repr": shown}}
+        methods = [name for name in dir(value) if _may_be_called(value, name)]
+        return {"object": {"handle": self.remember(value), "repr": shown, "methods": methods}}
+
+    def encode_part(self, value):
+        return wire.Encoder(self).encode(value)
+
+    def notice(self, event: str) -> None:
+        call = log.in_progress
+        if call is None:
+            return
+        if event == "computing":
+            call.computing_since = time.monotonic()
+        elif event == "computed":
+            call.computed = True
+
+    def decode_other(self, tag: str, body):
+        if tag == "iterator":
+            return WorkerIterator(self.worker, self.worker.generation, body["handle"], body["repr"])
+        if tag == "opaque":
+            return wire.Opaque(str(body["type"]), str(body["repr"]))
+        return super().decode_other(tag, body)
+
+
+# Iterators of the standard library that the worker can rebuild from their state, so that
+# reading a large stream costs no round trip per item. Only the worker's copy advances;
+# the tests' streams whose reads a test counts are objects of their own, called back.
+_REBUILT_BY_ITER = {"list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator"}
+
+
+def recipe_of(value):
+    """(kind, args, position) for an iterator the worker can make a copy of, else None."""
+    name = type(value).__name__
+    if name in _REBUILT_BY_ITER and type(value).__module__ == "builtins":
+        _, (sequence,), *position = value.__reduce__()
+        return "iter", [sequence], (position[0] if position else 0)
+    if type(value) in (itertools.repeat, itertools.count):
+        _, args = value.__reduce__()[:2]
+        return type(value).__name__, list(args), 0
+    return None
+
+
+def _may_be_called(value, name: str) -> bool:
+    if name.startswith("_") and name not in wire.FORWARDED_SPECIAL_METHODS:
+        return False
+    try:
+        return callable(getattr(value, name))
+    except Exception:
+        return False
+
+
+class WorkerChannel(wire.Channel):
+    def wait_for_data(self) -> None:
+        # With a watchdog running, its signal ends the wait at the test's limits; without
+        # one (another platform, another thread), this bound keeps the wait finite.
+        seconds = None if can_watch() else UNWATCHED_SECONDS
+        ready, _, _ = select.select([self.read_fd], [], [], seconds)
+        if not ready:
+            raise DidNotFinish(log.in_progress, f"{UNWATCHED_SECONDS:g} s for one reply")
+
+
+class Worker:
+    """One submission module, loaded in a process of its own; started on the first call, restarted after a kill."""
+
+    def __init__(self, source: Path, functions: tuple[str, ...], memory_mb: int = MEMORY_MB):
+        self.source = Path(source)
+        self.functions = functions
+        self.memory_mb = memory_mb
+        self.process: subprocess.Popen | None = None
+        self.generation = 0  # counts the processes started: a generator belongs to one of them
+        self.output = ""  # what the submission printed during the last request
+        self.ended_in_this_test: WorkerEnded | None = None
+
+    # Calls ----------------------------------------------------------------------------------
+
+    def call(self, function: str, args: tuple, kwargs: dict):
+        if self.ended_in_this_test is not None:
+            # The test fails already; a retrying caller (Hypothesis shrinking its example)
+            # must not make a crashing submission start a new worker for every retry.
+            raise WorkerEnded(str(self.ended_in_this_test))
+        self.start_if_needed()
+        encoder = wire.Encoder(self.codec)
+        message = {"op": "call", "function": function, "args": [encoder.encode(arg) for arg in args],
+                   "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()}}
+        reply = self.exchange(message)
+        if "args_after" in reply:
+            self.read_back_arguments(reply["args_after"], args, kwargs)
+        return self.answer(reply, encoder.keep_alive)
+
+    def next(self, handle: int, generation: int):
+        self.require(generation)
+        reply = self.exchange({"op": "next", "handle": handle})
+        if reply.get("stopped"):
+            raise StopIteration
+        return self.answer(reply)
+
+    def drain(self, handle: int, generation: int, every: int, bound: int) -> tuple[int, object, int]:
+        """Read a generator to its end in the worker, measuring memory there (kata.draining)."""
+        self.require(generation)
+        count, last, peak = self.answer(self.exchange({"op": "drain", "handle": handle, "every": every, "bound": bound}))
+        return count, last, peak
+
+    def require(self, generation: int) -> None:
+        if generation != self.generation or self.process is None:
+            raise WorkerEnded("this generator's worker process was stopped after an earlier failure; "
+                              "it cannot yield any more chunks")
+
+    def exchange(self, message: dict) -> dict:
+        """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
+        try:
+            reply = self.channel.request(message)
+        except wire.ChannelClosed:
+            raise self.ended(self.stop_and_say_why()) from None
+        except wire.ProtocolError as error:
+            self.stop()
+            raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
+        except BaseException:
+            self.stop()  # a time limit or an interrupt: the worker is in the middle of something
+            raise
+        self.output = str(reply.get("output", ""))
+        raised = reply.get("raised")
+        if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
+            self.stop()
+            log.stopped_by = UsedTooMuchMemory(log.in_progress, f"{self.memory_mb} MB of address space")
+            raise log.stopped_by
+        return reply
+
+    def ended(self, why: str) -> WorkerEnded:
+        self.ended_in_this_test = WorkerEnded(why)
+        return self.ended_in_this_test
+
+    def answer(self, reply: dict, known: list | None = None):
+        try:
+            return self.channel.answer_of(reply, known)
+        except wire.ProtocolError as error:
+            self.stop()
+            raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
+
+    def read_back_arguments(self, after: dict, args: tuple, kwargs: dict) -> None:
+        """The submission modified its arguments: make the tests' own objects hold what they hold now."""
+        decoder = wire.Decoder(self.codec)
+        try:
+            new_args = [decoder.decode(arg) for arg in after["args"]]
+            new_kwargs = {key: decoder.decode(value) for key, value in after["kwargs"].items()}
+        except Exception as error:
+            self.stop()
+            raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
+        for old, new in zip(args, new_args):
+            refill(old, new)
+        for key, old in kwargs.items():
+            if key in new_kwargs:
+                refill(old, new_kwargs[key])
+
+    # The process ----------------------------------------------------------------------------
+
+    def start_if_needed(self) -> None:
+        if self.process is not None:
+            return
+        self.generation += 1
+        self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
+        module = self.folder / self.source.name
+        shutil.copyfile(self.source, module)
+        to_worker_read, to_worker_write = os.pipe()
+        from_worker_read, from_worker_write = os.pipe()
+        settings = {
+            "read_fd": to_worker_read, "write_fd": from_worker_write, "memory_mb": self.memory_mb,
+            "folder": str(self.folder), "module": str(module), "shown_as": relative(self.source),
+            "functions": list(self.functions),
+            "forbidden": [str(SOLUTIONS), str(TESTS), str(ROOT / ".git"), str(self.source.parent)],
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-s", "-m", "kata.worker", json.dumps(settings)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            pass_fds=(to_worker_read, from_worker_write), cwd=self.folder, env=self.environment(),
+            start_new_session=True,  # its own process group: a kill reaches anything it started
+        )
+        os.close(to_worker_read)
+        os.close(from_worker_write)
+        self.codec = TestsCodec(self)
+        self.channel = WorkerChannel(from_worker_read, to_worker_write, self.codec)
+        self.wait_until_ready()
+
+    def wait_until_ready(self) -> None:
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            ready, _, _ = select.select([self.channel.read_fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                self.stop()
+                raise WorkerCouldNotStart(f"loading {relative(self.source)} did not finish within {START_SECONDS:g} s "
+                                          "(a loop at the top level of the module?).")
+            try:
+                hello = self.channel.receive()
+            except BlockingIOError:
+                continue
+            except (wire.ChannelClosed, wire.ProtocolError):
+                raise WorkerCouldNotStart(f"loading {relative(self.source)} ended the worker process: "
+                                          f"{self.stop_and_say_why()}.") from None
+            if not hello.get("ready"):
+                self.stop()
+                raise WorkerCouldNotStart(str(hello.get("problem")))
+            return
+
+    def environment(self) -> dict:
+        """A small environment: the submission sees no tokens or secrets of the grading machine."""
+        return {
+            "PATH": os.environ.get("PATH", ""), "HOME": str(self.folder), "TMPDIR": str(self.folder),
+            "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
+            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONSAFEPATH": "1",
+        }
+
+    def stop_and_say_why(self) -> str:
+        process = self.process
+        self.stop()
+        code = process.returncode if process is not None else None
+        if code is None:
+            return "the worker process stopped answering"
+        if code < 0:
+            name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
+            why = {"SIGSEGV": " (a crash: often recursion too deep for the C stack)",
+                   "SIGKILL": " (killed: often the memory limit)"}.get(name, "")
+            return f"the worker process was ended by the signal {name}{why}"
+        return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
+
+    def stop(self) -> None:
+        process, self.process = self.process, None
+        if process is None:
+            return
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        process.wait()
+        for fd in (self.channel.read_fd, self.channel.write_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class WorkerIterator:
+    """A generator the submission returned, read in its worker one next() at a time."""
+
+    def __init__(self, worker: Worker, generation: int, handle: int, shown: str):
+        self._worker = worker
+        self._generation = generation
+        self._handle = handle
+        self._shown = shown
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self._worker.next(self._handle, self._generation)
+
+    def drain_measuring_memory(self, *, every: int, bound: int) -> tuple[int, object, int]:
+        return self._worker.drain(self._handle, self._generation, every, bound)
+
+    def __repr__(self) -> str:
+        return self._shown
+
+
+class IsolatedFunction:
+    """Calls one function of the worker's submission; used inside a Judged wrapper like any implementation."""
+
+    def __init__(self, worker: Worker, name: str):
+        self.worker = worker
+        self.__name__ = name
+
+    def __call__(self, *args, **kwargs):
+        return self.worker.call(self.__name__, args, kwargs)
+
+
+def refill(old, new) -> bool:
+    """Make the container `old` hold what `new` holds, keeping the identity of nested containers; False if it cannot."""
+    if type(old) is not type(new):
+        return False
+    if type(old) is list:
+        for index in range(min(len(old), len(new))):
+            if not refill(old[index], new[index]):
+                old[index] = new[index]
+        del old[len(new):]
+        old.extend(new[len(old):])
+        return True
+    if type(old) is dict:
+        for key in [key for key in old if key not in new]:
+            del old[key]
+        for key, value in new.items():
+            if key not in old or not refill(old[key], value):
+                old[key] = value
+        return True
+    if type(old) is set:
+        old.clear()
+        old.update(new)
+        return True
+    return old == new
+
+
+_workers: list[Worker] = []
+
+
+def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int) -> Worker:
+    worker = Worker(source, functions, memory_mb)
+    _workers.append(worker)
+    return worker
+
+
+def start_a_test() -> None:
+    """A new test: a worker that ended during the last one may be started again."""
+    for worker in _workers:
+        worker.ended_in_this_test = None
+
+
+def stop_all_workers() -> None:
+    for worker in _workers:
+        worker.stop()
+    _workers.clear()

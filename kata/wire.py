@@ -1,0 +1,495 @@
+"""The messages between the tests and an isolated worker process: JSON lines, never pickle.
+
+Only plain data crosses: None, bools, ints, floats, strs, bytes, lists, tuples, dicts,
+sets and dataclass instances, each decoded to its own type, so that a tuple stays a
+tuple and `same()` judges the answer exactly as it would in one process. Objects that
+are not plain data stay on their side and cross as a handle: an iterator or a
+callable the tests pass in (kata 04's streams, kata 08's embed) is called back across
+the pipe, and a generator the code under test returns is read one next() at a time.
+Whatever else the code under test returns arrives as an Opaque stand-in that equals
+nothing, so no object of its making ever runs code in the tests' process.
+
+Identity survives too: a list returned twice, or an argument returned as it is, comes
+back as the same object (kata 01 checks that a window is not the input list).
+Both sides use the same Channel: a request is a message with an "op"; while waiting
+for its reply, a side serves the other's requests (the callbacks).
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import json
+import os
+import traceback
+from typing import Any, Callable
+
+MAX_MESSAGE_BYTES = 256 * 1024 * 1024  # a guard's million-sentence answer is a few MB
+REPR_LIMIT = 300  # characters of an object's repr sent for reports
+
+
+class ProtocolError(Exception):
+    """The other side sent something that is not a message of this protocol."""
+
+
+class ChannelClosed(Exception):
+    """The other side closed its end: a worker that ended, or a grader that left."""
+
+
+# Encoding -----------------------------------------------------------------------------------
+
+
+class Opaque:
+    """Stands for an object the code under test returned that is not plain data: equal to nothing."""
+
+    def __init__(self, type_name: str, shown: str):
+        self.type_name = type_name
+        self.shown = shown
+
+    def __repr__(self) -> str:
+        return self.shown
+
+    def __eq__(self, other) -> bool:
+        return False
+
+    __hash__ = object.__hash__
+
+
+_SCALARS = {type(None), bool, int, float, str}
+
+
+class Encoder:
+    """Turns one message's values into JSON-ready data, numbering containers so that shared ones stay shared.
+
+    `known` maps the id of a container the other side already holds (an argument of the
+    call) to its number there; such a container is sent as a reference, not a copy.
+    """
+
+    def __init__(self, codec: Codec, known: dict[int, int] | None = None):
+        self.codec = codec
+        self.known = known or {}
+        self.numbers: dict[int, int] = {}
+        self.keep_alive: list = []  # ids are unique only while the objects live
+
+    def encode(self, value):
+        kind = type(value)
+        if value is None or kind in (bool, int, float, str):
+            return value
+        if kind in (list, dict, set, frozenset):
+            if id(value) in self.known:
+                return {"arg": self.known[id(value)]}
+            if id(value) in self.numbers:
+                return {"ref": self.numbers[id(value)]}
+            self.numbers[id(value)] = len(self.numbers)
+            self.keep_alive.append(value)
+            if kind is list:
+                return self._list(value)
+            if kind is dict:
+                return {"dict": [[self.encode(k), self.encode(v)] for k, v in value.items()]}
+            return {kind.__name__: [self.encode(item) for item in value]}
+        if kind is tuple:
+            return {"tuple": [self.encode(item) for item in value]}
+        if kind is bytes:
+            return {"bytes": value.decode("latin-1")}
+        if kind is range:
+            return {"range": [value.start, value.stop, value.step]}
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return self._dataclass(value)
+        return self.codec.encode_other(value)
+
+    def _list(self, value: list):
+        if set(map(type, value)) <= _SCALARS:
+            return value  # the common case, numbers or strings: json.dumps takes the list as it is
+        encoded = []
+        for item in value:  # inline for the next common case, a list of such lists
+            if type(item) is list and id(item) not in self.numbers and id(item) not in self.known \
+                    and set(map(type, item)) <= _SCALARS:
+                self.numbers[id(item)] = len(self.numbers)
+                self.keep_alive.append(item)
+                encoded.append(item)
+            else:
+                encoded.append(self.encode(item))
+        return encoded
+
+    def _dataclass(self, value):
+        fields = [[field.name, self.encode(getattr(value, field.name))] for field in dataclasses.fields(value)]
+        frozen = type(value).__dataclass_params__.frozen
+        return {"dataclass": {"name": type(value).__qualname__, "frozen": frozen, "fields": fields}}
+
+
+class Decoder:
+    """The inverse of Encoder, for one message; `known` lists the containers an {"arg": n} refers to."""
+
+    def __init__(self, codec: Codec, known: list | None = None):
+        self.codec = codec
+        self.known = known or []
+        self.containers: list = []  # in the encoder's numbering
+
+    def decode(self, data):
+        if data is None or type(data) in (bool, int, float, str):
+            return data
+        if type(data) is list:
+            return self._list(data)
+        if type(data) is not dict or len(data) != 1:
+            raise ProtocolError(f"not a value of this protocol: {str(data)[:80]}")
+        (tag, body), = data.items()
+        if tag == "dict":
+            mapping: dict = {}
+            self.containers.append(mapping)
+            for key, value in body:
+                mapping[self.decode(key)] = self.decode(value)
+            return mapping
+        if tag in ("set", "frozenset"):
+            number = len(self.containers)
+            self.containers.append(None)
+            made = (set if tag == "set" else frozenset)(self.decode(item) for item in body)
+            self.containers[number] = made
+            return made
+        if tag == "tuple":
+            return tuple(self.decode(item) for item in body)
+        if tag == "bytes":
+            return body.encode("latin-1")
+        if tag == "range":
+            return range(*body)
+        if tag == "ref":
+            return self.containers[body]
+        if tag == "arg":
+            return self.known[body]
+        if tag == "dataclass":
+            return _rebuild_dataclass(body["name"], body["frozen"], [(n, self.decode(v)) for n, v in body["fields"]])
+        return self.codec.decode_other(tag, body)
+
+
+    def _list(self, data: list) -> list:
+        if set(map(type, data)) <= _SCALARS:
+            items = list(data)  # a copy: the message itself must not change with the value
+            self.containers.append(items)
+            return items
+        items = []
+        self.containers.append(items)
+        for item in data:  # inline for a list of lists of numbers or strings
+            if type(item) is list and set(map(type, item)) <= _SCALARS:
+                inner = list(item)
+                self.containers.append(inner)
+                items.append(inner)
+            else:
+                items.append(self.decode(item))
+        return items
+
+
+_dataclasses: dict[tuple, type] = {}
+
+
+def _rebuild_dataclass(name: str, frozen: bool, fields: list[tuple[str, Any]]):
+    """An instance of a dataclass with the same name and fields (judge.same compares dataclasses by those)."""
+    key = (name, frozen, tuple(field for field, _ in fields))
+    if key not in _dataclasses:
+        made = dataclasses.make_dataclass(name.rsplit(".", 1)[-1], list(key[2]), frozen=frozen)
+        made.__qualname__ = name
+        _dataclasses[key] = made
+    return _dataclasses[key](**dict(fields))
+
+
+# Exceptions ---------------------------------------------------------------------------------
+
+
+class RemoteError(Exception):
+    """An exception of the other side that cannot be rebuilt here (not a built-in Exception).
+
+    Each is raised as a subclass named after the original type, so that reports read
+    "It raised SystemExit: 0"; being an Exception, it can never stop the tests' process.
+    """
+
+
+_remote_errors: dict[str, type] = {}
+
+
+def remote_error(type_name: str, message: str) -> RemoteError:
+    name = type_name if type_name.isidentifier() else "UnknownError"
+    if name not in _remote_errors:
+        _remote_errors[name] = type(name, (RemoteError,), {"__module__": "the code under test"})
+    return _remote_errors[name](message)
+
+
+_REBUILDABLE = {name: value for name, value in vars(builtins).items()
+                if isinstance(value, type) and issubclass(value, Exception)}
+
+
+def encode_exception(error: BaseException, encoder: Encoder, frames_in: Callable[[BaseException], list] = None) -> dict:
+    kind = type(error)
+    try:
+        args = encoder.encode(error.args)
+    except Exception:
+        args = None
+    return {
+        "type": kind.__name__,
+        "builtin": kind.__module__ == "builtins",
+        "message": _text_of(error),
+        "args": args,
+        "frames": frames_in(error) if frames_in else [],
+    }
+
+
+def decode_exception(data: dict, decoder: Decoder) -> Exception:
+    """The same built-in exception with the same args; anything else (SystemExit too) as a RemoteError."""
+    kind = _REBUILDABLE.get(data.get("type")) if data.get("builtin") else None
+    error = None
+    if kind is not None:
+        try:
+            args = decoder.decode(data["args"]) if data.get("args") is not None else (data.get("message", ""),)
+            error = kind(*args)
+        except Exception:
+            error = kind(data.get("message", ""))
+    if error is None:
+        error = remote_error(str(data.get("type")), str(data.get("message", "")))
+    error.frames_in_worker = [tuple(frame) for frame in data.get("frames") or []]
+    return error
+
+
+def _text_of(error: BaseException) -> str:
+    try:
+        return str(error)[:2000]
+    except Exception:
+        return f"<{type(error).__name__} whose message cannot be shown>"
+
+
+def short_repr(value) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= REPR_LIMIT else text[: REPR_LIMIT - 3] + "..."
+
+
+# Codec: what each side does with the values that are not plain data -------------------------
+
+
+class Codec:
+    """Handles for this side's objects, proxies for the other side's."""
+
+    def __init__(self):
+        self.objects: dict[int, Any] = {}
+        self.channel: Channel | None = None
+
+    def remember(self, value) -> int:
+        handle = len(self.objects) + 1
+        while handle in self.objects:
+            handle += 1
+        self.objects[handle] = value
+        return handle
+
+    def encode_other(self, value):
+        raise NotImplementedError
+
+    def notice(self, event: str) -> None:
+        """A notice from the other side that needs no reply ("computing", "computed")."""
+
+    def decode_other(self, tag: str, body):
+        raise ProtocolError(f"unexpected value of kind {tag!r}")
+
+    def serve(self, message: dict) -> dict:
+        """Run a callback the other side asked for: next() on an iterator, or a call of a function or method."""
+        target = self.objects.get(message.get("handle"))
+        if target is None:
+            raise ProtocolError(f"no object with handle {message.get('handle')!r}")
+        encoder = Encoder(self)
+        try:
+            if message["op"] == "next":
+                try:
+                    value = next(target)
+                except StopIteration:
+                    return {"stopped": True}
+            else:
+                decoder = Decoder(self)
+                args = [decoder.decode(arg) for arg in message.get("args", [])]
+                kwargs = {key: decoder.decode(value) for key, value in message.get("kwargs", {}).items()}
+                method = message.get("method")
+                function = getattr(target, method) if method else target
+                value = function(*args, **kwargs)
+            return {"returned": encoder.encode(value)}
+        except Exception as error:
+            return {"raised": encode_exception(error, Encoder(self))}
+
+
+def is_iterator(value) -> bool:
+    try:
+        return iter(value) is value
+    except Exception:
+        return False
+
+
+class RemoteIterator:
+    """An iterator of the other side, read one next() at a time across the pipe."""
+
+    def __init__(self, codec: Codec, handle: int, shown: str):
+        self._codec = codec
+        self._handle = handle
+        self._shown = shown
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        reply = self._codec.channel.request({"op": "next", "handle": self._handle})
+        if reply.get("stopped"):
+            raise StopIteration
+        return self._codec.channel.answer_of(reply)
+
+    def __repr__(self) -> str:
+        return self._shown
+
+
+class RemoteFunction:
+    """A callable of the other side (or one method of its object)."""
+
+    def __init__(self, codec: Codec, handle: int, shown: str, method: str | None = None):
+        self._codec = codec
+        self._handle = handle
+        self._shown = shown
+        self._method = method
+
+    def __call__(self, *args, **kwargs):
+        encoder = Encoder(self._codec)
+        message = {"op": "call", "handle": self._handle, "method": self._method,
+                   "args": [encoder.encode(arg) for arg in args],
+                   "kwargs": {str(key): encoder.encode(value) for key, value in kwargs.items()}}
+        return self._codec.channel.answer_of(self._codec.channel.request(message))
+
+    def __repr__(self) -> str:
+        return self._shown
+
+
+# The special methods an object of the other side may have, which Python looks up on the type.
+FORWARDED_SPECIAL_METHODS = ("__len__", "__getitem__", "__iter__", "__contains__", "__bool__", "__float__",
+                             "__int__", "__index__")
+
+
+class RemoteObject:
+    """An object of the other side whose public methods can be called (kata 06's tokenizer).
+
+    Made through remote_object(), as a class that has exactly the special methods of the
+    original (len() of an object without __len__ must still raise TypeError).
+    """
+
+    def __init__(self, codec: Codec, handle: int, shown: str, methods: list[str]):
+        self._codec = codec
+        self._handle = handle
+        self._shown = shown
+        self._methods = set(methods)
+
+    def __getattr__(self, name: str):
+        if name.startswith("_") or name not in self._methods:
+            raise AttributeError(f"{self._shown} has no method {name!r} that can be called from here")
+        return RemoteFunction(self._codec, self._handle, f"{self._shown}.{name}", name)
+
+    def __repr__(self) -> str:
+        return self._shown
+
+
+_remote_classes: dict[frozenset, type] = {}
+
+
+def remote_object(codec: Codec, handle: int, shown: str, methods: list[str]) -> RemoteObject:
+    special = frozenset(name for name in methods if name in FORWARDED_SPECIAL_METHODS)
+    if special not in _remote_classes:
+        _remote_classes[special] = type("RemoteObject", (RemoteObject,),
+                                        {name: _forwarder(name) for name in special})
+    return _remote_classes[special](codec, handle, shown, methods)
+
+
+def _forwarder(name: str):
+    def forward(self, *args):
+        return RemoteFunction(self._codec, self._handle, f"{self._shown}.{name}", name)(*args)
+
+    forward.__name__ = name
+    return forward
+
+
+# Framing and the request loop ---------------------------------------------------------------
+
+
+class Channel:
+    """One side's end of the pipes: sends messages, waits for replies, serves the other side meanwhile."""
+
+    def __init__(self, read_fd: int, write_fd: int, codec: Codec):
+        self.read_fd = read_fd
+        self.write_fd = write_fd
+        self.codec = codec
+        codec.channel = self
+        self._buffer = bytearray()
+
+    def send(self, message: dict) -> None:
+        data = json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n"
+        view = memoryview(data)
+        while view:
+            written = os.write(self.write_fd, view)
+            view = view[written:]
+
+    def receive(self) -> dict:
+        searched = 0  # the bytes already known to hold no line break
+        while True:
+            end = self._buffer.find(b"\n", searched)
+            if end >= 0:
+                line = bytes(self._buffer[:end])
+                del self._buffer[: end + 1]
+                return self._parse(line)
+            searched = len(self._buffer)
+            if searched > MAX_MESSAGE_BYTES:
+                raise ProtocolError(f"a message longer than {MAX_MESSAGE_BYTES} bytes")
+            self.wait_for_data()
+            # Small reads for the many small messages (a large buffer costs more than the read); larger once a big one comes.
+            chunk = os.read(self.read_fd, 4096 if len(self._buffer) < 4096 else 1 << 18)
+            if not chunk:
+                raise ChannelClosed("the other side closed the pipe")
+            self._buffer += chunk
+
+    def wait_for_data(self) -> None:
+        """Block until the pipe can be read; the grader's side bounds the wait."""
+
+    def request(self, message: dict) -> dict:
+        """Send a request and return its reply, serving the other side's callbacks until it comes."""
+        self.send(message)
+        while True:
+            incoming = self.receive()
+            if "event" in incoming:
+                self.codec.notice(str(incoming["event"]))
+            elif "op" in incoming:
+                self.send(self.codec.serve(incoming))
+            else:
+                return incoming
+
+    def answer_of(self, reply: dict, known: list | None = None):
+        """The value a reply carries, or the exception it reports, raised here."""
+        decoder = Decoder(self.codec, known)
+        try:
+            if "raised" in reply:
+                error = decode_exception(reply["raised"], decoder)
+            elif "returned" in reply:
+                return decoder.decode(reply["returned"])
+            else:
+                raise ProtocolError(f"a reply with neither a value nor an exception: {str(reply)[:80]}")
+        except ProtocolError:
+            raise
+        except Exception as problem:  # a reference to nothing, an unhashable key, a malformed field
+            raise ProtocolError(f"an answer that cannot be read: {type(problem).__name__}: {problem}") from None
+        raise error
+
+    @staticmethod
+    def _parse(line: bytes) -> dict:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            raise ProtocolError(f"not JSON: {line[:80]!r}") from None
+        if type(message) is not dict:
+            raise ProtocolError(f"not a message: {line[:80]!r}")
+        return message
+
+
+def frames_in_file(path: str, shown_as: str) -> Callable[[BaseException], list]:
+    """The traceback entries of an exception that lie in one file, as (file, line, function, code)."""
+
+    def frames(error: BaseException) -> list:
+        return [[shown_as, frame.lineno, frame.name, frame.line or ""]
+                for frame in traceback.extract_tb(error.__traceback__) if frame.filename == path][-5:]
+
+    return frames
