@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from kata.bench import BUDGET_SECONDS, growth_rule
 from kata.catalog import UnknownKata, find_kata
@@ -34,6 +35,17 @@ COMMANDS = {
               "kata bench 1\n  kata bench budget --impl=reference --seconds 10",
               "Sizes that would run past the time budget are skipped, and it says so.\n"
               "Growth per doubling is time(2n) / time(n), read from the largest sizes:\n" + growth_rule()),
+    "grade": ("grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
+              "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
+              "  kata grade submissions/ --jobs 4 --timeout 2 --memory 1024 --junit junit/",
+              "SUBMISSIONS holds one folder per student, laid out like problems/\n"
+              "(01_fixed_windows/fixed_windows.py, ...), or one .zip of such a folder per\n"
+              "student. A kata without its file is 'not submitted'. Each student's code runs\n"
+              "in worker processes of its own, never in the grader: a loop, a crash, sys.exit\n"
+              "or a memory bomb costs that student the tests it meets. A score is the tests\n"
+              "passed out of all the kata's tests. --out takes .csv, .json or .md and may be\n"
+              "repeated; --junit writes one JUnit XML file per student. The table goes to\n"
+              "stdout, progress to stderr; the exit status is 0 once grading is done."),
 }
 
 
@@ -103,6 +115,28 @@ def _check_arguments(command) -> None:
     _kata_argument(command, optional=True)
     command.add_argument("--examples", action="store_true", help="run only the statement's examples")
     _impl_argument(command)
+    command.add_argument("--isolate", action="store_true",
+                         help="run your code in a worker process of its own, as kata grade does")
+
+
+def _grade_arguments(command) -> None:
+    from kata.isolation import MEMORY_MB
+    from kata.limits import CALL_SECONDS
+
+    command.add_argument("submissions", metavar="SUBMISSIONS", type=Path,
+                         help="a folder with one folder (or .zip file) per student")
+    command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
+                         help="the katas to grade (" + KATA_FORMS + "); default: every kata")
+    command.add_argument("--jobs", type=_positive_int, default=os.cpu_count() or 1,
+                         help="how many students to grade at once (default: the number of cores)")
+    command.add_argument("--timeout", type=_call_seconds, default=CALL_SECONDS, metavar="S",
+                         help=f"the time limit of one call, in seconds (default {CALL_SECONDS:g}); guards keep their own")
+    command.add_argument("--memory", type=_megabytes, default=MEMORY_MB, metavar="MB",
+                         help=f"each worker's address space (default {MEMORY_MB})")
+    command.add_argument("--out", metavar="FILE", type=Path, action="append", default=[],
+                         help="write the grades to FILE: .csv, .json or .md (may be given several times)")
+    command.add_argument("--junit", metavar="DIR", type=Path, default=None,
+                         help="write one JUnit XML file per student into DIR")
 
 
 def _hint_arguments(command) -> None:
@@ -124,7 +158,29 @@ def _bench_arguments(command) -> None:
 
 
 _ARGUMENTS = {"check": _check_arguments, "show": _kata_argument, "hint": _hint_arguments,
-              "watch": _watch_arguments, "bench": _bench_arguments}
+              "watch": _watch_arguments, "bench": _bench_arguments, "grade": _grade_arguments}
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
+def _call_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0.05 <= seconds <= 60:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0.05 to 60")
+    return seconds
+
+
+def _megabytes(text: str) -> int:
+    if not text.isdigit() or not 64 <= int(text) <= 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of megabytes from 64 to 65536")
+    return int(text)
 
 
 def _positive_seconds(text: str) -> float:
@@ -148,7 +204,8 @@ def _list(options) -> int:
 def _check(options) -> int:
     from kata.check import check
     katas = [find_kata(options.kata)] if options.kata else None
-    return check(katas, impl=options.impl, examples=options.examples, extra=options.pytest_options)
+    extra = ("--isolate", *options.pytest_options) if options.isolate else options.pytest_options
+    return check(katas, impl=options.impl, examples=options.examples, extra=extra)
 
 
 def _next(options) -> int:
@@ -174,6 +231,19 @@ def _watch(options) -> int:
 def _bench(options) -> int:
     from kata.bench import bench
     return bench(find_kata(options.kata), options.impl, options.seconds)
+
+
+def _grade(options) -> int:
+    from kata.catalog import KATAS
+    from kata.grade import GradingFailed, grade
+    from kata.submissions import BadSubmissions
+
+    katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
+    try:
+        return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.timeout,
+                     memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit)
+    except (BadSubmissions, GradingFailed, ValueError) as error:
+        return _fail("grade", error, 2)
 
 
 def _split_at_double_dash(argv: list[str]) -> tuple[list[str], list[str]]:

@@ -1,0 +1,149 @@
+"""`kata grade`: run the katas' tests on a whole class's submissions and report each student's score.
+
+Each student is graded by a pytest run of their own (several at once with --jobs), and
+inside it each kata's code runs isolated in a worker process (kata.isolation): the tests
+and their checks never share a process with a submission. A student earns the tests
+their code passes out of every test of each kata graded, so every score has the same
+denominator. The Hypothesis profile "grading" draws the same examples for everyone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+from kata.catalog import ROOT, TESTS, Kata, kata_of_test, relative
+from kata.grade_reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
+from kata.grades import (CANNOT_RUN, ERROR, NOT_STARTED, NOT_SUBMITTED, KataGrade, TestOutcome, grade_from_tests,
+                         grade_without_tests)
+from kata.isolation import MEMORY_MB
+from kata.limits import CALL_SECONDS
+from kata.submissions import Submission, kata_file, submissions_in
+
+STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner
+
+
+class GradingFailed(Exception):
+    """The grading itself cannot go on (not a student's fault); the message says why."""
+
+
+def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = CALL_SECONDS,
+          memory_mb: int = MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None) -> int:
+    """Grade every student in `folder`, print the table and the summary, and write the reports asked for."""
+    check_report_paths(list(outputs))
+    with tempfile.TemporaryDirectory(prefix="kata-grade-") as work:
+        students = submissions_in(folder, Path(work) / "unpacked")
+        counts = tests_per_kata(katas)
+        say(f"Grading {len(students)} student{'s' if len(students) != 1 else ''} on "
+            f"{', '.join(kata.number for kata in katas)} ({sum(counts.values())} tests each), {jobs} at a time")
+        grades = grade_students(students, katas, counts, Path(work), jobs, call_seconds, memory_mb)
+    print(grade_table(grades))
+    print()
+    print(kata_summary(grades))
+    write_reports(grades, list(outputs))
+    if junit is not None:
+        write_junit(grades, junit)
+    for path in [*outputs, *([junit] if junit is not None else [])]:
+        say(f"wrote {path}")
+    return 0
+
+
+def grade_students(students: list[Submission], katas: list[Kata], counts: dict[str, int], work: Path,
+                   jobs: int, call_seconds: float, memory_mb: int) -> list[KataGrade]:
+    by_student: dict[str, list[KataGrade]] = {}
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        running = {pool.submit(grade_student, student, katas, counts, work, call_seconds, memory_mb): student
+                   for student in students}
+        for done, future in enumerate(as_completed(running), 1):
+            student = running[future]
+            by_student[student.student] = future.result()
+            say(f"[{done}/{len(students)}, {time.monotonic() - started:.0f} s] {student.student}: "
+                + ", ".join(f"{g.kata.split('_', 1)[0]} {g.score} {g.status}" for g in by_student[student.student]))
+    return [grade for student in students for grade in by_student[student.student]]
+
+
+def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int], work: Path,
+                  call_seconds: float, memory_mb: int) -> list[KataGrade]:
+    """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted."""
+    submitted = [kata for kata in katas if kata_file(student, kata) is not None]
+    outcomes, problem = {}, ""
+    if submitted:
+        outcomes, problem = run_tests(student, submitted, work, call_seconds, memory_mb)
+    grades = []
+    for kata in katas:
+        run = counts[kata.slug]
+        if kata not in submitted:
+            grades.append(grade_without_tests(student.student, kata.slug, NOT_SUBMITTED,
+                                              f"no file {kata.slug}/{kata.module}.py", run))
+        elif kata.slug in outcomes:
+            grades.append(grade_of_kata(student.student, kata, outcomes[kata.slug], run))
+        else:
+            grades.append(grade_without_tests(student.student, kata.slug, ERROR, problem or "the tests did not run", run))
+    return grades
+
+
+def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrade:
+    problem = outcome.get("problem")
+    if problem:
+        status = NOT_STARTED if problem.startswith("not started") else CANNOT_RUN
+        return grade_without_tests(student, kata.slug, status, problem.split(": ", 1)[-1], run)
+    tests = [TestOutcome(**test) for test in outcome["tests"]]
+    missing = run - len(tests)  # tests a crash of the run left undone: no points for those
+    tests += [TestOutcome(f"{relative(TESTS / kata.slug)} (test {n + 1} not run)", False, "ERROR",
+                          "the grading run stopped before this test") for n in range(max(0, missing))]
+    return grade_from_tests(student, kata.slug, tests)
+
+
+def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,
+              memory_mb: int) -> tuple[dict, str]:
+    """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none."""
+    outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"
+    command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
+               f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
+               f"--outcomes={outcomes_file}", "--hypothesis-profile=grading", "-p", "no:cacheprovider", "-q"]
+    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    environment.pop("KATA_IMPL", None)
+    process = subprocess.Popen(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        output, _ = process.communicate(timeout=STUDENT_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return {}, f"grading this student took more than {STUDENT_SECONDS:g} s and was stopped"
+    try:
+        return json.loads(outcomes_file.read_text(encoding="utf-8"))["katas"], ""
+    except (OSError, ValueError, KeyError):
+        tail = output.decode("utf-8", "replace").strip().splitlines()[-3:]
+        return {}, f"the test run ended with exit status {process.returncode}: {' / '.join(tail)}"
+
+
+def tests_per_kata(katas: list[Kata]) -> dict[str, int]:
+    """How many tests each kata has: every student's score is out of this many."""
+    command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "--impl=reference", "-p", "no:cacheprovider",
+               *(relative(TESTS / kata.slug) for kata in katas)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    counts = {kata.slug: 0 for kata in katas}
+    for line in done.stdout.splitlines():
+        kata = kata_of_test(ROOT / line.split("::", 1)[0]) if "::" in line else None
+        if kata is not None and kata.slug in counts:
+            counts[kata.slug] += 1
+    empty = [slug for slug, count in counts.items() if count == 0]
+    if done.returncode != 0 or empty:
+        raise GradingFailed(f"could not list the tests of {', '.join(empty) or 'the katas'}: "
+                            f"{done.stdout.strip().splitlines()[-1:] or done.stderr.strip()}")
+    return counts
+
+
+def say(line: str) -> None:
+    """Progress goes to stderr, so that stdout holds only the table and the summary."""
+    print(line, file=sys.stderr, flush=True)

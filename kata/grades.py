@@ -1,0 +1,84 @@
+"""What grading a class produces: one record per student and kata, with the outcome of every test.
+
+A student earns the tests their code passes out of the tests run. The status sums
+the outcome up in one word a teacher can sort by.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+# The statuses, best first.
+SOLVED = "solved"
+FAILING = "failing"  # finished, with wrong answers
+ERROR = "error"  # raised, or ended its worker
+TOO_SLOW = "too slow"  # ran past a time or memory limit
+NOT_STARTED = "not started"  # the stub, untouched
+CANNOT_RUN = "cannot run"  # a syntax error, a missing function, a crash on import
+NOT_SUBMITTED = "not submitted"  # no file for the kata
+STATUSES = (SOLVED, FAILING, ERROR, TOO_SLOW, NOT_STARTED, CANNOT_RUN, NOT_SUBMITTED)
+
+# The runner's verdict for a failed test, and the status it counts towards.
+STATUS_OF_VERDICT = {
+    "WRONG ANSWER": FAILING,
+    "ERROR": ERROR,
+    "DID NOT FINISH": TOO_SLOW,
+    "TOO SLOW": TOO_SLOW,
+    "TOO MUCH MEMORY": TOO_SLOW,
+}
+
+
+@dataclass
+class TestOutcome:
+    __test__ = False  # a record, not a test class for pytest to collect
+
+    test: str  # the pytest node id, e.g. tests/01_fixed_windows/test_hidden.py::test_overlap_zero
+    passed: bool
+    verdict: str = ""  # for a failure: WRONG ANSWER, ERROR, DID NOT FINISH, TOO SLOW or TOO MUCH MEMORY
+    message: str = ""  # for a failure: the report, cut to a few lines
+    mistake: str = ""  # for a failure: the id of the catalogued mistake it matches, if one does
+
+
+@dataclass
+class KataGrade:
+    student: str
+    kata: str  # the kata's slug
+    status: str
+    passed: int = 0
+    run: int = 0
+    mistake: str = ""  # the first catalogued mistake a failure matched
+    detail: str = ""  # why it cannot run, or is not started or not submitted
+    tests: list[TestOutcome] = field(default_factory=list)
+
+    @property
+    def score(self) -> str:
+        return f"{self.passed}/{self.run}"
+
+    def as_record(self) -> dict:
+        """Plain data for the JSON report."""
+        return asdict(self)
+
+
+def grade_from_tests(student: str, kata: str, tests: list[TestOutcome]) -> KataGrade:
+    """The grade of a kata whose tests ran: the count passed, the status and the first known mistake."""
+    passed = sum(test.passed for test in tests)
+    failures = [test for test in tests if not test.passed]
+    mistake = next((test.mistake for test in failures if test.mistake), "")
+    return KataGrade(student, kata, status_of_failures(failures), passed, len(tests), mistake, tests=tests)
+
+
+def status_of_failures(failures: list[TestOutcome]) -> str:
+    """Solved without failures; otherwise the status most failures point to (ties: failing, error, too slow)."""
+    if not failures:
+        return SOLVED
+    counts = Counter(STATUS_OF_VERDICT.get(test.verdict, ERROR) for test in failures)
+    return max((FAILING, ERROR, TOO_SLOW), key=lambda status: (counts[status], -STATUSES.index(status)))
+
+
+def grade_without_tests(student: str, kata: str, status: str, detail: str, run: int) -> KataGrade:
+    """A kata whose tests could not run its code: not submitted, not started, or unable to run.
+
+    It scores 0 of the kata's `run` tests, so that every student's score has the same denominator.
+    """
+    return KataGrade(student, kata, status, 0, run, detail=detail)

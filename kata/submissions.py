@@ -1,0 +1,157 @@
+"""The students of a SUBMISSIONS folder, for `kata grade`: one sub-folder or .zip file each.
+
+Each student's copy is laid out like problems/ (`01_fixed_windows/fixed_windows.py`, ...).
+Zip files come from students, so they are unpacked with care: nothing may land outside
+the student's folder, no symbolic link is made, and a zip that would unpack to more than
+a class's worth of code is refused before and while it is unpacked.
+"""
+
+from __future__ import annotations
+
+import stat
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path, PureWindowsPath
+
+from kata.catalog import KATAS, Kata
+
+MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # a whole class's katas take well under 1 MiB
+MAX_MEMBERS = 2000
+_CHUNK = 64 * 1024
+
+# What reading a damaged zip can raise; RuntimeError also covers an encrypted member and,
+# as NotImplementedError, a compression method Python does not read.
+_UNREADABLE = (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, OSError)
+
+
+@dataclass(frozen=True)
+class Submission:
+    student: str
+    folder: Path  # laid out like problems/: <slug>/<module>.py
+
+
+class BadSubmissions(Exception):
+    """The SUBMISSIONS folder, or a zip in it, cannot be graded; the message says why in one sentence."""
+
+
+def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
+    """One submission per student folder or .zip file in `folder`, sorted by student; zips are unpacked
+    into `unpack_into/<student>/`, which should be a fresh folder."""
+    found = _students_in(folder)
+    submissions = []
+    for student, path in sorted(found.items(), key=lambda item: (item[0].casefold(), item[0])):
+        unpacked = _unpack(path, unpack_into / student) if path.is_file() else path
+        submissions.append(Submission(student, _kata_root(unpacked)))
+    return submissions
+
+
+def kata_file(submission: Submission, kata: Kata) -> Path | None:
+    """The student's file for the kata, or None when they did not hand one in.
+
+    As for --impl=FOLDER, the file may also stand flat in the folder, without its kata folder.
+    """
+    for path in (submission.folder / kata.slug / f"{kata.module}.py", submission.folder / f"{kata.module}.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _students_in(folder: Path) -> dict[str, Path]:
+    """Each student's folder or .zip file, by student name; hidden entries and other files are left out."""
+    if not folder.exists():
+        raise BadSubmissions(f"there is no folder {folder}")
+    if not folder.is_dir():
+        raise BadSubmissions(f"{folder} is a file, not a folder of submissions")
+    found: dict[str, Path] = {}
+    for entry in _visible_entries(folder):
+        if entry.is_dir():
+            student = entry.name
+        elif entry.is_file() and entry.suffix.lower() == ".zip":
+            student = entry.stem
+        else:
+            continue
+        if student in found:
+            raise BadSubmissions(f"{found[student]} and {entry} are both the submission of {student!r}; keep one")
+        found[student] = entry
+    if not found:
+        raise BadSubmissions(f"no student folders or .zip files in {folder}")
+    return found
+
+
+def _visible_entries(folder: Path) -> list[Path]:
+    # "__" also hides __MACOSX/ and __pycache__/, which macOS zips and Python runs leave behind.
+    return sorted(entry for entry in folder.iterdir() if not entry.name.startswith((".", "__")))
+
+
+def _kata_root(folder: Path) -> Path:
+    """The folder, or the only folder inside it when it holds no kata itself:
+    students often hand in their problems/ folder, or a folder named after themselves."""
+    if _holds_katas(folder):
+        return folder
+    inner = [entry for entry in _visible_entries(folder) if entry.is_dir()]
+    return inner[0] if len(inner) == 1 else folder
+
+
+def _holds_katas(folder: Path) -> bool:
+    names = {entry.name for entry in folder.iterdir()}
+    return any(kata.slug in names or f"{kata.module}.py" in names for kata in KATAS)
+
+
+def _unpack(archive: Path, into: Path) -> Path:
+    """Unpack a student's zip into `into`, refusing it whole if any member is unsafe or it is too large."""
+    try:
+        with zipfile.ZipFile(archive) as zipped:
+            members = _checked_members(archive, zipped.infolist())
+            into.mkdir(parents=True, exist_ok=True)
+            written = 0
+            for member, parts in members:
+                written += _extract(zipped, member, into.joinpath(*parts), archive, MAX_UNPACKED_BYTES - written)
+    except _UNREADABLE as error:
+        raise BadSubmissions(f"{archive} cannot be unpacked: {error}") from None
+    return into
+
+
+def _checked_members(archive: Path, members: list[zipfile.ZipInfo]) -> list[tuple[zipfile.ZipInfo, tuple[str, ...]]]:
+    """Each member with its path inside the student's folder, all checked before anything is written."""
+    if len(members) > MAX_MEMBERS:
+        raise BadSubmissions(f"{archive} holds {len(members)} entries, more than the {MAX_MEMBERS} a submission may hold")
+    declared = sum(member.file_size for member in members)
+    if declared > MAX_UNPACKED_BYTES:
+        raise BadSubmissions(f"{archive} would unpack to {declared} bytes, more than the {MAX_UNPACKED_BYTES} "
+                             "a submission may hold")
+    checked = []
+    for member in members:
+        if stat.S_ISLNK(member.external_attr >> 16):
+            raise BadSubmissions(f"{archive} holds {member.filename!r}, a symbolic link; links are not unpacked")
+        parts = _member_parts(archive, member)
+        if parts:  # "./" and the like name the student's folder itself
+            checked.append((member, parts))
+    return checked
+
+
+def _member_parts(archive: Path, member: zipfile.ZipInfo) -> tuple[str, ...]:
+    """The member's path, split; refused when it would land outside the folder it is unpacked into."""
+    name = member.filename.replace("\\", "/")  # zips made on Windows may separate with backslashes
+    parts = tuple(part for part in name.split("/") if part not in ("", "."))
+    if name.startswith("/") or PureWindowsPath(name).drive or ".." in parts:
+        raise BadSubmissions(f"{archive} holds {member.filename!r}, a path outside the folder it unpacks into")
+    return parts
+
+
+def _extract(zipped: zipfile.ZipFile, member: zipfile.ZipInfo, target: Path, archive: Path, allowance: int) -> int:
+    """Write one member to `target`, counting its bytes; returns how many were written."""
+    if member.filename.replace("\\", "/").endswith("/"):
+        target.mkdir(parents=True, exist_ok=True)
+        return 0
+    target.parent.mkdir(parents=True, exist_ok=True)
+    written = 0
+    with zipped.open(member) as source, target.open("wb") as out:
+        while chunk := source.read(_CHUNK):
+            written += len(chunk)
+            # The sizes checked before are the zip's own word; the bytes are counted too.
+            if written > allowance:
+                raise BadSubmissions(f"{archive} unpacks to more than {MAX_UNPACKED_BYTES} bytes "
+                                     f"(found while unpacking {member.filename!r})")
+            out.write(chunk)
+    return written

@@ -1,0 +1,199 @@
+"""The reports of `kata grade`: the terminal table and summary, and the CSV, JSON, Markdown and JUnit files."""
+
+from __future__ import annotations
+
+import csv
+import json
+from xml.etree import ElementTree
+
+import pytest
+
+from kata.grade_reports import (check_report_paths, grade_table, kata_summary, write_csv, write_json, write_junit,
+                                write_markdown, write_reports)
+from kata.grades import CANNOT_RUN, NOT_SUBMITTED, grade_from_tests, grade_without_tests
+from kata.grades import TestOutcome as Outcome
+
+FIRST = "tests/01_fixed_windows/test_hidden.py::"
+SECOND = "tests/02_token_budget_packer/test_hidden.py::"
+
+
+def passed(node_id: str) -> Outcome:
+    return Outcome(node_id, True)
+
+
+def failed(node_id: str, verdict: str, message: str, mistake: str = "") -> Outcome:
+    return Outcome(node_id, False, verdict, message, mistake)
+
+
+# A small class: alice solves 01 and has a known mistake in 02; bob's 01 is too slow and his 02
+# is missing; the third student's name needs escaping, and their 02 does not load.
+GRADES = [
+    grade_from_tests("alice", "01_fixed_windows", [passed(FIRST + "test_basic"), passed(FIRST + "test_overlap_zero")]),
+    grade_from_tests("alice", "02_token_budget_packer", [
+        passed(SECOND + "test_basic"),
+        failed(SECOND + "test_budget", "WRONG ANSWER", "WRONG ANSWER\nexpected 2 chunks\x07, got 3", "greedy_overflow"),
+    ]),
+    grade_from_tests("bob", "01_fixed_windows", [
+        passed(FIRST + "test_basic"),
+        failed(FIRST + "test_overlap_zero", "TOO SLOW", "TOO SLOW\nstill running after 2 s"),
+    ]),
+    grade_without_tests("bob", "02_token_budget_packer", NOT_SUBMITTED, "no file 02_token_budget_packer/packer.py", 2),
+    grade_from_tests("carol | 2B", "01_fixed_windows", [passed(FIRST + "test_basic"), passed(FIRST + "test_overlap_zero")]),
+    grade_without_tests("carol | 2B", "02_token_budget_packer", CANNOT_RUN,
+                        "packer.py has a syntax error on line 3: invalid syntax.", 2),
+]
+
+TABLE = """\
+student     01            02                             total
+alice       2/2           1/2 failing (greedy_overflow)  3/4
+bob         1/2 too slow  - not submitted                1/4
+carol | 2B  2/2           0/2 cannot run                 2/4
+"""
+
+SUMMARY = """\
+01 fixed_windows: 2 of 3 solved; most failed: test_overlap_zero (1 student)
+02 token_budget_packer: 0 of 3 solved; most failed: test_budget (1 student)
+"""
+
+
+def test_the_table_has_a_row_per_student_a_column_per_kata_and_the_total():
+    assert grade_table(GRADES) == TABLE
+
+
+def test_the_summary_says_per_kata_how_many_solved_it_and_the_test_most_failed():
+    assert kata_summary(GRADES) == SUMMARY
+
+
+def test_the_most_failed_test_counts_each_student_once():
+    grades = [
+        grade_from_tests("alice", "01_fixed_windows", [
+            failed(FIRST + "test_a", "WRONG ANSWER", ""),
+            failed(FIRST + "test_b[1]", "WRONG ANSWER", ""),
+            failed(FIRST + "test_b[1]", "ERROR", ""),  # the same test twice, as a rerun would record it
+        ]),
+        grade_from_tests("bob", "01_fixed_windows", [failed(FIRST + "test_a", "ERROR", "")]),
+    ]
+    assert kata_summary(grades) == "01 fixed_windows: 0 of 2 solved; most failed: test_a (2 students)\n"
+
+
+def test_a_kata_nobody_failed_says_so():
+    grades = [grade_from_tests("alice", "01_fixed_windows", [passed(FIRST + "test_basic")])]
+    assert kata_summary(grades) == "01 fixed_windows: 1 of 1 solved; no test failed\n"
+
+
+def test_the_csv_has_a_row_per_student_and_kata(tmp_path):
+    path = tmp_path / "grades.csv"
+    write_csv(GRADES, path)
+    assert path.read_text(encoding="utf-8").splitlines()[0] == "student,kata,status,passed,run,mistake,detail"
+    with path.open(encoding="utf-8", newline="") as file:
+        rows = list(csv.reader(file))[1:]
+    assert rows == [
+        ["alice", "01_fixed_windows", "solved", "2", "2", "", ""],
+        ["alice", "02_token_budget_packer", "failing", "1", "2", "greedy_overflow", ""],
+        ["bob", "01_fixed_windows", "too slow", "1", "2", "", ""],
+        ["bob", "02_token_budget_packer", "not submitted", "0", "2", "", "no file 02_token_budget_packer/packer.py"],
+        ["carol | 2B", "01_fixed_windows", "solved", "2", "2", "", ""],
+        ["carol | 2B", "02_token_budget_packer", "cannot run", "0", "2", "",
+         "packer.py has a syntax error on line 3: invalid syntax."],
+    ]
+
+
+def test_the_json_holds_every_grade_with_its_tests(tmp_path):
+    path = tmp_path / "grades.json"
+    write_json(GRADES, path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document == {"grades": [grade.as_record() for grade in GRADES]}
+    assert document["grades"][1]["tests"][1] == {
+        "test": SECOND + "test_budget", "passed": False, "verdict": "WRONG ANSWER",
+        "message": "WRONG ANSWER\nexpected 2 chunks\x07, got 3", "mistake": "greedy_overflow",
+    }
+    assert document["grades"][3] == {
+        "student": "bob", "kata": "02_token_budget_packer", "status": "not submitted", "passed": 0, "run": 2,
+        "mistake": "", "detail": "no file 02_token_budget_packer/packer.py", "tests": [],
+    }
+
+
+def test_the_markdown_has_the_table_with_pipes_escaped_and_the_summary(tmp_path):
+    path = tmp_path / "grades.md"
+    write_markdown(GRADES, path)
+    assert path.read_text(encoding="utf-8") == """\
+# Grades
+
+| student | 01 | 02 | total |
+| --- | --- | --- | --- |
+| alice | 2/2 | 1/2 failing (greedy_overflow) | 3/4 |
+| bob | 1/2 too slow | - not submitted | 1/4 |
+| carol \\| 2B | 2/2 | 0/2 cannot run | 2/4 |
+
+## Per kata
+
+- 01 fixed_windows: 2 of 3 solved; most failed: test_overlap_zero (1 student)
+- 02 token_budget_packer: 0 of 3 solved; most failed: test_budget (1 student)
+"""
+
+
+def test_junit_writes_a_file_per_student_with_a_safe_name(tmp_path):
+    folder = tmp_path / "junit" / "made"
+    paths = write_junit(GRADES, folder)
+    assert paths == [folder / "alice.xml", folder / "bob.xml", folder / "carol___2B.xml"]
+    assert all(path.is_file() for path in paths)
+
+
+def test_junit_counts_a_wrong_answer_as_a_failure_without_control_characters(tmp_path):
+    suites = ElementTree.parse(write_junit(GRADES, tmp_path)[0]).getroot()
+    assert (suites.tag, suites.get("name")) == ("testsuites", "alice")
+    assert [suites.get(count) for count in ("tests", "failures", "errors")] == ["4", "1", "0"]
+    solved, failing = suites.findall("testsuite")
+    assert [solved.get("name"), solved.get("tests"), solved.get("failures")] == ["01_fixed_windows", "2", "0"]
+    case = failing.findall("testcase")[1]
+    assert (case.get("classname"), case.get("name")) == ("tests.02_token_budget_packer.test_hidden", "test_budget")
+    failure = case.find("failure")
+    assert failure.get("message") == "WRONG ANSWER"
+    assert failure.text == "WRONG ANSWER\nexpected 2 chunks, got 3"
+    assert case.find("error") is None
+
+
+def test_junit_counts_a_test_too_slow_as_an_error(tmp_path):
+    suites = ElementTree.parse(write_junit(GRADES, tmp_path)[1]).getroot()
+    too_slow = suites.find("testsuite[@name='01_fixed_windows']")
+    assert [too_slow.get(count) for count in ("tests", "failures", "errors")] == ["2", "0", "1"]
+    error = too_slow.find("testcase[@name='test_overlap_zero']/error")
+    assert error.get("message") == "TOO SLOW"
+    assert error.text == "TOO SLOW\nstill running after 2 s"
+
+
+def test_junit_gives_a_kata_that_did_not_run_one_failed_case_named_after_its_status(tmp_path):
+    suites = ElementTree.parse(write_junit(GRADES, tmp_path)[1]).getroot()
+    missing = suites.find("testsuite[@name='02_token_budget_packer']")
+    assert [missing.get(count) for count in ("tests", "failures", "errors")] == ["1", "1", "0"]
+    (case,) = missing.findall("testcase")
+    assert case.get("name") == "not submitted"
+    assert case.find("failure").get("message") == "not submitted"
+    assert case.find("failure").text == "no file 02_token_budget_packer/packer.py"
+    assert [suites.get(count) for count in ("tests", "failures", "errors")] == ["3", "1", "1"]
+
+
+def test_junit_numbers_students_whose_names_make_the_same_file_name(tmp_path):
+    grades = [grade_from_tests(student, "01_fixed_windows", [passed(FIRST + "test_basic")]) for student in ("a b", "a_b")]
+    assert write_junit(grades, tmp_path) == [tmp_path / "a_b.xml", tmp_path / "a_b-2.xml"]
+
+
+def test_reports_are_written_in_the_format_their_suffix_names(tmp_path):
+    outputs = [tmp_path / "grades.csv", tmp_path / "out" / "grades.JSON", tmp_path / "grades.md"]
+    write_reports(GRADES, outputs)
+    assert outputs[0].read_text(encoding="utf-8").startswith("student,kata,status")
+    assert json.loads(outputs[1].read_text(encoding="utf-8"))["grades"][0]["student"] == "alice"
+    assert outputs[2].read_text(encoding="utf-8").startswith("# Grades\n")
+
+
+def test_a_report_with_an_unknown_suffix_is_refused_before_anything_is_written(tmp_path):
+    outputs = [tmp_path / "grades.csv", tmp_path / "grades.txt"]
+    with pytest.raises(ValueError, match=r"grades\.txt.*\.csv, \.json, \.md"):
+        write_reports(GRADES, outputs)
+    assert not outputs[0].exists()
+
+
+def test_checking_report_paths_accepts_the_known_suffixes_and_refuses_others(tmp_path):
+    check_report_paths([tmp_path / "a.csv", tmp_path / "b.json", tmp_path / "c.md"])
+    with pytest.raises(ValueError, match="grades"):
+        check_report_paths([tmp_path / "grades"])

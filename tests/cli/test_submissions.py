@@ -1,0 +1,188 @@
+"""Finding the students of a SUBMISSIONS folder for `kata grade`, and unpacking their zips safely."""
+
+from __future__ import annotations
+
+import io
+import stat
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from kata import submissions
+from kata.catalog import KATAS
+from kata.submissions import BadSubmissions, Submission, kata_file, submissions_in
+
+KATA = KATAS[0]
+KATA_FILE = f"{KATA.slug}/{KATA.module}.py"
+
+
+@pytest.fixture
+def handed_in(tmp_path) -> Path:
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def unpacked(tmp_path) -> Path:
+    return tmp_path / "unpacked"
+
+
+def write_files(folder: Path, *names: str) -> Path:
+    for name in names:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text("def fixed_windows(tokens, chunk_size, overlap):\n    return []\n")
+    return folder
+
+
+def write_zip(path: Path, *names: str, data: bytes = b"pass\n") -> Path:
+    with zipfile.ZipFile(path, "w") as zipped:
+        for name in names:
+            zipped.writestr(name, data)
+    return path
+
+
+def forge_declared_size(path: Path, size: int) -> Path:
+    """Overwrite the uncompressed size that the zip's central directory declares for its one member."""
+    data = bytearray(path.read_bytes())
+    entry = data.index(b"PK\x01\x02")
+    data[entry + 24:entry + 28] = size.to_bytes(4, "little")
+    path.write_bytes(bytes(data))
+    return path
+
+
+def refusal(handed_in: Path, unpacked: Path) -> str:
+    with pytest.raises(BadSubmissions) as refused:
+        submissions_in(handed_in, unpacked)
+    return str(refused.value)
+
+
+def test_student_folders_and_zips_are_found_and_sorted_by_student(handed_in, unpacked):
+    write_files(handed_in / "bob", KATA_FILE)
+    write_files(handed_in / "Carol", KATA_FILE)
+    write_zip(handed_in / "alice.zip", KATA_FILE)
+    assert submissions_in(handed_in, unpacked) == [
+        Submission("alice", unpacked / "alice"),
+        Submission("bob", handed_in / "bob"),
+        Submission("Carol", handed_in / "Carol"),
+    ]
+    assert (unpacked / "alice" / KATA_FILE).read_bytes() == b"pass\n"
+
+
+def test_hidden_entries_and_other_files_are_left_out(handed_in, unpacked):
+    write_files(handed_in / "bob", KATA_FILE)
+    write_files(handed_in, ".git/config", "__MACOSX/._bob", "notes.txt", ".hidden.zip")
+    assert [submission.student for submission in submissions_in(handed_in, unpacked)] == ["bob"]
+
+
+def test_a_zip_of_a_single_inner_folder_is_descended_into(handed_in, unpacked):
+    write_zip(handed_in / "alice.zip", f"problems/{KATA_FILE}", "problems/README.md", "__MACOSX/problems/._README.md")
+    assert submissions_in(handed_in, unpacked) == [Submission("alice", unpacked / "alice" / "problems")]
+
+
+def test_a_student_folder_holding_only_problems_is_descended_into(handed_in, unpacked):
+    write_files(handed_in / "bob", f"problems/{KATA_FILE}", "notes.txt")
+    assert submissions_in(handed_in, unpacked) == [Submission("bob", handed_in / "bob" / "problems")]
+
+
+def test_a_folder_holding_one_kata_folder_is_not_descended_into(handed_in, unpacked):
+    write_files(handed_in / "bob", KATA_FILE)
+    assert submissions_in(handed_in, unpacked) == [Submission("bob", handed_in / "bob")]
+
+
+def test_a_zip_made_on_windows_with_backslashes_unpacks_into_folders(handed_in, unpacked):
+    write_zip(handed_in / "alice.zip", KATA_FILE.replace("/", "\\"))
+    (alice,) = submissions_in(handed_in, unpacked)
+    assert kata_file(alice, KATA) == unpacked / "alice" / KATA_FILE
+
+
+@pytest.mark.parametrize("member", ["../evil.py", "problems/../../evil.py", "/tmp/evil.py", "C:\\evil.py"])
+def test_a_zip_with_a_path_outside_its_folder_is_refused(handed_in, unpacked, member):
+    write_zip(handed_in / "alice.zip", KATA_FILE, member)
+    message = refusal(handed_in, unpacked)
+    assert "alice.zip" in message and repr(member) in message
+    assert not (unpacked / "evil.py").exists() and not (handed_in / "evil.py").exists()
+
+
+def test_a_zip_with_a_symbolic_link_is_refused(handed_in, unpacked):
+    link = zipfile.ZipInfo(KATA_FILE)
+    link.external_attr = (stat.S_IFLNK | 0o777) << 16
+    with zipfile.ZipFile(handed_in / "alice.zip", "w") as zipped:
+        zipped.writestr(link, "/etc/passwd")
+    message = refusal(handed_in, unpacked)
+    assert "alice.zip" in message and "symbolic link" in message and KATA_FILE in message
+    assert not (unpacked / "alice" / KATA_FILE).exists()
+
+
+def test_a_zip_declaring_more_bytes_than_the_cap_is_refused_before_unpacking(handed_in, unpacked):
+    forge_declared_size(write_zip(handed_in / "alice.zip", KATA_FILE), submissions.MAX_UNPACKED_BYTES + 1)
+    assert "more than the 20971520" in refusal(handed_in, unpacked)
+    assert not (unpacked / "alice").exists()
+
+
+def test_a_zip_with_too_many_members_is_refused(handed_in, unpacked):
+    write_zip(handed_in / "alice.zip", *(f"{number}.py" for number in range(submissions.MAX_MEMBERS + 1)))
+    assert "2001 entries" in refusal(handed_in, unpacked)
+
+
+def test_a_zip_declaring_fewer_bytes_than_it_holds_is_refused(handed_in, unpacked):
+    forge_declared_size(write_zip(handed_in / "alice.zip", KATA_FILE, data=b"x" * 1000), 10)
+    assert "alice.zip cannot be unpacked" in refusal(handed_in, unpacked)
+
+
+class LyingZipFile(zipfile.ZipFile):
+    """A zip whose members unpack to far more bytes than their headers declare."""
+
+    def open(self, member, *args, **kwargs):
+        return io.BytesIO(b"x" * 1000)
+
+
+def test_the_bytes_unpacked_are_counted_whatever_the_zip_declares(handed_in, unpacked, monkeypatch):
+    write_zip(handed_in / "alice.zip", KATA_FILE)
+    monkeypatch.setattr(submissions, "MAX_UNPACKED_BYTES", 500)
+    monkeypatch.setattr(submissions.zipfile, "ZipFile", LyingZipFile)
+    message = refusal(handed_in, unpacked)
+    assert "more than 500 bytes" in message and KATA_FILE in message
+    assert (unpacked / "alice" / KATA_FILE).stat().st_size <= 500
+
+
+def test_a_corrupt_zip_is_refused(handed_in, unpacked):
+    (handed_in / "alice.zip").write_bytes(b"PK\x03\x04 this is not a zip")
+    assert "alice.zip cannot be unpacked" in refusal(handed_in, unpacked)
+
+
+def test_a_folder_and_a_zip_of_the_same_student_are_refused(handed_in, unpacked):
+    write_files(handed_in / "alice", KATA_FILE)
+    write_zip(handed_in / "alice.zip", KATA_FILE)
+    message = refusal(handed_in, unpacked)
+    assert str(handed_in / "alice") in message and str(handed_in / "alice.zip") in message
+
+
+def test_a_missing_folder_is_refused(tmp_path, unpacked):
+    assert "there is no folder" in refusal(tmp_path / "nowhere", unpacked)
+
+
+def test_a_file_in_place_of_the_folder_is_refused(tmp_path, unpacked):
+    (tmp_path / "class.txt").write_text("alice\n")
+    assert "is a file, not a folder" in refusal(tmp_path / "class.txt", unpacked)
+
+
+def test_a_folder_without_students_is_refused(handed_in, unpacked):
+    write_files(handed_in, "notes.txt")
+    assert refusal(handed_in, unpacked) == f"no student folders or .zip files in {handed_in}"
+
+
+def test_the_kata_file_is_found_in_its_kata_folder_first(tmp_path):
+    folder = write_files(tmp_path / "alice", KATA_FILE, f"{KATA.module}.py")
+    assert kata_file(Submission("alice", folder), KATA) == folder / KATA_FILE
+
+
+def test_the_kata_file_is_found_flat_in_the_folder(tmp_path):
+    folder = write_files(tmp_path / "alice", f"{KATA.module}.py")
+    assert kata_file(Submission("alice", folder), KATA) == folder / f"{KATA.module}.py"
+
+
+def test_a_kata_not_handed_in_has_no_file(tmp_path):
+    folder = write_files(tmp_path / "alice", f"{KATAS[1].slug}/{KATAS[1].module}.py")
+    assert kata_file(Submission("alice", folder), KATA) is None
