@@ -37,10 +37,6 @@ class Call:
 
     shown: str = field(default="", repr=False)
     isolated: bool = field(default=False, repr=False)  # runs in a worker process: the wait here is the call
-    # For an isolated call, when the worker began and ended running the code under test
-    # (the rest is the time the arguments and the answer take to travel).
-    computing_since: float | None = field(default=None, repr=False)
-    computed: bool = field(default=False, repr=False)
 
     def __post_init__(self):
         self.original = _copy_if_small(self.args, self.kwargs)
@@ -82,10 +78,14 @@ class _Log:
     in_progress: Call | None = None
     last: Call | None = None
     stopped_by: BaseException | None = None  # set once a limit has stopped this test
+    # Since when a worker process (--isolate) has been running the code under test, for
+    # a call or a generator's next(); None while arguments or answers travel.
+    worker_busy_since: float | None = None
 
     def forget(self) -> None:
         self.in_progress = None
         self.last = None
+        self.worker_busy_since = None
 
 
 log = _Log()

@@ -109,7 +109,7 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
                f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
                f"--outcomes={outcomes_file}", "--hypothesis-profile=grading", "-p", "no:cacheprovider", "-q"]
-    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
     process = subprocess.Popen(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
@@ -130,8 +130,7 @@ def tests_per_kata(katas: list[Kata]) -> dict[str, int]:
     """How many tests each kata has: every student's score is out of this many."""
     command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "--impl=reference", "-p", "no:cacheprovider",
                *(relative(TESTS / kata.slug) for kata in katas)]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     counts = {kata.slug: 0 for kata in katas}
     for line in done.stdout.splitlines():
         kata = kata_of_test(ROOT / line.split("::", 1)[0]) if "::" in line else None

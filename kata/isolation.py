@@ -20,12 +20,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from kata import wire
 from kata.calls import log
 from kata.catalog import ROOT, SOLUTIONS, TESTS, relative
 from kata.limits import DidNotFinish, UsedTooMuchMemory, can_watch
+from kata.toy_tokenizer import ToyTokenizer
 
 MEMORY_MB = 1024  # the worker's address space
 START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
@@ -51,38 +53,47 @@ class TestsCodec(wire.Codec):
         shown = wire.short_repr(value)
         rebuilt = recipe_of(value)
         if rebuilt is not None:
-            return {"rebuilt_iterator": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
+            return {"rebuilt": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
                                          "position": rebuilt[2], "repr": shown}}
         if wire.is_iterator(value):
-            return {"iterator": {"handle": self.remember(value), "repr": shown}}
+            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": shown}}
         if callable(value):
-            return {"callable": {"handle": self.remember(value), "repr": shown}}
+            return {"callable": {"handle": self.remember(value, {"call"}), "repr": shown}}
         methods = [name for name in dir(value) if _may_be_called(value, name)]
-        return {"object": {"handle": self.remember(value), "repr": shown, "methods": methods}}
+        return {"object": {"handle": self.remember(value, methods), "repr": shown, "methods": methods}}
 
     def encode_part(self, value):
         return wire.Encoder(self).encode(value)
 
+    def serve(self, message: dict) -> dict:
+        """A callback runs the tests' own object: its time is not the submission's work."""
+        started = time.monotonic()
+        try:
+            return super().serve(message)
+        finally:
+            if log.worker_busy_since is not None:
+                log.worker_busy_since += time.monotonic() - started
+
     def notice(self, event: str) -> None:
-        call = log.in_progress
-        if call is None:
-            return
         if event == "computing":
-            call.computing_since = time.monotonic()
+            log.worker_busy_since = time.monotonic()
         elif event == "computed":
-            call.computed = True
+            log.worker_busy_since = None
 
     def decode_other(self, tag: str, body):
         if tag == "iterator":
             return WorkerIterator(self.worker, self.worker.generation, body["handle"], body["repr"])
         if tag == "opaque":
             return wire.Opaque(str(body["type"]), str(body["repr"]))
+        if tag == "yours":
+            return self.objects[body]
         return super().decode_other(tag, body)
 
 
-# Iterators of the standard library that the worker can rebuild from their state, so that
-# reading a large stream costs no round trip per item. Only the worker's copy advances;
-# the tests' streams whose reads a test counts are objects of their own, called back.
+# Objects the worker can make a copy of, so that using them costs no round trip: the
+# iterators of the standard library (rebuilt from their state; only the worker's copy
+# advances; the tests' streams whose reads a test counts are objects of their own, called
+# back), and kata 06's toy tokenizer, whose answers depend on nothing but its input.
 _REBUILT_BY_ITER = {"list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator"}
 
 
@@ -95,6 +106,8 @@ def recipe_of(value):
     if type(value) in (itertools.repeat, itertools.count):
         _, args = value.__reduce__()[:2]
         return type(value).__name__, list(args), 0
+    if type(value) is ToyTokenizer:
+        return "toy_tokenizer", [], 0
     return None
 
 
@@ -108,7 +121,14 @@ def _may_be_called(value, name: str) -> bool:
 
 
 class WorkerChannel(wire.Channel):
+    deadline: float | None = None  # while the worker starts: the time by which it must be ready
+
     def wait_for_data(self) -> None:
+        if self.deadline is not None:
+            ready, _, _ = select.select([self.read_fd], [], [], max(0.0, self.deadline - time.monotonic()))
+            if not ready:
+                raise TimeoutError
+            return
         # With a watchdog running, its signal ends the wait at the test's limits; without
         # one (another platform, another thread), this bound keeps the wait finite.
         seconds = None if can_watch() else UNWATCHED_SECONDS
@@ -142,15 +162,20 @@ class Worker:
                    "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()}}
         reply = self.exchange(message)
         if "args_after" in reply:
-            self.read_back_arguments(reply["args_after"], args, kwargs)
+            self.read_back_arguments(reply["args_after"], encoder.keep_alive)
         return self.answer(reply, encoder.keep_alive)
 
-    def next(self, handle: int, generation: int):
+    def next(self, handle: int, generation: int, yielded: wire.Yielded):
         self.require(generation)
         reply = self.exchange({"op": "next", "handle": handle})
+        if reply.get("yielded_after"):
+            self.refill(reply["yielded_after"], yielded.by_number)
         if reply.get("stopped"):
             raise StopIteration
-        return self.answer(reply)
+        decoder = wire.Decoder(self.codec, yielded.by_number)
+        value = self.answer(reply, decoder=decoder)
+        yielded.track(decoder.containers)
+        return value
 
     def drain(self, handle: int, generation: int, every: int, bound: int) -> tuple[int, object, int]:
         """Read a generator to its end in the worker, measuring memory there (kata.draining)."""
@@ -175,6 +200,8 @@ class Worker:
         except BaseException:
             self.stop()  # a time limit or an interrupt: the worker is in the middle of something
             raise
+        finally:
+            log.worker_busy_since = None
         self.output = str(reply.get("output", ""))
         raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
@@ -187,33 +214,49 @@ class Worker:
         self.ended_in_this_test = WorkerEnded(why)
         return self.ended_in_this_test
 
-    def answer(self, reply: dict, known: list | None = None):
+    def answer(self, reply: dict, known: list | None = None, decoder: wire.Decoder | None = None):
         try:
-            return self.channel.answer_of(reply, known)
+            return self.channel.answer_of(reply, known, decoder)
         except wire.ProtocolError as error:
             self.stop()
             raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
 
-    def read_back_arguments(self, after: dict, args: tuple, kwargs: dict) -> None:
-        """The submission modified its arguments: make the tests' own objects hold what they hold now."""
-        decoder = wire.Decoder(self.codec)
+    def read_back_arguments(self, after: list, containers: list) -> None:
+        """The submission modified its arguments: make the tests' own containers hold what the worker's hold now."""
+        self.refill([[number, content] for number, content in enumerate(after) if content is not None],
+                    dict(enumerate(containers)))
+
+    def refill(self, changes: list, containers: dict) -> None:
+        """Refill the tests' containers in place with their new contents, [[number, contents], ...].
+
+        A container of the same call (or generator) found inside is the tests' own one, so
+        identity survives: a list popped from another is still the list the tests made.
+        """
         try:
-            new_args = [decoder.decode(arg) for arg in after["args"]]
-            new_kwargs = {key: decoder.decode(value) for key, value in after["kwargs"].items()}
+            contents = [(containers[number], wire.Decoder(self.codec, containers).decode(content))
+                        for number, content in changes]
         except Exception as error:
             self.stop()
             raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
-        for old, new in zip(args, new_args):
-            refill(old, new)
-        for key, old in kwargs.items():
-            if key in new_kwargs:
-                refill(old, new_kwargs[key])
+        for container, content in contents:
+            if type(content) is not type(container):
+                continue
+            if type(container) is list:
+                container[:] = content
+            else:
+                container.clear()
+                container.update(content)
 
     # The process ----------------------------------------------------------------------------
 
     def start_if_needed(self) -> None:
         if self.process is not None:
             return
+        with signals_held():  # never a folder without its process, nor a process nobody will stop
+            self.spawn()
+        self.wait_until_ready()
+
+    def spawn(self) -> None:
         self.generation += 1
         self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
         module = self.folder / self.source.name
@@ -236,34 +279,34 @@ class Worker:
         os.close(from_worker_write)
         self.codec = TestsCodec(self)
         self.channel = WorkerChannel(from_worker_read, to_worker_write, self.codec)
-        self.wait_until_ready()
 
     def wait_until_ready(self) -> None:
-        deadline = time.monotonic() + START_SECONDS
-        while True:
-            ready, _, _ = select.select([self.channel.read_fd], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                self.stop()
-                raise WorkerCouldNotStart(f"loading {relative(self.source)} did not finish within {START_SECONDS:g} s "
-                                          "(a loop at the top level of the module?).")
-            try:
-                hello = self.channel.receive()
-            except BlockingIOError:
-                continue
-            except (wire.ChannelClosed, wire.ProtocolError):
-                raise WorkerCouldNotStart(f"loading {relative(self.source)} ended the worker process: "
-                                          f"{self.stop_and_say_why()}.") from None
-            if not hello.get("ready"):
-                self.stop()
-                raise WorkerCouldNotStart(str(hello.get("problem")))
-            return
+        self.channel.deadline = time.monotonic() + START_SECONDS
+        try:
+            hello = self.channel.receive()
+        except TimeoutError:
+            self.stop()
+            raise WorkerCouldNotStart(f"loading {relative(self.source)} did not finish within {START_SECONDS:g} s "
+                                      "(a loop at the top level of the module?).") from None
+        except (wire.ChannelClosed, wire.ProtocolError):
+            raise WorkerCouldNotStart(f"loading {relative(self.source)} ended the worker process: "
+                                      f"{self.stop_and_say_why()}.") from None
+        except BaseException:
+            self.stop()  # a time limit of the test, say: never leave a half-started worker behind
+            raise
+        finally:
+            if self.channel is not None:
+                self.channel.deadline = None
+        if not hello.get("ready"):
+            self.stop()
+            raise WorkerCouldNotStart(str(hello.get("problem")))
 
     def environment(self) -> dict:
         """A small environment: the submission sees no tokens or secrets of the grading machine."""
         return {
             "PATH": os.environ.get("PATH", ""), "HOME": str(self.folder), "TMPDIR": str(self.folder),
             "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
-            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONSAFEPATH": "1",
+            "PYTHONSAFEPATH": "1",
         }
 
     def stop_and_say_why(self) -> str:
@@ -280,20 +323,34 @@ class Worker:
         return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
 
     def stop(self) -> None:
-        process, self.process = self.process, None
-        if process is None:
-            return
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        process.wait()
-        for fd in (self.channel.read_fd, self.channel.write_fd):
+        with signals_held():  # a watchdog's next tick must not cut the cleaning up short
+            process, self.process = self.process, None
+            if process is None:
+                return
             try:
-                os.close(fd)
-            except OSError:
+                os.killpg(process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
                 pass
-        shutil.rmtree(self.folder, ignore_errors=True)
+            process.wait()
+            for fd in (self.channel.read_fd, self.channel.write_fd):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextmanager
+def signals_held():
+    """Hold back the watchdog's alarm signal for a moment; it is delivered (and may raise) right after."""
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    try:
+        yield
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
 
 
 class WorkerIterator:
@@ -304,12 +361,13 @@ class WorkerIterator:
         self._generation = generation
         self._handle = handle
         self._shown = shown
+        self._yielded = wire.Yielded()
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return self._worker.next(self._handle, self._generation)
+        return self._worker.next(self._handle, self._generation, self._yielded)
 
     def drain_measuring_memory(self, *, every: int, bound: int) -> tuple[int, object, int]:
         return self._worker.drain(self._handle, self._generation, every, bound)
@@ -327,31 +385,6 @@ class IsolatedFunction:
 
     def __call__(self, *args, **kwargs):
         return self.worker.call(self.__name__, args, kwargs)
-
-
-def refill(old, new) -> bool:
-    """Make the container `old` hold what `new` holds, keeping the identity of nested containers; False if it cannot."""
-    if type(old) is not type(new):
-        return False
-    if type(old) is list:
-        for index in range(min(len(old), len(new))):
-            if not refill(old[index], new[index]):
-                old[index] = new[index]
-        del old[len(new):]
-        old.extend(new[len(old):])
-        return True
-    if type(old) is dict:
-        for key in [key for key in old if key not in new]:
-            del old[key]
-        for key, value in new.items():
-            if key not in old or not refill(old[key], value):
-                old[key] = value
-        return True
-    if type(old) is set:
-        old.clear()
-        old.update(new)
-        return True
-    return old == new
 
 
 _workers: list[Worker] = []

@@ -68,6 +68,7 @@ class Watchdog:
         self.started = time.monotonic()
         self.baseline = resident_bytes()
         log.stopped_by = None
+        log.worker_busy_since = None
         self.previous_handler = signal.signal(signal.SIGALRM, self._tick)
         signal.setitimer(signal.ITIMER_REAL, TICK_SECONDS, TICK_SECONDS)
 
@@ -99,11 +100,15 @@ class Watchdog:
         now = time.monotonic()
         if now - self.started >= self.seconds:
             return DidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
-        if call is not None and self.call_seconds is not None and now - call.started >= self.call_seconds:
+        if call is not None and not call.isolated and self.call_seconds is not None \
+                and now - call.started >= self.call_seconds:
             return DidNotFinish(call, f"{self.call_seconds:g} s for one call")
-        if (call is not None and self.computing_seconds is not None and call.computing_since is not None
-                and not call.computed and now - call.computing_since >= self.computing_seconds):
-            return DidNotFinish(call, f"{self.computing_seconds:g} s for this test")
+        busy = log.worker_busy_since
+        if busy is not None:  # the worker's own work on one request, without the travel or callbacks
+            if self.computing_seconds is not None and now - busy >= self.computing_seconds:
+                return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
+            if self.computing_seconds is None and self.call_seconds is not None and now - busy >= self.call_seconds:
+                return DidNotFinish(call or log.last, f"{self.call_seconds:g} s for one call")
         if resident_bytes() - self.baseline > self.memory_bytes:
             return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
         return None

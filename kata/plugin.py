@@ -37,8 +37,8 @@ settings.register_profile("thorough", deadline=None, max_examples=1000, phases=_
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("dev")
 
-# A complexity guard's large input and answer also travel between processes when
-# isolated, which costs several times what the reference's own work does.
+# A guard's large input and answer (or its thousands of chunks, one next() at a time) also
+# travel between processes when isolated, which costs several times the reference's own work.
 ISOLATED_GUARD_FACTOR = 4
 
 IMPL = pytest.StashKey[Implementation]()
@@ -63,8 +63,8 @@ def pytest_addoption(parser):
         action="store_true",
         help="run the code under test in a worker process of its own: a crash, sys.exit or a runaway loop "
         "costs only the test that met it (the tests and their checks stay in pytest's process). "
-        f"Complexity guards get {ISOLATED_GUARD_FACTOR} times their limit, for the time their large inputs take "
-        "to travel",
+        f"A guard's limit then holds for the worker's own work, and the whole guard may take "
+        f"{ISOLATED_GUARD_FACTOR} times as long, for the time its inputs take to travel",
     )
     group.addoption("--memory", type=int, default=MEMORY_MB, metavar="MB",
                     help=f"with --isolate: the worker's address space in MB (default {MEMORY_MB})")
@@ -231,10 +231,12 @@ def pytest_timeout_set_timer(item, settings):
     guard = item.get_closest_marker("guard")
     is_complexity_guard = guard is not None and guard.kwargs.get("kind") == "complexity"
     seconds, computing_seconds = settings.timeout, None
-    if is_complexity_guard and item.config.stash[IMPL].isolated:
-        # The guard's limit holds for the worker's own work; the whole test, with the
-        # travel of its large input and answer, may take a few times longer.
-        seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, seconds
+    if guard is not None and item.config.stash[IMPL].isolated:
+        # The guard's limit holds for the worker's own work (for a complexity guard, its
+        # one large call; otherwise each call is held to the limit for one call); the
+        # whole test, with the travel of large inputs and answers, or of thousands of
+        # chunks, may take a few times longer.
+        seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, (seconds if is_complexity_guard else None)
     # A complexity guard's one large call may use the guard's whole limit; every other
     # call answers a small input, and a stalled one is stopped at the limit for one call.
     call_seconds = None if is_complexity_guard else item.config.getoption("call_seconds")
@@ -270,8 +272,9 @@ def pytest_runtest_makereport(item, call):
         # loop's half-gigabyte list, before the next test measures its memory.
         drop_locals(call.excinfo.tb)
         log.forget()
-        if isinstance(call.excinfo.value, LimitExceeded):
-            give_back_freed_memory()
+        stopped = call.excinfo.value
+        if isinstance(stopped, LimitExceeded) and not getattr(stopped.call, "isolated", False):
+            give_back_freed_memory()  # an isolated call's memory was its worker's, and went with it
     return result
 
 

@@ -20,10 +20,6 @@ _NEVER = ("subprocess.", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "
           "webbrowser.", "sys.remote_exec")
 
 
-class Forbidden(PermissionError):
-    pass
-
-
 def confine(folder: str, forbidden: list[str]) -> None:
     """From now on: write only under `folder`; read nothing under the `forbidden` folders; no processes or sockets."""
     home = os.path.realpath(folder)
@@ -39,20 +35,20 @@ def confine(folder: str, forbidden: list[str]) -> None:
 
     def hook(event: str, args: tuple) -> None:
         if event.startswith(_NEVER):
-            raise Forbidden(f"a submission may not use {event}")
+            raise PermissionError(f"a submission may not use {event}")
         if event == "open":
             path, mode, flags = (tuple(args) + (None, None, None))[:3]
             writes = (isinstance(mode, str) and any(c in mode for c in "wax+")) or bool((flags or 0) & _WRITE_FLAGS)
             if path is None:
                 return
             if writes and not inside(path, home):
-                raise Forbidden(f"a submission may write files only in its own folder, not {path}")
+                raise PermissionError(f"a submission may write files only in its own folder, not {path}")
             if any(inside(path, root) for root in hidden):
-                raise Forbidden(f"a submission may not read {path}")
+                raise PermissionError(f"a submission may not read {path}")
         elif event in _CHANGES_A_PATH:
             paths = [arg for arg in args if isinstance(arg, (str, bytes, os.PathLike))]
             outside = next((path for path in paths if not inside(path, home)), None)
             if outside is not None:
-                raise Forbidden(f"a submission may change files only in its own folder, not {outside}")
+                raise PermissionError(f"a submission may change files only in its own folder, not {outside}")
 
     sys.addaudithook(hook)

@@ -18,10 +18,10 @@ for its reply, a side serves the other's requests (the callbacks).
 from __future__ import annotations
 
 import builtins
-import dataclasses
 import json
 import os
 import traceback
+from itertools import chain
 from typing import Any, Callable
 
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024  # a guard's million-sentence answer is a few MB
@@ -73,8 +73,11 @@ class Encoder:
 
     def encode(self, value):
         kind = type(value)
-        if value is None or kind in (bool, int, float, str):
+        if value is None or kind in (bool, float, str):
             return value
+        if kind is int:
+            # json cannot write an int past Python's 4300-digit limit for str(); hex has none.
+            return value if value.bit_length() < 10_000 else {"bigint": hex(value)}
         if kind in (list, dict, set, frozenset):
             if id(value) in self.known:
                 return {"arg": self.known[id(value)]}
@@ -93,13 +96,20 @@ class Encoder:
             return {"bytes": value.decode("latin-1")}
         if kind is range:
             return {"range": [value.start, value.stop, value.step]}
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if kind is slice:
+            return {"slice": [self.encode(value.start), self.encode(value.stop), self.encode(value.step)]}
+        if hasattr(kind, "__dataclass_fields__"):  # an instance of a dataclass
             return self._dataclass(value)
         return self.codec.encode_other(value)
 
     def _list(self, value: list):
         if set(map(type, value)) <= _SCALARS:
             return value  # the common case, numbers or strings: json.dumps takes the list as it is
+        if self._is_list_of_new_flat_lists(value):
+            # The next common case, a list of chunks: number them all at C speed.
+            self.numbers.update(zip(map(id, value), range(len(self.numbers), len(self.numbers) + len(value))))
+            self.keep_alive.extend(value)
+            return value
         encoded = []
         for item in value:  # inline for the next common case, a list of such lists
             if type(item) is list and id(item) not in self.numbers and id(item) not in self.known \
@@ -111,7 +121,27 @@ class Encoder:
                 encoded.append(self.encode(item))
         return encoded
 
+    def _is_list_of_new_flat_lists(self, value: list) -> bool:
+        if not value or set(map(type, value)) != {list}:
+            return False
+        ids = set(map(id, value))
+        return (len(ids) == len(value) and ids.isdisjoint(self.numbers) and ids.isdisjoint(self.known)
+                and set(map(type, chain.from_iterable(value))) <= _SCALARS)
+
+    def contents(self, container):
+        """What a container of the call's arguments holds now (its own identity aside), or None if it cannot change."""
+        kind = type(container)
+        if kind is list:
+            return list(container) if set(map(type, container)) <= _SCALARS else [self.encode(x) for x in container]
+        if kind is dict:
+            return {"dict": [[self.encode(k), self.encode(v)] for k, v in container.items()]}
+        if kind is set:
+            return {"set": [self.encode(item) for item in container]}
+        return None
+
     def _dataclass(self, value):
+        import dataclasses  # only here: the worker starts faster without it
+
         fields = [[field.name, self.encode(getattr(value, field.name))] for field in dataclasses.fields(value)]
         frozen = type(value).__dataclass_params__.frozen
         return {"dataclass": {"name": type(value).__qualname__, "frozen": frozen, "fields": fields}}
@@ -151,6 +181,10 @@ class Decoder:
             return body.encode("latin-1")
         if tag == "range":
             return range(*body)
+        if tag == "slice":
+            return slice(*(self.decode(part) for part in body))
+        if tag == "bigint":
+            return int(body, 16)
         if tag == "ref":
             return self.containers[body]
         if tag == "arg":
@@ -164,6 +198,11 @@ class Decoder:
         if set(map(type, data)) <= _SCALARS:
             items = list(data)  # a copy: the message itself must not change with the value
             self.containers.append(items)
+            return items
+        if set(map(type, data)) == {list} and set(map(type, chain.from_iterable(data))) <= _SCALARS:
+            items = list(map(list, data))  # a list of chunks, copied at C speed, numbered in order
+            self.containers.append(items)
+            self.containers.extend(items)
             return items
         items = []
         self.containers.append(items)
@@ -184,6 +223,8 @@ def _rebuild_dataclass(name: str, frozen: bool, fields: list[tuple[str, Any]]):
     """An instance of a dataclass with the same name and fields (judge.same compares dataclasses by those)."""
     key = (name, frozen, tuple(field for field, _ in fields))
     if key not in _dataclasses:
+        import dataclasses
+
         made = dataclasses.make_dataclass(name.rsplit(".", 1)[-1], list(key[2]), frozen=frozen)
         made.__qualname__ = name
         _dataclasses[key] = made
@@ -239,7 +280,10 @@ def decode_exception(data: dict, decoder: Decoder) -> Exception:
             args = decoder.decode(data["args"]) if data.get("args") is not None else (data.get("message", ""),)
             error = kind(*args)
         except Exception:
-            error = kind(data.get("message", ""))
+            try:
+                error = kind(data.get("message", ""))
+            except Exception:  # ExceptionGroup and others that need more than a message
+                error = None
     if error is None:
         error = remote_error(str(data.get("type")), str(data.get("message", "")))
     error.frames_in_worker = [tuple(frame) for frame in data.get("frames") or []]
@@ -269,13 +313,15 @@ class Codec:
 
     def __init__(self):
         self.objects: dict[int, Any] = {}
+        # What the other side may do with each handle: "next", "call", or the names of the
+        # methods sent with it. Nothing else: not even __setattr__ on an object it holds.
+        self.allowed: dict[int, frozenset] = {}
         self.channel: Channel | None = None
 
-    def remember(self, value) -> int:
+    def remember(self, value, allowed) -> int:
         handle = len(self.objects) + 1
-        while handle in self.objects:
-            handle += 1
         self.objects[handle] = value
+        self.allowed[handle] = frozenset(allowed)
         return handle
 
     def encode_other(self, value):
@@ -292,6 +338,9 @@ class Codec:
         target = self.objects.get(message.get("handle"))
         if target is None:
             raise ProtocolError(f"no object with handle {message.get('handle')!r}")
+        wanted = message.get("method") or message.get("op")
+        if wanted not in self.allowed[message["handle"]]:
+            raise ProtocolError(f"{wanted!r} is not allowed on handle {message['handle']}")
         encoder = Encoder(self)
         try:
             if message["op"] == "next":
@@ -299,16 +348,74 @@ class Codec:
                     value = next(target)
                 except StopIteration:
                     return {"stopped": True}
-            else:
+            elif message["op"] == "call":
                 decoder = Decoder(self)
                 args = [decoder.decode(arg) for arg in message.get("args", [])]
                 kwargs = {key: decoder.decode(value) for key, value in message.get("kwargs", {}).items()}
                 method = message.get("method")
                 function = getattr(target, method) if method else target
                 value = function(*args, **kwargs)
+            else:
+                raise ProtocolError(f"no operation {message['op']!r}")
             return {"returned": encoder.encode(value)}
         except Exception as error:
             return {"raised": encode_exception(error, Encoder(self))}
+
+
+class Yielded:
+    """The lists a generator yielded lately, numbered, with what each held when it was yielded.
+
+    Each side keeps one per generator, in step: the worker sends a chunk yielded again
+    as a reference, and the contents of a chunk it changed after yielding it, so the
+    tests see both, as they would in one process. Only the latest TRACKED are kept: a
+    generator that changes a chunk yielded long before is not followed.
+    """
+
+    TRACKED = 16
+
+    def __init__(self):
+        self.by_number: dict[int, Any] = {}
+        self.numbers: dict[int, int] = {}  # id of a tracked container -> its number
+        self.held: dict[int, Any] = {}  # in the worker: the contents as last sent
+        self.count = 0
+
+    def known(self) -> dict[int, int]:
+        return self.numbers
+
+    def track(self, containers: list, codec: Codec | None = None) -> None:
+        """Number the new containers of the value just sent (or received), in the encoder's order."""
+        for container in containers:
+            self.by_number[self.count] = container
+            self.numbers[id(container)] = self.count
+            self.count += 1
+        for number in [n for n in self.by_number if n < self.count - self.TRACKED]:
+            del self.numbers[id(self.by_number.pop(number))]
+            self.held.pop(number, None)
+        if codec is not None:
+            for container in containers:
+                number = self.numbers.get(id(container))
+                if number is not None:
+                    self.held[number] = self._contents(container, codec)
+
+    def changes(self, codec: Codec) -> list:
+        """[[number, contents], ...] for the tracked containers that changed since they were last sent."""
+        changed = []
+        for number, container in self.by_number.items():
+            now = self._contents(container, codec)
+            if now != self.held[number]:
+                self.held[number] = now
+                changed.append([number, now])
+        return changed
+
+    def _contents(self, container, codec: Codec):
+        if type(container) is list and set(map(type, container)) <= _SCALARS:
+            return list(container)  # the usual chunk: no encoder needed
+        return Encoder(codec, self.numbers).contents(container)
+
+
+def contents_of(containers: list, codec: Codec, known: dict[int, int]) -> list:
+    """What each container of a call's arguments holds, the arguments' containers inside sent as references."""
+    return [Encoder(codec, known).contents(container) for container in containers]
 
 
 def is_iterator(value) -> bool:
@@ -458,9 +565,9 @@ class Channel:
             else:
                 return incoming
 
-    def answer_of(self, reply: dict, known: list | None = None):
+    def answer_of(self, reply: dict, known: list | None = None, decoder: Decoder | None = None):
         """The value a reply carries, or the exception it reports, raised here."""
-        decoder = Decoder(self.codec, known)
+        decoder = decoder or Decoder(self.codec, known)
         try:
             if "raised" in reply:
                 error = decode_exception(reply["raised"], decoder)
@@ -478,8 +585,8 @@ class Channel:
     def _parse(line: bytes) -> dict:
         try:
             message = json.loads(line)
-        except ValueError:
-            raise ProtocolError(f"not JSON: {line[:80]!r}") from None
+        except (ValueError, RecursionError):
+            raise ProtocolError(f"not JSON (or nested too deep): {line[:80]!r}") from None
         if type(message) is not dict:
             raise ProtocolError(f"not a message: {line[:80]!r}")
         return message

@@ -21,6 +21,7 @@ import sys
 
 from kata import wire
 from kata.draining import drain_measuring_memory
+from kata.toy_tokenizer import ToyTokenizer
 
 OUTPUT_LIMIT = 4000  # characters of printed output kept per request
 
@@ -56,9 +57,17 @@ class KeptOutput(io.TextIOBase):
 class WorkerCodec(wire.Codec):
     """In the worker: generators the submission returns cross as handles; other objects as opaque stand-ins."""
 
+    def __init__(self):
+        super().__init__()
+        self.copies: dict[int, tuple] = {}  # id of a rebuilt copy -> (the copy, what the tests sent for it)
+
     def encode_other(self, value):
+        if isinstance(value, (wire.RemoteIterator, wire.RemoteFunction, wire.RemoteObject)):
+            return {"yours": value._handle}  # an object of the tests' side goes back as itself
+        if id(value) in self.copies and self.copies[id(value)][0] is value:
+            return {"rebuilt": self.copies[id(value)][1]}
         if wire.is_iterator(value):
-            return {"iterator": {"handle": self.remember(value), "repr": wire.short_repr(value)}}
+            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": wire.short_repr(value)}}
         return {"opaque": {"type": type(value).__qualname__, "repr": wire.short_repr(value)}}
 
     def decode_other(self, tag: str, body):
@@ -68,8 +77,10 @@ class WorkerCodec(wire.Codec):
             return wire.RemoteFunction(self, body["handle"], body["repr"])
         if tag == "object":
             return wire.remote_object(self, body["handle"], body["repr"], body["methods"])
-        if tag == "rebuilt_iterator":
-            return rebuild_iterator(self, body)
+        if tag == "rebuilt":
+            copy = rebuild(self, body)
+            self.copies[id(copy)] = (copy, body)
+            return copy
         return super().decode_other(tag, body)
 
 
@@ -80,6 +91,7 @@ class Worker:
         self.functions = functions
         self.frames = frames
         self.output = output
+        self.yielded: dict[int, wire.Yielded] = {}  # per generator handle
 
     def serve_forever(self) -> None:
         while True:
@@ -106,47 +118,61 @@ class Worker:
         args = [decoder.decode(arg) for arg in message["args"]]
         kwargs = {key: decoder.decode(value) for key, value in message["kwargs"].items()}
         arguments = decoder.containers
+        known = {id(container): number for number, container in enumerate(arguments)}
+        before = wire.contents_of(arguments, self.codec, known)
         # The notices let the tests' side time the submission's own work apart from the travel.
         self.channel.send({"event": "computing"})
         try:
             result = self.functions[message["function"]](*args, **kwargs)
         except BaseException as error:  # SystemExit and KeyboardInterrupt too: they cost the call, not the worker
             self.channel.send({"event": "computed"})
-            return {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
-        self.channel.send({"event": "computed"})
-        known = {id(container): number for number, container in enumerate(arguments)}
-        reply = {"returned": wire.Encoder(self.codec, known).encode(result)}
-        after = self.arguments_now(args, kwargs)
-        if after != {"args": message["args"], "kwargs": message["kwargs"]}:
+            reply = {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
+        else:
+            self.channel.send({"event": "computed"})
+            reply = {"returned": wire.Encoder(self.codec, known).encode(result)}
+        after = wire.contents_of(arguments, self.codec, known)
+        if after != before:
             reply["args_after"] = after  # the submission modified its input: the tests must see that
         return reply
 
-    def arguments_now(self, args: list, kwargs: dict) -> dict:
-        encoder = wire.Encoder(self.codec)
-        return {"args": [encoder.encode(arg) for arg in args],
-                "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()}}
-
     def drain(self, message: dict) -> dict:
+        self.channel.send({"event": "computing"})
         try:
             count, last, peak = drain_measuring_memory(self.codec.objects[message["handle"]],
                                                        every=int(message["every"]), bound=int(message["bound"]))
         except BaseException as error:
             return {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
+        finally:
+            self.channel.send({"event": "computed"})
         return {"returned": wire.Encoder(self.codec).encode((count, last, peak))}
 
     def next(self, handle: int) -> dict:
+        yielded = self.yielded.setdefault(handle, wire.Yielded())
+        self.channel.send({"event": "computing"})
         try:
             value = next(self.codec.objects[handle])
         except StopIteration:
-            return {"stopped": True}
+            reply = {"stopped": True}
         except BaseException as error:
-            return {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
-        return {"returned": wire.Encoder(self.codec).encode(value)}
+            reply = {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
+        else:
+            reply = {}
+        self.channel.send({"event": "computed"})
+        changed = yielded.changes(self.codec)  # a chunk the generator modified after yielding it
+        if changed:
+            reply["yielded_after"] = changed
+        if not reply:
+            encoder = wire.Encoder(self.codec, yielded.known())
+            reply["returned"] = encoder.encode(value)
+            yielded.track(encoder.keep_alive, self.codec)
+        return reply
 
 
-def rebuild_iterator(codec: WorkerCodec, body: dict):
-    """The worker's copy of a standard iterator the tests passed (see kata.isolation.recipe_of)."""
+def rebuild(codec: WorkerCodec, body: dict):
+    """The worker's copy of a standard iterator or the toy tokenizer the tests passed (kata.isolation.recipe_of)."""
     args = [wire.Decoder(codec).decode(arg) for arg in body["args"]]
+    if body["kind"] == "toy_tokenizer":
+        return ToyTokenizer()
     if body["kind"] == "repeat":
         return itertools.repeat(*args)
     if body["kind"] == "count":

@@ -1,0 +1,950 @@
+"""Running a submission in a worker process (`pytest --isolate`, `kata grade`): what crosses, what it may do.
+
+Each test writes a small submission module, starts a worker on it (kata.isolation.Worker)
+and calls its functions as the tests of a kata do. The values that cross are checked for
+type and identity, the arguments the submission modified for what the caller sees
+afterwards, and the worker's limits (sandbox, memory, time, printed output, loading) for
+the verdict they give.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import textwrap
+import time
+
+import pytest
+
+from kata import isolation, wire
+from kata.calls import Judged, log
+from kata.catalog import SOLUTIONS, TESTS
+from kata.isolation import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
+from kata.judge import same
+from kata.limits import DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch
+
+
+def module_text(source: str) -> str:
+    return textwrap.dedent(source).lstrip("\n")
+
+
+@pytest.fixture
+def start_worker(tmp_path, monkeypatch):
+    """Write a submission module in tmp_path and make a worker for it; every worker made is stopped after the test.
+
+    The workers are made as the runner makes them (isolation.worker_for), so that
+    start_a_test() applies to them, in a list of this test's own.
+    """
+    monkeypatch.setattr(isolation, "_workers", [])
+    made = []
+
+    def start(source: str, functions: tuple[str, ...] = ("f",), memory_mb: int = isolation.MEMORY_MB,
+              name: str = "submission.py") -> isolation.Worker:
+        path = tmp_path / name
+        path.write_text(module_text(source))
+        worker = isolation.worker_for(path, functions, memory_mb)
+        made.append(worker)
+        return worker
+
+    yield start
+    for worker in made:
+        worker.stop()
+
+
+# Values made by the submission: one worker for the whole module -----------------------------
+
+VALUES_MODULE = """
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Chunk:
+    text: str
+    start: int
+
+
+class Tokens(list):
+    pass
+
+
+class Agreeable:
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+MADE = {
+    "tuple": lambda: (1, "a", (2, 3)),
+    "list": lambda: [1, "a", [2, 3]],
+    "dict": lambda: {1: "one", (2, 3): "pair", "three": [3]},
+    "set": lambda: {1, "a", (2, 3)},
+    "frozenset": lambda: frozenset({1, "a"}),
+    "bytes": lambda: b"\\x00caf\\xc3\\xa9\\xff",
+    "range": lambda: range(2, 20, 3),
+    "floats": lambda: [float("nan"), float("inf"), -float("inf")],
+    "big int": lambda: 10 ** 99 + 7,
+    "none": lambda: None,
+    "bools": lambda: [True, 1, False, 0],
+    "chunk": lambda: Chunk("ab", 4),
+    "list subclass": lambda: Tokens(["a", "b"]),
+    "agreeable": lambda: Agreeable(),
+    "huge int": lambda: 10 ** 5000,
+}
+
+
+def value(name):
+    return MADE[name]()
+"""
+
+
+@pytest.fixture(scope="module")
+def values(tmp_path_factory):
+    """One worker whose `value(name)` returns a fresh value of each kind; stopped after this module's tests."""
+    path = tmp_path_factory.mktemp("values") / "values.py"
+    path.write_text(module_text(VALUES_MODULE))
+    worker = isolation.Worker(path, ("value",))
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture
+def value_of(values):
+    def value(name: str):
+        values.ended_in_this_test = None  # a failure of one test must not fail the next ones
+        return values.call("value", (name,), {})
+
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class Chunk:
+    text: str
+    start: int
+
+
+def test_a_tuple_comes_back_as_a_tuple(value_of):
+    assert same(value_of("tuple"), (1, "a", (2, 3)))
+
+
+def test_a_list_comes_back_as_a_list(value_of):
+    assert same(value_of("list"), [1, "a", [2, 3]])
+
+
+def test_a_dict_keeps_its_int_and_tuple_keys(value_of):
+    result = value_of("dict")
+    assert same(result, {1: "one", (2, 3): "pair", "three": [3]})
+    assert [type(key) for key in result] == [int, tuple, str]
+
+
+def test_a_set_comes_back_as_a_set(value_of):
+    assert same(value_of("set"), {1, "a", (2, 3)})
+
+
+def test_a_frozenset_comes_back_as_a_frozenset(value_of):
+    assert same(value_of("frozenset"), frozenset({1, "a"}))
+
+
+def test_bytes_come_back_as_the_same_bytes(value_of):
+    assert same(value_of("bytes"), b"\x00caf\xc3\xa9\xff")
+
+
+def test_a_range_comes_back_as_a_range(value_of):
+    assert same(value_of("range"), range(2, 20, 3))
+
+
+def test_nan_and_the_infinities_come_back_as_floats(value_of):
+    nan, inf, minus_inf = value_of("floats")
+    assert type(nan) is float and math.isnan(nan)
+    assert (inf, minus_inf) == (math.inf, -math.inf)
+
+
+def test_a_100_digit_int_comes_back_exactly(value_of):
+    assert same(value_of("big int"), 10 ** 99 + 7)
+
+
+def test_none_comes_back_as_none(value_of):
+    assert value_of("none") is None
+
+
+def test_true_stays_a_bool_and_1_an_int(value_of):
+    assert [type(item) for item in value_of("bools")] == [bool, int, bool, int]
+
+
+def test_a_frozen_dataclass_comes_back_as_a_dataclass_with_the_same_name_and_fields(value_of):
+    result = value_of("chunk")
+    assert dataclasses.is_dataclass(result) and type(result).__name__ == "Chunk"
+    assert same(result, Chunk("ab", 4))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.start = 5
+
+
+def test_a_list_subclass_comes_back_as_an_opaque_stand_in_equal_to_nothing(value_of):
+    result = value_of("list subclass")
+    assert isinstance(result, wire.Opaque) and result.type_name == "Tokens"
+    assert result != ["a", "b"]
+    assert not result == result  # noqa: PLR0124 -- equal to nothing, itself included
+
+
+def test_an_object_with_a_hostile_eq_comes_back_as_an_opaque_stand_in_equal_to_nothing(value_of):
+    result = value_of("agreeable")
+    assert isinstance(result, wire.Opaque) and result.type_name == "Agreeable"
+    assert not result == 1 and not result == result  # noqa: PLR0124
+
+
+def test_an_int_of_5000_digits_comes_back_exactly(value_of):
+    assert value_of("huge int") == 10 ** 5000
+
+
+# Identity -----------------------------------------------------------------------------------
+
+
+def test_the_argument_list_returned_as_it_is_is_the_callers_own_list(start_worker):
+    worker = start_worker("""
+        def f(tokens):
+            return tokens
+    """)
+    tokens = ["a", "b"]
+    assert worker.call("f", (tokens,), {}) is tokens
+
+
+def test_a_list_returned_twice_comes_back_as_two_references_to_one_list(start_worker):
+    worker = start_worker("""
+        def f():
+            window = [1, 2]
+            return [window, window]
+    """)
+    first, second = worker.call("f", (), {})
+    assert first is second and first == [1, 2]
+
+
+def test_fresh_lists_come_back_as_distinct_lists(start_worker):
+    worker = start_worker("""
+        def f():
+            return [[1, 2], [1, 2]]
+    """)
+    first, second = worker.call("f", (), {})
+    assert first == second and first is not second
+
+
+def test_an_argument_nested_in_the_result_is_the_callers_own_object(start_worker):
+    worker = start_worker("""
+        def f(tokens, options):
+            return {"tokens": tokens, "windows": [tokens[:1], options["sizes"]]}
+    """)
+    tokens, options = ["a", "b"], {"sizes": [1, 2]}
+    result = worker.call("f", (tokens,), {"options": options})
+    assert result["tokens"] is tokens and result["windows"][1] is options["sizes"]
+    assert result["windows"][0] == ["a"] and result["windows"][0] is not tokens
+
+
+# Arguments the submission modified --------------------------------------------------------------
+
+
+def test_appending_to_the_input_list_shows_in_the_callers_list(start_worker):
+    worker = start_worker("""
+        def f(tokens):
+            tokens.append("z")
+    """)
+    tokens = ["a"]
+    worker.call("f", (tokens,), {})
+    assert tokens == ["a", "z"]
+
+
+def test_sorting_a_nested_list_in_place_sorts_the_callers_nested_list(start_worker):
+    worker = start_worker("""
+        def f(lists):
+            lists[0].sort()
+            return len(lists)
+    """)
+    lists = [[3, 1, 2], [5, 4]]
+    first, second = lists
+    assert worker.call("f", (lists,), {}) == 2
+    assert lists[0] is first and lists[1] is second
+    assert lists == [[1, 2, 3], [5, 4]]
+
+
+def test_popping_a_dict_key_shows_in_the_callers_dict(start_worker):
+    worker = start_worker("""
+        def f(counts):
+            return counts.pop("b")
+    """)
+    counts = {"a": 1, "b": 2}
+    assert worker.call("f", (counts,), {}) == 2
+    assert counts == {"a": 1}
+
+
+def test_a_call_that_changes_nothing_leaves_the_arguments_alone(start_worker):
+    worker = start_worker("""
+        def f(lists, counts):
+            return sum(map(len, lists)) + len(counts)
+    """)
+    lists, counts = [[3, 1], ["x"]], {"a": [1]}
+    inner, values = lists[0], counts["a"]
+    assert worker.call("f", (lists, counts), {}) == 4
+    assert lists == [[3, 1], ["x"]] and lists[0] is inner
+    assert counts == {"a": [1]} and counts["a"] is values
+
+
+def test_sorting_a_list_inside_a_tuple_argument_sorts_the_callers_list(start_worker):
+    worker = start_worker("""
+        def f(pair):
+            pair[0].sort()
+            return pair[0]
+    """)
+    pair = ([3, 1, 2], "label")
+    result = worker.call("f", (pair,), {})
+    assert pair[0] == [1, 2, 3]
+    assert result == [1, 2, 3]
+
+
+@dataclasses.dataclass
+class Box:
+    items: list
+
+
+def test_appending_to_a_list_inside_a_dataclass_argument_shows_in_the_callers_list(start_worker):
+    worker = start_worker("""
+        def f(box):
+            box.items.append(3)
+    """)
+    box = Box([1, 2])
+    worker.call("f", (box,), {})
+    assert box.items == [1, 2, 3]
+
+
+def test_a_list_popped_from_the_input_comes_back_with_its_own_items(start_worker):
+    worker = start_worker("""
+        def f(lists):
+            return lists.pop(0)
+    """)
+    lists = [[1], [2]]
+    result = worker.call("f", (lists,), {})
+    assert lists == [[2]]
+    assert result == [1]
+
+
+def test_a_list_of_callbacks_that_the_submission_only_calls_is_left_alone(start_worker):
+    worker = start_worker("""
+        def f(callbacks):
+            return callbacks[0](1)
+    """)
+
+    def increment(number):
+        return number + 1
+
+    callbacks = [increment]
+    assert worker.call("f", (callbacks,), {}) == 2
+    assert callbacks[0] is increment
+
+
+# Exceptions ---------------------------------------------------------------------------------
+
+
+def test_a_value_error_comes_back_as_a_value_error_with_the_same_message_and_args(start_worker):
+    worker = start_worker("""
+        def f(size):
+            raise ValueError(f"size must be positive, not {size}", size)
+    """)
+    with pytest.raises(ValueError) as raised:
+        worker.call("f", (-1,), {})
+    assert type(raised.value) is ValueError
+    assert raised.value.args == ("size must be positive, not -1", -1)
+    assert str(raised.value) == str(ValueError("size must be positive, not -1", -1))
+
+
+def test_a_key_error_keeps_its_quoted_message(start_worker):
+    worker = start_worker("""
+        def f():
+            return {}["k"]
+    """)
+    with pytest.raises(KeyError) as raised:
+        worker.call("f", (), {})
+    assert str(raised.value) == "'k'" and raised.value.args == ("k",)
+
+
+def test_an_exception_class_of_the_submission_comes_back_as_a_remote_error_named_after_it(start_worker):
+    worker = start_worker("""
+        class TooLong(ValueError):
+            pass
+
+        def f():
+            raise TooLong("a window of 9 tokens")
+    """)
+    with pytest.raises(wire.RemoteError) as raised:
+        worker.call("f", (), {})
+    assert type(raised.value).__name__ == "TooLong"
+    assert isinstance(raised.value, Exception) and not isinstance(raised.value, ValueError)
+    assert str(raised.value) == "a window of 9 tokens"
+
+
+def test_system_exit_comes_back_as_an_exception_and_the_worker_keeps_answering(start_worker):
+    worker = start_worker("""
+        import sys
+
+        def f():
+            sys.exit(3)
+
+        def g():
+            return "still here"
+    """, ("f", "g"))
+    worker.start_if_needed()
+    pid = worker.process.pid
+    with pytest.raises(Exception) as raised:
+        worker.call("f", (), {})
+    assert isinstance(raised.value, wire.RemoteError) and type(raised.value).__name__ == "SystemExit"
+    assert str(raised.value) == "3"
+    assert worker.call("g", (), {}) == "still here"
+    assert worker.process.pid == pid
+
+
+def test_keyboard_interrupt_comes_back_as_an_exception_and_the_worker_keeps_answering(start_worker):
+    worker = start_worker("""
+        def f():
+            raise KeyboardInterrupt
+
+        def g():
+            return "still here"
+    """, ("f", "g"))
+    worker.start_if_needed()
+    pid = worker.process.pid
+    with pytest.raises(Exception) as raised:
+        worker.call("f", (), {})
+    assert isinstance(raised.value, wire.RemoteError) and type(raised.value).__name__ == "KeyboardInterrupt"
+    assert worker.call("g", (), {}) == "still here"
+    assert worker.process.pid == pid
+
+
+def test_an_exception_group_comes_back_as_an_exception_and_the_worker_keeps_answering(start_worker):
+    worker = start_worker("""
+        def f():
+            raise ExceptionGroup("two problems", [ValueError("a"), KeyError("b")])
+    """)
+    with pytest.raises(Exception) as raised:
+        worker.call("f", (), {})
+    assert type(raised.value).__name__ == "ExceptionGroup"
+    assert worker.process is not None
+
+
+# A worker that ends -------------------------------------------------------------------------
+
+EXITS = """
+import os
+
+def f():
+    os._exit(7)
+
+def g():
+    return "answered"
+"""
+
+
+def test_os_exit_during_a_call_raises_worker_ended_naming_the_exit_status(start_worker):
+    worker = start_worker(EXITS, ("f", "g"))
+    with pytest.raises(WorkerEnded, match=r"os\._exit\(7\)"):
+        worker.call("f", (), {})
+    assert worker.process is None
+
+
+def test_a_call_after_the_worker_ended_fails_at_once_without_starting_a_process(start_worker):
+    worker = start_worker(EXITS, ("f", "g"))
+    with pytest.raises(WorkerEnded):
+        worker.call("f", (), {})
+    with pytest.raises(WorkerEnded, match=r"os\._exit\(7\)"):
+        worker.call("g", (), {})
+    assert worker.process is None
+
+
+def test_in_the_next_test_a_worker_that_ended_is_started_afresh(start_worker):
+    worker = start_worker(EXITS, ("f", "g"))
+    with pytest.raises(WorkerEnded):
+        worker.call("f", (), {})
+    start_a_test()
+    assert worker.call("g", (), {}) == "answered"
+    assert worker.process is not None
+
+
+# Callbacks: what the tests pass that is not plain data stays in the tests' process ----------
+
+
+class CountedReads:
+    """An iterator that counts how many items were read from it."""
+
+    def __init__(self, items):
+        self.items = iter(items)
+        self.reads = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        item = next(self.items)
+        self.reads += 1
+        return item
+
+
+def test_an_iterator_argument_is_read_one_item_at_a_time(start_worker):
+    worker = start_worker("""
+        def f(sentences):
+            return [next(sentences), next(sentences)]
+    """)
+    sentences = CountedReads(f"sentence {n}" for n in range(100))
+    assert worker.call("f", (sentences,), {}) == ["sentence 0", "sentence 1"]
+    assert sentences.reads == 2
+
+
+def test_a_callable_argument_is_called_back_with_the_submissions_arguments(start_worker):
+    worker = start_worker("""
+        def f(embed):
+            return embed("abc", scale=2) + embed("de")
+    """)
+    calls = []
+
+    def embed(text, scale=1):
+        calls.append((text, scale))
+        return [len(text) * scale]
+
+    assert worker.call("f", (embed,), {}) == [6, 2]
+    assert calls == [("abc", 2), ("de", 1)]
+
+
+class Tokenizer:
+    def encode(self, text):
+        return [ord(character) for character in text]
+
+    def decode(self, ids):
+        return "".join(map(chr, ids))
+
+
+def test_the_public_methods_of_an_object_argument_can_be_called(start_worker):
+    worker = start_worker("""
+        def f(tokenizer, text):
+            ids = tokenizer.encode(text)
+            return ids, tokenizer.decode(ids[1:])
+    """)
+    assert worker.call("f", (Tokenizer(), "abc"), {}) == ([97, 98, 99], "bc")
+
+
+class Sentences:
+    def __init__(self, *items):
+        self.items = items
+
+    def __len__(self):
+        return len(self.items)
+
+    def __getitem__(self, index):
+        return self.items[index]
+
+
+def test_an_object_with_len_and_getitem_supports_len_and_indexing_in_the_worker(start_worker):
+    worker = start_worker("""
+        def f(sentences):
+            return len(sentences), sentences[1], sentences[-1]
+    """)
+    assert worker.call("f", (Sentences("a", "b", "c"),), {}) == (3, "b", "c")
+
+
+def test_len_of_an_object_without_len_raises_type_error_in_the_worker(start_worker):
+    worker = start_worker("""
+        def f(tokenizer):
+            try:
+                len(tokenizer)
+            except Exception as error:
+                return type(error).__name__
+            return "no error"
+    """)
+    assert worker.call("f", (Tokenizer(),), {}) == "TypeError"
+
+
+def test_an_exception_raised_by_a_callback_reaches_the_submission_as_the_same_built_in_type(start_worker):
+    worker = start_worker("""
+        def f(lookup):
+            try:
+                lookup("missing")
+            except KeyError as error:
+                return type(error).__name__, str(error)
+            return "no error"
+    """)
+
+    def lookup(word):
+        raise KeyError(word)
+
+    assert worker.call("f", (lookup,), {}) == ("KeyError", "'missing'")
+
+
+def test_an_object_argument_with_getitem_can_be_sliced_in_the_worker(start_worker):
+    worker = start_worker("""
+        def f(sentences):
+            return sentences[1:]
+    """)
+    assert worker.call("f", (Sentences("a", "b", "c"),), {}) == ("b", "c")
+
+
+# Generators the submission returns ----------------------------------------------------------
+
+
+def test_a_returned_generator_is_read_one_item_at_a_time(start_worker):
+    worker = start_worker("""
+        def f():
+            number = 0
+            while True:  # endless: read as a whole, it would never come back
+                yield number
+                number += 1
+    """)
+    numbers = worker.call("f", (), {})
+    assert iter(numbers) is numbers
+    assert [next(numbers) for _ in range(3)] == [0, 1, 2]
+
+
+def test_a_returned_generator_raises_stop_iteration_at_its_end(start_worker):
+    worker = start_worker("""
+        def f():
+            yield "a"
+            yield ("b", 1)
+    """)
+    items = worker.call("f", (), {})
+    assert next(items) == "a" and next(items) == ("b", 1)
+    with pytest.raises(StopIteration):
+        next(items)
+
+
+def test_an_error_of_a_returned_generator_is_raised_by_the_next_that_reaches_it(start_worker):
+    worker = start_worker("""
+        def f():
+            yield 1
+            yield 2
+            raise ValueError("no third chunk")
+    """)
+    items = worker.call("f", (), {})
+    assert [next(items), next(items)] == [1, 2]
+    with pytest.raises(ValueError, match="no third chunk"):
+        next(items)
+
+
+# Standard iterators travel by value -----------------------------------------------------------
+
+READS_FOUR = """
+from itertools import islice
+
+def f(items):
+    return list(islice(items, 4))
+"""
+
+
+def test_a_list_iterator_arrives_at_the_position_it_had_reached(start_worker):
+    worker = start_worker(READS_FOUR)
+    items = iter([1, 2, 3])
+    next(items)
+    assert worker.call("f", (items,), {}) == [2, 3]
+
+
+def test_itertools_repeat_arrives_as_an_equivalent_iterator(start_worker):
+    worker = start_worker(READS_FOUR)
+    assert worker.call("f", (itertools.repeat("a", 3),), {}) == ["a", "a", "a"]
+
+
+def test_itertools_count_arrives_as_an_equivalent_iterator(start_worker):
+    worker = start_worker(READS_FOUR)
+    assert worker.call("f", (itertools.count(5),), {}) == [5, 6, 7, 8]
+
+
+def test_a_standard_iterator_read_in_the_worker_stays_where_it_was_in_the_tests(start_worker):
+    worker = start_worker(READS_FOUR)
+    items = iter(["a", "b", "c", "d", "e"])
+    assert worker.call("f", (items,), {}) == ["a", "b", "c", "d"]
+    assert next(items) == "a"  # only the worker's copy advanced
+
+
+# A submission that speaks the protocol itself -------------------------------------------------
+
+SPEAKS_THE_PROTOCOL = """
+import json
+import os
+import sys
+
+SETTINGS = json.loads(sys.argv[1])
+
+def send(data):
+    os.write(SETTINGS["write_fd"], data)
+
+def ask(message):
+    send(json.dumps(message).encode() + b"\\n")
+    reply = b""
+    while not reply.endswith(b"\\n"):
+        reply += os.read(SETTINGS["read_fd"], 4096)
+    return json.loads(reply)
+"""
+
+
+def test_garbage_on_the_reply_pipe_makes_the_call_raise_worker_ended(start_worker):
+    worker = start_worker(SPEAKS_THE_PROTOCOL + """
+def f():
+    send(b"not json\\n")
+    return 1
+""")
+    with pytest.raises(WorkerEnded, match="not an answer"):
+        worker.call("f", (), {})
+    assert worker.process is None
+
+
+def test_a_reply_that_refers_to_nothing_makes_the_call_raise_worker_ended(start_worker):
+    worker = start_worker(SPEAKS_THE_PROTOCOL + """
+def f():
+    send(b'{"returned": {"ref": 9}}\\n')
+    return 1
+""")
+    with pytest.raises(WorkerEnded, match="not an answer"):
+        worker.call("f", (), {})
+    assert worker.process is None
+
+
+def test_the_worker_may_not_call_a_method_of_the_tests_objects_that_was_not_offered(start_worker):
+    worker = start_worker(SPEAKS_THE_PROTOCOL + """
+def f(callback):
+    return ask({"op": "call", "handle": callback._handle, "method": "__setattr__",
+                "args": ["changed_by_the_worker", True], "kwargs": {}})
+""")
+
+    def callback():
+        return None
+
+    with pytest.raises(WorkerEnded, match="not allowed"):
+        worker.call("f", (callback,), {})
+    assert not hasattr(callback, "changed_by_the_worker")
+    assert worker.process is None
+
+
+# The sandbox --------------------------------------------------------------------------------
+
+
+def test_the_submission_may_write_a_file_in_its_own_folder(start_worker):
+    worker = start_worker("""
+        def f():
+            with open("notes.txt", "w") as notes:
+                notes.write("kept")
+            with open("notes.txt") as notes:
+                return notes.read()
+    """)
+    assert worker.call("f", (), {}) == "kept"
+
+
+def test_writing_a_file_outside_its_folder_raises_permission_error(start_worker, tmp_path):
+    worker = start_worker("""
+        def f(path):
+            try:
+                open(path, "w").close()
+            except PermissionError as error:
+                return type(error).__name__, str(error)
+            return "written"
+    """)
+    target = tmp_path / "outside.txt"
+    name, message = worker.call("f", (str(target),), {})
+    assert name == "PermissionError" and "only in its own folder" in message
+    assert not target.exists()
+
+
+def test_reading_the_tests_or_the_reference_solutions_is_refused(start_worker):
+    worker = start_worker("""
+        def f(paths):
+            refused = []
+            for path in paths:
+                try:
+                    open(path).close()
+                except PermissionError as error:
+                    refused.append(str(error))
+            return refused
+    """)
+    paths = [TESTS / "oracles.py", next(SOLUTIONS.rglob("*.py"))]
+    assert all(path.is_file() for path in paths)
+    refused = worker.call("f", ([str(path) for path in paths],), {})
+    assert len(refused) == 2 and all("may not read" in message for message in refused)
+
+
+REFUSED = """
+import os
+import socket
+import subprocess
+
+def f(action):
+    try:
+        if action == "process":
+            subprocess.run(["true"])
+        elif action == "socket":
+            socket.socket()
+        elif action == "signal":
+            os.kill(os.getppid(), 0)
+    except PermissionError as error:
+        return str(error)
+    return "allowed"
+"""
+
+
+def test_starting_a_process_is_refused(start_worker):
+    assert "subprocess" in start_worker(REFUSED).call("f", ("process",), {})
+
+
+def test_opening_a_socket_is_refused(start_worker):
+    assert "socket" in start_worker(REFUSED).call("f", ("socket",), {})
+
+
+def test_signalling_another_process_is_refused(start_worker):
+    assert "os.kill" in start_worker(REFUSED).call("f", ("signal",), {})
+
+
+def test_the_module_the_worker_loads_is_a_copy(start_worker, tmp_path):
+    worker = start_worker("""
+        import os
+
+        def f():
+            os.remove(__file__)
+            return os.path.exists(__file__)
+    """)
+    assert worker.call("f", (), {}) is False
+    assert (tmp_path / "submission.py").is_file()
+
+
+# Memory, time and printed output -------------------------------------------------------------
+
+ALLOCATES = """
+def f():
+    return len(bytearray(400_000_000))
+
+def g():
+    return "answered"
+"""
+
+
+@pytest.fixture
+def no_limit_passed():
+    """A limit that stops a call is remembered in kata.calls.log; forget it after the test."""
+    yield
+    log.stopped_by = None
+    log.forget()
+
+
+def test_allocating_past_the_address_space_raises_used_too_much_memory(start_worker, no_limit_passed):
+    worker = start_worker(ALLOCATES, ("f", "g"), memory_mb=256)
+    with pytest.raises(UsedTooMuchMemory, match="256 MB"):
+        worker.call("f", (), {})
+    assert worker.process is None
+
+
+def test_after_running_out_of_memory_the_next_call_gets_a_fresh_worker(start_worker, no_limit_passed):
+    worker = start_worker(ALLOCATES, ("f", "g"), memory_mb=256)
+    worker.start_if_needed()
+    first = worker.process.pid
+    with pytest.raises(UsedTooMuchMemory):
+        worker.call("f", (), {})
+    log.stopped_by = None
+    start_a_test()
+    assert worker.call("g", (), {}) == "answered"
+    assert worker.process.pid != first
+
+
+def watchdog_or_skip(seconds: float) -> Watchdog:
+    if not can_watch():
+        pytest.skip("the watchdog needs setitimer and the main thread")
+    return Watchdog(seconds=seconds, call_seconds=None)
+
+
+def test_a_call_that_never_returns_is_stopped_and_its_worker_killed(start_worker, no_limit_passed):
+    worker = start_worker("""
+        def f():
+            while True:
+                pass
+    """)
+    worker.start_if_needed()
+    process = worker.process
+    judged = Judged("f", IsolatedFunction(worker, "f"), worker.source, isolated=True)
+    watchdog = watchdog_or_skip(0.5)
+    started = time.monotonic()
+    watchdog.start()
+    try:
+        with pytest.raises(DidNotFinish):
+            judged()
+    finally:
+        watchdog.stop()
+    assert time.monotonic() - started < 1.5
+    assert worker.process is None and process.returncode is not None
+
+
+def test_printed_output_is_cut_to_a_few_thousand_characters(start_worker):
+    worker = start_worker("""
+        def f():
+            print("x" * 1_000_000)
+            return "answered"
+    """)
+    assert worker.call("f", (), {}) == "answered"
+    assert len(worker.output) <= 4100
+    assert worker.output.startswith("xxx") and "[... 996001 more characters not kept]" in worker.output
+
+
+# Loading the module -----------------------------------------------------------------------------
+
+
+def test_a_module_that_loops_at_import_cannot_start_after_start_seconds(start_worker, monkeypatch):
+    monkeypatch.setattr(isolation, "START_SECONDS", 1.0)
+    worker = start_worker("""
+        while True:
+            pass
+    """)
+    started = time.monotonic()
+    with pytest.raises(WorkerCouldNotStart, match="did not finish within 1 s"):
+        worker.start_if_needed()
+    assert time.monotonic() - started < 3
+    assert worker.process is None
+
+
+def test_a_module_with_a_syntax_error_cannot_start_and_the_message_names_the_line(start_worker):
+    worker = start_worker("""
+        def f():
+            return 1
+
+        def g(:
+            return 2
+    """)
+    with pytest.raises(WorkerCouldNotStart, match="syntax error on line 4"):
+        worker.start_if_needed()
+    assert worker.process is None
+
+
+def test_a_module_without_a_function_of_the_kata_cannot_start_and_the_message_names_it(start_worker):
+    worker = start_worker("""
+        def f():
+            return 1
+    """, ("f", "g"))
+    with pytest.raises(WorkerCouldNotStart, match=r"defines no function g\(\)"):
+        worker.start_if_needed()
+
+
+def test_a_module_that_writes_half_a_message_and_loops_at_import_cannot_start_after_start_seconds(
+        start_worker, monkeypatch, no_limit_passed):
+    monkeypatch.setattr(isolation, "START_SECONDS", 0.6)
+    worker = start_worker(SPEAKS_THE_PROTOCOL + """
+send(b'{"ready": ')
+while True:
+    pass
+""")
+    watchdog = watchdog_or_skip(1.0)  # bounds the wait that START_SECONDS does not
+    watchdog.start()
+    try:
+        with pytest.raises(WorkerCouldNotStart):
+            worker.start_if_needed()
+    finally:
+        watchdog.stop()
+
+
+def test_a_start_cut_short_by_a_time_limit_stops_the_worker_process(start_worker, no_limit_passed):
+    worker = start_worker("""
+        while True:
+            pass
+    """)
+    watchdog = watchdog_or_skip(0.3)
+    watchdog.start()
+    try:
+        with pytest.raises(DidNotFinish):
+            worker.start_if_needed()
+    finally:
+        watchdog.stop()
+    assert worker.process is None
