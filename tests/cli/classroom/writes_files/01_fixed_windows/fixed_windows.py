@@ -1,0 +1,39 @@
+"""A correct solution that also writes and deletes files: in its own folder (allowed), and
+in the grader's and its own submission's folders (refused; the refusals are caught)."""
+
+import os
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT_GUESSES = [Path.cwd().parent, *Path(os.environ.get("PYTHONPATH", ".")).resolve().parents,
+                Path(os.environ.get("PYTHONPATH", ".")).resolve()]
+
+
+def vandalize():
+    Path("scratch.txt").write_text("mine to write")
+    Path("scratch.txt").unlink()
+    (HERE / "fixed_windows.py").unlink(missing_ok=True)  # the worker's copy of this file
+    for root in ROOT_GUESSES:
+        for target in (root / "tests" / "01_fixed_windows" / "test_hidden.py", root / "README.md",
+                       root / "solutions" / "01_fixed_windows" / "fixed_windows.py"):
+            for attempt in (target.unlink, lambda: target.write_text("")):
+                try:
+                    attempt()
+                except OSError:
+                    pass
+
+
+vandalize()
+
+
+def fixed_windows(tokens, chunk_size, overlap=0):
+    for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+        if type(value) is not int:
+            raise TypeError(f"{name} must be an int, got {value!r}")
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+    if overlap < 0 or overlap >= chunk_size:
+        raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+    step = chunk_size - overlap
+    starts = range(0, max(len(tokens) - overlap, 1), step) if tokens else []
+    return [list(tokens[start:start + chunk_size]) for start in starts]

@@ -1,0 +1,275 @@
+"""`kata grade` on a class of broken and hostile submissions (tests/cli/classroom/).
+
+Each student's folder holds one kata 01 file that does one thing a grader must survive:
+loop forever, exhaust memory, exit, crash, raise BaseException, recurse without end,
+write and delete files, print megabytes, patch the grader, or simply be wrong. The class
+is graded once, with --jobs 2; each test checks one student's exact score. A score
+that depends on the tests' verdicts is compared with the same file's score in an
+ordinary in-process run, which takes a different path through the runner.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from kata.catalog import ROOT, TESTS, find_kata
+
+CLASSROOM = Path(__file__).parent / "classroom"
+KATA = find_kata("01")
+GRADING_BOUND_SECONDS = 240  # a generous bound for a busy machine; on a quiet 2-core one it takes about a minute
+
+pytestmark = pytest.mark.timeout(GRADING_BOUND_SECONDS * 2)  # the first test also waits for the grading
+
+
+def fingerprints(folder: Path) -> dict[str, str]:
+    """Every file under the folder with a hash of its contents, leaving out caches that Python itself writes."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        parts = path.relative_to(folder).parts
+        if any(part.startswith(".") or part == "__pycache__" or part.endswith(".egg-info") for part in parts):
+            continue
+        if path.is_file():
+            found[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir())
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Grade a copy of the class, with one student handed in as a .zip, and note what changed around it."""
+    work = tmp_path_factory.mktemp("grading")
+    submissions = work / "submissions"
+    shutil.copytree(CLASSROOM, submissions)
+    with zipfile.ZipFile(submissions / "zipped_correct.zip", "w") as archive:
+        archive.write(CLASSROOM / "correct" / KATA.slug / f"{KATA.module}.py", f"{KATA.slug}/{KATA.module}.py")
+    grader_before, submissions_before = fingerprints(ROOT), fingerprints(submissions)
+    temporary = work / "tmp"  # the grader's and its workers' temporary folders go here, to be counted
+    temporary.mkdir()
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2", "--timeout", "0.2",
+         "--memory", "512", "--out", str(work / "grades.json"), "--out", str(work / "grades.csv"),
+         "--junit", str(work / "junit")],
+        cwd=ROOT, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS * 2,
+        env={**os.environ, "TMPDIR": str(temporary)},
+    )
+    seconds = time.monotonic() - started
+    assert done.returncode == 0, f"kata grade exited with {done.returncode}:\n{done.stdout}\n{done.stderr}"
+    records = json.loads((work / "grades.json").read_text(encoding="utf-8"))["grades"]
+    return {
+        "seconds": seconds, "stdout": done.stdout, "stderr": done.stderr, "work": work,
+        "grades": {record["student"]: record for record in records},
+        "grader_changed": changes(grader_before, fingerprints(ROOT)),
+        "submissions_changed": changes(submissions_before, fingerprints(submissions)),
+        "left_behind": leftovers(temporary),
+    }
+
+
+def changes(before: dict, after: dict) -> list[str]:
+    return sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+
+
+@pytest.fixture(scope="module")
+def test_count():
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "--impl=reference",
+                           str(TESTS / KATA.slug)], cwd=ROOT, capture_output=True, text=True)
+    return sum("::" in line for line in done.stdout.splitlines())
+
+
+def in_process_outcomes(student: str, tmp_path: Path) -> dict[str, bool]:
+    """The same file judged the ordinary way, in pytest's own process: test id -> passed."""
+    outcomes = tmp_path / f"{student}.json"
+    subprocess.run([sys.executable, "-m", "pytest", str(TESTS / KATA.slug), f"--impl={CLASSROOM / student}",
+                    f"--outcomes={outcomes}", "--hypothesis-profile=grading", "-p", "no:cacheprovider", "-q"],
+                   cwd=ROOT, capture_output=True, text=True)
+    tests = json.loads(outcomes.read_text(encoding="utf-8"))["katas"][KATA.slug]["tests"]
+    return {test["test"]: test["passed"] for test in tests}
+
+
+def grade_of(graded, student: str) -> dict:
+    return graded["grades"][student]
+
+
+def assert_grade(graded, student: str, passed: int, run: int, status: str) -> None:
+    grade = grade_of(graded, student)
+    got = (grade["passed"], grade["run"], grade["status"])
+    assert got == (passed, run, status), (
+        f"{student}: graded {got[0]}/{got[1]} {got[2]!r}, but its true grade is {passed}/{run} {status!r}.\n"
+        f"Its detail: {grade['detail']!r}; first failures: "
+        + "; ".join(f"{t['test']}: {t['verdict']}" for t in grade["tests"] if not t["passed"])[:1500]
+    )
+
+
+# Correct solutions earn every point, whatever else they do ------------------------------------
+
+
+def test_a_correct_solution_earns_full_marks(graded, test_count):
+    assert_grade(graded, "correct", test_count, test_count, "solved")
+
+
+def test_a_correct_solution_handed_in_as_a_zip_earns_full_marks(graded, test_count):
+    assert_grade(graded, "zipped_correct", test_count, test_count, "solved")
+
+
+def test_writing_and_deleting_files_in_its_own_folder_costs_nothing(graded, test_count):
+    assert_grade(graded, "writes_files", test_count, test_count, "solved")
+
+
+def test_printing_megabytes_costs_nothing(graded, test_count):
+    assert_grade(graded, "prints_megabytes", test_count, test_count, "solved")
+
+
+# Code that never answers earns nothing, and cannot stop the grading -------------------------
+
+
+def test_an_infinite_loop_earns_nothing_and_is_too_slow(graded, test_count):
+    assert_grade(graded, "infinite_loop", 0, test_count, "too slow")
+
+
+def test_a_memory_bomb_earns_nothing_and_is_too_slow(graded, test_count):
+    assert_grade(graded, "memory_bomb", 0, test_count, "too slow")
+
+
+def test_sys_exit_earns_nothing_and_is_an_error(graded, test_count):
+    assert_grade(graded, "sys_exit", 0, test_count, "error")
+
+
+def test_os_exit_earns_nothing_and_is_an_error(graded, test_count):
+    assert_grade(graded, "os_exit", 0, test_count, "error")
+
+
+def test_raising_a_base_exception_earns_nothing_and_is_an_error(graded, test_count):
+    assert_grade(graded, "base_exception", 0, test_count, "error")
+
+
+def test_endless_recursion_earns_nothing(graded, test_count):
+    """With the recursion limit raised to 10**7 the recursion runs until the call's time limit
+    (Python 3.11 keeps Python frames off the C stack) or the memory cap: too slow either way."""
+    assert_grade(graded, "deep_recursion", 0, test_count, "too slow")
+
+
+# Code that cannot be loaded earns nothing, with the reason ----------------------------------
+
+
+def test_a_syntax_error_cannot_run(graded, test_count):
+    assert_grade(graded, "syntax_error", 0, test_count, "cannot run")
+    assert "syntax error on line 1" in grade_of(graded, "syntax_error")["detail"]
+
+
+def test_a_missing_function_cannot_run(graded, test_count):
+    assert_grade(graded, "missing_function", 0, test_count, "cannot run")
+    assert "defines no function fixed_windows()" in grade_of(graded, "missing_function")["detail"]
+
+
+def test_an_untouched_stub_is_not_started(graded, test_count):
+    assert_grade(graded, "untouched_stub", 0, test_count, "not started")
+
+
+def test_a_student_without_the_kata_has_not_submitted_it(graded, test_count):
+    assert_grade(graded, "no_katas", 0, test_count, "not submitted")
+
+
+# Wrong answers earn exactly what they earn in an ordinary run -------------------------------
+
+
+def test_a_wrong_return_type_earns_what_it_earns_in_process(graded, test_count, tmp_path):
+    expected = in_process_outcomes("returns_tuples", tmp_path)
+    assert_grade(graded, "returns_tuples", sum(expected.values()), test_count, "failing")
+    assert {t["test"]: t["passed"] for t in grade_of(graded, "returns_tuples")["tests"]} == expected
+
+
+def test_patching_the_grader_earns_no_more_than_the_honest_wrong_answer(graded, test_count, tmp_path):
+    """patches_the_grader is returns_nothing plus cheats: patching pytest and kata.judge inside its
+    worker, and loading the reference solution. It must earn exactly what returns_nothing earns."""
+    expected = in_process_outcomes("returns_nothing", tmp_path)
+    assert 0 < sum(expected.values()) < test_count
+    for student in ("returns_nothing", "patches_the_grader"):
+        assert_grade(graded, student, sum(expected.values()), test_count, "failing")
+        assert {t["test"]: t["passed"] for t in grade_of(graded, student)["tests"]} == expected
+
+
+# The grader itself --------------------------------------------------------------------------
+
+
+def test_the_graders_own_files_are_untouched(graded):
+    assert graded["grader_changed"] == []
+
+
+def test_the_submissions_are_untouched(graded):
+    """writes_files deletes its module and writes beside it; it only ever touches its worker's copy."""
+    assert graded["submissions_changed"] == []
+
+
+def test_no_temporary_folder_is_left_behind(graded):
+    """Each worker's folder (kata-worker-*) and the grader's own (kata-grade-*) are removed."""
+    assert graded["left_behind"] == []
+
+
+def test_the_class_grades_in_bounded_time(graded):
+    print(f"kata grade took {graded['seconds']:.1f} s for {len(graded['grades'])} students")
+    assert graded["seconds"] < GRADING_BOUND_SECONDS
+
+
+def test_every_report_has_every_student(graded):
+    work, students = graded["work"], set(graded["grades"])
+    with open(work / "grades.csv", newline="", encoding="utf-8") as table:
+        assert {row["student"] for row in csv.DictReader(table)} == students
+    junit = {path.stem for path in (work / "junit").glob("*.xml")}
+    assert junit == students
+    suites = ElementTree.parse(work / "junit" / "correct.xml").getroot()
+    assert suites.get("failures") == "0" and suites.get("errors") == "0"
+    for student in students:
+        assert student in graded["stdout"]
+
+
+def test_a_known_mistake_is_named_in_the_grade(graded, test_count, tmp_path):
+    """known_mistake keeps stepping after the window that reaches the end: the catalog's redundant_tail_window."""
+    expected = in_process_outcomes("known_mistake", tmp_path)
+    assert_grade(graded, "known_mistake", sum(expected.values()), test_count, "failing")
+    assert grade_of(graded, "known_mistake")["mistake"] == "redundant_tail_window"
+    assert "redundant_tail_window" in graded["stdout"] or "redundant_tail_window" in (graded["work"] / "grades.csv").read_text()
+
+
+def test_progress_is_shown_on_stderr(graded):
+    assert f"[{len(graded['grades'])}/{len(graded['grades'])}," in graded["stderr"]
+    assert os.linesep.join(graded["stdout"].splitlines()[:1]).startswith("student")
+
+
+# Mistakes of the teacher's own: one line, before any grading -------------------------------
+
+
+@pytest.mark.parametrize("arguments, says", [
+    (["no_such_folder"], "no_such_folder"),
+    ([str(CLASSROOM), "--out", "grades.txt"], "grades.txt"),
+    ([str(CLASSROOM), "--katas", "no_such_kata"], "there is no kata 'no_such_kata'"),
+    ([str(CLASSROOM), "--jobs", "0"], "'0' is not a whole number of at least 1"),
+    ([str(CLASSROOM), "--timeout", "0"], "'0' is not a number of seconds from 0.05 to 60"),
+    ([str(CLASSROOM), "--memory", "10"], "'10' is not a whole number of megabytes from 64 to 65536"),
+])
+def test_a_bad_grade_command_is_one_line_and_grades_nobody(arguments, says):
+    done = subprocess.run([sys.executable, "-m", "kata", "grade", *arguments], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and says in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert done.stdout == "" and "Grading" not in done.stderr
+
+
+def test_kata_check_isolate_reports_an_untouched_stub_as_not_started():
+    done = subprocess.run([sys.executable, "-m", "kata", "check", "1", "--isolate"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "not started" in done.stdout, done.stdout + done.stderr
+    assert "each kata in a worker process of its own" in done.stdout
