@@ -79,13 +79,21 @@ class _Log:
     last: Call | None = None
     stopped_by: BaseException | None = None  # set once a limit has stopped this test
     # Since when a worker process (--isolate) has been running the code under test, for
-    # a call or a generator's next(); None while arguments or answers travel.
+    # a call or a generator's next(); None while arguments or answers travel. And how
+    # long it ran the code for the test's earlier requests.
     worker_busy_since: float | None = None
+    worker_busy_before: float = 0.0
 
     def forget(self) -> None:
         self.in_progress = None
         self.last = None
         self.worker_busy_since = None
+        self.worker_busy_before = 0.0
+
+    def worker_stopped_working(self, now: float) -> None:
+        if self.worker_busy_since is not None:
+            self.worker_busy_before += now - self.worker_busy_since
+            self.worker_busy_since = None
 
 
 log = _Log()

@@ -66,19 +66,22 @@ class TestsCodec(wire.Codec):
         return wire.Encoder(self).encode(value)
 
     def serve(self, message: dict) -> dict:
-        """A callback runs the tests' own object: its time is not the submission's work."""
-        started = time.monotonic()
+        """A callback runs the tests' own object: its time, and its travel, are not the submission's work."""
         try:
             return super().serve(message)
         finally:
-            if log.worker_busy_since is not None:
-                log.worker_busy_since += time.monotonic() - started
+            busy = message.get("busy")  # the worker's own work so far, as it measured it
+            if log.worker_busy_since is not None and type(busy) in (int, float) and busy >= 0:
+                log.worker_busy_since = time.monotonic() - busy
 
-    def notice(self, event: str) -> None:
-        if event == "computing":
+    def notice(self, message: dict) -> None:
+        if message.get("event") == "computing":
             log.worker_busy_since = time.monotonic()
-        elif event == "computed":
-            log.worker_busy_since = None
+        elif message.get("event") == "computed":
+            busy = message.get("busy")
+            if log.worker_busy_since is not None and type(busy) in (int, float) and busy >= 0:
+                log.worker_busy_since = time.monotonic() - busy
+            log.worker_stopped_working(time.monotonic())
 
     def decode_other(self, tag: str, body):
         if tag == "iterator":
@@ -167,14 +170,18 @@ class Worker:
 
     def next(self, handle: int, generation: int, yielded: wire.Yielded):
         self.require(generation)
-        reply = self.exchange({"op": "next", "handle": handle})
+        reply = self.exchange({"op": "next", "handle": handle, "tests_changed": yielded.changes(self.codec)})
         if reply.get("yielded_after"):
-            self.refill(reply["yielded_after"], yielded.by_number)
+            try:
+                yielded.apply(reply["yielded_after"], self.codec)
+            except Exception as error:
+                self.stop()
+                raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
         if reply.get("stopped"):
             raise StopIteration
         decoder = wire.Decoder(self.codec, yielded.by_number)
         value = self.answer(reply, decoder=decoder)
-        yielded.track(decoder.containers)
+        yielded.track(decoder.containers, self.codec)
         return value
 
     def drain(self, handle: int, generation: int, every: int, bound: int) -> tuple[int, object, int]:
@@ -201,7 +208,7 @@ class Worker:
             self.stop()  # a time limit or an interrupt: the worker is in the middle of something
             raise
         finally:
-            log.worker_busy_since = None
+            log.worker_stopped_working(time.monotonic())
         self.output = str(reply.get("output", ""))
         raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
@@ -239,13 +246,7 @@ class Worker:
             self.stop()
             raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
         for container, content in contents:
-            if type(content) is not type(container):
-                continue
-            if type(container) is list:
-                container[:] = content
-            else:
-                container.clear()
-                container.update(content)
+            wire.refill(container, content)
 
     # The process ----------------------------------------------------------------------------
 

@@ -69,6 +69,7 @@ class Watchdog:
         self.baseline = resident_bytes()
         log.stopped_by = None
         log.worker_busy_since = None
+        log.worker_busy_before = 0.0
         self.previous_handler = signal.signal(signal.SIGALRM, self._tick)
         signal.setitimer(signal.ITIMER_REAL, TICK_SECONDS, TICK_SECONDS)
 
@@ -103,12 +104,13 @@ class Watchdog:
         if call is not None and not call.isolated and self.call_seconds is not None \
                 and now - call.started >= self.call_seconds:
             return DidNotFinish(call, f"{self.call_seconds:g} s for one call")
-        busy = log.worker_busy_since
-        if busy is not None:  # the worker's own work on one request, without the travel or callbacks
-            if self.computing_seconds is not None and now - busy >= self.computing_seconds:
-                return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
-            if self.computing_seconds is None and self.call_seconds is not None and now - busy >= self.call_seconds:
-                return DidNotFinish(call or log.last, f"{self.call_seconds:g} s for one call")
+        # An isolated run: the worker's own work, without the travel or the tests' callbacks,
+        # on this request (a call or a next()), and on all of the test's requests together.
+        busy = now - log.worker_busy_since if log.worker_busy_since is not None else 0.0
+        if self.call_seconds is not None and busy >= self.call_seconds:
+            return DidNotFinish(call or log.last, f"{self.call_seconds:g} s for one call")
+        if self.computing_seconds is not None and log.worker_busy_before + busy >= self.computing_seconds:
+            return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
         if resident_bytes() - self.baseline > self.memory_bytes:
             return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
         return None

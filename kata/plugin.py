@@ -39,7 +39,7 @@ settings.load_profile("dev")
 
 # A guard's large input and answer (or its thousands of chunks, one next() at a time) also
 # travel between processes when isolated, which costs several times the reference's own work.
-ISOLATED_GUARD_FACTOR = 4
+ISOLATED_GUARD_FACTOR = 10
 
 IMPL = pytest.StashKey[Implementation]()
 _results = defaultdict(lambda: {"passed": 0, "failed": 0})  # per kata slug, for the closing summary
@@ -64,7 +64,7 @@ def pytest_addoption(parser):
         help="run the code under test in a worker process of its own: a crash, sys.exit or a runaway loop "
         "costs only the test that met it (the tests and their checks stay in pytest's process). "
         f"A guard's limit then holds for the worker's own work, and the whole guard may take "
-        f"{ISOLATED_GUARD_FACTOR} times as long, for the time its inputs take to travel",
+        f"{ISOLATED_GUARD_FACTOR} times as long, for the time its inputs and answers take to travel",
     )
     group.addoption("--memory", type=int, default=MEMORY_MB, metavar="MB",
                     help=f"with --isolate: the worker's address space in MB (default {MEMORY_MB})")
@@ -232,11 +232,10 @@ def pytest_timeout_set_timer(item, settings):
     is_complexity_guard = guard is not None and guard.kwargs.get("kind") == "complexity"
     seconds, computing_seconds = settings.timeout, None
     if guard is not None and item.config.stash[IMPL].isolated:
-        # The guard's limit holds for the worker's own work (for a complexity guard, its
-        # one large call; otherwise each call is held to the limit for one call); the
-        # whole test, with the travel of large inputs and answers, or of thousands of
-        # chunks, may take a few times longer.
-        seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, (seconds if is_complexity_guard else None)
+        # The guard's limit holds for the worker's own work in the whole test; the test
+        # itself, with the travel of large inputs and answers, or of thousands of chunks
+        # one next() at a time, may take several times longer.
+        seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, seconds
     # A complexity guard's one large call may use the guard's whole limit; every other
     # call answers a small input, and a stalled one is stopped at the limit for one call.
     call_seconds = None if is_complexity_guard else item.config.getoption("call_seconds")

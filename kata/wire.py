@@ -327,8 +327,8 @@ class Codec:
     def encode_other(self, value):
         raise NotImplementedError
 
-    def notice(self, event: str) -> None:
-        """A notice from the other side that needs no reply ("computing", "computed")."""
+    def notice(self, message: dict) -> None:
+        """A notice from the other side that needs no reply: {"event": "computing"} or "computed"."""
 
     def decode_other(self, tag: str, body):
         raise ProtocolError(f"unexpected value of kind {tag!r}")
@@ -366,9 +366,10 @@ class Yielded:
     """The lists a generator yielded lately, numbered, with what each held when it was yielded.
 
     Each side keeps one per generator, in step: the worker sends a chunk yielded again
-    as a reference, and the contents of a chunk it changed after yielding it, so the
-    tests see both, as they would in one process. Only the latest TRACKED are kept: a
-    generator that changes a chunk yielded long before is not followed.
+    as a reference, and the contents of a chunk it changed after yielding it; the tests
+    send the contents of a chunk they changed before asking for the next one. So both
+    sides see one list, as they would in one process. Only the latest TRACKED are kept:
+    a change to a chunk yielded long before is not followed.
     """
 
     TRACKED = 16
@@ -397,6 +398,14 @@ class Yielded:
                 if number is not None:
                     self.held[number] = self._contents(container, codec)
 
+    def apply(self, changes: list, codec: Codec) -> None:
+        """Refill the tracked containers with the other side's changes, [[number, contents], ...]."""
+        for number, content in changes:
+            container = self.by_number.get(number)
+            if container is not None:
+                refill(container, Decoder(codec, self.by_number).decode(content))
+                self.held[number] = self._contents(container, codec)
+
     def changes(self, codec: Codec) -> list:
         """[[number, contents], ...] for the tracked containers that changed since they were last sent."""
         changed = []
@@ -411,6 +420,17 @@ class Yielded:
         if type(container) is list and set(map(type, container)) <= _SCALARS:
             return list(container)  # the usual chunk: no encoder needed
         return Encoder(codec, self.numbers).contents(container)
+
+
+def refill(container, content) -> None:
+    """Make a list, dict or set hold what `content` (of the same type) holds, keeping its identity."""
+    if type(content) is not type(container):
+        return
+    if type(container) is list:
+        container[:] = content
+    else:
+        container.clear()
+        container.update(content)
 
 
 def contents_of(containers: list, codec: Codec, known: dict[int, int]) -> list:
@@ -559,7 +579,7 @@ class Channel:
         while True:
             incoming = self.receive()
             if "event" in incoming:
-                self.codec.notice(str(incoming["event"]))
+                self.codec.notice(incoming)
             elif "op" in incoming:
                 self.send(self.codec.serve(incoming))
             else:

@@ -18,6 +18,7 @@ import itertools
 import json
 import os
 import sys
+import time
 
 from kata import wire
 from kata.draining import drain_measuring_memory
@@ -84,8 +85,41 @@ class WorkerCodec(wire.Codec):
         return super().decode_other(tag, body)
 
 
+class WorkingChannel(wire.Channel):
+    """The worker's end, which tells the tests when it runs the submission and for how long.
+
+    The tests' side holds a call to the worker's own work: the notices mark its start
+    and end, and each callback request says how long the worker has worked so far, the
+    round trips of earlier callbacks left out.
+    """
+
+    working_since: float | None = None
+    waited = 0.0  # on the tests' callbacks, since working_since
+
+    def start_working(self) -> None:
+        self.working_since, self.waited = time.monotonic(), 0.0
+        self.send({"event": "computing"})
+
+    def stop_working(self) -> None:
+        self.send({"event": "computed", "busy": self.busy()})
+        self.working_since = None
+
+    def busy(self) -> float:
+        return 0.0 if self.working_since is None else time.monotonic() - self.working_since - self.waited
+
+    def request(self, message: dict) -> dict:
+        if self.working_since is None:
+            return super().request(message)
+        started = time.monotonic()
+        message["busy"] = self.busy()
+        try:
+            return super().request(message)
+        finally:
+            self.waited += time.monotonic() - started
+
+
 class Worker:
-    def __init__(self, channel: wire.Channel, codec: WorkerCodec, functions: dict, frames, output: KeptOutput):
+    def __init__(self, channel: WorkingChannel, codec: WorkerCodec, functions: dict, frames, output: KeptOutput):
         self.channel = channel
         self.codec = codec
         self.functions = functions
@@ -105,7 +139,7 @@ class Worker:
         if message.get("op") == "call" and message.get("function") in self.functions:
             reply = self.call(message)
         elif message.get("op") == "next" and message.get("handle") in self.codec.objects:
-            reply = self.next(message["handle"])
+            reply = self.next(message["handle"], message.get("tests_changed") or [])
         elif message.get("op") == "drain" and message.get("handle") in self.codec.objects:
             reply = self.drain(message)
         else:
@@ -121,14 +155,14 @@ class Worker:
         known = {id(container): number for number, container in enumerate(arguments)}
         before = wire.contents_of(arguments, self.codec, known)
         # The notices let the tests' side time the submission's own work apart from the travel.
-        self.channel.send({"event": "computing"})
+        self.channel.start_working()
         try:
             result = self.functions[message["function"]](*args, **kwargs)
         except BaseException as error:  # SystemExit and KeyboardInterrupt too: they cost the call, not the worker
-            self.channel.send({"event": "computed"})
+            self.channel.stop_working()
             reply = {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
         else:
-            self.channel.send({"event": "computed"})
+            self.channel.stop_working()
             reply = {"returned": wire.Encoder(self.codec, known).encode(result)}
         after = wire.contents_of(arguments, self.codec, known)
         if after != before:
@@ -136,19 +170,20 @@ class Worker:
         return reply
 
     def drain(self, message: dict) -> dict:
-        self.channel.send({"event": "computing"})
+        self.channel.start_working()
         try:
             count, last, peak = drain_measuring_memory(self.codec.objects[message["handle"]],
                                                        every=int(message["every"]), bound=int(message["bound"]))
         except BaseException as error:
             return {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
         finally:
-            self.channel.send({"event": "computed"})
+            self.channel.stop_working()
         return {"returned": wire.Encoder(self.codec).encode((count, last, peak))}
 
-    def next(self, handle: int) -> dict:
+    def next(self, handle: int, tests_changed: list) -> dict:
         yielded = self.yielded.setdefault(handle, wire.Yielded())
-        self.channel.send({"event": "computing"})
+        yielded.apply(tests_changed, self.codec)  # the tests changed a chunk they hold: so does the generator's
+        self.channel.start_working()
         try:
             value = next(self.codec.objects[handle])
         except StopIteration:
@@ -157,11 +192,12 @@ class Worker:
             reply = {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
         else:
             reply = {}
-        self.channel.send({"event": "computed"})
+        self.channel.stop_working()
+        produced = not reply
         changed = yielded.changes(self.codec)  # a chunk the generator modified after yielding it
         if changed:
             reply["yielded_after"] = changed
-        if not reply:
+        if produced:
             encoder = wire.Encoder(self.codec, yielded.known())
             reply["returned"] = encoder.encode(value)
             yielded.track(encoder.keep_alive, self.codec)
@@ -196,7 +232,7 @@ def main() -> None:
 
     confine(settings["folder"], settings["forbidden"])
     codec = WorkerCodec()
-    channel = wire.Channel(read_fd, write_fd, codec)
+    channel = WorkingChannel(read_fd, write_fd, codec)
     functions, problem = load_functions(settings["module"], settings["functions"], settings["shown_as"])
     channel.send({"ready": problem is None, "problem": problem, "output": output.take()})
     if problem is None:
