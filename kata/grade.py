@@ -73,6 +73,9 @@ def grade_students(students: list[Submission], katas: list[Kata], counts: dict[s
 def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int], work: Path,
                   call_seconds: float, memory_mb: int) -> list[KataGrade]:
     """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted."""
+    if student.problem:
+        return [grade_without_tests(student.student, kata.slug, CANNOT_RUN, student.problem, counts[kata.slug])
+                for kata in katas]
     submitted = [kata for kata in katas if kata_file(student, kata) is not None]
     outcomes, problem = {}, ""
     if submitted:

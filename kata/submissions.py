@@ -29,10 +29,14 @@ _UNREADABLE = (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, OSError)
 class Submission:
     student: str
     folder: Path  # laid out like problems/: <slug>/<module>.py
+    problem: str = ""  # why it cannot be graded (a zip refused), in one sentence; "" when it can
 
 
 class BadSubmissions(Exception):
-    """The SUBMISSIONS folder, or a zip in it, cannot be graded; the message says why in one sentence."""
+    """The SUBMISSIONS folder, or a zip in it, cannot be graded; the message says why in one sentence.
+
+    A zip refused costs only its student: submissions_in gives it a Submission with a problem.
+    """
 
 
 def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
@@ -41,8 +45,12 @@ def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
     found = _students_in(folder)
     submissions = []
     for student, path in sorted(found.items(), key=lambda item: (item[0].casefold(), item[0])):
-        unpacked = _unpack(path, unpack_into / student) if path.is_file() else path
-        submissions.append(Submission(student, _kata_root(unpacked)))
+        try:
+            unpacked = _unpack(path, unpack_into / student) if path.is_file() else path
+        except BadSubmissions as refused:
+            submissions.append(Submission(student, unpack_into / student, problem=str(refused)))
+        else:
+            submissions.append(Submission(student, _kata_root(unpacked)))
     return submissions
 
 

@@ -57,6 +57,7 @@ def graded(tmp_path_factory):
     shutil.copytree(CLASSROOM, submissions)
     with zipfile.ZipFile(submissions / "zipped_correct.zip", "w") as archive:
         archive.write(CLASSROOM / "correct" / KATA.slug / f"{KATA.module}.py", f"{KATA.slug}/{KATA.module}.py")
+    (submissions / "broken_zip.zip").write_bytes(b"PK\x03\x04 the rest of this zip was lost")
     grader_before, submissions_before = fingerprints(ROOT), fingerprints(submissions)
     temporary = work / "tmp"  # the grader's and its workers' temporary folders go here, to be counted
     temporary.mkdir()
@@ -164,6 +165,11 @@ def test_endless_recursion_earns_nothing(graded, test_count):
 
 
 # Code that cannot be loaded earns nothing, with the reason ----------------------------------
+
+
+def test_a_zip_that_cannot_be_unpacked_cannot_run_and_costs_only_its_student(graded, test_count):
+    assert_grade(graded, "broken_zip", 0, test_count, "cannot run")
+    assert "broken_zip.zip cannot be unpacked" in grade_of(graded, "broken_zip")["detail"]
 
 
 def test_a_syntax_error_cannot_run(graded, test_count):

@@ -52,6 +52,15 @@ def forge_declared_size(path: Path, size: int) -> Path:
     return path
 
 
+def zip_refusal(handed_in: Path, unpacked: Path) -> str:
+    """Why alice.zip was refused; the refusal costs only alice: bob, beside her, is still found."""
+    write_files(handed_in / "bob", KATA_FILE)
+    alice, bob = submissions_in(handed_in, unpacked)
+    assert (alice.student, bob) == ("alice", Submission("bob", handed_in / "bob"))
+    assert alice.problem, "alice.zip should have been refused"
+    return alice.problem
+
+
 def refusal(handed_in: Path, unpacked: Path) -> str:
     with pytest.raises(BadSubmissions) as refused:
         submissions_in(handed_in, unpacked)
@@ -100,7 +109,7 @@ def test_a_zip_made_on_windows_with_backslashes_unpacks_into_folders(handed_in, 
 @pytest.mark.parametrize("member", ["../evil.py", "problems/../../evil.py", "/tmp/evil.py", "C:\\evil.py"])
 def test_a_zip_with_a_path_outside_its_folder_is_refused(handed_in, unpacked, member):
     write_zip(handed_in / "alice.zip", KATA_FILE, member)
-    message = refusal(handed_in, unpacked)
+    message = zip_refusal(handed_in, unpacked)
     assert "alice.zip" in message and repr(member) in message
     assert not (unpacked / "evil.py").exists() and not (handed_in / "evil.py").exists()
 
@@ -110,25 +119,25 @@ def test_a_zip_with_a_symbolic_link_is_refused(handed_in, unpacked):
     link.external_attr = (stat.S_IFLNK | 0o777) << 16
     with zipfile.ZipFile(handed_in / "alice.zip", "w") as zipped:
         zipped.writestr(link, "/etc/passwd")
-    message = refusal(handed_in, unpacked)
+    message = zip_refusal(handed_in, unpacked)
     assert "alice.zip" in message and "symbolic link" in message and KATA_FILE in message
     assert not (unpacked / "alice" / KATA_FILE).exists()
 
 
 def test_a_zip_declaring_more_bytes_than_the_cap_is_refused_before_unpacking(handed_in, unpacked):
     forge_declared_size(write_zip(handed_in / "alice.zip", KATA_FILE), submissions.MAX_UNPACKED_BYTES + 1)
-    assert "more than the 20971520" in refusal(handed_in, unpacked)
+    assert "more than the 20971520" in zip_refusal(handed_in, unpacked)
     assert not (unpacked / "alice").exists()
 
 
 def test_a_zip_with_too_many_members_is_refused(handed_in, unpacked):
     write_zip(handed_in / "alice.zip", *(f"{number}.py" for number in range(submissions.MAX_MEMBERS + 1)))
-    assert "2001 entries" in refusal(handed_in, unpacked)
+    assert "2001 entries" in zip_refusal(handed_in, unpacked)
 
 
 def test_a_zip_declaring_fewer_bytes_than_it_holds_is_refused(handed_in, unpacked):
     forge_declared_size(write_zip(handed_in / "alice.zip", KATA_FILE, data=b"x" * 1000), 10)
-    assert "alice.zip cannot be unpacked" in refusal(handed_in, unpacked)
+    assert "alice.zip cannot be unpacked" in zip_refusal(handed_in, unpacked)
 
 
 class LyingZipFile(zipfile.ZipFile):
@@ -142,14 +151,14 @@ def test_the_bytes_unpacked_are_counted_whatever_the_zip_declares(handed_in, unp
     write_zip(handed_in / "alice.zip", KATA_FILE)
     monkeypatch.setattr(submissions, "MAX_UNPACKED_BYTES", 500)
     monkeypatch.setattr(submissions.zipfile, "ZipFile", LyingZipFile)
-    message = refusal(handed_in, unpacked)
+    message = zip_refusal(handed_in, unpacked)
     assert "more than 500 bytes" in message and KATA_FILE in message
     assert (unpacked / "alice" / KATA_FILE).stat().st_size <= 500
 
 
 def test_a_corrupt_zip_is_refused(handed_in, unpacked):
     (handed_in / "alice.zip").write_bytes(b"PK\x03\x04 this is not a zip")
-    assert "alice.zip cannot be unpacked" in refusal(handed_in, unpacked)
+    assert "alice.zip cannot be unpacked" in zip_refusal(handed_in, unpacked)
 
 
 def test_a_folder_and_a_zip_of_the_same_student_are_refused(handed_in, unpacked):
