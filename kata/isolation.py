@@ -70,17 +70,13 @@ class TestsCodec(wire.Codec):
         try:
             return super().serve(message)
         finally:
-            busy = message.get("busy")  # the worker's own work so far, as it measured it
-            if log.worker_busy_since is not None and type(busy) in (int, float) and busy >= 0:
-                log.worker_busy_since = time.monotonic() - busy
+            _count_busy_as_the_worker_measured(message)
 
     def notice(self, message: dict) -> None:
         if message.get("event") == "computing":
             log.worker_busy_since = time.monotonic()
         elif message.get("event") == "computed":
-            busy = message.get("busy")
-            if log.worker_busy_since is not None and type(busy) in (int, float) and busy >= 0:
-                log.worker_busy_since = time.monotonic() - busy
+            _count_busy_as_the_worker_measured(message)
             log.worker_stopped_working(time.monotonic())
 
     def decode_other(self, tag: str, body):
@@ -91,6 +87,13 @@ class TestsCodec(wire.Codec):
         if tag == "yours":
             return self.objects[body]
         return super().decode_other(tag, body)
+
+
+def _count_busy_as_the_worker_measured(message: dict) -> None:
+    """Set the clock of the worker's own work to what the worker says it has worked on this request."""
+    busy = message.get("busy")
+    if log.worker_busy_since is not None and type(busy) in (int, float) and busy >= 0:
+        log.worker_busy_since = time.monotonic() - busy
 
 
 # Objects the worker can make a copy of, so that using them costs no round trip: the
@@ -175,8 +178,7 @@ class Worker:
             try:
                 yielded.apply(reply["yielded_after"], self.codec)
             except Exception as error:
-                self.stop()
-                raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
+                raise self.garbled(error) from None
         if reply.get("stopped"):
             raise StopIteration
         decoder = wire.Decoder(self.codec, yielded.by_number)
@@ -202,8 +204,7 @@ class Worker:
         except wire.ChannelClosed:
             raise self.ended(self.stop_and_say_why()) from None
         except wire.ProtocolError as error:
-            self.stop()
-            raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
+            raise self.garbled(error) from None
         except BaseException:
             self.stop()  # a time limit or an interrupt: the worker is in the middle of something
             raise
@@ -221,12 +222,16 @@ class Worker:
         self.ended_in_this_test = WorkerEnded(why)
         return self.ended_in_this_test
 
+    def garbled(self, problem: Exception) -> WorkerEnded:
+        """The worker sent something that is not an answer of this protocol: it is stopped, and the call fails."""
+        self.stop()
+        return self.ended(f"the worker process sent something that is not an answer ({problem})")
+
     def answer(self, reply: dict, known: list | None = None, decoder: wire.Decoder | None = None):
         try:
             return self.channel.answer_of(reply, known, decoder)
         except wire.ProtocolError as error:
-            self.stop()
-            raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
+            raise self.garbled(error) from None
 
     def read_back_arguments(self, after: list, containers: list) -> None:
         """The submission modified its arguments: make the tests' own containers hold what the worker's hold now."""
@@ -243,8 +248,7 @@ class Worker:
             contents = [(containers[number], wire.Decoder(self.codec, containers).decode(content))
                         for number, content in changes]
         except Exception as error:
-            self.stop()
-            raise self.ended(f"the worker process sent something that is not an answer ({error})") from None
+            raise self.garbled(error) from None
         for container, content in contents:
             wire.refill(container, content)
 

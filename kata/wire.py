@@ -110,16 +110,7 @@ class Encoder:
             self.numbers.update(zip(map(id, value), range(len(self.numbers), len(self.numbers) + len(value))))
             self.keep_alive.extend(value)
             return value
-        encoded = []
-        for item in value:  # inline for the next common case, a list of such lists
-            if type(item) is list and id(item) not in self.numbers and id(item) not in self.known \
-                    and set(map(type, item)) <= _SCALARS:
-                self.numbers[id(item)] = len(self.numbers)
-                self.keep_alive.append(item)
-                encoded.append(item)
-            else:
-                encoded.append(self.encode(item))
-        return encoded
+        return [self.encode(item) for item in value]
 
     def _is_list_of_new_flat_lists(self, value: list) -> bool:
         if not value or set(map(type, value)) != {list}:
@@ -205,14 +196,9 @@ class Decoder:
             self.containers.extend(items)
             return items
         items = []
-        self.containers.append(items)
-        for item in data:  # inline for a list of lists of numbers or strings
-            if type(item) is list and set(map(type, item)) <= _SCALARS:
-                inner = list(item)
-                self.containers.append(inner)
-                items.append(inner)
-            else:
-                items.append(self.decode(item))
+        self.containers.append(items)  # before its items, which may refer to it
+        for item in data:
+            items.append(self.decode(item))
         return items
 
 
@@ -380,9 +366,6 @@ class Yielded:
         self.held: dict[int, Any] = {}  # in the worker: the contents as last sent
         self.count = 0
 
-    def known(self) -> dict[int, int]:
-        return self.numbers
-
     def track(self, containers: list, codec: Codec | None = None) -> None:
         """Number the new containers of the value just sent (or received), in the encoder's order."""
         for container in containers:
@@ -417,8 +400,6 @@ class Yielded:
         return changed
 
     def _contents(self, container, codec: Codec):
-        if type(container) is list and set(map(type, container)) <= _SCALARS:
-            return list(container)  # the usual chunk: no encoder needed
         return Encoder(codec, self.numbers).contents(container)
 
 

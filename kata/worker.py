@@ -198,7 +198,7 @@ class Worker:
         if changed:
             reply["yielded_after"] = changed
         if produced:
-            encoder = wire.Encoder(self.codec, yielded.known())
+            encoder = wire.Encoder(self.codec, yielded.numbers)
             reply["returned"] = encoder.encode(value)
             yielded.track(encoder.keep_alive, self.codec)
         return reply

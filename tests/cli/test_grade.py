@@ -251,9 +251,19 @@ def test_a_known_mistake_is_named_in_the_grade(graded, test_count, tmp_path):
     assert "redundant_tail_window" in graded["stdout"] or "redundant_tail_window" in (graded["work"] / "grades.csv").read_text()
 
 
-def test_progress_is_shown_on_stderr(graded):
+def test_progress_is_shown_on_stderr_and_the_table_alone_on_stdout(graded):
     assert f"[{len(graded['grades'])}/{len(graded['grades'])}," in graded["stderr"]
-    assert os.linesep.join(graded["stdout"].splitlines()[:1]).startswith("student")
+    assert graded["stdout"].startswith("student") and "Grading" not in graded["stdout"]
+
+
+def test_every_student_gets_the_same_examples_and_no_example_database():
+    """The README promises the Hypothesis profile "grading": derandomized, with no example database."""
+    from hypothesis import settings
+
+    import kata.plugin  # noqa: F401  registers the profiles
+
+    grading = settings.get_profile("grading")
+    assert grading.derandomize is True and grading.database is None
 
 
 # Mistakes of the teacher's own: one line, before any grading -------------------------------

@@ -14,6 +14,7 @@ import itertools
 import math
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 
@@ -878,6 +879,32 @@ def test_printed_output_is_cut_to_a_few_thousand_characters(start_worker):
     assert worker.call("f", (), {}) == "answered"
     assert len(worker.output) <= 4100
     assert worker.output.startswith("xxx") and "[... 996001 more characters not kept]" in worker.output
+
+
+def test_the_submission_has_no_stdin_to_wait_on(start_worker):
+    worker = start_worker("""
+        def f():
+            try:
+                return input()
+            except EOFError as error:
+                return type(error).__name__
+    """)
+    assert worker.call("f", (), {}) == "EOFError"
+
+
+def test_the_submission_sees_a_small_environment_without_the_graders_secrets(start_worker, monkeypatch):
+    monkeypatch.setenv("GRADER_TOKEN", "do not show the students")
+    worker = start_worker("""
+        import os
+
+        def f():
+            return sorted(os.environ), os.getcwd(), os.environ["HOME"]
+    """)
+    names, folder, home = worker.call("f", (), {})
+    assert "GRADER_TOKEN" not in names
+    assert set(names) <= {"PATH", "HOME", "TMPDIR", "LANG", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED",
+                          "PYTHONSAFEPATH"}, names
+    assert home == folder and Path(folder).name.startswith("kata-worker-")
 
 
 # Loading the module -----------------------------------------------------------------------------
