@@ -16,6 +16,10 @@ from typing import Any, Callable
 from kata.catalog import relative
 from kata.show import show_call
 
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
 
 SNAPSHOT_LIMIT = 10_000  # items; larger inputs are not copied, to keep big calls cheap
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import tracemalloc
 
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
 
 def drain_measuring_memory(items, *, every: int, bound: int) -> tuple[int, object, int]:
     """Read `items` to the end, dropping each; returns (how many were read, the last one, the peak traced bytes).

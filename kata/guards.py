@@ -11,6 +11,10 @@ import pytest
 
 from kata import draining
 
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
 GUARD_SECONDS = 2.0  # the reference finishes every guard in under a tenth of this
 
 

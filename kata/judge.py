@@ -11,6 +11,10 @@ import dataclasses
 from kata.calls import log
 from kata.show import show
 
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
 
 class WrongAnswer(AssertionError):
     """The code under test finished, but its answer breaks the contract."""

@@ -20,6 +20,10 @@ from pathlib import Path
 
 from kata.calls import Call, log
 
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
 try:
     import resource
 except ImportError:  # Windows: no watchdog, pytest-timeout's own method applies

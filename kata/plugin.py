@@ -6,6 +6,7 @@ this plugin decides which implementation those names mean for the run.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import os
 import types
@@ -27,14 +28,17 @@ from kata.results import Result, fingerprint, record_results
 
 # No per-example deadline: time limits belong to the watchdog, which says what timed out.
 # No "explain" phase: its coverage notes point into the runner, not into the learner's code.
-_PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
-settings.register_profile("dev", deadline=None, max_examples=60, phases=_PHASES)
-settings.register_profile("ci", deadline=None, max_examples=60, phases=_PHASES, derandomize=True)
+# One failure per test, the simplest: the report explains it in plain words, where several
+# distinct failures would arrive as one exception group with the runner's traceback.
+_EVERY_PROFILE = dict(deadline=None, report_multiple_bugs=False,
+                      phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink])
+settings.register_profile("dev", max_examples=60, **_EVERY_PROFILE)
+settings.register_profile("ci", max_examples=60, derandomize=True, **_EVERY_PROFILE)
 # Grading: the same examples for every student, and no example database, so that one
 # student's failures are never replayed against the next.
-settings.register_profile("grading", deadline=None, max_examples=60, phases=_PHASES, derandomize=True, database=None)
-settings.register_profile("thorough", deadline=None, max_examples=1000, phases=_PHASES,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("grading", max_examples=60, derandomize=True, database=None, **_EVERY_PROFILE)
+settings.register_profile("thorough", max_examples=1000, suppress_health_check=[HealthCheck.too_slow],
+                          **_EVERY_PROFILE)
 settings.load_profile("dev")
 
 # A guard's large input and answer (or its thousands of chunks, one next() at a time) also
@@ -251,30 +255,40 @@ def pytest_runtest_setup(item):
     start_a_test()
 
 
-@pytest.hookimpl(wrapper=True)
+@pytest.hookimpl(tryfirst=True)
 def pytest_runtest_makereport(item, call):
-    if call.excinfo is not None and isinstance(call.excinfo.value, LimitExceeded):
-        repair_traceback(call.excinfo.value)
-        call.excinfo = pytest.ExceptionInfo.from_exception(call.excinfo.value)
-    result = yield
-    if result.failed and call.excinfo is not None and not isinstance(item, KataUnavailable):
-        # The limits are for the code under test, not for writing its report (which may
-        # run catalogued mistakes under limits of their own).
-        getattr(item, "cancel_timeout", lambda: None)()
-        text = report.explain(item, call.excinfo.value)
-        if text is not None:
-            result.longrepr = text
+    """A failure of the code under test gets its report in plain words.
+
+    pytest's own traceback would only be replaced by it, so it is not formatted at all:
+    for a class of failing submissions that formatting was a good part of the grading time.
+    """
+    if call.excinfo is None or isinstance(item, KataUnavailable) or isinstance(call.excinfo.value, pytest.skip.Exception):
+        return None
+    failure = call.excinfo.value
+    if isinstance(failure, LimitExceeded):
+        repair_traceback(failure)
+        call.excinfo = pytest.ExceptionInfo.from_exception(failure)
+    # The limits are for the code under test, not for writing its report (which may
+    # run catalogued mistakes under limits of their own).
+    getattr(item, "cancel_timeout", lambda: None)()
+    text = report.explain(item, failure)
+    result = pytest.TestReport.from_item_and_call(item, call if text is None else _reported_as(call, text))
+    if result.failed:
         record_verdict(item, result, text)
-        # The report is written; drop the failed frames' locals, which may hold a stalled
-        # loop's half-gigabyte list, before the next test measures its memory.
-        # The report is written; drop the failed frames' locals, which may hold a stalled
-        # loop's half-gigabyte list, before the next test measures its memory.
-        drop_locals(call.excinfo.tb)
-        log.forget()
-        stopped = call.excinfo.value
-        if isinstance(stopped, LimitExceeded) and not getattr(stopped.call, "isolated", False):
-            give_back_freed_memory()  # an isolated call's memory was its worker's, and went with it
+    # The report is written; drop the failed frames' locals, which may hold a stalled
+    # loop's half-gigabyte list, before the next test measures its memory.
+    drop_locals(call.excinfo.tb)
+    log.forget()
+    if isinstance(failure, LimitExceeded) and not getattr(failure.call, "isolated", False):
+        give_back_freed_memory()  # an isolated call's memory was its worker's, and went with it
     return result
+
+
+def _reported_as(call, text: str):
+    """The same call, with the failure's report already written (pytest takes a text as it is)."""
+    written = copy.copy(call)
+    written.excinfo = text
+    return written
 
 
 def pytest_runtest_logreport(report):

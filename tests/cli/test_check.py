@@ -46,3 +46,21 @@ def test_check_shows_the_runners_report_and_passes_options_after_a_double_dash_t
 def test_check_runs_pytest_on_the_katas_tests_with_impl_and_the_examples_marker():
     command = pytest_command([KATA], impl="reference", examples=True, extra=("-x",))
     assert command[1:] == ["-m", "pytest", f"tests/{KATA.slug}", "--impl=reference", "-m", "examples", "-x"]
+
+
+TWO_WAYS_WRONG = '''
+def fixed_windows(tokens, chunk_size, overlap=0):
+    if not tokens:
+        raise IndexError("nothing to cut")
+    raise KeyError(chunk_size)
+'''
+
+
+def test_a_property_that_fails_in_two_ways_is_reported_in_plain_words_once(repo, run_kata, solve):
+    # Hypothesis would report both failures as one exception group, with the runner's traceback.
+    solve(repo, KATA, TWO_WAYS_WRONG)
+    run = run_kata(repo, "check", KATA.number, "--", "-k", "test_every_window_but_the_last_is_full")
+    assert run.returncode == 1
+    assert "Called fixed_windows(" in run.stdout and "Failing test case:" in run.stdout, run.stdout
+    assert "ExceptionGroup" not in run.stdout and "distinct failures" not in run.stdout, run.stdout
+    assert "kata/" not in run.stdout.replace("kata/hint", ""), "the runner's own frames reached the report"
