@@ -6,6 +6,7 @@ mistake's outcome on the same input. A mistake matches when the two agree and th
 reference's outcome differs: an answer that equals the reference's is not a wrong
 answer, so no mistake can explain it by its output. The code under test is never
 run again; only the trusted reference and mistakes are, each under a short limit.
+Their outcomes on a small input may be shared by several runs (kata.shared_probes).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from __future__ import annotations
 import copy
 import functools
 import time
+from pathlib import Path
 
+from kata import shared_probes
 from kata.calls import Call, is_iterator
 from kata.catalog import KATAS
 from kata.judge import same
@@ -27,6 +30,14 @@ REFERENCE_SECONDS = 3.0  # the reference answers a guard's input in a tenth of t
 DIAGNOSIS_SECONDS = 1.0  # for all the mistakes' runs on one failure
 STALL_DIAGNOSIS_SECONDS = 4.0  # the same after a stall, when each run may take a while
 
+_shared_folder: Path | None = None
+
+
+def share_probes_in(folder: Path | None) -> None:
+    """Keep the outcomes of probes on small inputs in `folder`, and use those other runs kept there."""
+    global _shared_folder
+    _shared_folder = folder
+
 
 def matching_mistakes(call: Call | None) -> list[type[Mistake]]:
     """The catalogued mistakes whose outcome on the call's input is the one recorded for it."""
@@ -38,12 +49,14 @@ def matching_mistakes(call: Call | None) -> list[type[Mistake]]:
     stalled = seen[0] == "did not finish"
     if not mistakes or (call.original is None and not stalled):
         return []  # a large input: re-running every mistake on it costs more than the hint is worth
-    started = time.monotonic()
-    if _agree(_probe(getattr(_reference(kata), call.function), call, REFERENCE_SECONDS), seen):
+    shared = _shared_name(call)
+    reference, reference_seconds = _outcome("reference", getattr(_reference(kata), call.function), call,
+                                            REFERENCE_SECONDS, shared)
+    if _agree(reference, seen):
         return []
     # On a large input even a linear mistake needs time: "did not finish" is judged
     # against the reference's own time.
-    patience = max(PROBE_SECONDS, SLOWER_THAN_REFERENCE * (time.monotonic() - started))
+    patience = max(PROBE_SECONDS, SLOWER_THAN_REFERENCE * reference_seconds)
     if stalled:  # only a mistake known to stall can explain a stall
         mistakes = {key: mistake for key, mistake in mistakes.items() if mistake.stalls}
     deadline = time.monotonic() + (STALL_DIAGNOSIS_SECONDS if stalled else DIAGNOSIS_SECONDS)
@@ -51,7 +64,7 @@ def matching_mistakes(call: Call | None) -> list[type[Mistake]]:
     for mistake in mistakes.values():
         if time.monotonic() > deadline:
             break
-        if _agree(_probe(getattr(mistake, call.function), call, patience), seen):
+        if _agree(_outcome(mistake.id, getattr(mistake, call.function), call, patience, shared)[0], seen):
             matches.append(mistake)
     return matches
 
@@ -69,13 +82,33 @@ def _outcome_of_call(call: Call):
     return "did not finish", None
 
 
-def _probe(function, call: Call, seconds: float = PROBE_SECONDS):
+def _shared_name(call: Call) -> str | None:
+    """The name under which the probes of this call's input are shared with other runs, if they are."""
+    if _shared_folder is None:
+        return None
+    return shared_probes.key_of(call.kata, call.function, *call.inputs())
+
+
+def _outcome(name: str, function, call: Call, seconds: float, shared: str | None) -> tuple[tuple, float]:
+    """What the trusted code `name` does on the call's input, and how long it took; once for all runs sharing it."""
+    if shared is None:
+        return _probe(function, call, seconds)
+    # A large input is diagnosed only after a stall, when only the kind of outcome is
+    # compared: its answer, as large as the input, is not kept.
+    keeps_value = call.original is not None
+    return shared_probes.outcome(_shared_folder, shared_probes.key_of(shared, name),
+                                 lambda: _probe(function, call, seconds, keeps_value), seconds)
+
+
+def _probe(function, call: Call, seconds: float, keeps_value: bool = True) -> tuple[tuple, float]:
     if call.original is not None:
         args, kwargs = copy.deepcopy(call.original)
     else:  # a large input: a shallow copy keeps a probe that modifies lists from spoiling the next one
         args = tuple(list(arg) if isinstance(arg, list) else arg for arg in call.args)
         kwargs = dict(call.kwargs)
-    return run_briefly(function, args, kwargs, seconds)
+    started = time.monotonic()
+    kind, value = run_briefly(function, args, kwargs, seconds)
+    return (kind, value if keeps_value else None), time.monotonic() - started
 
 
 def _agree(one, other) -> bool:

@@ -111,7 +111,8 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
     outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
                f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
-               f"--outcomes={outcomes_file}", "--hypothesis-profile=grading", "-p", "no:cacheprovider", "-q"]
+               f"--outcomes={outcomes_file}", f"--shared-probes={work / 'probes'}", "--hypothesis-profile=grading",
+               "-p", "no:cacheprovider", "-q"]
     environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
     process = subprocess.Popen(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,

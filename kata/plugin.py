@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, Phase, settings
 from kata import report
 from kata.calls import log
 from kata.catalog import KATAS, TESTS, Kata, kata_of_test, relative
+from kata.diagnosis import share_probes_in
 from kata.limits import (CALL_SECONDS, LimitExceeded, Watchdog, can_watch, drop_locals, give_back_freed_memory,
                          repair_traceback)
 from kata.loader import BadImplOption, Implementation, LoadProblem, NotStarted, kata_defined_in, parse_impl
@@ -76,6 +77,9 @@ def pytest_addoption(parser):
                     help=f"the time limit of one call in a test that is not a guard (default {CALL_SECONDS:g})")
     group.addoption("--outcomes", default=None, metavar="FILE",
                     help="also write every test's outcome, verdict and matched mistake to FILE as JSON (for kata grade)")
+    group.addoption("--shared-probes", default=None, metavar="DIR",
+                    help="keep in DIR what the reference and the known mistakes do on failing inputs, and reuse "
+                    "what other runs kept there (kata grade shares one DIR across a class)")
 
 
 def pytest_configure(config):
@@ -93,6 +97,8 @@ def pytest_configure(config):
     if not config.getoption("call_seconds") > 0:
         raise pytest.UsageError(f"--call-seconds={config.getoption('call_seconds')}: give a number of seconds above 0")
     config.stash[IMPL] = impl
+    shared = config.getoption("shared_probes")
+    share_probes_in(Path(shared) if shared else None)
     config.stash[LOADED] = {}
     _results.clear()
     config.stash[UNAVAILABLE] = {}
