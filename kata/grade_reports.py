@@ -125,7 +125,8 @@ def _summary_lines(grades: list[KataGrade]) -> list[str]:
         solved = sum(grade.status == SOLVED for grade in own)
         line = f"{slug.replace('_', ' ', 1)}: {solved} of {len(own)} solved; "
         # A test counts once per student, however many of its runs that student failed.
-        failed = Counter(name for grade in own for name in {_test_name(t.test) for t in grade.tests if not t.passed})
+        failed = Counter(name for grade in own
+                         for name in dict.fromkeys(_test_name(t.test) for t in grade.tests if not t.passed))
         if failed:
             name, students = failed.most_common(1)[0]
             line += f"most failed: {name} ({students} student{'s' if students != 1 else ''})"

@@ -76,6 +76,14 @@ def test_the_most_failed_test_counts_each_student_once():
     assert kata_summary(grades) == "01 fixed_windows: 0 of 2 solved; most failed: test_a (2 students)\n"
 
 
+def test_of_tests_failed_by_as_many_students_the_first_in_the_katas_order_is_named():
+    # Not alphabetical, and the same on every run (a set's order would change with the hash seed).
+    names = [f"test_{letter}" for letter in "zyxwvutsrqponmlkjihgfedcba"]
+    grades = [grade_from_tests(student, "01_fixed_windows", [failed(FIRST + name, "ERROR", "") for name in names])
+              for student in ("alice", "bob")]
+    assert kata_summary(grades) == "01 fixed_windows: 0 of 2 solved; most failed: test_z (2 students)\n"
+
+
 def test_a_kata_nobody_failed_says_so():
     grades = [grade_from_tests("alice", "01_fixed_windows", [passed(FIRST + "test_basic")])]
     assert kata_summary(grades) == "01 fixed_windows: 1 of 1 solved; no test failed\n"
