@@ -34,6 +34,8 @@ def confine(folder: str, forbidden: list[str]) -> None:
         return full == root or full.startswith(root + os.sep)
 
     def hook(event: str, args: tuple) -> None:
+        if event == "builtins.id":
+            return  # harmless, and by far the most frequent: the protocol numbers every list it sends
         if event.startswith(_NEVER):
             raise PermissionError(f"a submission may not use {event}")
         if event == "open":

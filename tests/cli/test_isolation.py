@@ -92,6 +92,11 @@ MADE = {
     "list subclass": lambda: Tokens(["a", "b"]),
     "agreeable": lambda: Agreeable(),
     "huge int": lambda: 10 ** 5000,
+    "long ints": lambda: [-(2 ** 63), 2 ** 63 - 1, 0, -1] + list(range(2000)),
+    "long ints, one wider than 64 bits": lambda: [2 ** 64] + list(range(2000)),
+    "long bools": lambda: [True, False] * 1000,
+    "windows of ints": lambda: [[i, i + 1, i + 2] for i in range(2000)],
+    "one window of ints twice": lambda: [list(range(600))] * 2,
 }
 
 
@@ -198,6 +203,45 @@ def test_an_int_of_5000_digits_comes_back_exactly(value_of):
     assert value_of("huge int") == 10 ** 5000
 
 
+# Long lists of ints travel packed, several times faster than as JSON; they must come back the same.
+
+
+def test_a_long_list_of_ints_comes_back_as_the_same_ints(value_of):
+    assert same(value_of("long ints"), [-(2 ** 63), 2 ** 63 - 1, 0, -1] + list(range(2000)))
+
+
+def test_a_long_list_with_an_int_wider_than_64_bits_comes_back_exactly(value_of):
+    assert same(value_of("long ints, one wider than 64 bits"), [2 ** 64] + list(range(2000)))
+
+
+def test_a_long_list_of_bools_stays_a_list_of_bools(value_of):
+    assert same(value_of("long bools"), [True, False] * 1000)
+
+
+def test_many_windows_of_ints_come_back_as_distinct_lists_of_ints(value_of):
+    windows = value_of("windows of ints")
+    assert same(windows, [[i, i + 1, i + 2] for i in range(2000)])
+    assert len({id(window) for window in windows}) == 2000
+
+
+def test_one_long_window_returned_twice_comes_back_as_one_list(value_of):
+    first, second = value_of("one window of ints twice")
+    assert first is second and same(first, list(range(600)))
+
+
+def test_a_long_list_of_ints_is_packed_and_unpacked_exactly():
+    encoded = wire.Encoder(wire.Codec()).encode([list(range(1000)), [[i] for i in range(1000)]])
+    assert set(encoded[0]) == {"ints"} and set(encoded[1]) == {"int_lists"}
+    assert same(wire.Decoder(wire.Codec()).decode(encoded), [list(range(1000)), [[i] for i in range(1000)]])
+
+
+@pytest.mark.parametrize("damaged", [{"ints": "AAAA"}, {"ints": "not base64!"},
+                                     {"int_lists": ["AQAAAAAAAAA=", ""]}], ids=["partial", "garbage", "lengths"])
+def test_damaged_packed_ints_are_a_protocol_error(damaged):
+    with pytest.raises((wire.ProtocolError, ValueError)):
+        wire.Decoder(wire.Codec()).decode(damaged)
+
+
 # Identity -----------------------------------------------------------------------------------
 
 
@@ -218,6 +262,15 @@ def test_a_list_returned_twice_comes_back_as_two_references_to_one_list(start_wo
     """)
     first, second = worker.call("f", (), {})
     assert first is second and first == [1, 2]
+
+
+def test_a_long_argument_list_of_ints_returned_as_it_is_is_the_callers_own_list(start_worker):
+    worker = start_worker("""
+        def f(tokens):
+            return tokens
+    """)
+    tokens = list(range(5000))
+    assert worker.call("f", (tokens,), {}) is tokens
 
 
 def test_fresh_lists_come_back_as_distinct_lists(start_worker):
@@ -274,6 +327,16 @@ def test_popping_a_dict_key_shows_in_the_callers_dict(start_worker):
     counts = {"a": 1, "b": 2}
     assert worker.call("f", (counts,), {}) == 2
     assert counts == {"a": 1}
+
+
+def test_appending_to_a_long_input_list_of_ints_shows_in_the_callers_list(start_worker):
+    worker = start_worker("""
+        def f(tokens):
+            tokens.append(-1)
+    """)
+    tokens = list(range(5000))
+    worker.call("f", (tokens,), {})
+    assert tokens == list(range(5000)) + [-1]
 
 
 def test_a_call_that_changes_nothing_leaves_the_arguments_alone(start_worker):
