@@ -11,13 +11,10 @@ starts a fresh worker. So no submission can hang, crash or fool the tests' proce
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import select
 import shutil
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -26,8 +23,13 @@ from pathlib import Path
 from kata import wire
 from kata.calls import log
 from kata.catalog import ROOT, SOLUTIONS, TESTS, relative
+from kata.forkserver import ForkedProcess, ForkServer, ForkServerFailed
 from kata.limits import DidNotFinish, UsedTooMuchMemory, can_watch
 from kata.toy_tokenizer import ToyTokenizer
+
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
 
 MEMORY_MB = 1024  # the worker's address space
 START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
@@ -150,7 +152,7 @@ class Worker:
         self.source = Path(source)
         self.functions = functions
         self.memory_mb = memory_mb
-        self.process: subprocess.Popen | None = None
+        self.process: ForkedProcess | None = None
         self.generation = 0  # counts the processes started: a generator belongs to one of them
         self.output = ""  # what the submission printed during the last request
         self.ended_in_this_test: WorkerEnded | None = None
@@ -274,12 +276,13 @@ class Worker:
             "functions": list(self.functions),
             "forbidden": [str(SOLUTIONS), str(TESTS), str(ROOT / ".git"), str(self.source.parent)],
         }
-        self.process = subprocess.Popen(
-            [sys.executable, "-s", "-m", "kata.worker", json.dumps(settings)],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            pass_fds=(to_worker_read, from_worker_write), cwd=self.folder, env=self.environment(),
-            start_new_session=True,  # its own process group: a kill reaches anything it started
-        )
+        try:
+            self.process = fork_server().start(settings, to_worker_read, from_worker_write)
+        except ForkServerFailed as error:
+            for fd in (to_worker_read, to_worker_write, from_worker_read, from_worker_write):
+                os.close(fd)
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise WorkerCouldNotStart(str(error)) from None
         os.close(to_worker_read)
         os.close(from_worker_write)
         self.codec = TestsCodec(self)
@@ -306,14 +309,6 @@ class Worker:
             self.stop()
             raise WorkerCouldNotStart(str(hello.get("problem")))
 
-    def environment(self) -> dict:
-        """A small environment: the submission sees no tokens or secrets of the grading machine."""
-        return {
-            "PATH": os.environ.get("PATH", ""), "HOME": str(self.folder), "TMPDIR": str(self.folder),
-            "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
-            "PYTHONSAFEPATH": "1",
-        }
-
     def stop_and_say_why(self) -> str:
         process = self.process
         self.stop()
@@ -332,10 +327,11 @@ class Worker:
             process, self.process = self.process, None
             if process is None:
                 return
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+            for kill in (os.killpg, os.kill):  # the process too: it may not have its own group yet
+                try:
+                    kill(process.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
             process.wait()
             for fd in (self.channel.read_fd, self.channel.write_fd):
                 try:
@@ -393,6 +389,24 @@ class IsolatedFunction:
 
 
 _workers: list[Worker] = []
+_fork_server: ForkServer | None = None
+
+
+def fork_server() -> ForkServer:
+    """The server that forks this run's workers, started on the first need (and again if it has ended)."""
+    global _fork_server
+    if _fork_server is None or not _fork_server.is_running():
+        _fork_server = ForkServer(worker_environment())
+    return _fork_server
+
+
+def worker_environment() -> dict:
+    """A small environment: the submission sees no tokens or secrets of the grading machine.
+
+    Each worker sets HOME and TMPDIR to its own folder.
+    """
+    return {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
+            "PYTHONSAFEPATH": "1"}
 
 
 def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int) -> Worker:
@@ -408,6 +422,10 @@ def start_a_test() -> None:
 
 
 def stop_all_workers() -> None:
+    global _fork_server
     for worker in _workers:
         worker.stop()
     _workers.clear()
+    if _fork_server is not None:
+        _fork_server.stop()
+        _fork_server = None

@@ -1,9 +1,10 @@
 """The process that runs a submission's code for an isolated run, and nothing else.
 
-Started by kata.isolation with the module to load, it limits itself first (address
-space, files it may touch, processes and sockets it may start), then loads the module
-and answers the tests' requests over two pipes: a call of one of the kata's functions,
-or the next() of a generator it returned. It imports nothing of the runner beyond
+Forked, with the module to load, from a server process that imported this module once
+(kata.forkserver; main() below is that server), it limits itself first (address space,
+files it may touch, processes and sockets it may start), then loads the module and
+answers the tests' requests over two pipes: a call of one of the kata's functions, or
+the next() of a generator it returned. It imports nothing of the runner beyond
 kata.wire, and reads no test or solution file: it knows only what arrives in a request.
 
 Whatever the submission prints is kept to a few thousand characters and sent back
@@ -12,19 +13,22 @@ with each reply; its working directory is a fresh folder of its own.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import itertools
 import json
 import os
+import select
+import signal
+import socket
 import sys
 import time
+import types
 
 from kata import wire
-from kata.draining import drain_measuring_memory
 from kata.toy_tokenizer import ToyTokenizer
 
 OUTPUT_LIMIT = 4000  # characters of printed output kept per request
+PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests' process is still there
 
 
 class KeptOutput(io.TextIOBase):
@@ -170,6 +174,8 @@ class Worker:
         return reply
 
     def drain(self, message: dict) -> dict:
+        from kata.draining import drain_measuring_memory  # only here: the worker starts faster without tracemalloc
+
         self.channel.start_working()
         try:
             count, last, peak = drain_measuring_memory(self.codec.objects[message["handle"]],
@@ -223,11 +229,80 @@ def rebuild(codec: WorkerCodec, body: dict):
 
 def main() -> None:
     settings = json.loads(sys.argv[1])
+    serve_forks(socket.socket(fileno=settings["fork_server_fd"]))
+
+
+def serve_forks(control: socket.socket) -> None:
+    """Start a worker for each request of the tests' process, forked from this process (kata.forkserver).
+
+    A request brings the worker's settings and the ends of its two pipes; the reply is
+    its process id. The tests' process also asks here for a worker's exit status, since
+    the workers are this process's children. When the tests' process is gone, so are
+    this server and every worker it started.
+    """
+    import resource  # noqa: F401 -- imported once here, so that no worker spends its start on it
+    import kata.sandbox  # noqa: F401
+
+    parent, children = os.getppid(), set()
+    while True:
+        request, fds = {"op": "end"}, []
+        try:
+            if select.select([control], [], [], PARENT_CHECK_SECONDS)[0]:
+                data, fds, _, _ = socket.recv_fds(control, 1 << 16, 2)
+                request = json.loads(data) if data else request
+            elif os.getppid() == parent:
+                continue
+        except (OSError, ValueError):
+            pass
+        if request.get("op") == "start" and len(fds) == 2:
+            reply = {"pid": fork_a_worker(control, request["settings"], fds)}
+            children.add(reply["pid"])
+        elif request.get("op") == "wait":
+            reply = {"returncode": exit_status_of(int(request["pid"]))}
+            children.discard(request["pid"])
+        else:  # the tests' process has gone, or speaks nonsense
+            for child in children:
+                try:
+                    os.killpg(child, signal.SIGKILL)
+                except OSError:
+                    pass
+            os._exit(0)
+        for fd in fds:
+            os.close(fd)
+        control.send(json.dumps(reply).encode("ascii"))
+
+
+def fork_a_worker(control: socket.socket, settings: dict, fds: list[int]) -> int:
+    pid = os.fork()
+    if pid:
+        return pid
+    try:
+        control.close()
+        os.setsid()  # its own process group: a kill reaches anything it started
+        settings["read_fd"], settings["write_fd"] = fds
+        sys.argv[1:] = [json.dumps(settings)]  # as if started on its own
+        run(settings)
+    finally:
+        os._exit(1)  # never back into the server's loop
+
+
+def exit_status_of(pid: int) -> int | None:
+    """The worker's exit code, or minus the signal that ended it (as subprocess gives it); None if unknown."""
+    try:
+        _, status = os.waitpid(pid, 0)
+    except ChildProcessError:
+        return None
+    return os.waitstatus_to_exitcode(status)
+
+
+def run(settings: dict) -> None:
+    """Be the worker: limit this process, load the submission, and answer requests until told to end."""
     read_fd, write_fd = settings["read_fd"], settings["write_fd"]
     output = KeptOutput()
     detach_from_the_terminal(output)
     limit_memory(settings["memory_mb"])
     os.chdir(settings["folder"])
+    os.environ["HOME"] = os.environ["TMPDIR"] = settings["folder"]
     from kata.sandbox import confine  # noqa: E402 -- imported before the submission, used after
 
     confine(settings["folder"], settings["forbidden"])
@@ -261,11 +336,14 @@ def limit_memory(megabytes: int) -> None:
 
 def load_functions(path: str, names: list[str], shown_as: str) -> tuple[dict, str | None]:
     """The kata's functions from the submission's module, or why they cannot be had (one sentence)."""
-    spec = importlib.util.spec_from_file_location("submission", path)
-    module = importlib.util.module_from_spec(spec)
+    # Loaded as `python file.py` would run it; plainer, and quicker to start, than importlib's machinery.
+    module = types.ModuleType("submission")
+    module.__file__ = path
     sys.modules["submission"] = module  # dataclasses look their module up by name
     try:
-        spec.loader.exec_module(module)
+        with open(path, "rb") as file:
+            code = compile(file.read(), path, "exec")
+        exec(code, module.__dict__)
     except SyntaxError as error:
         return {}, f"{shown_as} has a syntax error on line {error.lineno}: {error.msg}."
     except BaseException as error:

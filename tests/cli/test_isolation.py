@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import subprocess
+import sys
 import textwrap
 import time
 from pathlib import Path
@@ -20,10 +22,11 @@ import pytest
 
 from kata import isolation, wire
 from kata.calls import Judged, log
-from kata.catalog import SOLUTIONS, TESTS
+from kata.catalog import ROOT, SOLUTIONS, TESTS
 from kata.isolation import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
 from kata.judge import same
 from kata.limits import DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch
+from kata.worker import PARENT_CHECK_SECONDS
 
 
 def module_text(source: str) -> str:
@@ -968,6 +971,72 @@ def test_the_submission_sees_a_small_environment_without_the_graders_secrets(sta
     assert set(names) <= {"PATH", "HOME", "TMPDIR", "LANG", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED",
                           "PYTHONSAFEPATH"}, names
     assert home == folder and Path(folder).name.startswith("kata-worker-")
+
+
+# Starting workers: each is forked from one server per run --------------------------------------
+
+PARENT = """
+    import os
+
+    def f():
+        return os.getppid(), os.getpid()
+"""
+
+
+def test_every_worker_is_forked_from_the_runs_one_fork_server(start_worker):
+    first, second = start_worker(PARENT, name="first.py"), start_worker(PARENT, name="second.py")
+    (first_parent, first_pid), (second_parent, second_pid) = first.call("f", (), {}), second.call("f", (), {})
+    assert first_parent == second_parent == isolation.fork_server().process.pid
+    assert first_pid != second_pid
+
+
+def test_a_fork_server_that_has_ended_is_started_again(start_worker):
+    worker = start_worker(PARENT)
+    server = isolation.fork_server()
+    server.process.kill()
+    server.process.wait()
+    parent, _ = worker.call("f", (), {})
+    assert parent == isolation.fork_server().process.pid != server.process.pid
+
+
+KILLED_RUN = """
+import sys, time
+from pathlib import Path
+from kata import isolation
+
+worker = isolation.Worker(Path(sys.argv[1]), ("f",))
+worker.start_if_needed()
+print(isolation.fork_server().process.pid, worker.process.pid, flush=True)
+worker.call("f", (), {})  # never returns: the run is killed meanwhile
+"""
+
+
+def test_when_the_tests_process_is_killed_its_fork_server_and_stalled_worker_end_too(tmp_path):
+    submission = tmp_path / "submission" / "stalls.py"
+    submission.parent.mkdir()
+    submission.write_text("def f():\n    while True:\n        pass\n")
+    run = subprocess.Popen([sys.executable, "-c", KILLED_RUN, str(submission)], stdout=subprocess.PIPE, text=True,
+                           cwd=ROOT)
+    try:
+        pids = [int(pid) for pid in run.stdout.readline().split()]
+        assert len(pids) == 2, "the run did not start its worker"
+        time.sleep(0.2)  # the worker is in its loop
+    finally:
+        run.kill()
+        run.wait()
+    deadline = time.monotonic() + 3 * PARENT_CHECK_SECONDS + 2
+    while any(is_running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(is_running(pid) for pid in pids), "the fork server or its worker outlived the killed run"
+
+
+def is_running(pid: int) -> bool:
+    """True if the process exists and is not a zombie waiting to be reaped."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
 
 
 # Loading the module -----------------------------------------------------------------------------
