@@ -54,7 +54,11 @@ def outcome(folder: Path, key: str, probe: Callable[[], tuple], seconds: float) 
             found = _kept(folder, key)
             if found is not None:
                 return found
-    found = probe()
+    try:
+        found = probe()
+    except BaseException:
+        (folder / f"{key}.claim").unlink(missing_ok=True)  # nobody need wait for this run's answer
+        raise
     _keep(folder, key, found)
     return found
 

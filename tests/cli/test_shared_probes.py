@@ -116,3 +116,19 @@ def test_the_diagnosis_names_a_mistake_from_the_outcomes_another_run_kept(tmp_pa
     assert any(name.endswith(".json") for name in kept)
     assert {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()} == kept, \
         "the second diagnosis worked the outcomes out again instead of reading them"
+
+
+def test_a_run_whose_probe_fails_lets_the_next_run_work_it_out_at_once(tmp_path):
+    key = shared_probes.key_of("kata", "interrupted")
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    try:
+        shared_probes.outcome(tmp_path, key, interrupted, 5.0)
+    except KeyboardInterrupt:
+        pass
+    probe, calls = counting(("returned", [1]))
+    started = time.monotonic()
+    assert shared_probes.outcome(tmp_path, key, probe, 5.0)[0] == ("returned", [1])
+    assert len(calls) == 1 and time.monotonic() - started < 1.0, "the next run waited for an answer that never came"
