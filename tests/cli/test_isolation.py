@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import os
 import subprocess
 import sys
 import textwrap
@@ -1031,11 +1032,17 @@ def test_when_the_tests_process_is_killed_its_fork_server_and_stalled_worker_end
 
 
 def is_running(pid: int) -> bool:
-    """True if the process exists and is not a zombie waiting to be reaped."""
+    """True if the process exists and (where /proc tells) is not a zombie waiting to be reaped."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
-        return False
+        return True  # no /proc: the process exists
     return state not in ("Z", "X")
 
 
