@@ -261,12 +261,12 @@ def pytest_runtest_setup(item):
     start_a_test()
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_runtest_makereport(item, call):
     """A failure of the code under test gets its report in plain words.
 
     pytest's own traceback would only be replaced by it, so it is not formatted at all:
     for a class of failing submissions that formatting was a good part of the grading time.
+    (Registered after pytest's own runner, this runs before it; the first report made is kept.)
     """
     if call.excinfo is None or isinstance(item, KataUnavailable) or isinstance(call.excinfo.value, pytest.skip.Exception):
         return None
