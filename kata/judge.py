@@ -103,11 +103,17 @@ def describe_difference(got, expected) -> str:
             if inner.startswith("It returned a "):
                 return f"Item {index} is a {type(g).__name__}, but a {type(e).__name__} was expected."
             return f"The first difference is at index {index}: {show(g)} instead of {show(e)}."
+    was = "was" if len(expected) == 1 else "were"
+    counts = f"It returned {_items(len(got))} where {_items(len(expected))} {was} expected"
     if len(got) > len(expected):
-        return f"It returned {len(got)} items where {len(expected)} were expected; the first extra one is {show(got[len(expected)])}."
+        return f"{counts}; the first extra one is {show(got[len(expected)])}."
     if len(got) < len(expected):
-        return f"It returned {len(got)} items where {len(expected)} were expected; the first missing one is {show(expected[len(got)])}."
+        return f"{counts}; the first missing one is {show(expected[len(got)])}."
     return ""
+
+
+def _items(count: int) -> str:
+    return "1 item" if count == 1 else f"{count} items"
 
 
 def _called() -> str:

@@ -1,0 +1,32 @@
+"""The sentence a wrong answer's report uses to point at where the answer first differs."""
+
+from __future__ import annotations
+
+from kata.judge import describe_difference
+
+
+def test_a_list_with_an_extra_item_names_the_counts_and_the_first_extra_one():
+    assert describe_difference([["a", "b"], ["b"]], [["a", "b"]]) == (
+        "It returned 2 items where 1 item was expected; the first extra one is ['b'].")
+
+
+def test_a_list_with_a_missing_item_names_the_counts_and_the_first_missing_one():
+    assert describe_difference([[1]], [[1], [2], [3]]) == (
+        "It returned 1 item where 3 items were expected; the first missing one is [2].")
+
+
+def test_an_empty_answer_counts_zero_items():
+    assert describe_difference([], [[1], [2]]) == (
+        "It returned 0 items where 2 items were expected; the first missing one is [1].")
+
+
+def test_the_first_different_item_is_named_by_its_index():
+    assert describe_difference([[1], [2], [9]], [[1], [2], [3]]) == "The first difference is at index 2: [9] instead of [3]."
+
+
+def test_an_item_of_the_wrong_type_is_named_by_both_types():
+    assert describe_difference([[1], (2,)], [[1], [2]]) == "Item 1 is a tuple, but a list was expected."
+
+
+def test_an_answer_of_the_wrong_type_is_named_by_both_types():
+    assert describe_difference((1, 2), [1, 2]) == "It returned a tuple where a list was expected."
