@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from kata.judge import describe_difference
+import pytest
+
+from kata.calls import Judged, log
+from kata.catalog import ROOT
+from kata.judge import WrongAnswer, check_returns, describe_difference
 
 
 def test_a_list_with_an_extra_item_names_the_counts_and_the_first_extra_one():
@@ -30,3 +34,16 @@ def test_an_item_of_the_wrong_type_is_named_by_both_types():
 
 def test_an_answer_of_the_wrong_type_is_named_by_both_types():
     assert describe_difference((1, 2), [1, 2]) == "It returned a tuple where a list was expected."
+
+
+def test_the_readmes_example_of_a_failure_is_what_the_runner_writes():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = readme.split("## Reading a failure", 1)[1].split("```", 2)[1].strip()
+    tail_too_many = Judged("fixed_windows", lambda tokens, size, overlap: [
+        tokens[0:3], tokens[2:5], tokens[4:7], tokens[6:7]], source=None)
+    try:
+        with pytest.raises(WrongAnswer) as raised:
+            check_returns(tail_too_many, list("abcdefg"), 3, 1, expected=[list("abc"), list("cde"), list("efg")])
+    finally:
+        log.forget()
+    assert f"WRONG ANSWER\n{raised.value}" == example
