@@ -82,22 +82,42 @@ class _Log:
     in_progress: Call | None = None
     last: Call | None = None
     stopped_by: BaseException | None = None  # set once a limit has stopped this test
-    # Since when a worker process (--isolate) has been running the code under test, for
-    # a call or a generator's next(); None while arguments or answers travel. And how
-    # long it ran the code for the test's earlier requests.
-    worker_busy_since: float | None = None
-    worker_busy_before: float = 0.0
+    # An isolated run (--isolate) times the worker process from outside: its CPU time as
+    # the kernel counts it, read through `worker_clock`, while this process waits for its
+    # reply to a call or a generator's next() (callbacks it serves here are left out);
+    # and the wall time of that wait, which catches a worker that sleeps instead. Nothing
+    # the worker says or does in its own memory can change either.
+    worker_clock: Callable[[], float] | None = None
+    worker_busy_since: float | None = None  # the wall clock when the current wait began
+    worker_cpu_since: float = 0.0
+    worker_busy_before: float = 0.0  # the worker's CPU time on the test's earlier requests
 
     def forget(self) -> None:
         self.in_progress = None
         self.last = None
+        self.worker_clock = None
         self.worker_busy_since = None
         self.worker_busy_before = 0.0
 
-    def worker_stopped_working(self, now: float) -> None:
+    def worker_started_working(self, clock: Callable[[], float]) -> None:
+        self.worker_clock = clock
+        self.worker_cpu_since = clock()
+        self.worker_busy_since = time.monotonic()
+
+    def worker_stopped_working(self) -> None:
         if self.worker_busy_since is not None:
-            self.worker_busy_before += now - self.worker_busy_since
+            self.worker_busy_before += self.worker_cpu()
             self.worker_busy_since = None
+
+    def worker_cpu(self) -> float:
+        """The worker's CPU time on the current request so far (0 when none is under way)."""
+        if self.worker_busy_since is None or self.worker_clock is None:
+            return 0.0
+        return max(0.0, self.worker_clock() - self.worker_cpu_since)
+
+    def worker_wall(self) -> float:
+        """How long this process has waited for the worker on the current request."""
+        return 0.0 if self.worker_busy_since is None else time.monotonic() - self.worker_busy_since
 
 
 log = _Log()

@@ -45,11 +45,11 @@ class ForkedProcess:
 
 
 class ForkServer:
-    def __init__(self, environment: dict[str, str]):
+    def __init__(self, environment: dict[str, str], hidden: list[str]):
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)  # one message per datagram
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-s", "-m", "kata.worker", json.dumps({"fork_server_fd": theirs.fileno()})],
+                [sys.executable, "-s", "-m", "kata.worker", json.dumps({"fork_server_fd": theirs.fileno(), "hidden": hidden})],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 pass_fds=(theirs.fileno(),), cwd=tempfile.gettempdir(), env=environment, start_new_session=True)
         except OSError as error:

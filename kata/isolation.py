@@ -15,6 +15,7 @@ import os
 import select
 import shutil
 import signal
+import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from kata import wire
 from kata.calls import log
-from kata.catalog import ROOT, SOLUTIONS, TESTS, relative
+from kata.catalog import ROOT, relative
 from kata.forkserver import ForkedProcess, ForkServer, ForkServerFailed
 from kata.limits import DidNotFinish, UsedTooMuchMemory, can_watch
 from kata.toy_tokenizer import ToyTokenizer
@@ -68,18 +69,12 @@ class TestsCodec(wire.Codec):
         return wire.Encoder(self).encode(value)
 
     def serve(self, message: dict) -> dict:
-        """A callback runs the tests' own object: its time, and its travel, are not the submission's work."""
+        """A callback runs the tests' own object: its time is not the submission's work."""
+        log.worker_stopped_working()
         try:
             return super().serve(message)
         finally:
-            _count_busy_as_the_worker_measured(message)
-
-    def notice(self, message: dict) -> None:
-        if message.get("event") == "computing":
-            log.worker_busy_since = time.monotonic()
-        elif message.get("event") == "computed":
-            _count_busy_as_the_worker_measured(message)
-            log.worker_stopped_working(time.monotonic())
+            log.worker_started_working(self.worker.cpu_clock)
 
     def decode_other(self, tag: str, body):
         if tag == "iterator":
@@ -89,13 +84,6 @@ class TestsCodec(wire.Codec):
         if tag == "yours":
             return self.objects[body]
         return super().decode_other(tag, body)
-
-
-def _count_busy_as_the_worker_measured(message: dict) -> None:
-    """Set the clock of the worker's own work to what the worker says it has worked on this request."""
-    busy = message.get("busy")
-    if log.worker_busy_since is not None and type(busy) in (int, float) and busy >= 0:
-        log.worker_busy_since = time.monotonic() - busy
 
 
 # Objects the worker can make a copy of, so that using them costs no round trip: the
@@ -148,10 +136,13 @@ class WorkerChannel(wire.Channel):
 class Worker:
     """One submission module, loaded in a process of its own; started on the first call, restarted after a kill."""
 
-    def __init__(self, source: Path, functions: tuple[str, ...], memory_mb: int = MEMORY_MB):
+    def __init__(self, source: Path, functions: tuple[str, ...], memory_mb: int = MEMORY_MB,
+                 confinement_required: bool = False):
         self.source = Path(source)
         self.functions = functions
         self.memory_mb = memory_mb
+        self.confinement_required = confinement_required  # else a worker that cannot be confined runs unconfined
+        self.unconfined = ""  # why the last worker started runs unconfined, if it does
         self.process: ForkedProcess | None = None
         self.generation = 0  # counts the processes started: a generator belongs to one of them
         self.output = ""  # what the submission printed during the last request
@@ -201,6 +192,7 @@ class Worker:
 
     def exchange(self, message: dict) -> dict:
         """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
+        log.worker_started_working(self.cpu_clock)
         try:
             reply = self.channel.request(message)
         except wire.ChannelClosed:
@@ -211,7 +203,7 @@ class Worker:
             self.stop()  # a time limit or an interrupt: the worker is in the middle of something
             raise
         finally:
-            log.worker_stopped_working(time.monotonic())
+            log.worker_stopped_working()
         self.output = str(reply.get("output", ""))
         raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
@@ -263,6 +255,20 @@ class Worker:
             self.spawn()
         self.wait_until_ready()
 
+    def cpu_clock(self) -> float:
+        """The worker's CPU time in seconds, as the kernel counts it (never as the worker says).
+
+        Where the kernel offers no clock of another process (not Linux), the wall clock
+        stands in: an upper bound of the worker's work, which it cannot shorten either.
+        """
+        if self.clock_id is None:
+            return time.monotonic()
+        try:
+            self.last_cpu_seconds = time.clock_gettime(self.clock_id)
+        except OSError:
+            pass  # the process has ended: its time stays what it was
+        return self.last_cpu_seconds
+
     def spawn(self) -> None:
         self.generation += 1
         self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
@@ -273,8 +279,8 @@ class Worker:
         settings = {
             "read_fd": to_worker_read, "write_fd": from_worker_write, "memory_mb": self.memory_mb,
             "folder": str(self.folder), "module": str(module), "shown_as": relative(self.source),
-            "functions": list(self.functions),
-            "forbidden": [str(SOLUTIONS), str(TESTS), str(ROOT / ".git"), str(self.source.parent)],
+            "functions": list(self.functions), "hidden": [str(self.source.parent)],
+            "confinement_required": self.confinement_required,
         }
         try:
             self.process = fork_server().start(settings, to_worker_read, from_worker_write)
@@ -287,6 +293,7 @@ class Worker:
         os.close(from_worker_write)
         self.codec = TestsCodec(self)
         self.channel = WorkerChannel(from_worker_read, to_worker_write, self.codec)
+        self.clock_id, self.last_cpu_seconds = cpu_clock_of(self.process.pid), 0.0
 
     def wait_until_ready(self) -> None:
         self.channel.deadline = time.monotonic() + START_SECONDS
@@ -308,6 +315,7 @@ class Worker:
         if not hello.get("ready"):
             self.stop()
             raise WorkerCouldNotStart(str(hello.get("problem")))
+        self.unconfined = str(hello.get("unconfined") or "")
 
     def stop_and_say_why(self) -> str:
         process = self.process
@@ -396,8 +404,21 @@ def fork_server() -> ForkServer:
     """The server that forks this run's workers, started on the first need (and again if it has ended)."""
     global _fork_server
     if _fork_server is None or not _fork_server.is_running():
-        _fork_server = ForkServer(worker_environment())
+        # No worker may read the repository, nor anything in the temporary folder but its own.
+        _fork_server = ForkServer(worker_environment(), hidden=[str(ROOT), tempfile.gettempdir()])
     return _fork_server
+
+
+def cpu_clock_of(pid: int) -> int | None:
+    """The id of Linux's CPU-time clock of a whole process (what glibc's clock_getcpuclockid makes), or None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    clock_id = (~pid << 3) | 2  # CPUCLOCK_SCHED of the process's thread group
+    try:
+        time.clock_gettime(clock_id)
+    except OSError:
+        return None
+    return clock_id
 
 
 def worker_environment() -> dict:
@@ -409,8 +430,8 @@ def worker_environment() -> dict:
             "PYTHONSAFEPATH": "1"}
 
 
-def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int) -> Worker:
-    worker = Worker(source, functions, memory_mb)
+def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int, confinement_required: bool = False) -> Worker:
+    worker = Worker(source, functions, memory_mb, confinement_required)
     _workers.append(worker)
     return worker
 

@@ -33,6 +33,10 @@ TICK_SECONDS = 0.05  # how often the limits are looked at; a tenth of a shorter 
 CALL_SECONDS = 2.0  # one call on a small input: a correct solution takes microseconds
 GRACE_SECONDS = 0.5  # how long to wait for the stalled code to be the code under test
 MEMORY_LIMIT_MB = 512  # growth allowed during one test; keeps a whole run under 1 GiB
+# An isolated call's limit counts the worker's CPU time; a worker that sleeps or waits is
+# stopped when the wall time of one call passes this many times the limit, plus the margin
+# (for a machine busy with other work).
+IDLE_FACTOR, IDLE_MARGIN_SECONDS = 2, 1.0
 
 
 class LimitExceeded(BaseException):
@@ -50,6 +54,11 @@ class DidNotFinish(LimitExceeded):
 
 class UsedTooMuchMemory(LimitExceeded):
     pass
+
+
+def idle_limit(call_seconds: float) -> float:
+    """The longest wait for one isolated call, sleeping or working: its limit counts the worker's CPU time only."""
+    return IDLE_FACTOR * call_seconds + IDLE_MARGIN_SECONDS
 
 
 def can_watch() -> bool:
@@ -111,10 +120,12 @@ class Watchdog:
         if call is not None and not call.isolated and self.call_seconds is not None \
                 and now - call.started >= self.call_seconds:
             return DidNotFinish(call, f"{self.call_seconds:g} s for one call")
-        # An isolated run: the worker's own work, without the travel or the tests' callbacks,
-        # on this request (a call or a next()), and on all of the test's requests together.
-        busy = now - log.worker_busy_since if log.worker_busy_since is not None else 0.0
-        if self.call_seconds is not None and busy >= self.call_seconds:
+        # An isolated run: the worker's CPU time, without the tests' callbacks, on this request
+        # (a call or a next()), and on all of the test's requests together; and, for a worker
+        # that sleeps or blocks, the wall time of one wait.
+        busy = log.worker_cpu()
+        if self.call_seconds is not None and (busy >= self.call_seconds
+                                              or log.worker_wall() >= idle_limit(self.call_seconds)):
             return DidNotFinish(call or log.last, f"{self.call_seconds:g} s for one call")
         if self.computing_seconds is not None and log.worker_busy_before + busy >= self.computing_seconds:
             return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")

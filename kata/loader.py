@@ -41,6 +41,7 @@ class Implementation:
     mistake_id: str = ""
     isolated: bool = False  # run in a worker process of its own (kata.isolation)
     memory_mb: int = 1024  # the worker's address space, when isolated
+    confined: bool = False  # when isolated: run the code only in a worker the kernel confines (kata.confinement)
 
     def describe(self) -> str:
         if self.kind == "learner":
@@ -101,7 +102,7 @@ class Implementation:
             raise LoadProblem(f"{relative(path)} cannot be read as Python source: {error}.") from None
         if untouched:
             raise NotStarted(f"write your solution in {relative(path)}")
-        worker = worker_for(path, kata.functions, self.memory_mb)
+        worker = worker_for(path, kata.functions, self.memory_mb, self.confined)
         try:
             worker.start_if_needed()
         except WorkerCouldNotStart as problem:

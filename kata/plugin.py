@@ -71,6 +71,9 @@ def pytest_addoption(parser):
         f"A guard's limit then holds for the worker's own work, and the whole guard may take "
         f"{ISOLATED_GUARD_FACTOR} times as long, for the time its inputs and answers take to travel",
     )
+    group.addoption("--confined", action="store_true",
+                    help="with --isolate: run the code only in workers the kernel confines (Landlock and seccomp), "
+                    "and stop at once where it cannot (kata grade always asks for this)")
     group.addoption("--memory", type=int, default=MEMORY_MB, metavar="MB",
                     help=f"with --isolate: the worker's address space in MB (default {MEMORY_MB})")
     group.addoption("--call-seconds", type=float, default=CALL_SECONDS, metavar="S",
@@ -93,7 +96,13 @@ def pytest_configure(config):
                                     "not catalogued mistakes")
         if config.getoption("memory") < 64:
             raise pytest.UsageError(f"--memory={config.getoption('memory')}: give at least 64 (MB)")
-        impl = dataclasses.replace(impl, isolated=True, memory_mb=config.getoption("memory"))
+        unconfined = config.getoption("confined") and why_workers_run_unconfined()
+        if unconfined:
+            raise pytest.UsageError(f"--confined: the workers cannot be confined here: {unconfined}")
+        impl = dataclasses.replace(impl, isolated=True, memory_mb=config.getoption("memory"),
+                                   confined=config.getoption("confined"))
+    elif config.getoption("confined"):
+        raise pytest.UsageError("--confined goes with --isolate: only a worker process can be confined")
     if not config.getoption("call_seconds") > 0:
         raise pytest.UsageError(f"--call-seconds={config.getoption('call_seconds')}: give a number of seconds above 0")
     config.stash[IMPL] = impl
@@ -114,6 +123,15 @@ def pytest_sessionstart(session):
     if terminal is not None:
         where = ", each kata in a worker process of its own" if impl.isolated else ""
         terminal.write_line(f"Testing {impl.describe()}{where}", bold=True)
+        unconfined = impl.isolated and why_workers_run_unconfined()
+        if unconfined:
+            terminal.write_line(f"The workers run unconfined, with your own rights: {unconfined}.", yellow=True)
+
+
+def why_workers_run_unconfined() -> str | None:
+    from kata.confinement import problem  # only when isolated: loading libseccomp costs every other run
+
+    return problem()
 
 
 def pytest_unconfigure(config):

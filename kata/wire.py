@@ -131,7 +131,7 @@ class Encoder:
         """The ids of a list's items if they are lists of scalars, none of them numbered yet; else None."""
         if not value or set(map(type, value)) != {list}:
             return None
-        ids = list(map(id, value))  # once: in the worker each id() also passes the sandbox's audit hook
+        ids = list(map(id, value))  # once per list: a long list is numbered in one pass
         unique = set(ids)
         if len(unique) != len(value) or not unique.isdisjoint(self.numbers) or not unique.isdisjoint(self.known):
             return None
@@ -373,9 +373,6 @@ class Codec:
 
     def encode_other(self, value):
         raise NotImplementedError
-
-    def notice(self, message: dict) -> None:
-        """A notice from the other side that needs no reply: {"event": "computing"} or "computed"."""
 
     def decode_other(self, tag: str, body):
         raise ProtocolError(f"unexpected value of kind {tag!r}")
@@ -620,9 +617,7 @@ class Channel:
         self.send(message)
         while True:
             incoming = self.receive()
-            if "event" in incoming:
-                self.codec.notice(incoming)
-            elif "op" in incoming:
+            if "op" in incoming:
                 self.send(self.codec.serve(incoming))
             else:
                 return incoming

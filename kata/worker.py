@@ -1,8 +1,9 @@
 """The process that runs a submission's code for an isolated run, and nothing else.
 
 Forked, with the module to load, from a server process that imported this module once
-(kata.forkserver; main() below is that server), it limits itself first (address space,
-files it may touch, processes and sockets it may start), then loads the module and
+(kata.forkserver; main() below is that server), it limits itself first (its address
+space and file sizes, then the kernel's confinement of kata.confinement: the files it
+may touch, no processes, signals or sockets), then loads the module and
 answers the tests' requests over two pipes: a call of one of the kata's functions, or
 the next() of a generator it returned. It imports nothing of the runner beyond
 kata.wire, and reads no test or solution file: it knows only what arrives in a request.
@@ -25,9 +26,11 @@ import time
 import types
 
 from kata import wire
+from kata.confinement import Confinement, ConfinementFailed
 from kata.toy_tokenizer import ToyTokenizer
 
 OUTPUT_LIMIT = 4000  # characters of printed output kept per request
+FILE_LIMIT_MB = 16  # the largest file a submission may write in its folder
 PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests' process is still there
 
 
@@ -89,41 +92,8 @@ class WorkerCodec(wire.Codec):
         return super().decode_other(tag, body)
 
 
-class WorkingChannel(wire.Channel):
-    """The worker's end, which tells the tests when it runs the submission and for how long.
-
-    The tests' side holds a call to the worker's own work: the notices mark its start
-    and end, and each callback request says how long the worker has worked so far, the
-    round trips of earlier callbacks left out.
-    """
-
-    working_since: float | None = None
-    waited = 0.0  # on the tests' callbacks, since working_since
-
-    def start_working(self) -> None:
-        self.working_since, self.waited = time.monotonic(), 0.0
-        self.send({"event": "computing"})
-
-    def stop_working(self) -> None:
-        self.send({"event": "computed", "busy": self.busy()})
-        self.working_since = None
-
-    def busy(self) -> float:
-        return 0.0 if self.working_since is None else time.monotonic() - self.working_since - self.waited
-
-    def request(self, message: dict) -> dict:
-        if self.working_since is None:
-            return super().request(message)
-        started = time.monotonic()
-        message["busy"] = self.busy()
-        try:
-            return super().request(message)
-        finally:
-            self.waited += time.monotonic() - started
-
-
 class Worker:
-    def __init__(self, channel: WorkingChannel, codec: WorkerCodec, functions: dict, frames, output: KeptOutput):
+    def __init__(self, channel: wire.Channel, codec: WorkerCodec, functions: dict, frames, output: KeptOutput):
         self.channel = channel
         self.codec = codec
         self.functions = functions
@@ -158,15 +128,11 @@ class Worker:
         arguments = decoder.containers
         known = {id(container): number for number, container in enumerate(arguments)}
         before = wire.contents_of(arguments, self.codec, known)
-        # The notices let the tests' side time the submission's own work apart from the travel.
-        self.channel.start_working()
         try:
             result = self.functions[message["function"]](*args, **kwargs)
         except BaseException as error:  # SystemExit and KeyboardInterrupt too: they cost the call, not the worker
-            self.channel.stop_working()
             reply = {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
         else:
-            self.channel.stop_working()
             reply = {"returned": wire.Encoder(self.codec, known).encode(result)}
         after = wire.contents_of(arguments, self.codec, known)
         if after != before:
@@ -176,20 +142,16 @@ class Worker:
     def drain(self, message: dict) -> dict:
         from kata.draining import drain_measuring_memory  # only here: the worker starts faster without tracemalloc
 
-        self.channel.start_working()
         try:
             count, last, peak = drain_measuring_memory(self.codec.objects[message["handle"]],
                                                        every=int(message["every"]), bound=int(message["bound"]))
         except BaseException as error:
             return {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
-        finally:
-            self.channel.stop_working()
         return {"returned": wire.Encoder(self.codec).encode((count, last, peak))}
 
     def next(self, handle: int, tests_changed: list) -> dict:
         yielded = self.yielded.setdefault(handle, wire.Yielded())
         yielded.apply(tests_changed, self.codec)  # the tests changed a chunk they hold: so does the generator's
-        self.channel.start_working()
         try:
             value = next(self.codec.objects[handle])
         except StopIteration:
@@ -198,7 +160,6 @@ class Worker:
             reply = {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
         else:
             reply = {}
-        self.channel.stop_working()
         produced = not reply
         changed = yielded.changes(self.codec)  # a chunk the generator modified after yielding it
         if changed:
@@ -229,10 +190,18 @@ def rebuild(codec: WorkerCodec, body: dict):
 
 def main() -> None:
     settings = json.loads(sys.argv[1])
-    serve_forks(socket.socket(fileno=settings["fork_server_fd"]))
+    serve_forks(socket.socket(fileno=settings["fork_server_fd"]), prepare_confinement(settings["hidden"]))
 
 
-def serve_forks(control: socket.socket) -> None:
+def prepare_confinement(hidden: list[str]) -> Confinement | str:
+    """The confinement every worker will apply to itself, or why there can be none here."""
+    try:
+        return Confinement(hidden)
+    except ConfinementFailed as error:
+        return str(error)
+
+
+def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
     """Start a worker for each request of the tests' process, forked from this process (kata.forkserver).
 
     A request brings the worker's settings and the ends of its two pipes; the reply is
@@ -240,8 +209,11 @@ def serve_forks(control: socket.socket) -> None:
     the workers are this process's children. When the tests' process is gone, so are
     this server and every worker it started.
     """
-    import resource  # noqa: F401 -- imported once here, so that no worker spends its start on it
-    import kata.sandbox  # noqa: F401
+    # Imported once here, so that no worker spends its start on them; and a confined worker
+    # could not read the runner's files to import them: these are all it ever needs.
+    import resource  # noqa: F401
+    import kata.draining  # noqa: F401
+    import kata.toy_embedder  # noqa: F401 -- a kata's material, imported by submissions
 
     parent, children = os.getppid(), set()
     while True:
@@ -255,7 +227,7 @@ def serve_forks(control: socket.socket) -> None:
         except (OSError, ValueError):
             pass
         if request.get("op") == "start" and len(fds) == 2:
-            reply = {"pid": fork_a_worker(control, request["settings"], fds)}
+            reply = {"pid": fork_a_worker(control, request["settings"], fds, confinement)}
             children.add(reply["pid"])
         elif request.get("op") == "wait":
             reply = {"returncode": exit_status_of(int(request["pid"]))}
@@ -272,7 +244,7 @@ def serve_forks(control: socket.socket) -> None:
         control.send(json.dumps(reply).encode("ascii"))
 
 
-def fork_a_worker(control: socket.socket, settings: dict, fds: list[int]) -> int:
+def fork_a_worker(control: socket.socket, settings: dict, fds: list[int], confinement: Confinement | str) -> int:
     pid = os.fork()
     if pid:
         return pid
@@ -281,7 +253,7 @@ def fork_a_worker(control: socket.socket, settings: dict, fds: list[int]) -> int
         os.setsid()  # its own process group: a kill reaches anything it started
         settings["read_fd"], settings["write_fd"] = fds
         sys.argv[1:] = [json.dumps(settings)]  # as if started on its own
-        run(settings)
+        run(settings, confinement)
     finally:
         os._exit(1)  # never back into the server's loop
 
@@ -295,21 +267,23 @@ def exit_status_of(pid: int) -> int | None:
     return os.waitstatus_to_exitcode(status)
 
 
-def run(settings: dict) -> None:
+def run(settings: dict, confinement: Confinement | str) -> None:
     """Be the worker: limit this process, load the submission, and answer requests until told to end."""
     read_fd, write_fd = settings["read_fd"], settings["write_fd"]
     output = KeptOutput()
     detach_from_the_terminal(output)
-    limit_memory(settings["memory_mb"])
+    limit_resources(settings["memory_mb"])
     os.chdir(settings["folder"])
     os.environ["HOME"] = os.environ["TMPDIR"] = settings["folder"]
-    from kata.sandbox import confine  # noqa: E402 -- imported before the submission, used after
-
-    confine(settings["folder"], settings["forbidden"])
     codec = WorkerCodec()
-    channel = WorkingChannel(read_fd, write_fd, codec)
+    channel = wire.Channel(read_fd, write_fd, codec)
+    unconfined = confine(settings, confinement)
+    if unconfined and settings["confinement_required"]:
+        channel.send({"ready": False, "problem": f"the worker could not be confined, so {settings['shown_as']} "
+                                                 f"was not run: {unconfined}.", "output": ""})
+        os._exit(0)
     functions, problem = load_functions(settings["module"], settings["functions"], settings["shown_as"])
-    channel.send({"ready": problem is None, "problem": problem, "output": output.take()})
+    channel.send({"ready": problem is None, "problem": problem, "unconfined": unconfined, "output": output.take()})
     if problem is None:
         frames = wire.frames_in_file(settings["module"], settings["shown_as"])
         Worker(channel, codec, functions, frames, output).serve_forever()
@@ -326,12 +300,26 @@ def detach_from_the_terminal(output: KeptOutput) -> None:
     sys.stdout = sys.stderr = output
 
 
-def limit_memory(megabytes: int) -> None:
+def limit_resources(megabytes: int) -> None:
+    """Its address space, no core files, and files of a few megabytes at most (a write past that raises)."""
     import resource
 
     size = megabytes * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (size, size))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # so that a write past the limit fails with EFBIG, not a kill
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_LIMIT_MB * 1024 * 1024,) * 2)
+
+
+def confine(settings: dict, confinement: Confinement | str) -> str:
+    """Confine this process (kata.confinement); '' when done, else why it could not be."""
+    if isinstance(confinement, str):
+        return confinement
+    try:
+        confinement.apply(settings["folder"], settings["hidden"])
+    except ConfinementFailed as error:
+        return str(error)
+    return ""
 
 
 def load_functions(path: str, names: list[str], shown_as: str) -> tuple[dict, str | None]:

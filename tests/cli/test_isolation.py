@@ -3,7 +3,7 @@
 Each test writes a small submission module, starts a worker on it (kata.isolation.Worker)
 and calls its functions as the tests of a kata do. The values that cross are checked for
 type and identity, the arguments the submission modified for what the caller sees
-afterwards, and the worker's limits (sandbox, memory, time, printed output, loading) for
+afterwards, and the worker's limits (confinement, memory, time, printed output, loading) for
 the verdict they give.
 """
 
@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from kata import isolation, wire
+from kata import confinement, isolation, wire
 from kata.calls import Judged, log
 from kata.catalog import ROOT, SOLUTIONS, TESTS
 from kata.isolation import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
 from kata.judge import same
-from kata.limits import DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch
+from kata.limits import DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch, idle_limit
 from kata.worker import PARENT_CHECK_SECONDS
 
 
@@ -45,10 +45,10 @@ def start_worker(tmp_path, monkeypatch):
     made = []
 
     def start(source: str, functions: tuple[str, ...] = ("f",), memory_mb: int = isolation.MEMORY_MB,
-              name: str = "submission.py") -> isolation.Worker:
+              name: str = "submission.py", confined: bool = False) -> isolation.Worker:
         path = tmp_path / name
         path.write_text(module_text(source))
-        worker = isolation.worker_for(path, functions, memory_mb)
+        worker = isolation.worker_for(path, functions, memory_mb, confinement_required=confined)
         made.append(worker)
         return worker
 
@@ -783,81 +783,151 @@ def f(callback):
     assert worker.process is None
 
 
-# The sandbox --------------------------------------------------------------------------------
+# Confinement by the kernel (kata.confinement) -----------------------------------------------
 
+needs_confinement = pytest.mark.skipif(bool(confinement.problem()), reason=f"{confinement.problem()}")
 
-def test_the_submission_may_write_a_file_in_its_own_folder(start_worker):
-    worker = start_worker("""
-        def f():
-            with open("notes.txt", "w") as notes:
-                notes.write("kept")
-            with open("notes.txt") as notes:
-                return notes.read()
-    """)
-    assert worker.call("f", (), {}) == "kept"
+# Each attack a student who has read the grader's source might try, as one expression the
+# submission evaluates; every one must fail with an error of the operating system.
+ATTACKS = {
+    "write outside its folder": "open(OUTSIDE, 'w').write('x')",
+    "read the reference": "open(REFERENCE).read()",
+    "read the tests after chdir to the repository": "os.chdir(ROOT) or open('tests/oracles.py').read()",
+    "read the reference through a dir_fd": "os.open('fixed_windows.py', os.O_RDONLY, dir_fd=os.open(ROOT + "
+                                           "'/solutions/01_fixed_windows', os.O_RDONLY))",
+    "list the repository": "os.listdir(ROOT)",
+    "read its own original file": "open(ORIGINAL).read()",
+    "read the grader's environment": "open(f'/proc/{os.getppid()}/environ').read()",
+    "read another process's memory map": "open(f'/proc/{os.getppid()}/maps').read()",
+    "fork": "os.fork()",
+    "start a program with fork_exec": "__import__('subprocess').run(['/bin/true'])",
+    "start a program with posix_spawn": "os.posix_spawn('/bin/true', ['true'], {})",
+    "fork through ctypes": "__import__('ctypes').CDLL(None, use_errno=True).fork() < 0 and error()",
+    "signal the fork server": "os.kill(os.getppid(), 0)",
+    "signal through a pidfd": "signal.pidfd_send_signal(os.pidfd_open(os.getppid()), 0)",
+    "open a socket": "__import__('socket').socket()",
+    "make a fifo outside": "os.mkfifo(OUTSIDE)",
+    "set an extended attribute on the grader's files": "os.setxattr(ROOT + '/README.md', 'user.x', b'1')",
+    "change the mode of the grader's files": "os.chmod(ROOT + '/README.md', 0o777)",
+    "change the times of the grader's files": "os.utime(ROOT + '/README.md', (0, 0))",
+    "truncate the grader's files": "os.truncate(ROOT + '/README.md', 0)",
+    "link a grader's file into its folder": "os.link(ROOT + '/README.md', 'stolen')",
+    "write a database outside": "__import__('sqlite3').connect(OUTSIDE).execute('create table t (x)')",
+    "raise its own memory limit": "resource.setrlimit(resource.RLIMIT_AS, (-1, -1))",
+}
 
-
-def test_writing_a_file_outside_its_folder_raises_permission_error(start_worker, tmp_path):
-    worker = start_worker("""
-        def f(path):
-            try:
-                open(path, "w").close()
-            except PermissionError as error:
-                return type(error).__name__, str(error)
-            return "written"
-    """)
-    target = tmp_path / "outside.txt"
-    name, message = worker.call("f", (str(target),), {})
-    assert name == "PermissionError" and "only in its own folder" in message
-    assert not target.exists()
-
-
-def test_reading_the_tests_or_the_reference_solutions_is_refused(start_worker):
-    worker = start_worker("""
-        def f(paths):
-            refused = []
-            for path in paths:
-                try:
-                    open(path).close()
-                except PermissionError as error:
-                    refused.append(str(error))
-            return refused
-    """)
-    paths = [TESTS / "oracles.py", next(SOLUTIONS.rglob("*.py"))]
-    assert all(path.is_file() for path in paths)
-    refused = worker.call("f", ([str(path) for path in paths],), {})
-    assert len(refused) == 2 and all("may not read" in message for message in refused)
-
-
-REFUSED = """
+ATTACKER = """
 import os
-import socket
-import subprocess
+import resource
+import signal
 
-def f(action):
+def error():
+    raise OSError("the call returned an error")
+
+def f(attack, names):
+    globals().update(names)
     try:
-        if action == "process":
-            subprocess.run(["true"])
-        elif action == "socket":
-            socket.socket()
-        elif action == "signal":
-            os.kill(os.getppid(), 0)
-    except PermissionError as error:
-        return str(error)
-    return "allowed"
+        eval(attack)
+    except Exception as refused:  # OSError mostly; sqlite3 and resource have errors of their own
+        return "refused: " + type(refused).__name__
+    return "done"
 """
 
 
-def test_starting_a_process_is_refused(start_worker):
-    assert "subprocess" in start_worker(REFUSED).call("f", ("process",), {})
+@pytest.fixture
+def confined_worker(start_worker, tmp_path):
+    worker = start_worker(ATTACKER, name="fixed_windows.py", confined=True)
+    outside = tmp_path.parent / f"outside-{tmp_path.name}"
+    names = {"ROOT": str(ROOT), "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py"),
+             "OUTSIDE": str(outside), "ORIGINAL": str(tmp_path / "fixed_windows.py")}
+    yield lambda attack: worker.call("f", (attack, names), {})
+    assert not outside.exists()
 
 
-def test_opening_a_socket_is_refused(start_worker):
-    assert "socket" in start_worker(REFUSED).call("f", ("socket",), {})
+@needs_confinement
+@pytest.mark.parametrize("attack", ATTACKS.values(), ids=ATTACKS.keys())
+def test_a_confined_worker_is_refused(confined_worker, attack):
+    before = {path: path.stat() for path in [ROOT / "README.md"]}
+    assert confined_worker(attack).startswith("refused"), attack
+    assert {path: path.stat() for path in before} == before
 
 
-def test_signalling_another_process_is_refused(start_worker):
-    assert "os.kill" in start_worker(REFUSED).call("f", ("signal",), {})
+HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the repository",
+                    "read the reference through a dir_fd", "list the repository", "read the grader's environment",
+                    "signal the fork server", "open a socket"]
+
+
+def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, monkeypatch, tmp_path):
+    unconfined_fork_server(monkeypatch, tmp_path)
+    worker = start_worker(ATTACKER, name="fixed_windows.py")
+    names = {"ROOT": str(ROOT), "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py")}
+    assert {name: worker.call("f", (ATTACKS[name], names), {}) for name in HARMLESS_ATTACKS} == \
+        {name: "done" for name in HARMLESS_ATTACKS}
+    isolation.stop_all_workers()
+
+
+@needs_confinement
+def test_a_confined_worker_may_use_its_own_folder_threads_and_the_standard_library(start_worker):
+    worker = start_worker("""
+        import json, re, threading, decimal
+
+        def f():
+            with open("notes.txt", "w") as notes:
+                notes.write("kept")
+            results = []
+            thread = threading.Thread(target=lambda: results.append(re.findall(r"\\w+", "two words")))
+            thread.start()
+            thread.join()
+            os_error = None
+            try:
+                open("big", "wb").write(bytes(17 * 1024 * 1024))
+            except OSError as error:
+                os_error = error.errno
+            with open("notes.txt") as notes:
+                return notes.read(), results, json.dumps(str(decimal.Decimal(1) / 8)), os_error
+    """, confined=True)
+    assert worker.call("f", (), {}) == ("kept", [["two", "words"]], '"0.125"', 27)  # EFBIG: files stay small
+
+
+@needs_confinement
+def test_a_confined_worker_keeps_no_capability_even_when_started_by_root(start_worker):
+    worker = start_worker("""
+        import ctypes
+
+        def f():
+            header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+            sets = (ctypes.c_uint32 * 6)()
+            assert ctypes.CDLL(None).capget(header, sets) == 0
+            return list(sets)
+    """, confined=True)
+    assert worker.call("f", (), {}) == [0] * 6
+
+
+def unconfined_fork_server(monkeypatch, tmp_path) -> None:
+    """The next worker comes from a fork server that cannot import libseccomp's binding, as on a machine without it."""
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "pyseccomp.py").write_text("raise ImportError('no libseccomp here')\n")
+    environment = isolation.worker_environment()
+    monkeypatch.setattr(isolation, "worker_environment",
+                        lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"})
+    isolation.stop_all_workers()
+
+
+def test_a_worker_that_must_be_confined_where_it_cannot_be_does_not_run(start_worker, monkeypatch, tmp_path):
+    unconfined_fork_server(monkeypatch, tmp_path)
+    worker = start_worker("def f():\n    return 'ran'\n", confined=True)
+    with pytest.raises(WorkerCouldNotStart, match="could not be confined, so .*submission.py was not run: .*libseccomp"):
+        worker.start_if_needed()
+    isolation.stop_all_workers()
+
+
+def test_a_worker_that_may_run_unconfined_says_why(start_worker, monkeypatch, tmp_path):
+    unconfined_fork_server(monkeypatch, tmp_path)
+    worker = start_worker("def f():\n    return 'ran'\n")
+    assert worker.call("f", (), {}) == "ran"
+    assert "libseccomp" in worker.unconfined
+    isolation.stop_all_workers()
 
 
 def test_the_module_the_worker_loads_is_a_copy(start_worker, tmp_path):
@@ -935,6 +1005,92 @@ def test_a_call_that_never_returns_is_stopped_and_its_worker_killed(start_worker
         watchdog.stop()
     assert time.monotonic() - started < 1.5
     assert worker.process is None and process.returncode is not None
+
+
+def run_under_a_call_limit(worker, call_seconds: float, *args):
+    """Call f under a watchdog with this per-call limit; the seconds it took, or the limit that stopped it."""
+    if not can_watch():
+        pytest.skip("the watchdog needs setitimer and the main thread")
+    worker.start_if_needed()
+    judged = Judged("f", IsolatedFunction(worker, "f"), worker.source, isolated=True)
+    watchdog = Watchdog(seconds=30, call_seconds=call_seconds)
+    started = time.monotonic()
+    watchdog.start()
+    try:
+        judged(*args)
+    except DidNotFinish as stopped:
+        return stopped.limit, time.monotonic() - started
+    except WorkerEnded as ended:
+        return str(ended), time.monotonic() - started
+    finally:
+        watchdog.stop()
+    return None, time.monotonic() - started
+
+
+def test_a_worker_that_freezes_its_own_clocks_is_still_stopped_at_the_call_limit(start_worker, no_limit_passed):
+    # What a student who has read the runner might try: stop every clock the worker can reach.
+    worker = start_worker("""
+        import gc, time
+
+        def f():
+            time.monotonic = time.perf_counter = time.time = lambda: 0.0
+            for thing in gc.get_objects():
+                for name in ("working_since", "busy_since", "waited"):
+                    if hasattr(type(thing), name) or name in getattr(thing, "__dict__", {}):
+                        try:
+                            setattr(thing, name, None)
+                        except Exception:
+                            pass
+            total = 0
+            for step in range(200_000_000):
+                total += step
+            return total
+    """)
+    limit, seconds = run_under_a_call_limit(worker, 0.3)
+    assert limit == "0.3 s for one call" and seconds < 3
+
+
+def test_a_worker_that_tells_the_tests_it_has_stopped_working_fails_its_call(start_worker, no_limit_passed):
+    worker = start_worker("""
+        import gc
+
+        def f():
+            for thing in gc.get_objects():
+                if type(thing).__name__.endswith("Channel"):
+                    thing.send({"event": "computed", "busy": 0.0})  # what its worker once said, and was believed
+            total = 0
+            for step in range(200_000_000):
+                total += step
+            return total
+    """)
+    outcome, seconds = run_under_a_call_limit(worker, 0.3)
+    assert "not an answer" in outcome or outcome == "0.3 s for one call"
+    assert seconds < 3
+
+
+def test_a_worker_that_sleeps_is_stopped_when_its_wait_passes_the_idle_limit(start_worker, no_limit_passed):
+    worker = start_worker("""
+        import time
+
+        def f():
+            time.sleep(60)
+    """)
+    limit, seconds = run_under_a_call_limit(worker, 0.2)
+    assert limit == "0.2 s for one call" and idle_limit(0.2) <= seconds < idle_limit(0.2) + 2
+
+
+def test_a_worker_that_waits_for_the_tests_callbacks_is_not_charged_for_them(start_worker, no_limit_passed):
+    worker = start_worker("""
+        def f(slow_callback):
+            return [slow_callback() for _ in range(3)]
+    """)
+
+    def slow_callback():
+        time.sleep(0.3)  # the tests' own time: three of them pass the idle limit of a 0.1 s call
+        return 1
+
+    limit, seconds = run_under_a_call_limit(worker, 0.1, slow_callback)
+    assert limit is None and seconds >= 0.9
 
 
 def test_printed_output_is_cut_to_a_few_thousand_characters(start_worker):

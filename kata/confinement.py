@@ -1,0 +1,307 @@
+"""What a worker may do once it runs a submission, enforced by the Linux kernel.
+
+A worker confines itself after it has set itself up and before it loads the
+submission; nothing the submission does afterwards can lift it, since the kernel
+keeps both restrictions for the rest of the process's life (and no_new_privs stops
+anything from regaining rights through a program it runs).
+
+- Landlock (the filesystem): the worker may read the Python runtime (the standard
+  library, installed packages and the system's shared libraries) and a few device
+  files, and may read and write its own folder; every other path is refused, however
+  it is reached (a relative path after chdir, a dir_fd, a link). So no repository,
+  no tests or solutions, no classmate, no grading folder, no /proc of any process.
+  From ABI 4 on it also refuses TCP, and from ABI 6 on signals and abstract sockets
+  that leave the worker.
+- seccomp (system calls, through libseccomp): no new processes (threads stay
+  allowed), no exec, no signal to any other process, no ptrace or reading another
+  process's memory, no sockets, none of the file-metadata calls Landlock does not
+  cover (chmod, chown, extended attributes, times), no raising of its own limits,
+  nothing that needs a privilege (mounts, namespaces, modules, BPF, io_uring), and
+  no system call newer than libseccomp knows.
+- Capabilities: a worker started by root drops all of them.
+
+Both mechanisms work for an unprivileged user on any Linux of the last few years
+(Landlock since 5.13), with nothing to install but libseccomp (bubblewrap and other
+namespace sandboxes need user namespaces, which many distributions and containers
+turn off). Where they are missing, `problem()` says what is missing in one line.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import sys
+import sysconfig
+
+try:
+    import pyseccomp
+except (ImportError, OSError):  # not Linux, or no libseccomp: problem() says so
+    pyseccomp = None
+
+# Landlock's interface (include/uapi/linux/landlock.h); the system calls' numbers come from libseccomp.
+_CREATE_RULESET_VERSION = 1
+_RULE_PATH_BENEATH = 1
+_READ_FILE, _WRITE_FILE, _READ_DIR = 1 << 2, 1 << 1, 1 << 3
+_REMOVE_DIR, _REMOVE_FILE, _MAKE_DIR, _MAKE_REG, _MAKE_SYM = 1 << 4, 1 << 5, 1 << 7, 1 << 8, 1 << 12
+_REFER, _TRUNCATE = 1 << 13, 1 << 14
+_FS_RIGHTS_BY_ABI = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 5: (1 << 16) - 1}
+_NET_BIND_TCP, _NET_CONNECT_TCP = 1, 2
+_SCOPE_ABSTRACT_UNIX_SOCKET, _SCOPE_SIGNAL = 1, 2
+_PR_SET_NO_NEW_PRIVS = 38
+
+READS = _READ_FILE | _READ_DIR
+OWN_FOLDER = (READS | _WRITE_FILE | _REMOVE_DIR | _REMOVE_FILE | _MAKE_DIR | _MAKE_REG | _MAKE_SYM
+              | _REFER | _TRUNCATE)
+
+# Files outside the runtime that Python or the C library may open while a submission runs.
+DEVICE_FILES = {"/dev/null": _READ_FILE | _WRITE_FILE, "/dev/zero": _READ_FILE, "/dev/urandom": _READ_FILE}
+SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/localtime")
+SYSTEM_LIBRARIES = ("/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib", "/usr/share/zoneinfo")
+
+# System calls refused outright (those this libseccomp does not know are skipped: the kernel lacks them too).
+REFUSED = (
+    # new processes and programs (threads are clone with CLONE_THREAD, allowed below)
+    "fork", "vfork", "execve", "execveat",
+    # other processes: signals, tracing, their memory, their descriptors
+    "tkill", "pidfd_open", "pidfd_send_signal", "pidfd_getfd", "ptrace", "process_vm_readv", "process_vm_writev",
+    "kcmp", "process_madvise", "process_mrelease", "migrate_pages", "move_pages", "get_robust_list",
+    # the network, and local sockets
+    "socket", "socketpair",
+    # file metadata Landlock does not cover
+    "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr", "lsetxattr",
+    "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "utime", "utimes", "futimesat", "utimensat",
+    "truncate", "mknod", "mknodat",
+    # its own limits, once set
+    "setrlimit",
+    # what needs privileges, or escapes system-call filtering
+    "open_by_handle_at", "name_to_handle_at", "mount", "umount2", "pivot_root", "chroot", "setns", "unshare",
+    "move_mount", "open_tree", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr", "bpf",
+    "perf_event_open", "userfaultfd", "io_uring_setup", "io_uring_enter", "io_uring_register", "keyctl", "add_key",
+    "request_key", "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load", "reboot",
+    "swapon", "swapoff", "syslog", "acct", "quotactl", "quotactl_fd", "settimeofday", "clock_settime",
+    "clock_adjtime", "adjtimex", "sethostname", "setdomainname", "iopl", "ioperm", "personality", "fanotify_init",
+    "vhangup", "uselib", "lookup_dcookie", "nfsservctl",
+)
+# System calls allowed only on the worker itself, named by its own process id: their first argument.
+ONLY_ON_ITSELF = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "sched_setaffinity",
+                  "sched_setscheduler", "sched_setparam", "sched_setattr")
+# ... and those whose second argument is (setpriority(which, who, prio), ioprio_set(which, who, prio)).
+ONLY_ON_ITSELF_SECOND = ("setpriority", "ioprio_set")
+_CLONE_THREAD = 0x00010000
+_NEWER_SYSTEM_CALLS = 64  # how many numbers past the newest call libseccomp knows are refused
+
+
+class ConfinementFailed(Exception):
+    """The kernel refused to confine this process; the message says what failed."""
+
+
+def problem() -> str | None:
+    """Why workers cannot be confined on this machine (one sentence), or None when they can."""
+    if not sys.platform.startswith("linux"):
+        return f"confinement needs Linux (Landlock and seccomp); this is {sys.platform}"
+    if pyseccomp is None:
+        return "confinement needs libseccomp and the pyseccomp package (install libseccomp2, then this project)"
+    abi = landlock_abi()
+    if abi < 1:
+        return ("confinement needs Landlock, which this kernel does not offer "
+                f"({os.uname().release}; Linux 5.13 or later with Landlock enabled)")
+    return None
+
+
+def landlock_abi() -> int:
+    """The Landlock version this kernel offers, or 0."""
+    if pyseccomp is None:
+        return 0
+    version = _syscall("landlock_create_ruleset", None, ctypes.c_size_t(0), ctypes.c_uint32(_CREATE_RULESET_VERSION))
+    return max(version, 0)
+
+
+class Confinement:
+    """Everything a worker's confinement needs that does not depend on the worker, worked out once.
+
+    A fork server prepares one, and each worker forked from it applies it to itself: the
+    system-call filter and the list of readable paths cost milliseconds to build, and a
+    class's stalling submissions start a fresh worker for almost every test.
+    """
+
+    def __init__(self, hidden: list[str]):
+        why = problem()
+        if why is not None:
+            raise ConfinementFailed(why)
+        self.readable = readable_paths(hidden)
+        self.rules = system_call_rules()
+
+    def apply(self, folder: str, also_hidden: list[str]) -> None:
+        """From now on this process may read the runtime, use only `folder`, start nothing, signal nothing else."""
+        secret = [os.path.realpath(path) for path in also_hidden]
+        readable = {path: rights for path, rights in self.readable.items()
+                    if not any(_contains(path, inner) or _contains(inner, path) for inner in secret)}
+        drop_capabilities()
+        filter_system_calls(self.rules, os.getpid())
+        restrict_the_filesystem(folder, readable)
+
+
+def readable_paths(hidden: list[str]) -> dict[str, int]:
+    """The paths a worker may read, with the rights on each: the Python runtime and the system's libraries."""
+    trees = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix]
+    trees += [path for name, path in sysconfig.get_paths().items() if name in ("stdlib", "platstdlib", "purelib",
+                                                                                   "platlib")]
+    trees += [path for path in sys.path if path and os.path.isdir(path)]
+    trees += SYSTEM_LIBRARIES
+    secret = [os.path.realpath(path) for path in hidden]
+    runtime = os.path.realpath(sys.prefix)  # a virtual environment may live inside the repository
+    paths = {}
+    for path in trees + list(SYSTEM_FILES):
+        real = os.path.realpath(path)
+        above_a_secret = any(_contains(real, inner) for inner in secret)
+        in_a_secret = any(_contains(outer, real) for outer in secret) and not _contains(runtime, real)
+        if os.path.exists(real) and not above_a_secret and not in_a_secret:
+            paths[real] = READS if os.path.isdir(real) else _READ_FILE
+    paths.update({path: rights for path, rights in DEVICE_FILES.items() if os.path.exists(path)})
+    return paths
+
+
+def _contains(outer: str, inner: str) -> bool:
+    return inner == outer or inner.startswith(outer.rstrip(os.sep) + os.sep)
+
+
+# Landlock ----------------------------------------------------------------------------------
+
+
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
+                ("scoped", ctypes.c_uint64)]
+
+
+class _PathBeneathAttr(ctypes.Structure):
+    _pack_ = 1  # packed in the kernel's header
+    _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+def restrict_the_filesystem(folder: str, readable: dict[str, int]) -> None:
+    abi = landlock_abi()
+    handled = _FS_RIGHTS_BY_ABI[max(version for version in _FS_RIGHTS_BY_ABI if version <= abi)]
+    ruleset = _RulesetAttr(handled_access_fs=handled)
+    size = 8  # the first field only, before ABI 4
+    if abi >= 4:
+        ruleset.handled_access_net, size = _NET_BIND_TCP | _NET_CONNECT_TCP, 16
+    if abi >= 6:
+        ruleset.scoped, size = _SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL, 24
+    ruleset_fd = _syscall("landlock_create_ruleset", ctypes.byref(ruleset), ctypes.c_size_t(size), ctypes.c_uint32(0))
+    if ruleset_fd < 0:
+        raise ConfinementFailed(f"Landlock refused a ruleset ({os.strerror(ctypes.get_errno())})")
+    try:
+        for path, rights in {**readable, os.path.realpath(folder): OWN_FOLDER}.items():
+            _allow(ruleset_fd, path, rights & handled)
+        if _prctl(_PR_SET_NO_NEW_PRIVS, 1) != 0:
+            raise ConfinementFailed(f"no_new_privs could not be set ({os.strerror(ctypes.get_errno())})")
+        if _syscall("landlock_restrict_self", ctypes.c_int(ruleset_fd), ctypes.c_uint32(0)) != 0:
+            raise ConfinementFailed(f"Landlock could not restrict the worker ({os.strerror(ctypes.get_errno())})")
+    finally:
+        os.close(ruleset_fd)
+
+
+def _allow(ruleset_fd: int, path: str, rights: int) -> None:
+    try:
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except OSError:
+        return  # gone since it was listed: nothing to allow
+    try:
+        rule = _PathBeneathAttr(allowed_access=rights, parent_fd=fd)
+        if _syscall("landlock_add_rule", ctypes.c_int(ruleset_fd), ctypes.c_int(_RULE_PATH_BENEATH),
+                    ctypes.byref(rule), ctypes.c_uint32(0)) != 0:
+            raise ConfinementFailed(f"Landlock refused a rule for {path} ({os.strerror(ctypes.get_errno())})")
+    finally:
+        os.close(fd)
+
+
+# seccomp -----------------------------------------------------------------------------------
+
+
+def system_call_rules():
+    """A filter refusing, with EPERM, the system calls a chunking function never needs and an attack would.
+
+    The rules that name the worker's own process id are added by filter_system_calls.
+    """
+    refuse = pyseccomp.ERRNO(errno.EPERM)
+    rules = pyseccomp.SyscallFilter(pyseccomp.ALLOW)
+    rules.set_attr(pyseccomp.Attr.CTL_OPTIMIZE, 2)  # a binary tree: a few comparisons per call, not hundreds
+    for name in REFUSED:
+        _add(rules, refuse, name)
+    # clone3 passes its flags in memory, which a filter cannot read: ENOSYS makes the C library use clone.
+    _add(rules, pyseccomp.ERRNO(errno.ENOSYS), "clone3")
+    _add(rules, refuse, "clone", pyseccomp.Arg(0, pyseccomp.MASKED_EQ, _CLONE_THREAD, 0))  # x86-64 and arm64 order
+    _add(rules, refuse, "prlimit64", pyseccomp.Arg(2, pyseccomp.NE, 0))  # setting a limit, not reading one
+    arch = pyseccomp.system_arch()
+    # Calls newer than this libseccomp may be newer than this list too: refused, as unknown. Linux
+    # numbers them in order and adds a few a year, so the next 64 numbers cover many years.
+    newest = max(number for number in range(1024) if _name_of(arch, number))
+    for number in range(newest + 1, newest + 1 + _NEWER_SYSTEM_CALLS):
+        rules.add_rule(pyseccomp.ERRNO(errno.ENOSYS), number)
+    return rules
+
+
+def filter_system_calls(rules, pid: int) -> None:
+    """Add the rules that keep signals and scheduling to this process, and load the filter."""
+    refuse = pyseccomp.ERRNO(errno.EPERM)
+    for name in ONLY_ON_ITSELF:
+        _add(rules, refuse, name, pyseccomp.Arg(0, pyseccomp.NE, pid))
+    for name in ONLY_ON_ITSELF_SECOND:
+        _add(rules, refuse, name, pyseccomp.Arg(1, pyseccomp.NE, pid))
+    try:
+        rules.load()
+    except OSError as error:
+        raise ConfinementFailed(f"seccomp could not filter the worker's system calls ({error})") from None
+
+
+def _add(rules, action: int, name: str, *conditions) -> None:
+    if pyseccomp.resolve_syscall(pyseccomp.system_arch(), name) < 0:
+        return  # unknown to this libseccomp on this architecture
+    rules.add_rule(action, name, *conditions)
+
+
+def _name_of(arch: int, number: int) -> bool:
+    try:
+        return bool(pyseccomp.resolve_syscall(arch, number))
+    except Exception:
+        return False
+
+
+# Capabilities and raw calls ----------------------------------------------------------------
+
+
+class _CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class _CapData(ctypes.Structure):
+    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
+
+
+_CAPABILITY_VERSION_3 = 0x20080522  # two data structures: 64 capability bits
+
+
+def drop_capabilities() -> None:
+    """A worker started by root keeps root's user id but none of its privileges."""
+    if os.geteuid() != 0:
+        return
+    none = (_CapData * 2)()
+    if _libc().capset(ctypes.byref(_CapHeader(_CAPABILITY_VERSION_3, 0)), none) != 0:
+        raise ConfinementFailed(f"the worker could not drop root's capabilities ({os.strerror(ctypes.get_errno())})")
+
+
+def _libc():
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def _prctl(option: int, value: int) -> int:
+    return _libc().prctl(ctypes.c_int(option), ctypes.c_ulong(value), ctypes.c_ulong(0), ctypes.c_ulong(0),
+                         ctypes.c_ulong(0))
+
+
+def _syscall(name: str, *args) -> int:
+    number = pyseccomp.resolve_syscall(pyseccomp.system_arch(), name)
+    if number < 0:
+        return -1
+    return _libc().syscall(ctypes.c_long(number), *args)
