@@ -137,6 +137,9 @@ def _grade_arguments(command) -> None:
                          help="write the grades to FILE: .csv, .json or .md (may be given several times)")
     command.add_argument("--junit", metavar="DIR", type=Path, default=None,
                          help="write one JUnit XML file per student into DIR")
+    command.add_argument("--unconfined", action="store_true",
+                         help="grade even where the kernel cannot confine the students' code (no Landlock or "
+                         "seccomp): a submission can then read the tests and change grades; every report says so")
 
 
 def _hint_arguments(command) -> None:
@@ -241,7 +244,8 @@ def _grade(options) -> int:
     katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
     try:
         return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.timeout,
-                     memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit)
+                     memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit,
+                     unconfined=options.unconfined)
     except (BadSubmissions, GradingFailed, ValueError) as error:
         return _fail("grade", error, 2)
 

@@ -35,32 +35,57 @@ class GradingFailed(Exception):
 
 
 def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = CALL_SECONDS,
-          memory_mb: int = MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None) -> int:
-    """Grade every student in `folder`, print the table and the summary, and write the reports asked for."""
+          memory_mb: int = MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None,
+          unconfined: bool = False) -> int:
+    """Grade every student in `folder`, print the table and the summary, and write the reports asked for.
+
+    Only where the kernel confines the students' code (kata.confinement), unless the
+    teacher accepts the risk with `unconfined`; every report then starts with a warning.
+    """
     check_report_paths(list(outputs))
+    warning = confinement_warning(unconfined)
     with tempfile.TemporaryDirectory(prefix="kata-grade-") as work:
         students = submissions_in(folder, Path(work) / "unpacked")
         counts = tests_per_kata(katas)
         say(f"Grading {len(students)} student{'s' if len(students) != 1 else ''} on "
             f"{', '.join(kata.number for kata in katas)} ({sum(counts.values())} tests each), {jobs} at a time")
-        grades = grade_students(students, katas, counts, Path(work), jobs, call_seconds, memory_mb)
+        grades = grade_students(students, katas, counts, Path(work), jobs, call_seconds, memory_mb, not warning)
+    if warning:
+        print(warning)
     print(grade_table(grades))
     print()
     print(kata_summary(grades))
-    write_reports(grades, list(outputs))
+    write_reports(grades, list(outputs), warning)
     if junit is not None:
-        write_junit(grades, junit)
+        write_junit(grades, junit, warning)
     for path in [*outputs, *([junit] if junit is not None else [])]:
         say(f"wrote {path}")
     return 0
 
 
+def confinement_warning(unconfined: bool) -> str:
+    """'' where the students' code will be confined; the warning for every report where the teacher chose not to.
+
+    Raises GradingFailed where it cannot be confined and the teacher did not accept that.
+    """
+    from kata.confinement import problem
+
+    why = problem()
+    if why is None:
+        return ""
+    if not unconfined:
+        raise GradingFailed(f"{why}. Grade on such a Linux (a container or a virtual machine will do) or with "
+                            "GitHub Classroom; or pass --unconfined to grade with the students' code unconfined")
+    return (f"WARNING: graded unconfined ({why}): a submission could read the tests and the reference "
+            "and change its own or another student's grade.")
+
+
 def grade_students(students: list[Submission], katas: list[Kata], counts: dict[str, int], work: Path,
-                   jobs: int, call_seconds: float, memory_mb: int) -> list[KataGrade]:
+                   jobs: int, call_seconds: float, memory_mb: int, confined: bool = True) -> list[KataGrade]:
     by_student: dict[str, list[KataGrade]] = {}
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        running = {pool.submit(grade_student, student, katas, counts, work, call_seconds, memory_mb): student
+        running = {pool.submit(grade_student, student, katas, counts, work, call_seconds, memory_mb, confined): student
                    for student in students}
         for done, future in enumerate(as_completed(running), 1):
             student = running[future]
@@ -71,7 +96,7 @@ def grade_students(students: list[Submission], katas: list[Kata], counts: dict[s
 
 
 def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int], work: Path,
-                  call_seconds: float, memory_mb: int) -> list[KataGrade]:
+                  call_seconds: float, memory_mb: int, confined: bool = True) -> list[KataGrade]:
     """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted."""
     if student.problem:
         return [grade_without_tests(student.student, kata.slug, CANNOT_RUN, student.problem, counts[kata.slug])
@@ -79,7 +104,7 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
     submitted = [kata for kata in katas if kata_file(student, kata) is not None]
     outcomes, problem = {}, ""
     if submitted:
-        outcomes, problem = run_tests(student, submitted, work, call_seconds, memory_mb)
+        outcomes, problem = run_tests(student, submitted, work, call_seconds, memory_mb, confined)
     grades = []
     for kata in katas:
         run = counts[kata.slug]
@@ -99,20 +124,20 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
         status = NOT_STARTED if problem.startswith("not started") else CANNOT_RUN
         return grade_without_tests(student, kata.slug, status, problem.split(": ", 1)[-1], run)
     tests = [TestOutcome(**test) for test in outcome["tests"]]
-    missing = run - len(tests)  # tests a crash of the run left undone: no points for those
-    tests += [TestOutcome(f"{relative(TESTS / kata.slug)} (test {n + 1} not run)", False, "ERROR",
-                          "the grading run stopped before this test") for n in range(max(0, missing))]
+    # Tests a crash of the run left undone, numbered on from the last that ran: no points for those.
+    tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False, "ERROR",
+                          "the grading run stopped before this test") for number in range(len(tests) + 1, run + 1)]
     return grade_from_tests(student, kata.slug, tests)
 
 
 def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,
-              memory_mb: int) -> tuple[dict, str]:
+              memory_mb: int, confined: bool = True) -> tuple[dict, str]:
     """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none."""
     outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
                f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
                f"--outcomes={outcomes_file}", f"--shared-probes={work / 'probes'}", "--hypothesis-profile=grading",
-               "-p", "no:cacheprovider", "-q"]
+               "-p", "no:cacheprovider", "-q", *(["--confined"] if confined else [])]
     environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
     process = subprocess.Popen(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,

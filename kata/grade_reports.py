@@ -41,35 +41,42 @@ def kata_summary(grades: list[KataGrade]) -> str:
     return "".join(line + "\n" for line in _summary_lines(grades))
 
 
-def write_csv(grades: list[KataGrade], path: Path) -> None:
+def write_csv(grades: list[KataGrade], path: Path, warning: str = "") -> None:
     with _prepared(path).open("w", encoding="utf-8", newline="") as file:
+        if warning:
+            file.write(f"# {warning}\n")  # a comment line, as readers such as pandas (comment="#") skip it
         writer = csv.writer(file)
         writer.writerow(CSV_FIELDS)
         writer.writerows([getattr(grade, field) for field in CSV_FIELDS] for grade in grades)
 
 
-def write_json(grades: list[KataGrade], path: Path) -> None:
+def write_json(grades: list[KataGrade], path: Path, warning: str = "") -> None:
     """Every grade with the outcome of each of its tests."""
-    document = {"grades": [grade.as_record() for grade in grades]}
+    document = {**({"warning": warning} if warning else {}), "grades": [grade.as_record() for grade in grades]}
     _prepared(path).write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def write_markdown(grades: list[KataGrade], path: Path) -> None:
+def write_markdown(grades: list[KataGrade], path: Path, warning: str = "") -> None:
     """The table and the summary of each kata, as a Markdown document."""
     header, *rows = [[_markdown_cell(cell) for cell in row] for row in _grid(grades)]
     table = [header, ["---"] * len(header), *rows]
-    lines = ["# Grades", "", *("| " + " | ".join(row) + " |" for row in table), "", "## Per kata", ""]
+    lines = ["# Grades", "", *([f"> **{warning}**", ""] if warning else []), *("| " + " | ".join(row) + " |" for row in table), "", "## Per kata", ""]
     lines += [f"- {line}" for line in _summary_lines(grades)]
     _prepared(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def write_junit(grades: list[KataGrade], folder: Path) -> list[Path]:
+def write_junit(grades: list[KataGrade], folder: Path, warning: str = "") -> list[Path]:
     """A JUnit XML file per student, `<folder>/<student>.xml`, for tools that read test reports."""
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for student, own in _by_student(grades).items():
         path = _free_path(folder, _NOT_IN_FILE_NAME.sub("_", student), written)
-        tree = ElementTree.ElementTree(_junit_suites(student, own))
+        suites = _junit_suites(student, own)
+        if warning:
+            properties = ElementTree.Element("properties")
+            ElementTree.SubElement(properties, "property", name="warning", value=warning)
+            suites.insert(0, properties)
+        tree = ElementTree.ElementTree(suites)
         ElementTree.indent(tree)
         tree.write(path, encoding="utf-8", xml_declaration=True)
         written.append(path)
@@ -77,7 +84,7 @@ def write_junit(grades: list[KataGrade], folder: Path) -> list[Path]:
 
 
 # The writers of `kata grade --output FILE`, by the file's suffix.
-WRITERS: dict[str, Callable[[list[KataGrade], Path], None]] = {
+WRITERS: dict[str, Callable[[list[KataGrade], Path, str], None]] = {
     ".csv": write_csv,
     ".json": write_json,
     ".md": write_markdown,
@@ -91,11 +98,11 @@ def check_report_paths(outputs: list[Path]) -> None:
             raise ValueError(f"cannot write a report to {path}: its name must end in {', '.join(WRITERS)}")
 
 
-def write_reports(grades: list[KataGrade], outputs: list[Path]) -> None:
-    """Write each report in the format its suffix names."""
+def write_reports(grades: list[KataGrade], outputs: list[Path], warning: str = "") -> None:
+    """Write each report in the format its suffix names, the warning (if any) at its top."""
     check_report_paths(outputs)
     for path in outputs:
-        WRITERS[Path(path).suffix.lower()](grades, Path(path))
+        WRITERS[Path(path).suffix.lower()](grades, Path(path), warning)
 
 
 def _grid(grades: list[KataGrade]) -> list[list[str]]:
@@ -158,7 +165,7 @@ def _test_name(node_id: str) -> str:
 
 def _class_name(node_id: str) -> str:
     """The JUnit class name of a test, as pytest writes it: its file as a dotted module, then its class if any."""
-    file, *within, _ = node_id.split("::")
+    file, *within = node_id.split("::")[:-1] or [node_id]
     module = file.removesuffix(".py").replace("/", ".")
     return ".".join([module, *within])
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -76,10 +77,15 @@ def _claim(folder: Path, key: str) -> bool:
 
 
 def _kept(folder: Path, key: str):
+    # Only a regular file is read (a FIFO put there would block the read), and nothing in it,
+    # however deeply nested, may raise anything but a miss.
     try:
-        kind, value, seconds = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+        with open(os.open(folder / f"{key}.json", os.O_RDONLY | os.O_NONBLOCK), "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return None
+            kind, value, seconds = json.loads(file.read())
         return (str(kind), wire.Decoder(wire.Codec()).decode(value)), float(seconds)
-    except (OSError, ValueError, TypeError, wire.ProtocolError):
+    except (OSError, ValueError, TypeError, RecursionError, wire.ProtocolError):
         return None
 
 

@@ -7,6 +7,7 @@ tests edit a stub, which must never happen to the real checkout.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import signal
@@ -19,7 +20,7 @@ import pytest
 from kata.catalog import ROOT, Kata, relative
 
 LEFT_OUT = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata", "cli", "meta")
-COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml")
+COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml", "README.md")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -30,10 +31,8 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.cli)
 
 
-@pytest.fixture
-def repo(tmp_path) -> Path:
-    """A copy of the repository's katas, runner and tests, with nothing of the learner's state."""
-    copy = tmp_path / "repo"
+def copy_of_the_repository(copy: Path) -> Path:
+    """A copy of the repository's katas, runner and tests in `copy`, with nothing of the learner's state."""
     copy.mkdir()
     for name in COPIED:
         source = ROOT / name
@@ -42,6 +41,36 @@ def repo(tmp_path) -> Path:
         else:
             shutil.copy2(source, copy / name)
     return copy
+
+
+@pytest.fixture
+def repo(tmp_path) -> Path:
+    """A copy of the repository's katas, runner and tests, with nothing of the learner's state."""
+    return copy_of_the_repository(tmp_path / "repo")
+
+
+@pytest.fixture(scope="session")
+def repository_copier():
+    """copy_of_the_repository, for fixtures of a wider scope than one test."""
+    return copy_of_the_repository
+
+
+def fingerprints(folder: Path) -> dict[str, str]:
+    """Every file under the folder with a hash of its contents, leaving out caches that Python itself writes."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        parts = path.relative_to(folder).parts
+        if any(part.startswith(".") or part == "__pycache__" or part.endswith(".egg-info") for part in parts):
+            continue
+        if path.is_file():
+            found[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+@pytest.fixture(scope="session")
+def file_fingerprints():
+    """fingerprints(folder): every file under a folder, with a hash of its contents."""
+    return fingerprints
 
 
 def learner_environment(**changes) -> dict:

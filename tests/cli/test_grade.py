@@ -11,7 +11,6 @@ ordinary in-process run, which takes a different path through the runner.
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 import os
 import shutil
@@ -33,24 +32,12 @@ GRADING_BOUND_SECONDS = 240  # a generous bound for a busy machine; on a quiet 2
 pytestmark = pytest.mark.timeout(GRADING_BOUND_SECONDS * 2)  # the first test also waits for the grading
 
 
-def fingerprints(folder: Path) -> dict[str, str]:
-    """Every file under the folder with a hash of its contents, leaving out caches that Python itself writes."""
-    found = {}
-    for path in sorted(folder.rglob("*")):
-        parts = path.relative_to(folder).parts
-        if any(part.startswith(".") or part == "__pycache__" or part.endswith(".egg-info") for part in parts):
-            continue
-        if path.is_file():
-            found[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return found
-
-
 def leftovers(folder: Path) -> list[str]:
     return sorted(path.name for path in folder.iterdir())
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory):
+def graded(tmp_path_factory, file_fingerprints):
     """Grade a copy of the class, with one student handed in as a .zip, and note what changed around it."""
     work = tmp_path_factory.mktemp("grading")
     submissions = work / "submissions"
@@ -58,6 +45,7 @@ def graded(tmp_path_factory):
     with zipfile.ZipFile(submissions / "zipped_correct.zip", "w") as archive:
         archive.write(CLASSROOM / "correct" / KATA.slug / f"{KATA.module}.py", f"{KATA.slug}/{KATA.module}.py")
     (submissions / "broken_zip.zip").write_bytes(b"PK\x03\x04 the rest of this zip was lost")
+    fingerprints = file_fingerprints
     grader_before, submissions_before = fingerprints(ROOT), fingerprints(submissions)
     temporary = work / "tmp"  # the grader's and its workers' temporary folders go here, to be counted
     temporary.mkdir()
@@ -289,3 +277,65 @@ def test_kata_check_isolate_reports_an_untouched_stub_as_not_started():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "not started" in done.stdout, done.stdout + done.stderr
     assert "each kata in a worker process of its own" in done.stdout
+
+
+# Where the kernel cannot confine the students' code ------------------------------------------
+
+
+@pytest.fixture
+def without_libseccomp(tmp_path) -> dict:
+    """An environment in which kata.confinement cannot load libseccomp's binding, as on a machine without it."""
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "pyseccomp.py").write_text("raise ImportError('no libseccomp here')\n")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(shadow), str(ROOT)])}
+
+
+def test_where_code_cannot_be_confined_grading_refuses_in_one_line(without_libseccomp):
+    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(CLASSROOM), "--katas", "1"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, env=without_libseccomp)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "libseccomp" in done.stderr and "--unconfined" in done.stderr and "container" in done.stderr
+    assert done.stdout == "" and "Grading" not in done.stderr
+
+
+def test_unconfined_grading_puts_a_warning_at_the_top_of_every_report(without_libseccomp, tmp_path):
+    submissions = tmp_path / "submissions"
+    shutil.copytree(CLASSROOM / "correct", submissions / "correct")
+    reports = tmp_path / "reports"
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--unconfined",
+         "--out", str(reports / "grades.csv"), "--out", str(reports / "grades.json"),
+         "--out", str(reports / "grades.md"), "--junit", str(reports / "junit")],
+        cwd=ROOT, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS, env=without_libseccomp)
+    assert done.returncode == 0, done.stderr
+    warning = "WARNING: graded unconfined (confinement needs libseccomp"
+    assert done.stdout.startswith(warning)
+    assert (reports / "grades.csv").read_text(encoding="utf-8").startswith(f"# {warning}")
+    assert json.loads((reports / "grades.json").read_text(encoding="utf-8"))["warning"].startswith(warning)
+    assert (reports / "grades.md").read_text(encoding="utf-8").splitlines()[2].startswith(f"> **{warning}")
+    suites = ElementTree.parse(reports / "junit" / "correct.xml").getroot()
+    assert suites.find("properties/property[@name='warning']").get("value").startswith(warning)
+    assert "51/51" in done.stdout
+
+
+def test_isolate_where_code_cannot_be_confined_says_the_workers_run_unconfined(without_libseccomp):
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--isolate", "-x", "-q",
+                           f"--impl={CLASSROOM / 'correct'}", "-p", "no:cacheprovider", "-k", "example"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, env=without_libseccomp)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "The workers run unconfined, with your own rights: confinement needs libseccomp" in done.stdout
+
+
+def test_isolate_confined_where_code_cannot_be_confined_refuses_in_one_line(without_libseccomp):
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--isolate", "--confined",
+                           "-p", "no:cacheprovider"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, env=without_libseccomp)
+    assert done.returncode == 4, done.stdout + done.stderr
+    assert "--confined: the workers cannot be confined here: confinement needs libseccomp" in done.stderr
+
+
+def test_confined_goes_with_isolate():
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--confined",
+                           "-p", "no:cacheprovider"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 4 and "--confined goes with --isolate" in done.stderr, done.stderr

@@ -10,6 +10,8 @@ import pytest
 
 from kata.grade_reports import (check_report_paths, grade_table, kata_summary, write_csv, write_json, write_junit,
                                 write_markdown, write_reports)
+from kata.catalog import find_kata
+from kata.grade import grade_of_kata
 from kata.grades import CANNOT_RUN, NOT_SUBMITTED, grade_from_tests, grade_without_tests
 from kata.grades import TestOutcome as Outcome
 
@@ -179,6 +181,16 @@ def test_junit_gives_a_kata_that_did_not_run_one_failed_case_named_after_its_sta
     assert case.find("failure").get("message") == "not submitted"
     assert case.find("failure").text == "no file 02_token_budget_packer/packer.py"
     assert [suites.get(count) for count in ("tests", "failures", "errors")] == ["3", "1", "1"]
+
+
+def test_junit_writes_the_tests_a_crashed_run_left_undone_as_errors(tmp_path):
+    kata = find_kata("01")
+    outcome = {"tests": [{"test": FIRST + "test_basic", "passed": True}]}
+    grade = grade_of_kata("carol", kata, outcome, 3)
+    (path,) = write_junit([grade], tmp_path)
+    suite = ElementTree.parse(path).getroot().find("testsuite")
+    assert (suite.get("tests"), suite.get("errors")) == ("3", "2")
+    assert [case.get("name") for case in suite.iter("testcase")][1:] == ["test 2 (not run)", "test 3 (not run)"]
 
 
 def test_junit_numbers_students_whose_names_make_the_same_file_name(tmp_path):

@@ -8,6 +8,7 @@ shared.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -69,6 +70,20 @@ def test_an_outcome_that_is_not_plain_data_is_worked_out_by_each_run(tmp_path):
 def test_a_damaged_file_is_a_miss_and_is_worked_out_again(tmp_path):
     key = shared_probes.key_of("kata", "damaged")
     (tmp_path / f"{key}.json").write_text('["returned", {"ints": "not base64!"}, 0.1]')
+    probe, calls = counting(("returned", [1]))
+    assert shared_probes.outcome(tmp_path, key, probe, 0.3)[0] == ("returned", [1]) and len(calls) == 1
+
+
+def test_a_file_nested_past_the_recursion_limit_is_a_miss(tmp_path):
+    key = shared_probes.key_of("kata", "nested")
+    (tmp_path / f"{key}.json").write_text("[" * 100_000)
+    probe, calls = counting(("returned", [1]))
+    assert shared_probes.outcome(tmp_path, key, probe, 0.3)[0] == ("returned", [1]) and len(calls) == 1
+
+
+def test_a_fifo_in_place_of_a_file_is_a_miss_not_a_wait(tmp_path):
+    key = shared_probes.key_of("kata", "fifo")
+    os.mkfifo(tmp_path / f"{key}.json")
     probe, calls = counting(("returned", [1]))
     assert shared_probes.outcome(tmp_path, key, probe, 0.3)[0] == ("returned", [1]) and len(calls) == 1
 

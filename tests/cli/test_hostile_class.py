@@ -1,0 +1,174 @@
+"""`kata grade` on a class of students who have read the grader's source and attack it (tests/cli/hostile_class/).
+
+Each hostile student tries one way to get marks its answers do not earn, or to hurt a
+classmate or the grader: read the reference or a classmate (after chdir, through a
+dir_fd), change the grader's files, start a process that outlives grading, poison the
+shared probes or the outcomes file, stop the clocks, kill classmates, read the
+grader's environment, write outside its folder by the ways an open() check misses.
+Honest classmates sit beside them.
+
+The class is graded from a copy of the repository, so that an attack that got through
+could damage only the copy, and the kernel's confinement (kata.confinement) is what
+stops them: without Landlock and seccomp these tests are skipped. Each attacker must
+get exactly the grade of its honest twin (the same answers, no attack), test by test;
+each honest classmate exactly the grade it gets when graded alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kata import confinement
+from kata.catalog import ROOT
+
+HOSTILE_CLASS = Path(__file__).parent / "hostile_class"
+CORRECT = Path(__file__).parent / "classroom" / "correct"  # the honest classmate, from the other class
+SECRET = "grader-secret-0f9c2d"  # put in the grader's environment: no report may show it
+GRADING_BOUND_SECONDS = 300
+
+# Who answers like whom: every attacker answers [] (as honest_wrong does) except where named.
+TWINS = {
+    "steals_after_chdir": "honest_wrong",
+    "steals_through_a_dir_fd": "honest_wrong",
+    "copies_a_classmate": "honest_wrong",
+    "vandalises_the_grader": "honest_wrong",
+    "starts_a_process": "honest_wrong",
+    "reads_the_shared_probes": "honest_wrong",
+    "kills_classmates": "honest_wrong",
+    "leaks_the_environment": "honest_wrong",
+    "rewrites_the_outcomes": "honest_wrong",
+    "writes_outside": "honest_wrong",
+    "slow_freezes_the_clock": "slow_honest",
+}
+HONEST = ("correct", "honest_wrong", "slow_honest")
+
+pytestmark = [
+    pytest.mark.timeout(GRADING_BOUND_SECONDS * 3),
+    pytest.mark.skipif(bool(confinement.problem()), reason=f"{confinement.problem()}"),
+]
+
+
+def every_file(folder: Path, fingerprints) -> dict[str, tuple]:
+    """Each file's contents, mode and times: an attack may change any of them."""
+    found = {}
+    for name, digest in fingerprints(folder).items():
+        status = (folder / name).stat()
+        found[name] = (digest, status.st_mode, status.st_mtime_ns)
+    return found
+
+
+def grade(repository: Path, submissions: Path, reports: Path) -> subprocess.CompletedProcess:
+    reports.mkdir()
+    return subprocess.run(
+        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2", "--timeout", "0.2",
+         "--memory", "512", "--out", str(reports / "grades.json"), "--out", str(reports / "grades.csv"),
+         "--out", str(reports / "grades.md"), "--junit", str(reports / "junit")],
+        cwd=repository, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS,
+        env={**os.environ, "KATA_GRADER_SECRET": SECRET},
+    )
+
+
+def processes_naming(text: str) -> list[str]:
+    """The command lines of the running processes that contain `text`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+            except OSError:
+                continue
+            if text in line:
+                found.append(f"{entry.name}: {line[:200]}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory, repository_copier, file_fingerprints):
+    """The hostile class graded, the honest students graded alone, and what changed around them."""
+    work = tmp_path_factory.mktemp("hostile")
+    repository = repository_copier(work / "repo")
+    submissions = work / "submissions"
+    shutil.copytree(HOSTILE_CLASS, submissions)
+    shutil.copytree(CORRECT, submissions / "correct")
+    alone = work / "alone"
+    alone.mkdir()
+    for student in HONEST:
+        shutil.copytree(submissions / student, alone / student)
+    places = {"copy": repository, "checkout": ROOT, "submissions": submissions}
+    before = {place: every_file(folder, file_fingerprints) for place, folder in places.items()}
+    done = grade(repository, submissions, work / "reports")
+    time.sleep(1.5)  # what an attack started would have had time to do
+    after = {place: every_file(folder, file_fingerprints) for place, folder in places.items()}
+    left = processes_naming(str(repository)) + processes_naming("left-by-a-hostile-student")
+    assert done.returncode == 0, f"kata grade exited with {done.returncode}:\n{done.stdout}\n{done.stderr}"
+    graded_alone = grade(repository, alone, work / "reports-alone")
+    assert graded_alone.returncode == 0, graded_alone.stderr
+
+    def grades(reports: str) -> dict:
+        records = json.loads((work / reports / "grades.json").read_text(encoding="utf-8"))["grades"]
+        return {record["student"]: record for record in records}
+
+    return {"grades": grades("reports"), "alone": grades("reports-alone"), "done": done, "work": work,
+            "changed": {place: sorted(name for name in before[place].keys() | after[place].keys()
+                                      if before[place].get(name) != after[place].get(name)) for place in before},
+            "left": left}
+
+
+def passed_tests(grade: dict) -> dict[str, bool]:
+    return {test["test"]: test["passed"] for test in grade["tests"]}
+
+
+@pytest.mark.parametrize("attacker", TWINS)
+def test_an_attacker_earns_exactly_what_its_honest_twin_earns(hostile, attacker):
+    grade, twin = hostile["grades"][attacker], hostile["grades"][TWINS[attacker]]
+    assert (grade["passed"], grade["run"]) == (twin["passed"], twin["run"]), (
+        f"{attacker} was graded {grade['passed']}/{grade['run']} ({grade['status']}: {grade['detail']}); "
+        f"its honest twin {TWINS[attacker]} {twin['passed']}/{twin['run']}")
+    assert passed_tests(grade) == passed_tests(twin)
+
+
+@pytest.mark.parametrize("student", HONEST)
+def test_an_honest_student_is_graded_as_when_graded_alone(hostile, student):
+    beside, alone = hostile["grades"][student], hostile["alone"][student]
+    assert (beside["passed"], beside["status"], beside["mistake"]) == (alone["passed"], alone["status"], alone["mistake"])
+    assert passed_tests(beside) == passed_tests(alone)
+
+
+def test_the_correct_classmate_earns_full_marks(hostile):
+    grade = hostile["grades"]["correct"]
+    assert grade["passed"] == grade["run"] and grade["status"] == "solved"
+
+
+def test_the_slow_students_fail_the_complexity_guards(hostile):
+    for student in ("slow_honest", "slow_freezes_the_clock"):
+        failed = [test["test"] for test in hostile["grades"][student]["tests"] if not test["passed"]]
+        assert any("test_guards.py" in test for test in failed), (student, failed)
+
+
+def test_the_graders_checkout_its_copy_and_every_submission_are_unchanged(hostile):
+    assert hostile["changed"] == {"copy": [], "checkout": [], "submissions": []}
+
+
+def test_no_process_started_by_grading_is_left(hostile):
+    assert hostile["left"] == []
+
+
+def test_the_graders_environment_appears_in_no_report(hostile):
+    done, work = hostile["done"], hostile["work"]
+    reports = [path for path in (work / "reports").rglob("*") if path.is_file()]
+    assert len(reports) >= 4
+    shown = [done.stdout, done.stderr] + [path.read_text(encoding="utf-8") for path in reports]
+    assert not any(SECRET in text for text in shown)
+
+
+def test_confined_grading_carries_no_warning(hostile):
+    assert "WARNING" not in hostile["done"].stdout
+    assert "warning" not in json.loads((hostile["work"] / "reports" / "grades.json").read_text(encoding="utf-8"))
