@@ -72,7 +72,7 @@ class Watchdog:
                  computing_seconds: float | None = None):
         self.seconds = seconds
         self.call_seconds = call_seconds  # None: a guard, whose one big call may use the whole limit
-        self.computing_seconds = computing_seconds  # for one isolated call, counting only the worker's own work
+        self.computing_seconds = computing_seconds  # for an isolated guard: the worker's CPU time over the whole test
         self.first_passed = None
         self.memory_bytes = memory_mb * 1024 * 1024
         self.memory_mb = memory_mb

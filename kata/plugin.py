@@ -68,7 +68,7 @@ def pytest_addoption(parser):
         action="store_true",
         help="run the code under test in a worker process of its own: a crash, sys.exit or a runaway loop "
         "costs only the test that met it (the tests and their checks stay in pytest's process). "
-        f"A guard's limit then holds for the worker's own work, and the whole guard may take "
+        f"A guard's limit then holds for the worker's CPU time, and the whole guard may take "
         f"{ISOLATED_GUARD_FACTOR} times as long, for the time its inputs and answers take to travel",
     )
     group.addoption("--confined", action="store_true",
@@ -260,7 +260,7 @@ def pytest_timeout_set_timer(item, settings):
     is_complexity_guard = guard is not None and guard.kwargs.get("kind") == "complexity"
     seconds, computing_seconds = settings.timeout, None
     if guard is not None and item.config.stash[IMPL].isolated:
-        # The guard's limit holds for the worker's own work in the whole test; the test
+        # The guard's limit holds for the worker's CPU time in the whole test; the test
         # itself, with the travel of large inputs and answers, or of thousands of chunks
         # one next() at a time, may take several times longer.
         seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, seconds
