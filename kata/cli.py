@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -65,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     if pytest_options and options.command != "check":
         parser.error("only kata check passes options after -- to pytest")
     options.pytest_options = tuple(pytest_options)
+    # SIGTERM stops a command as Ctrl-C does, so that the runs it started are stopped with it.
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         return options.run(options)
     except BrokenPipeError:
@@ -83,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
             raise
         return _fail(options.command, f"unexpected {type(error).__name__}: {error} "
                                       "(KATA_DEBUG=1 shows the traceback)", 1)
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 def build_parser() -> Parser:

@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import types
+from contextlib import contextmanager
 from pathlib import Path
 
 from kata.calls import Call, log
@@ -201,6 +202,49 @@ def resident_bytes() -> int:
 
 class _ProbeTimedOut(BaseException):
     pass
+
+
+LOAD_SECONDS = 5.0  # to import a module in this process: a learner's module takes milliseconds
+# A module that catches the limit's exception and goes on looping is given this much more,
+# and then the process ends, with a line on stderr that says why: it cannot hang.
+LOAD_GRACE_SECONDS = 2.0
+
+
+@contextmanager
+def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int = MEMORY_LIMIT_MB):
+    """Bound the import of a module in this process: DidNotFinish past `seconds`, UsedTooMuchMemory past the growth.
+
+    Meant for a module's top level, where a loop left from experimenting, or a test call,
+    would otherwise hang the run before a single test has a limit of its own.
+    """
+    if not can_watch():
+        yield
+        return
+    started, baseline, loading = time.monotonic(), resident_bytes(), True
+
+    def tick(signum, frame):
+        if not loading or (frame is not None and frame.f_code is loading_limits.__wrapped__.__code__):
+            return
+        waited = time.monotonic() - started
+        if waited >= seconds + LOAD_GRACE_SECONDS:
+            os.write(2, f"loading {shown_as} did not finish within {seconds:g} s, and went on after it was "
+                        "told to stop (does it catch every exception?): ending this run.\n".encode())
+            os._exit(3)
+        if waited >= seconds:
+            raise DidNotFinish(None, f"{seconds:g} s to load")
+        if resident_bytes() - baseline > memory_mb * 1024 * 1024:
+            raise UsedTooMuchMemory(None, f"{memory_mb} MB")
+
+    previous_handler = signal.signal(signal.SIGALRM, tick)
+    previous_timer = signal.setitimer(signal.ITIMER_REAL, TICK_SECONDS, TICK_SECONDS)
+    try:
+        yield
+    finally:
+        loading = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous_handler)
+        if any(previous_timer):
+            signal.setitimer(signal.ITIMER_REAL, max(previous_timer[0], 0.001), previous_timer[1])
 
 
 def run_briefly(function, args: tuple, kwargs: dict, seconds: float):

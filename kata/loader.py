@@ -18,6 +18,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from kata.calls import Judged
+from kata.limits import LOAD_SECONDS, MEMORY_LIMIT_MB, DidNotFinish, UsedTooMuchMemory, loading_limits
 from kata.catalog import KATAS, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, relative
 
 
@@ -163,7 +164,16 @@ def load_module(path: Path, name: str):
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses and pickling look modules up by name
     try:
-        spec.loader.exec_module(module)
+        with loading_limits(relative(path)):
+            spec.loader.exec_module(module)
+    except DidNotFinish:
+        del sys.modules[name]
+        raise LoadProblem(f"loading {relative(path)} did not finish within {LOAD_SECONDS:g} s: "
+                          "a loop at the top level of the module?") from None
+    except UsedTooMuchMemory:
+        del sys.modules[name]
+        raise LoadProblem(f"loading {relative(path)} used more than {MEMORY_LIMIT_MB} MB of memory: "
+                          "a large value built at the top level of the module?") from None
     except SyntaxError as error:
         del sys.modules[name]
         raise LoadProblem(f"{relative(path)} has a syntax error on line {error.lineno}: {error.msg}.") from None

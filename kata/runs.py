@@ -7,6 +7,8 @@ writes, and a JUnit XML file for the text of the first failure.
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -47,16 +49,39 @@ def pytest_command(katas: list[Kata], *, impl: str | None = None, examples: bool
 
 def run_visibly(command: list[str]) -> int:
     """Run pytest with its output on this terminal; its exit status is the check's."""
-    return subprocess.call(command, cwd=ROOT)
+    process = subprocess.Popen(command, cwd=ROOT, start_new_session=True)
+    try:
+        return process.wait()
+    except BaseException:
+        _stop_group(process)
+        raise
 
 
 def run_quietly(katas: list[Kata], *, impl: str = "learner") -> QuietRun:
-    """Run the katas' whole suites without showing anything; the runner records their results."""
+    """Run the katas' whole suites without showing anything; the runner records their results.
+
+    pytest runs in a process group of its own: if this command is stopped meanwhile
+    (Ctrl-C, SIGTERM), the run and anything it started are stopped with it.
+    """
     with tempfile.TemporaryDirectory(prefix="kata-run-") as work:
         junit = Path(work) / "junit.xml"
         command = pytest_command(katas, impl=impl, extra=("-q", f"--junitxml={junit}"))
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-        return QuietRun(done.returncode, done.stdout + done.stderr, _failures(junit))
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                   start_new_session=True)
+        try:
+            output, _ = process.communicate()
+        except BaseException:
+            _stop_group(process)
+            raise
+        return QuietRun(process.returncode, output, _failures(junit))
+
+
+def _stop_group(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    process.wait()
 
 
 def _failures(junit: Path) -> list[Failure]:

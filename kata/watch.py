@@ -48,6 +48,7 @@ def show_check(kata: Kata) -> None:
     status = status_of(kata, refresh=False)
     run = None
     if status.state != NOT_STARTED:  # the stub needs no run to say so
+        print(paint(f"Checking {label(kata)}...", "dim"), flush=True)  # at once: a run may take seconds
         run = run_quietly([kata])
         status = status_of(kata, refresh=False)
     clear_screen()

@@ -22,7 +22,6 @@ import select
 import signal
 import socket
 import sys
-import time
 import types
 
 from kata import wire

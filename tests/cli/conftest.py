@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import queue
 import shutil
 import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -112,6 +115,43 @@ def start_kata():
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+SCREEN_END = "Ctrl-C stops."
+
+
+class Screens:
+    """Reads the watcher's output on a thread, so that the test can wait for a screen with a deadline."""
+
+    def __init__(self, process):
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, args=(process,), daemon=True).start()
+
+    def _read(self, process):
+        for line in process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def next_screen(self, seconds: float = 45) -> str:
+        deadline, screen = time.monotonic() + seconds, ""
+        while SCREEN_END not in screen:
+            line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.01))
+            if line is None:
+                raise AssertionError(f"kata watch ended; it printed:\n{screen}")
+            screen += line
+        return screen
+
+    def rest(self, seconds: float = 15) -> str:
+        deadline, text = time.monotonic() + seconds, ""
+        while (line := self.lines.get(timeout=max(deadline - time.monotonic(), 0.01))) is not None:
+            text += line
+        return text
+
+
+@pytest.fixture(scope="session")
+def screens_of():
+    """Screens(process): the screens `kata watch` prints, read with a deadline."""
+    return Screens
 
 
 def write_solution(repo: Path, kata: Kata, source: str | None = None) -> Path:

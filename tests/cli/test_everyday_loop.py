@@ -7,48 +7,14 @@ before left: the watcher's check is what `kata list` then reads without running 
 
 from __future__ import annotations
 
-import queue
 import re
 import signal
-import threading
-import time
 
 import pytest
 
 from kata.catalog import KATAS
 
 FIRST, SECOND = KATAS[0], KATAS[1]
-SCREEN_END = "Ctrl-C stops."
-
-
-class Screens:
-    """Reads the watcher's output on a thread, so that the test can wait for a screen with a deadline."""
-
-    def __init__(self, process):
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, args=(process,), daemon=True).start()
-
-    def _read(self, process):
-        for line in process.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
-
-    def next_screen(self, seconds: float = 45) -> str:
-        deadline, screen = time.monotonic() + seconds, ""
-        while SCREEN_END not in screen:
-            line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.01))
-            if line is None:
-                raise AssertionError(f"kata watch ended; it printed:\n{screen}")
-            screen += line
-        return screen
-
-    def rest(self, seconds: float = 15) -> str:
-        deadline, text = time.monotonic() + seconds, ""
-        while (line := self.lines.get(timeout=max(deadline - time.monotonic(), 0.01))) is not None:
-            text += line
-        return text
-
-
 def row(output: str, kata) -> str:
     found = re.search(rf"^{kata.number}\s+{kata.name}\s+{kata.difficulty}\s+(.*)$", output, re.M)
     assert found, f"no row for {kata.slug} in:\n{output}"
@@ -57,7 +23,8 @@ def row(output: str, kata) -> str:
 
 @pytest.mark.slow
 @pytest.mark.timeout(120)
-def test_from_a_fresh_clone_to_a_solved_kata_and_a_changed_progress_list(repo, run_kata, start_kata, solve):
+def test_from_a_fresh_clone_to_a_solved_kata_and_a_changed_progress_list(repo, run_kata, start_kata, solve,
+                                                                        screens_of):
     before = run_kata(repo, "list")
     assert row(before.stdout, FIRST) == "not started" and f"0 of {len(KATAS)} solved" in before.stdout
     assert f"Next: {FIRST.number} {FIRST.name}" in before.stdout
@@ -71,7 +38,7 @@ def test_from_a_fresh_clone_to_a_solved_kata_and_a_changed_progress_list(repo, r
     assert "Hint 1 of" in run_kata(repo, "hint", FIRST.number).stdout
 
     watcher = start_kata(repo, "watch")
-    screens = Screens(watcher)
+    screens = screens_of(watcher)
     first = screens.next_screen()
     assert f"kata watch: {FIRST.number} {FIRST.name}" in first and "Status: not started" in first
     stub = solve(repo, FIRST)

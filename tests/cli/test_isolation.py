@@ -23,7 +23,7 @@ import pytest
 
 from kata import confinement, isolation, wire
 from kata.calls import Judged, log
-from kata.catalog import ROOT, SOLUTIONS, TESTS
+from kata.catalog import ROOT, SOLUTIONS
 from kata.isolation import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
 from kata.judge import same
 from kata.limits import DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch, idle_limit

@@ -1,0 +1,98 @@
+"""No command of the learner's loop hangs on anything the learner writes.
+
+A loop or a huge value at the top level of the learner's module (left from experimenting,
+or a test call) is stopped while the module loads: the kata cannot run, the line says
+why, and the other katas are checked as usual. `kata watch` recovers on the next save,
+and stopping it (Ctrl-C or SIGTERM) stops the check under way with it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from kata.catalog import KATAS
+from kata.limits import LOAD_SECONDS
+
+FIRST, SECOND = KATAS[0], KATAS[1]
+LOOPS_AT_IMPORT = "while True:\n    pass\n"
+TRIES_AGAIN_AT_IMPORT = "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\n"
+HUGE_AT_IMPORT = "TABLE = [0] * 150_000_000\n"
+
+
+def row(output: str, kata) -> str:
+    """What `kata list` says of a kata's status."""
+    found = re.search(rf"^{kata.number}\s+{kata.name}\s+{kata.difficulty}\s+(.*)$", output, re.M)
+    assert found, f"no row for {kata.slug} in:\n{output}"
+    return found.group(1)
+
+
+def children_of(pid: int) -> list[int]:
+    try:
+        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def is_running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("source, says", [
+    (LOOPS_AT_IMPORT, f"did not finish within {LOAD_SECONDS:g} s: a loop at the top level of the module?"),
+    (HUGE_AT_IMPORT, "used more than 512 MB of memory: a large value built at the top level of the module?"),
+])
+def test_a_module_that_does_not_load_cannot_run_and_the_other_katas_are_checked(repo, run_kata, solve, source,
+                                                                                 says):
+    solve(repo, FIRST, source)
+    solve(repo, SECOND)
+    listed = run_kata(repo, "list", timeout=80)
+    assert listed.returncode == 0, listed.stdout + listed.stderr
+    assert row(listed.stdout, FIRST).startswith("cannot run: loading") and row(listed.stdout, SECOND).startswith("solved")
+    checked = run_kata(repo, "check", FIRST.number, timeout=80)
+    assert checked.returncode == 1
+    assert f"cannot run: loading problems/{FIRST.slug}/{FIRST.module}.py {says}" in checked.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_a_module_that_swallows_the_stop_still_ends_the_run_with_a_reason(repo, run_kata, solve):
+    solve(repo, FIRST, TRIES_AGAIN_AT_IMPORT)
+    started = time.monotonic()
+    done = run_kata(repo, "check", FIRST.number, timeout=60)
+    assert done.returncode != 0 and time.monotonic() - started < 30
+    assert "did not finish within" in done.stdout + done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_watch_recovers_on_the_next_save_and_sigterm_stops_the_check_under_way(repo, start_kata, solve, screens_of):
+    solve(repo, FIRST, LOOPS_AT_IMPORT)
+    watcher = start_kata(repo, "watch", FIRST.number)
+    screens = screens_of(watcher)
+    first = screens.next_screen()
+    assert "cannot run: loading" in first and "a loop at the top level of the module?" in first
+    solve(repo, FIRST)
+    assert f"Solved: {FIRST.number} {FIRST.name}" in screens.next_screen()
+    solve(repo, FIRST, LOOPS_AT_IMPORT)  # and while this save is being checked, stop watch
+    deadline = time.monotonic() + 20
+    while not children_of(watcher.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    checks = children_of(watcher.pid)
+    assert checks, "watch started no check after the save"
+    watcher.send_signal(signal.SIGTERM)
+    assert watcher.wait(timeout=15) == 0, "SIGTERM is a clean exit"
+    assert "Stopped watching." in screens.rest()
+    time.sleep(0.2)
+    assert not [pid for pid in checks if is_running(pid)], "the check under way outlived watch"
+    assert os.path.exists(repo)
