@@ -24,7 +24,7 @@ from kata.limits import can_watch, run_briefly
 from kata.loader import load_module
 from kata.mistakes import Mistake, mistakes_of
 
-PROBE_SECONDS = 0.3  # at least, for one run of a mistake: correct code answers small inputs in microseconds
+PROBE_SECONDS = 0.1  # at least, for one run of a mistake: correct code answers small inputs in microseconds
 SLOWER_THAN_REFERENCE = 4  # a mistake "does not finish" a large input if it takes this many times the reference
 REFERENCE_SECONDS = 3.0  # the reference answers a guard's input in a tenth of the guard's limit
 DIAGNOSIS_SECONDS = 1.0  # for all the mistakes' runs on one failure

@@ -31,7 +31,11 @@ except ImportError:  # Windows: no watchdog, pytest-timeout's own method applies
     resource = None
 
 TICK_SECONDS = 0.05  # how often the limits are looked at; a tenth of a shorter per-call limit
-CALL_SECONDS = 2.0  # one call on a small input: a correct solution takes microseconds
+CALL_SECONDS = 1.0  # one call on a small input: a correct solution takes microseconds
+# Once a call of a kata's code has stalled, the rest of the run stops that kata's stalled
+# calls sooner: a loop that never advances meets several tests, and waiting out the full
+# limit for each made a stalling solution's verdict take half a minute.
+STALLED_CALL_SECONDS = 0.1
 GRACE_SECONDS = 0.5  # how long to wait for the stalled code to be the code under test
 MEMORY_LIMIT_MB = 512  # growth allowed during one test; keeps a whole run under 1 GiB
 # An isolated call's limit counts the worker's CPU time; a worker that sleeps or waits is
@@ -53,6 +57,10 @@ class DidNotFinish(LimitExceeded):
     pass
 
 
+class CallDidNotFinish(DidNotFinish):
+    """One call ran past the limit for one call (not a guard's limit for its whole test)."""
+
+
 class UsedTooMuchMemory(LimitExceeded):
     pass
 
@@ -70,9 +78,11 @@ class Watchdog:
     """Raises DidNotFinish or UsedTooMuchMemory in the main thread when a limit is passed."""
 
     def __init__(self, seconds: float, memory_mb: int = MEMORY_LIMIT_MB, call_seconds: float | None = CALL_SECONDS,
-                 computing_seconds: float | None = None):
+                 computing_seconds: float | None = None, shortened: bool = False):
         self.seconds = seconds
         self.call_seconds = call_seconds  # None: a guard, whose one big call may use the whole limit
+        self.call_limit = f"{call_seconds or 0:g} s for one call" + (
+            " (shorter: an earlier call in this run stalled)" if shortened else "")
         self.computing_seconds = computing_seconds  # for an isolated guard: the worker's CPU time over the whole test
         self.first_passed = None
         self.memory_bytes = memory_mb * 1024 * 1024
@@ -120,14 +130,14 @@ class Watchdog:
             return DidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
         if call is not None and not call.isolated and self.call_seconds is not None \
                 and now - call.started >= self.call_seconds:
-            return DidNotFinish(call, f"{self.call_seconds:g} s for one call")
+            return CallDidNotFinish(call, self.call_limit)
         # An isolated run: the worker's CPU time, without the tests' callbacks, on this request
         # (a call or a next()), and on all of the test's requests together; and, for a worker
         # that sleeps or blocks, the wall time of one wait.
         busy = log.worker_cpu()
         if self.call_seconds is not None and (busy >= self.call_seconds
                                               or log.worker_wall() >= idle_limit(self.call_seconds)):
-            return DidNotFinish(call or log.last, f"{self.call_seconds:g} s for one call")
+            return CallDidNotFinish(call or log.last, self.call_limit)
         if self.computing_seconds is not None and log.worker_busy_before + busy >= self.computing_seconds:
             return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
         if resident_bytes() - self.baseline > self.memory_bytes:

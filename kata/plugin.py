@@ -20,8 +20,8 @@ from kata import report
 from kata.calls import log
 from kata.catalog import KATAS, TESTS, Kata, kata_of_test, relative
 from kata.diagnosis import share_probes_in
-from kata.limits import (CALL_SECONDS, LimitExceeded, Watchdog, can_watch, drop_locals, give_back_freed_memory,
-                         repair_traceback)
+from kata.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, CallDidNotFinish, LimitExceeded, Watchdog, can_watch,
+                         drop_locals, give_back_freed_memory, repair_traceback)
 from kata.loader import BadImplOption, Implementation, LoadProblem, NotStarted, kata_defined_in, parse_impl
 from kata.isolation import MEMORY_MB, start_a_test, stop_all_workers
 from kata.outcomes import note_outcome, record_verdict, write_outcomes
@@ -52,6 +52,7 @@ LOADED = pytest.StashKey[dict]()
 UNAVAILABLE = pytest.StashKey[dict]()
 SELECTED = pytest.StashKey[dict]()  # kata slug -> how many of its tests this run selected
 DESELECTED = pytest.StashKey[set]()  # slugs of the katas some of whose tests were deselected
+STALLED = pytest.StashKey[set]()  # slugs of the katas a call of whose code ran past the limit for one call
 
 
 def pytest_addoption(parser):
@@ -113,6 +114,7 @@ def pytest_configure(config):
     config.stash[UNAVAILABLE] = {}
     config.stash[SELECTED] = {}
     config.stash[DESELECTED] = set()
+    config.stash[STALLED] = set()
     config.pluginmanager.register(_function_fixtures(), "kata-function-fixtures")
 
 
@@ -257,20 +259,34 @@ def pytest_timeout_set_timer(item, settings):
     if not can_watch():
         return None  # pytest-timeout's own method applies
     guard = item.get_closest_marker("guard")
-    is_complexity_guard = guard is not None and guard.kwargs.get("kind") == "complexity"
     seconds, computing_seconds = settings.timeout, None
     if guard is not None and item.config.stash[IMPL].isolated:
         # The guard's limit holds for the worker's CPU time in the whole test; the test
         # itself, with the travel of large inputs and answers, or of thousands of chunks
         # one next() at a time, may take several times longer.
         seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, seconds
-    # A complexity guard's one large call may use the guard's whole limit; every other
-    # call answers a small input, and a stalled one is stopped at the limit for one call.
-    call_seconds = None if is_complexity_guard else item.config.getoption("call_seconds")
-    watchdog = Watchdog(seconds, call_seconds=call_seconds, computing_seconds=computing_seconds)
+    call_seconds, shortened = _call_limit(item, guard)
+    watchdog = Watchdog(seconds, call_seconds=call_seconds, computing_seconds=computing_seconds, shortened=shortened)
     watchdog.start()
     item.cancel_timeout = watchdog.stop
     return True
+
+
+def _call_limit(item, guard) -> tuple[float | None, bool]:
+    """The limit of one call in this test (None: the test's own), and whether it was shortened by an earlier stall.
+
+    A complexity guard's one large call may use the guard's whole limit, and a progress
+    guard's calls the guard's limit each (the statements promise both). Every other call
+    answers a small input, and a stalled one is stopped at the limit for one call: sooner
+    once a call of the kata's code has stalled in this run.
+    """
+    if guard is not None:
+        return (None if guard.kwargs.get("kind") == "complexity" else guard.kwargs["seconds"]), False
+    kata = kata_of_test(item.path)
+    call_seconds = item.config.getoption("call_seconds")
+    if kata is not None and kata.slug in item.config.stash[STALLED] and STALLED_CALL_SECONDS < call_seconds:
+        return STALLED_CALL_SECONDS, True
+    return call_seconds, False
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -289,6 +305,8 @@ def pytest_runtest_makereport(item, call):
     if call.excinfo is None or isinstance(item, KataUnavailable) or isinstance(call.excinfo.value, pytest.skip.Exception):
         return None
     failure = call.excinfo.value
+    if isinstance(failure, CallDidNotFinish) and kata_of_test(item.path) is not None:
+        item.config.stash[STALLED].add(kata_of_test(item.path).slug)
     if isinstance(failure, LimitExceeded):
         repair_traceback(failure)
         call.excinfo = pytest.ExceptionInfo.from_exception(failure)

@@ -3,7 +3,8 @@
 A loop or a huge value at the top level of the learner's module (left from experimenting,
 or a test call) is stopped while the module loads: the kata cannot run, the line says
 why, and the other katas are checked as usual. `kata watch` recovers on the next save,
-and stopping it (Ctrl-C or SIGTERM) stops the check under way with it.
+and stopping it (Ctrl-C or SIGTERM) stops the check under way with it. And a loop that
+never advances costs the full limit for one call once per run, not once per test.
 """
 
 from __future__ import annotations
@@ -11,13 +12,16 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
-from kata.catalog import KATAS
-from kata.limits import LOAD_SECONDS
+from kata.catalog import KATAS, ROOT
+from kata.limits import CALL_SECONDS, LOAD_SECONDS, STALLED_CALL_SECONDS
 
 FIRST, SECOND = KATAS[0], KATAS[1]
 LOOPS_AT_IMPORT = "while True:\n    pass\n"
@@ -96,3 +100,18 @@ def test_watch_recovers_on_the_next_save_and_sigterm_stops_the_check_under_way(r
     time.sleep(0.2)
     assert not [pid for pid in checks if is_running(pid)], "the check under way outlived watch"
     assert os.path.exists(repo)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_after_one_stalled_call_the_katas_next_stalls_are_stopped_sooner(tmp_path):
+    """no_validation loops forever when overlap >= chunk_size, which many tests try."""
+    junit = tmp_path / "junit.xml"
+    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}", f"--impl=mistake:{FIRST.number}:no_validation",
+                    "-p", "no:cacheprovider", "-q", f"--junitxml={junit}"], cwd=ROOT, capture_output=True, timeout=80)
+    reports = [failure.text or "" for failure in ElementTree.parse(junit).iter("failure")]
+    stalls = [report for report in reports if "DID NOT FINISH" in report]
+    assert len(stalls) >= 3, reports
+    assert f"its limit of {CALL_SECONDS:g} s for one call;" in stalls[0]
+    shorter = f"its limit of {STALLED_CALL_SECONDS:g} s for one call (shorter: an earlier call in this run stalled)"
+    assert all(shorter in report for report in stalls[1:]), stalls[1]
