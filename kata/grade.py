@@ -44,6 +44,7 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     """
     check_report_paths(list(outputs))
     warning = confinement_warning(unconfined)
+    folder = Path(folder).resolve()  # the tests run from the repository's folder, not from this one
     with tempfile.TemporaryDirectory(prefix="kata-grade-") as work:
         students = submissions_in(folder, Path(work) / "unpacked")
         counts = tests_per_kata(katas)
@@ -60,7 +61,18 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
         write_junit(grades, junit, warning)
     for path in [*outputs, *([junit] if junit is not None else [])]:
         say(f"wrote {path}")
+    ungraded = not_graded(grades)
+    if ungraded:
+        print(f"Not graded: the tests could not run for {len(ungraded)} "
+              f"student{'s' if len(ungraded) != 1 else ''}: " + "; ".join(f"{student} ({why})"
+                                                                      for student, why in ungraded.items()))
+        return 1
     return 0
+
+
+def not_graded(grades: list[KataGrade]) -> dict[str, str]:
+    """The students whose tests did not run at all (the grader's failure, not theirs), with why."""
+    return {grade.student: grade.detail for grade in grades if grade.status == ERROR and not grade.tests}
 
 
 def confinement_warning(unconfined: bool) -> str:
@@ -115,7 +127,21 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
             grades.append(grade_of_kata(student.student, kata, outcomes[kata.slug], run))
         else:
             grades.append(grade_without_tests(student.student, kata.slug, ERROR, problem or "the tests did not run", run))
-    return grades
+    return [named_as_handed_in(grade, student) for grade in grades]
+
+
+def named_as_handed_in(grade: KataGrade, student: Submission) -> KataGrade:
+    """The grade with the student's files named as they handed them in (alice/01_fixed_windows/...),
+    not by where the grader put or unpacked them."""
+    where = str(student.folder) + os.sep
+
+    def shown(text: str) -> str:
+        return text.replace(where, f"{student.student}/")
+
+    grade.detail = shown(grade.detail)
+    for test in grade.tests:
+        test.message = shown(test.message)
+    return grade
 
 
 def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrade:

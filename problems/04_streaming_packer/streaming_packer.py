@@ -14,9 +14,9 @@ def iter_pack(sizes, max_tokens):
       last chunk once the input has ended. Never read further ahead.
     - Hold only the open chunk: never the whole input, never the chunks already yielded.
     - Every yielded chunk is a new list that the generator never touches again.
-    - Raised by the call itself, before any size is read: TypeError when max_tokens is not
-      an int (bool is not accepted), ValueError when max_tokens < 1 (checked first), then
-      TypeError when sizes is not iterable.
+    - Raised by the call itself, before any size is read, max_tokens checked first:
+      TypeError when max_tokens is not an int (bool is not accepted), ValueError when
+      max_tokens < 1; then TypeError when sizes is not iterable.
     - Raised by the next() that reads a bad size, after every chunk closed before it has
       been yielded (the open chunk never is): TypeError for a size that is not an int,
       ValueError for a negative one. Each message names the parameter (for a size,

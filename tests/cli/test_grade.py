@@ -44,6 +44,8 @@ def graded(tmp_path_factory, file_fingerprints):
     shutil.copytree(CLASSROOM, submissions)
     with zipfile.ZipFile(submissions / "zipped_correct.zip", "w") as archive:
         archive.write(CLASSROOM / "correct" / KATA.slug / f"{KATA.module}.py", f"{KATA.slug}/{KATA.module}.py")
+    with zipfile.ZipFile(submissions / "zipped_syntax_error.zip", "w") as archive:
+        archive.write(CLASSROOM / "syntax_error" / KATA.slug / f"{KATA.module}.py", f"{KATA.slug}/{KATA.module}.py")
     (submissions / "broken_zip.zip").write_bytes(b"PK\x03\x04 the rest of this zip was lost")
     fingerprints = file_fingerprints
     grader_before, submissions_before = fingerprints(ROOT), fingerprints(submissions)
@@ -163,6 +165,14 @@ def test_a_zip_that_cannot_be_unpacked_cannot_run_and_costs_only_its_student(gra
 def test_a_syntax_error_cannot_run(graded, test_count):
     assert_grade(graded, "syntax_error", 0, test_count, "cannot run")
     assert "syntax error on line 1" in grade_of(graded, "syntax_error")["detail"]
+
+
+def test_reports_name_a_students_file_as_handed_in_not_where_the_grader_put_it(graded, test_count):
+    assert_grade(graded, "zipped_syntax_error", 0, test_count, "cannot run")
+    for student in ("syntax_error", "zipped_syntax_error"):
+        assert grade_of(graded, student)["detail"].startswith(
+            f"{student}/{KATA.slug}/{KATA.module}.py has a syntax error on line 1"), grade_of(graded, student)["detail"]
+    assert "kata-grade-" not in (graded["work"] / "grades.csv").read_text(encoding="utf-8")
 
 
 def test_a_missing_function_cannot_run(graded, test_count):
@@ -339,3 +349,28 @@ def test_confined_goes_with_isolate():
     done = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--confined",
                            "-p", "no:cacheprovider"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 4 and "--confined goes with --isolate" in done.stderr, done.stderr
+
+
+# Paths and failures of the grading itself ------------------------------------------------------
+
+
+def test_a_relative_submissions_folder_is_graded_from_any_folder(tmp_path):
+    shutil.copytree(CLASSROOM / "correct", tmp_path / "class" / "correct")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    done = subprocess.run([sys.executable, "-m", "kata", "grade", "../class", "--katas", "1", "--out", "grades.csv"],
+                          cwd=elsewhere, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "51/51" in done.stdout and (elsewhere / "grades.csv").is_file()
+
+
+def test_students_whose_tests_could_not_run_are_named_and_the_grading_fails(tmp_path, monkeypatch, capsys):
+    from kata import grade as grading
+
+    shutil.copytree(CLASSROOM / "correct", tmp_path / "class" / "alice")
+    monkeypatch.setattr(grading, "tests_per_kata", lambda katas: {KATA.slug: 51})
+    monkeypatch.setattr(grading, "run_tests", lambda *arguments: ({}, "the test run ended with exit status 4: usage"))
+    assert grading.grade(tmp_path / "class", [KATA], jobs=1) == 1
+    printed = capsys.readouterr().out
+    assert "alice" in printed and "0/51 error" in printed
+    assert "Not graded: the tests could not run for 1 student: alice (the test run ended with exit status 4" in printed

@@ -172,15 +172,20 @@ def test_junit_counts_a_test_too_slow_as_an_error(tmp_path):
     assert error.text == "TOO SLOW\nstill running after 2 s"
 
 
-def test_junit_gives_a_kata_that_did_not_run_one_failed_case_named_after_its_status(tmp_path):
+def test_junit_gives_a_kata_that_did_not_run_a_failed_case_per_test_named_after_its_status(tmp_path):
     suites = ElementTree.parse(write_junit(GRADES, tmp_path)[1]).getroot()
     missing = suites.find("testsuite[@name='02_token_budget_packer']")
-    assert [missing.get(count) for count in ("tests", "failures", "errors")] == ["1", "1", "0"]
-    (case,) = missing.findall("testcase")
-    assert case.get("name") == "not submitted"
-    assert case.find("failure").get("message") == "not submitted"
-    assert case.find("failure").text == "no file 02_token_budget_packer/packer.py"
-    assert [suites.get(count) for count in ("tests", "failures", "errors")] == ["3", "1", "1"]
+    assert [missing.get(count) for count in ("tests", "failures", "errors")] == ["2", "2", "0"]
+    cases = missing.findall("testcase")
+    assert [case.get("name") for case in cases] == ["not submitted (test 1 of 2)", "not submitted (test 2 of 2)"]
+    assert all(case.find("failure").get("message") == "not submitted" for case in cases)
+    assert all(case.find("failure").text == "no file 02_token_budget_packer/packer.py" for case in cases)
+    assert [suites.get(count) for count in ("tests", "failures", "errors")] == ["4", "2", "1"]
+
+
+def test_junit_counts_the_same_tests_for_every_student(tmp_path):
+    counts = {path.stem: ElementTree.parse(path).getroot().get("tests") for path in write_junit(GRADES, tmp_path)}
+    assert set(counts.values()) == {"4"}, counts
 
 
 def test_junit_writes_the_tests_a_crashed_run_left_undone_as_errors(tmp_path):
