@@ -114,9 +114,15 @@ def find_kata(name: str) -> Kata:
     if len(matches) == 1:
         return matches[0]
     known = ", ".join(kata.slug for kata in KATAS)
+    if wanted.isdigit():
+        return _no_kata_numbered(name)
     if matches:
         raise UnknownKata(f"{name!r} matches several katas ({', '.join(k.slug for k in matches)}); be more specific")
     raise UnknownKata(f"there is no kata {name!r}; the katas are: {known}")
+
+
+def _no_kata_numbered(name: str):
+    raise UnknownKata(f"there is no kata {name!r}: the katas are numbered from {KATAS[0].number} to {KATAS[-1].number}")
 
 
 def kata_of_test(path: Path) -> Kata | None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 
 from kata.catalog import KATAS, Kata
+from kata.hints import stuck_lines
 from kata.loader import parse_impl
 from kata.progress import solved_lines
 from kata.runs import pytest_command, run_visibly
-from kata.status import status_of
+from kata.status import CANNOT_RUN, status_of
 
 
 def check(katas: list[Kata] | None, *, impl: str | None, examples: bool, extra: tuple[str, ...] = ()) -> int:
@@ -30,7 +31,8 @@ def _what_next(katas: list[Kata], exit_code: int, examples: bool) -> list[str]:
         return []
     kata = katas[0]
     if exit_code == 1:
-        return [f"Stuck? kata hint {kata.number} shows the next hint."]
+        cannot_run = status_of(kata, refresh=False).state == CANNOT_RUN
+        return [] if cannot_run else stuck_lines(kata)  # the report above says what stops the code from running
     if examples:
         return [f"The examples pass. Now every test: kata check {kata.number}"]
     status = status_of(kata, refresh=False)  # solved only if this run was the whole suite

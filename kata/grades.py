@@ -13,11 +13,12 @@ from dataclasses import asdict, dataclass, field
 SOLVED = "solved"
 FAILING = "failing"  # finished, with wrong answers
 ERROR = "error"  # raised, or ended its worker
-TOO_SLOW = "too slow"  # ran past a time or memory limit
+TOO_SLOW = "too slow"  # ran past a time limit
+TOO_MUCH_MEMORY = "too much memory"  # ran past the memory limit
 NOT_STARTED = "not started"  # the stub, untouched
 CANNOT_RUN = "cannot run"  # a syntax error, a missing function, a crash on import
 NOT_SUBMITTED = "not submitted"  # no file for the kata
-STATUSES = (SOLVED, FAILING, ERROR, TOO_SLOW, NOT_STARTED, CANNOT_RUN, NOT_SUBMITTED)
+STATUSES = (SOLVED, FAILING, ERROR, TOO_SLOW, TOO_MUCH_MEMORY, NOT_STARTED, CANNOT_RUN, NOT_SUBMITTED)
 
 # The runner's verdict for a failed test, and the status it counts towards.
 STATUS_OF_VERDICT = {
@@ -25,8 +26,9 @@ STATUS_OF_VERDICT = {
     "ERROR": ERROR,
     "DID NOT FINISH": TOO_SLOW,
     "TOO SLOW": TOO_SLOW,
-    "TOO MUCH MEMORY": TOO_SLOW,
+    "TOO MUCH MEMORY": TOO_MUCH_MEMORY,
 }
+PAST_A_LIMIT = ("DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY")
 
 
 @dataclass
@@ -64,16 +66,30 @@ def grade_from_tests(student: str, kata: str, tests: list[TestOutcome]) -> KataG
     """The grade of a kata whose tests ran: the count passed, the status and the first known mistake."""
     passed = sum(test.passed for test in tests)
     failures = [test for test in tests if not test.passed]
-    mistake = next((test.mistake for test in failures if test.mistake), "")
-    return KataGrade(student, kata, status_of_failures(failures), passed, len(tests), mistake, tests=tests)
+    return KataGrade(student, kata, status_of_failures(failures), passed, len(tests), named_mistake(failures),
+                     tests=tests)
+
+
+def named_mistake(failures: list[TestOutcome]) -> str:
+    """The catalogued mistake the failures point to, or "" when the evidence does not single one out.
+
+    A wrong answer that is exactly a mistake's answer is strong evidence. A failure past a
+    limit is weak: code that loops on every input, or answers right but slowly, also runs
+    past the limit wherever a stalling mistake does. So a mistake is named only if it
+    matched every failure past a limit, not just some of them.
+    """
+    named = next((test.mistake for test in failures if test.mistake), "")
+    if any(test.verdict in PAST_A_LIMIT and test.mistake != named for test in failures):
+        return ""
+    return named
 
 
 def status_of_failures(failures: list[TestOutcome]) -> str:
-    """Solved without failures; otherwise the status most failures point to (ties: failing, error, too slow)."""
+    """Solved without failures; otherwise the status most failures point to (ties: in the order of STATUSES)."""
     if not failures:
         return SOLVED
     counts = Counter(STATUS_OF_VERDICT.get(test.verdict, ERROR) for test in failures)
-    return max((FAILING, ERROR, TOO_SLOW), key=lambda status: (counts[status], -STATUSES.index(status)))
+    return max((FAILING, ERROR, TOO_SLOW, TOO_MUCH_MEMORY), key=lambda status: (counts[status], -STATUSES.index(status)))
 
 
 def grade_without_tests(student: str, kata: str, status: str, detail: str, run: int) -> KataGrade:

@@ -32,6 +32,16 @@ def remember_seen(kata: Kata, count: int) -> None:
     write_state(SEEN, seen)
 
 
+def stuck_lines(kata: Kata) -> list[str]:
+    """What to say after a failing check: the next hint, or that every hint has been seen."""
+    hints, seen = hints_of(kata), seen_count(kata)
+    if not hints:
+        return []
+    if seen < len(hints):
+        return [f"Stuck? kata hint {kata.number} shows the next hint ({seen + 1} of {len(hints)})."]
+    return [f"You have seen all {len(hints)} hints; kata hint {kata.number} --all shows them again."]
+
+
 def print_hint(kata: Kata, *, show_all: bool = False, reset: bool = False) -> int:
     """Print the next hint not yet seen (or all of them) and remember how far the learner has read."""
     hints = hints_of(kata)

@@ -361,6 +361,9 @@ def _kata_status(kata: Kata, config) -> str:
     if counts is None:
         return ""
     total = counts["passed"] + counts["failed"]
+    left = config.stash[SELECTED].get(kata.slug, total) - total
+    if counts["failed"] and left > 0:
+        return f"{label} failing: the run stopped early; {counts['passed']} of the {total} tests run pass, {left} not run"
     if counts["failed"]:
         return f"{label} failing: {counts['passed']} of {total} tests pass"
     return f"{label} passing: all {total} selected tests pass"

@@ -23,11 +23,13 @@ def explain(item, error: BaseException) -> str | None:
     elif isinstance(error, DidNotFinish):
         text = _did_not_finish(item, error)
     elif isinstance(error, UsedTooMuchMemory):
+        isolated = getattr(error.call, "isolated", False)
         text = (
             "TOO MUCH MEMORY\n"
             + _called(error.call)
-            + f"While it ran, the process grew by more than {error.limit}, so it was stopped.\n"
-            "This usually means a loop that never advances keeps appending to a list."
+            + (f"While it ran, its worker process used up its limit of {error.limit}, so it was stopped.\n"
+               if isolated else f"While it ran, the process grew by more than {error.limit}, so it was stopped.\n")
+            + "This usually means a loop that never advances keeps appending to a list."
         )
     else:
         call = log.last

@@ -41,6 +41,24 @@ def test_check_shows_the_runners_report_and_passes_options_after_a_double_dash_t
     assert run.returncode == 1
     assert "WRONG ANSWER" in run.stdout and "Called fixed_windows(" in run.stdout
     assert "stopping after 1 failures" in run.stdout and "1 failed" in run.stdout
+    assert f"{KATA.number} {KATA.name}" in run.stdout and "failing: the run stopped early; 0 of the 1 tests run pass" \
+        in run.stdout
+
+
+def test_a_failing_check_offers_the_next_hint_then_says_every_hint_was_seen(repo, run_kata, solve):
+    solve(repo, KATA, WRONG)
+    first = run_kata(repo, "check", KATA.number, "--examples")
+    assert f"Stuck? kata hint {KATA.number} shows the next hint (1 of" in first.stdout
+    run_kata(repo, "hint", KATA.number, "--all")
+    after = run_kata(repo, "check", KATA.number, "--examples")
+    assert "Stuck?" not in after.stdout and "You have seen all" in after.stdout and "--all" in after.stdout
+
+
+def test_a_check_that_cannot_run_the_code_offers_no_hint(repo, run_kata, solve):
+    solve(repo, KATA, "def fixed_windows(:\n")
+    run = run_kata(repo, "check", KATA.number)
+    assert run.returncode == 1 and "syntax error" in run.stdout
+    assert "kata hint" not in run.stdout
 
 
 def test_check_runs_pytest_on_the_katas_tests_with_impl_and_the_examples_marker():

@@ -132,8 +132,20 @@ def test_an_infinite_loop_earns_nothing_and_is_too_slow(graded, test_count):
     assert_grade(graded, "infinite_loop", 0, test_count, "too slow")
 
 
-def test_a_memory_bomb_earns_nothing_and_is_too_slow(graded, test_count):
-    assert_grade(graded, "memory_bomb", 0, test_count, "too slow")
+def test_a_memory_bomb_earns_nothing_and_a_memory_failure_says_it_used_up_its_limit(graded, test_count):
+    """Zeroing 50 MB at a time costs CPU too: most of its calls pass the time limit first."""
+    grade = grade_of(graded, "memory_bomb")
+    assert (grade["passed"], grade["run"]) == (0, test_count) and grade["status"] in ("too slow", "too much memory")
+    memory = [test["message"] for test in grade["tests"] if test["verdict"] == "TOO MUCH MEMORY"]
+    assert memory and all("its worker process used up its limit of 512 MB of address space" in message
+                          for message in memory)
+
+
+def test_code_that_runs_past_its_limits_everywhere_is_named_as_no_mistake(graded):
+    """no_validation also stalls, but only where overlap >= chunk_size: a loop that stalls on
+    every input is not that mistake, however many of its stalls look alike."""
+    for student in ("infinite_loop", "memory_bomb", "deep_recursion"):
+        assert grade_of(graded, student)["mistake"] == "", (student, grade_of(graded, student)["mistake"])
 
 
 def test_sys_exit_earns_nothing_and_is_an_error(graded, test_count):
@@ -150,8 +162,9 @@ def test_raising_a_base_exception_earns_nothing_and_is_an_error(graded, test_cou
 
 def test_endless_recursion_earns_nothing(graded, test_count):
     """With the recursion limit raised to 10**7 the recursion runs until the call's time limit
-    (Python 3.11 keeps Python frames off the C stack) or the memory cap: too slow either way."""
-    assert_grade(graded, "deep_recursion", 0, test_count, "too slow")
+    (Python 3.11 keeps Python frames off the C stack) or the memory cap, whichever comes first."""
+    grade = grade_of(graded, "deep_recursion")
+    assert (grade["passed"], grade["run"]) == (0, test_count) and grade["status"] in ("too slow", "too much memory")
 
 
 # Code that cannot be loaded earns nothing, with the reason ----------------------------------

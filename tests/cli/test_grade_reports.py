@@ -222,3 +222,27 @@ def test_checking_report_paths_accepts_the_known_suffixes_and_refuses_others(tmp
     check_report_paths([tmp_path / "a.csv", tmp_path / "b.json", tmp_path / "c.md"])
     with pytest.raises(ValueError, match="grades"):
         check_report_paths([tmp_path / "grades"])
+
+
+def test_wrong_answers_name_the_first_mistake_they_matched():
+    grade = grade_from_tests("dan", "01_fixed_windows", [
+        failed(FIRST + "a", "WRONG ANSWER", "", "redundant_tail_window"), failed(FIRST + "b", "WRONG ANSWER", ""),
+        passed(FIRST + "c")])
+    assert (grade.status, grade.mistake) == ("failing", "redundant_tail_window")
+
+
+def test_failures_past_a_limit_name_a_mistake_only_if_it_matched_every_one():
+    stalls_like_it = [failed(FIRST + "a", "DID NOT FINISH", "", "no_validation"),
+                      failed(FIRST + "b", "DID NOT FINISH", "", "no_validation")]
+    assert grade_from_tests("eve", "01_fixed_windows", stalls_like_it).mistake == "no_validation"
+    stalls_everywhere = [*stalls_like_it, failed(FIRST + "c", "DID NOT FINISH", "")]
+    assert grade_from_tests("eve", "01_fixed_windows", stalls_everywhere).mistake == ""
+    with_memory = [*stalls_like_it, failed(FIRST + "d", "TOO MUCH MEMORY", "")]
+    assert grade_from_tests("eve", "01_fixed_windows", with_memory).mistake == ""
+
+
+def test_memory_failures_give_the_status_too_much_memory():
+    grade = grade_from_tests("fay", "01_fixed_windows", [
+        failed(FIRST + "a", "TOO MUCH MEMORY", ""), failed(FIRST + "b", "TOO MUCH MEMORY", ""),
+        failed(FIRST + "c", "DID NOT FINISH", "")])
+    assert grade.status == "too much memory"

@@ -37,6 +37,8 @@ def test_every_command_has_help_with_an_example_in_80_columns(capsys, command):
 @pytest.mark.parametrize("arguments, says", [
     (["show", "no_such_kata"], "there is no kata 'no_such_kata'; the katas are: 01_fixed_windows"),
     (["hint", "er"], "matches several katas"),
+    (["hint", "0"], "there is no kata '0': the katas are numbered from 01 to"),
+    (["show", "99"], "there is no kata '99': the katas are numbered from 01 to"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
     (["hint"], "the following arguments are required: KATA"),
     (["check", "1", "--impl=no/such/folder"], "--impl=no/such/folder: no such folder or .py file"),
