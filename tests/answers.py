@@ -2,7 +2,28 @@
 
 from __future__ import annotations
 
+import copy
+
 from kata.judge import check_returns, expect
+from kata.show import show
+
+
+def windowed(fixed_windows, tokens, chunk_size, overlap):
+    """Call fixed_windows and require its answer's shape: a list of lists of the input's tokens.
+
+    A property is then computed on plain lists, so an answer of another type (or one whose
+    == answers anything) fails here, in plain words, and not in the property's own code.
+    The input must come back as it went in: a property computed from a changed input would
+    call a right answer wrong.
+    """
+    before = copy.deepcopy(tokens)
+    windows = fixed_windows(tokens, chunk_size, overlap)
+    expect(type(tokens) is type(before) and tokens == before, "the input to be left as it was",
+           details=f"It changed the input to {show(tokens)}; it was {show(before)}.")
+    expect(type(windows) is list and all(type(window) is list and all(type(token) in (str, int) for token in window)
+                                         for window in windows),
+           "a list of lists of the input's tokens")
+    return windows
 
 
 def packed(pack, sizes, max_tokens):

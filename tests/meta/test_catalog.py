@@ -18,6 +18,7 @@ import pytest
 
 from kata.catalog import KATAS, ROOT
 from kata.mistakes import mistakes_of
+from kata.outcomes import VERDICTS
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
 
@@ -92,6 +93,10 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
     run = run_suite(kata, f"--impl={learner_file}", junit=tmp_path / "junit.xml")
     failed = failures(tmp_path / "junit.xml")
     assert failed, f"mistake {mistake.id!r} of {kata.slug} passes every test: add a test that catches it"
+    # Every failure is a verdict in plain words: a traceback means the test's own code broke on the answer.
+    broken = {name: report for name, report in failed.items() if not report.startswith(VERDICTS)}
+    assert not broken, (f"on mistake {mistake.id!r} of {kata.slug}, the tests' own code failed in {sorted(broken)}:\n"
+                        f"{next(iter(broken.values()))[:1500]}")
     named = f"This matches a known mistake: {mistake.title}."
     if kata.slug in YIELDING_KATAS and not any(named in report for report in failed.values()):
         pytest.xfail("the diagnosis does not follow a generator's chunks yet")
