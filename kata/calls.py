@@ -91,6 +91,11 @@ class _Log:
     worker_busy_since: float | None = None  # the wall clock when the current wait began
     worker_cpu_since: float = 0.0
     worker_busy_before: float = 0.0  # the worker's CPU time on the test's earlier requests
+    # This process's own CPU time on the test's requests to the worker: encoding, decoding,
+    # serving callbacks. The worker spends about as much on its side of the same messages,
+    # so a guard's budget for the whole test leaves that much of the worker's time out: a
+    # generator read one next() at a time must not be charged for the travel.
+    protocol_cpu: float = 0.0
 
     def forget(self) -> None:
         self.in_progress = None
@@ -98,6 +103,7 @@ class _Log:
         self.worker_clock = None
         self.worker_busy_since = None
         self.worker_busy_before = 0.0
+        self.protocol_cpu = 0.0
 
     def worker_started_working(self, clock: Callable[[], float]) -> None:
         self.worker_clock = clock

@@ -151,6 +151,22 @@ class Worker:
     # Calls ----------------------------------------------------------------------------------
 
     def call(self, function: str, args: tuple, kwargs: dict):
+        with protocol_time():
+            return self._call(function, args, kwargs)
+
+    def next(self, handle: int, generation: int, yielded: wire.Yielded):
+        with protocol_time():
+            return self._next(handle, generation, yielded)
+
+    def drain(self, handle: int, generation: int, every: int, bound: int) -> tuple[int, object, int]:
+        """Read a generator to its end in the worker, measuring memory there (kata.draining)."""
+        with protocol_time():
+            self.require(generation)
+            count, last, peak = self.answer(self.exchange({"op": "drain", "handle": handle, "every": every,
+                                                           "bound": bound}))
+        return count, last, peak
+
+    def _call(self, function: str, args: tuple, kwargs: dict):
         if self.ended_in_this_test is not None:
             # The test fails already; a retrying caller (Hypothesis shrinking its example)
             # must not make a crashing submission start a new worker for every retry.
@@ -164,7 +180,7 @@ class Worker:
             self.read_back_arguments(reply["args_after"], encoder.keep_alive)
         return self.answer(reply, encoder.keep_alive)
 
-    def next(self, handle: int, generation: int, yielded: wire.Yielded):
+    def _next(self, handle: int, generation: int, yielded: wire.Yielded):
         self.require(generation)
         reply = self.exchange({"op": "next", "handle": handle, "tests_changed": yielded.changes(self.codec)})
         if reply.get("yielded_after"):
@@ -178,12 +194,6 @@ class Worker:
         value = self.answer(reply, decoder=decoder)
         yielded.track(decoder.containers, self.codec)
         return value
-
-    def drain(self, handle: int, generation: int, every: int, bound: int) -> tuple[int, object, int]:
-        """Read a generator to its end in the worker, measuring memory there (kata.draining)."""
-        self.require(generation)
-        count, last, peak = self.answer(self.exchange({"op": "drain", "handle": handle, "every": every, "bound": bound}))
-        return count, last, peak
 
     def require(self, generation: int) -> None:
         if generation != self.generation or self.process is None:
@@ -347,6 +357,16 @@ class Worker:
                 except OSError:
                     pass
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextmanager
+def protocol_time():
+    """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.calls)."""
+    started = time.thread_time()
+    try:
+        yield
+    finally:
+        log.protocol_cpu += time.thread_time() - started
 
 
 @contextmanager

@@ -94,6 +94,7 @@ class Watchdog:
         log.stopped_by = None
         log.worker_busy_since = None
         log.worker_busy_before = 0.0
+        log.protocol_cpu = 0.0
         self.previous_handler = signal.signal(signal.SIGALRM, self._tick)
         # A stalled call is stopped within a tenth of its limit: with many stalls (a class's
         # worth of looping submissions under --timeout 0.2) a fixed 50 ms tick added a quarter.
@@ -138,7 +139,8 @@ class Watchdog:
         if self.call_seconds is not None and (busy >= self.call_seconds
                                               or log.worker_wall() >= idle_limit(self.call_seconds)):
             return CallDidNotFinish(call or log.last, self.call_limit)
-        if self.computing_seconds is not None and log.worker_busy_before + busy >= self.computing_seconds:
+        if self.computing_seconds is not None \
+                and log.worker_busy_before + busy - log.protocol_cpu >= self.computing_seconds:
             return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
         if resident_bytes() - self.baseline > self.memory_bytes:
             return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
