@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, Phase, settings
 
 from kata import report
 from kata.calls import log
-from kata.catalog import KATAS, TESTS, Kata, kata_of_test, relative
+from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, kata_of_test, relative
 from kata.diagnosis import share_probes_in
 from kata.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, CallDidNotFinish, LimitExceeded, Watchdog, can_watch,
                          drop_locals, give_back_freed_memory, repair_traceback)
@@ -87,6 +87,7 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    run_the_katas_tests_from_its_problem_folder(config)
     try:
         impl = parse_impl(config.getoption("impl") or os.environ.get("KATA_IMPL"))
     except BadImplOption as error:
@@ -116,6 +117,23 @@ def pytest_configure(config):
     config.stash[DESELECTED] = set()
     config.stash[STALLED] = set()
     config.pluginmanager.register(_function_fixtures(), "kata-function-fixtures")
+
+
+def run_the_katas_tests_from_its_problem_folder(config) -> None:
+    """`pytest` typed in problems/NN_slug/ (where the learner edits) runs that kata's tests, not nothing;
+    typed in problems/, every kata's."""
+    if config.args_source != pytest.Config.ArgsSource.INVOCATION_DIR:
+        return  # paths were given: they are run as given
+    try:
+        folder = Path.cwd().resolve().relative_to(PROBLEMS).parts
+    except ValueError:
+        return
+    if not folder:
+        config.args[:] = [str(TESTS)]  # problems/ itself: every kata
+        return
+    kata = next((kata for kata in KATAS if kata.slug == folder[0]), None)
+    if kata is not None:
+        config.args[:] = [str(TESTS / kata.slug)]
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from kata.catalog import KATAS
@@ -82,3 +86,12 @@ def test_a_property_that_fails_in_two_ways_is_reported_in_plain_words_once(repo,
     assert "Called fixed_windows(" in run.stdout and "Failing test case:" in run.stdout, run.stdout
     assert "ExceptionGroup" not in run.stdout and "distinct failures" not in run.stdout, run.stdout
     assert "kata/" not in run.stdout.replace("kata/hint", ""), "the runner's own frames reached the report"
+
+
+def test_pytest_typed_in_a_katas_problem_folder_runs_that_katas_tests(repo):
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+                          cwd=repo / "problems" / KATA.slug, capture_output=True, text=True, timeout=60,
+                          env={key: value for key, value in os.environ.items() if key != "KATA_IMPL"})
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"{KATA.number} {KATA.name}" in done.stdout and "not started" in done.stdout
+    assert "collected 0 items" not in done.stdout and "no tests ran" not in done.stdout
