@@ -8,7 +8,7 @@ from kata.judge import check_returns, expect
 from kata.show import show
 
 
-def windowed(fixed_windows, tokens, chunk_size, overlap):
+def windowed(fixed_windows, tokens, *sizes):
     """Call fixed_windows and require its answer's shape: a list of lists of the input's tokens.
 
     A property is then computed on plain lists, so an answer of another type (or one whose
@@ -17,7 +17,7 @@ def windowed(fixed_windows, tokens, chunk_size, overlap):
     call a right answer wrong.
     """
     before = copy.deepcopy(tokens)
-    windows = fixed_windows(tokens, chunk_size, overlap)
+    windows = fixed_windows(tokens, *sizes)
     expect(type(tokens) is type(before) and tokens == before, "the input to be left as it was",
            details=f"It changed the input to {show(tokens)}; it was {show(before)}.")
     expect(type(windows) is list and all(type(window) is list and all(type(token) in (str, int) for token in window)
@@ -28,10 +28,15 @@ def windowed(fixed_windows, tokens, chunk_size, overlap):
 
 def packed(pack, sizes, max_tokens):
     """Call a packing function and require the shape of its answer, so that the properties can read it."""
-    chunks = pack(sizes, max_tokens)
+    return indexed(len(sizes), pack, sizes, max_tokens)
+
+
+def indexed(count, function, *args):
+    """Call a chunker whose answer is chunks of sentence indices, and require exactly that shape."""
+    chunks = function(*args)
     expect(type(chunks) is list and all(type(chunk) is list for chunk in chunks)
-           and all(type(index) is int and 0 <= index < len(sizes) for chunk in chunks for index in chunk),
-           f"a list of lists of sentence indices (ints from 0 to {len(sizes) - 1})" if sizes else "[]")
+           and all(type(index) is int and 0 <= index < count for chunk in chunks for index in chunk),
+           f"a list of lists of sentence indices (ints from 0 to {count - 1})" if count else "[]")
     return chunks
 
 
@@ -55,3 +60,10 @@ def check_chunks(chunk_markdown, doc, max_tokens, *, expected, why=""):
     note = "Chunks are shown as (text, start, end, headings) tuples."
     check_returns(lambda *args: as_tuples(chunk_markdown(*args)), doc, max_tokens,
                   expected=expected, why=f"{why} {note}" if why else note)
+
+
+def strings(function, *args):
+    """Call a chunker whose answer is a list of str, and require exactly that shape before a property reads it."""
+    chunks = function(*args)
+    expect(type(chunks) is list and all(type(chunk) is str for chunk in chunks), "a list of str")
+    return chunks

@@ -1,6 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/01_fixed_windows/mistakes.py)."""
 
 import pytest
+from answers import windowed
 
 from kata.guards import progress_guard
 from kata.judge import check_raises, check_returns, expect
@@ -76,7 +77,7 @@ def test_a_tuple_is_cut_into_lists(fixed_windows):
 
 def test_a_single_window_is_a_new_list_not_the_input(fixed_windows):
     tokens = ["one", "two"]
-    windows = fixed_windows(tokens, 5)
+    windows = windowed(fixed_windows, tokens, 5)
     expect(windows == [["one", "two"]], "[['one', 'two']]: one window holding all the tokens")
     expect(windows[0] is not tokens,
            "a new list: the window returned is the input list itself, so changing one changes the other")

@@ -9,6 +9,7 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
+from answers import strings
 from oracles import greedy_chunks
 
 from kata.guards import progress_guard
@@ -135,14 +136,14 @@ def locate(chunks, units):
 
 @given(texts, max_tokens_values)
 def test_the_units_hold_exactly_the_words_of_the_text(split_units, text, max_tokens):
-    units = split_units(text, max_tokens)
+    units = strings(split_units, text, max_tokens)
     expect([word for unit in units for word in unit.split()] == text.split(),
            "the units' words, in order, to be exactly the text's words (text.split())")
 
 
 @given(texts, max_tokens_values)
 def test_every_unit_has_one_to_max_tokens_words_joined_by_single_spaces(split_units, text, max_tokens):
-    units = split_units(text, max_tokens)
+    units = strings(split_units, text, max_tokens)
     expect(all(unit == " ".join(unit.split()) and 1 <= word_count(unit) <= max_tokens for unit in units),
            f"every unit to hold between 1 and max_tokens = {max_tokens} words, joined by single spaces")
 
@@ -150,7 +151,7 @@ def test_every_unit_has_one_to_max_tokens_words_joined_by_single_spaces(split_un
 @given(texts)
 def test_with_a_large_budget_every_unit_is_one_whole_sentence(split_units, text):
     expected = [" ".join(words) for words in oracle_sentences(text)]
-    units = split_units(text, 30)
+    units = strings(split_units, text, 30)
     expect(units == expected,
            f"the sentences {expected}: a sentence ends at '.', '!' or '?' followed by whitespace, "
            "or at a blank line, and none is cut when all fit")
@@ -159,7 +160,7 @@ def test_with_a_large_budget_every_unit_is_one_whole_sentence(split_units, text)
 @given(texts, max_tokens_values)
 def test_only_sentences_longer_than_max_tokens_are_cut(split_units, text, max_tokens):
     expected = oracle_units(text, max_tokens)
-    units = split_units(text, max_tokens)
+    units = strings(split_units, text, max_tokens)
     expect(units == expected,
            f"the units {expected}: every sentence of at most {max_tokens} words whole, and each longer "
            f"one cut into windows of exactly {max_tokens} words from its first word")
@@ -172,14 +173,14 @@ def test_only_sentences_longer_than_max_tokens_are_cut(split_units, text, max_to
 @given(texts, budgets)
 def test_every_chunk_has_one_to_max_tokens_words(chunk_text, text, budget):
     max_tokens, overlap_tokens = budget
-    chunks = chunk_text(text, max_tokens, overlap_tokens)
+    chunks = strings(chunk_text, text, max_tokens, overlap_tokens)
     expect(all(1 <= word_count(chunk) <= max_tokens for chunk in chunks),
            f"every chunk to hold between 1 and max_tokens = {max_tokens} words")
 
 
 @given(texts, max_tokens_values)
 def test_without_overlap_the_chunks_hold_exactly_the_words_of_the_text(chunk_text, text, max_tokens):
-    chunks = chunk_text(text, max_tokens, 0)
+    chunks = strings(chunk_text, text, max_tokens, 0)
     expect([word for chunk in chunks for word in chunk.split()] == text.split(),
            "with overlap_tokens=0, the chunks' words, concatenated, to be exactly the text's words")
 
@@ -189,7 +190,7 @@ def test_without_overlap_the_chunks_are_the_greedy_packing_of_the_units(chunk_te
     units = oracle_units(text, max_tokens)
     packs = greedy_chunks([word_count(unit) for unit in units], max_tokens)
     expected = [" ".join(units[index] for index in pack) for pack in packs]
-    chunks = chunk_text(text, max_tokens, 0)
+    chunks = strings(chunk_text, text, max_tokens, 0)
     expect(chunks == expected,
            f"the chunks {expected}: units added while they fit, a chunk closed only when the next "
            f"unit would push it past {max_tokens} words")
@@ -200,7 +201,7 @@ def test_without_overlap_the_chunks_are_the_greedy_packing_of_the_units(chunk_te
 def test_chunks_are_runs_of_whole_units_covering_every_unit_in_order(chunk_text, text, budget):
     max_tokens, overlap_tokens = budget
     units = oracle_units(text, max_tokens)
-    chunks = chunk_text(text, max_tokens, overlap_tokens)
+    chunks = strings(chunk_text, text, max_tokens, overlap_tokens)
     ranges = locate(chunks, units)
     expect(ranges is not None, f"every chunk to be whole consecutive units joined by one space; the units are {units}")
     covered = (not units and not ranges) or (
@@ -218,7 +219,7 @@ def test_each_chunk_begins_with_the_longest_carry_that_leaves_room(chunk_text, t
     max_tokens, overlap_tokens = budget
     units = oracle_units(text, max_tokens)
     sizes = [word_count(unit) for unit in units]
-    chunks = chunk_text(text, max_tokens, overlap_tokens)
+    chunks = strings(chunk_text, text, max_tokens, overlap_tokens)
     ranges = locate(chunks, units)
     expect(ranges is not None, f"every chunk to be whole consecutive units joined by one space; the units are {units}")
     for (before_first, before_end), (after_first, _) in zip(ranges, ranges[1:]):
@@ -240,5 +241,5 @@ def test_the_chunks_follow_the_packing_and_overlap_rules(chunk_text, text, budge
     units = oracle_units(text, max_tokens)
     ranges = oracle_chunk_ranges([word_count(unit) for unit in units], max_tokens, overlap_tokens)
     expected = [" ".join(units[first:end]) for first, end in ranges]
-    chunks = chunk_text(text, max_tokens, overlap_tokens)
+    chunks = strings(chunk_text, text, max_tokens, overlap_tokens)
     expect(chunks == expected, f"the chunks {expected}")

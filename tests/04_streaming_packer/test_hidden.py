@@ -6,7 +6,7 @@ The fixtures pack_all, first_chunks, pack_lazily, next_chunk and stream come fro
 import pytest
 
 from kata.guards import progress_guard
-from kata.judge import check_raises, check_returns, expect
+from kata.judge import check_raises, check_returns, expect, same
 
 # What the call returns -----------------------------------------------------------------
 
@@ -152,8 +152,8 @@ def test_chunks_kept_by_the_consumer_stay_as_they_were(iter_pack):
 
 def test_every_chunk_is_a_distinct_list(iter_pack):
     kept = list(iter_pack([1, 1, 1, 1, 1, 1], 2))
-    expect(all(type(chunk) is list for chunk in kept) and len({id(chunk) for chunk in kept}) == len(kept),
-           "every chunk to be a list of its own: 3 distinct lists")
+    expect(same(kept, [[0, 1], [2, 3], [4, 5]]) and len({id(chunk) for chunk in kept}) == len(kept),
+           "every chunk to be a list of its own: 3 distinct lists, [0, 1], [2, 3] and [4, 5]")
 
 
 def test_changing_a_yielded_chunk_does_not_change_later_chunks(pack_lazily):

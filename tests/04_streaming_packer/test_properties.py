@@ -122,6 +122,9 @@ def test_the_chunks_kept_by_the_consumer_never_change(iter_pack, sizes, max_toke
     for chunk in iter_pack(sizes, max_tokens):
         kept.append(chunk)
         as_yielded.append(list(chunk))
+    expect(all(type(chunk) is list and all(type(index) is int for index in chunk) for chunk in kept)
+           and [index for chunk in as_yielded for index in chunk] == list(range(len(sizes))),
+           f"chunks that are lists of the indices 0 to {len(sizes) - 1}, each index once, in order")
     expect(kept == as_yielded,
            f"the chunks kept by the consumer to stay as they were yielded, {as_yielded}: the generator never "
            "touches a chunk again once it is yielded",

@@ -5,6 +5,7 @@ Every test uses the project's toy tokenizer, whose encodings the statement shows
 """
 
 import pytest
+from answers import strings
 
 from kata.guards import progress_guard
 from kata.judge import check_raises, check_returns, expect
@@ -171,9 +172,9 @@ class CountingTokenizer:
 def test_each_section_is_encoded_once_on_its_own(chunk_sections):
     counting = CountingTokenizer()
     sections = ["the cat", "sat on", "the mat", "is hot", "hot tea"]
-    chunk_sections(sections, 4, counting)
-    repeated = [section for section in sections if counting.encoded.count(section) > 1]
-    expect(not repeated and len(counting.encoded) <= 2 * len(sections) + 1,
+    strings(chunk_sections, sections, 4, counting)
+    not_once = [section for section in sections if counting.encoded.count(section) != 1]
+    expect(not not_once and len(counting.encoded) <= 2 * len(sections) + 1,
            "each section encoded once on its own, and at most one more encoding per section (its join) "
            "plus one for the separator",
            details=f"The tokenizer encoded {len(counting.encoded)} texts: {counting.encoded}")

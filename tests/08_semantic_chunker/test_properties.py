@@ -9,6 +9,7 @@ import math
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from answers import indexed
 from oracles import greedy_chunks
 
 from kata.judge import expect
@@ -91,7 +92,7 @@ def clear_of(threshold, vectors):
 
 def chunked(semantic_chunks, embedder, sentences, vectors, threshold, max_tokens):
     """Call semantic_chunks and require the shape of its answer, so that the properties can read it."""
-    chunks = semantic_chunks(sentences, embedder.fixed(vectors), threshold, max_tokens)
+    chunks = indexed(len(sentences), semantic_chunks, sentences, embedder.fixed(vectors), threshold, max_tokens)
     expect(type(chunks) is list and all(type(chunk) is list for chunk in chunks)
            and all(type(index) is int for chunk in chunks for index in chunk),
            "a list of lists of sentence indices")
@@ -204,7 +205,7 @@ def test_with_the_toy_embedder_the_chunks_follow_the_topics(semantic_chunks, emb
     vectors = toy_embed(sentences, dimensions=32)  # 32 numbers keep the test fast; collisions do no harm here
     assume(clear_of(threshold, vectors))
     embed = embedder.of(lambda batch: toy_embed(batch, dimensions=32), "lambda batch: toy_embed(batch, dimensions=32)")
-    chunks = semantic_chunks(sentences, embed, threshold, max_tokens)
+    chunks = indexed(len(sentences), semantic_chunks, sentences, embed, threshold, max_tokens)
     expected = oracle_chunks(sentences, vectors, threshold, max_tokens)
     expect(chunks == expected,
            f"{expected}: boundaries where the toy embedder's similarity drops below {threshold}, "

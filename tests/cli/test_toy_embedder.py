@@ -1,6 +1,7 @@
 """The toy embedder that kata 08's statement and tests use (kata/toy_embedder.py), tested on its own.
 
-It is part of the project, not of the learner's code: these tests never call semantic_chunks.
+It is part of the project, not of the learner's code: these tests never call semantic_chunks,
+so they live here, with the tests of the runner (pytest -m cli), and count in no kata's score.
 """
 
 import math

@@ -1,0 +1,69 @@
+"""Tests of the tests: an answer is read strictly (exact built-in types, the documented shape) before it is judged.
+
+A submission returns, from every function of its kata, an object whose == answers True to
+anything and which iterates as empty, or a list subclass whose == lies the same way. Such
+an answer must fail every test that looks at an answer; only the tests that look at the
+input alone (that the call leaves it unchanged) may pass.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from kata.catalog import KATAS, ROOT
+
+pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
+
+LIARS = '''
+class Liar:
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    def __iter__(self):
+        return iter([])
+
+    def __len__(self):
+        return 0
+
+    def __getitem__(self, index):
+        return Liar()
+
+    def __hash__(self):
+        return 0
+
+    def __repr__(self):
+        return "[]"
+
+
+class LyingList(list):
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+'''
+LOOKS_AT_THE_INPUT_ONLY = re.compile(r"input.*(not|never)_modified")
+
+
+@pytest.mark.parametrize("liar", ["Liar()", "LyingList()"])
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_a_lying_answer_fails_every_test_that_looks_at_an_answer(kata, liar, tmp_path):
+    module = tmp_path / f"{kata.module}.py"
+    module.write_text(LIARS + "".join(f"\n\ndef {name}(*args, **kwargs):\n    return {liar}\n"
+                                      for name in kata.functions))
+    outcomes = tmp_path / "outcomes.json"
+    subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata.slug}", f"--impl={module}", "-p", "no:cacheprovider",
+                    "--hypothesis-profile=ci", "-q", f"--outcomes={outcomes}"],
+                   cwd=ROOT, capture_output=True, timeout=280)
+    tests = json.loads(outcomes.read_text(encoding="utf-8"))["katas"][kata.slug]["tests"]
+    fooled = [test["test"] for test in tests
+              if test["passed"] and not LOOKS_AT_THE_INPUT_ONLY.search(test["test"].rsplit("::", 1)[-1])]
+    assert tests and not fooled, f"a lying answer ({liar}) passes {fooled}"
