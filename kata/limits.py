@@ -233,26 +233,39 @@ def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int 
         yield
         return
     started, baseline, loading = time.monotonic(), resident_bytes(), True
+    stopped_at = None  # when the first stop was raised
 
     def tick(signum, frame):
+        nonlocal stopped_at
         if not loading or (frame is not None and frame.f_code is loading_limits.__wrapped__.__code__):
             return
-        waited = time.monotonic() - started
-        if waited >= seconds + LOAD_GRACE_SECONDS:
+        now = time.monotonic()
+        if stopped_at is not None and now - stopped_at >= LOAD_GRACE_SECONDS:
             os.write(2, f"loading {shown_as} did not finish within {seconds:g} s, and went on after it was "
                         "told to stop (does it catch every exception?): ending this run.\n".encode())
             os._exit(3)
-        if waited >= seconds:
-            raise DidNotFinish(None, f"{seconds:g} s to load")
         if resident_bytes() - baseline > memory_mb * 1024 * 1024:
+            stopped_at = stopped_at or now
             raise UsedTooMuchMemory(None, f"{memory_mb} MB")
+        if now - started >= seconds:
+            stopped_at = stopped_at or now
+            raise DidNotFinish(None, f"{seconds:g} s to load")
 
-    previous_handler = signal.signal(signal.SIGALRM, tick)
-    previous_timer = signal.setitimer(signal.ITIMER_REAL, TICK_SECONDS, TICK_SECONDS)
+    with alarm_borrowed(tick, TICK_SECONDS):
+        try:
+            yield
+        finally:
+            loading = False  # before the alarm is given back: a last tick must not raise in the runner
+
+
+@contextmanager
+def alarm_borrowed(handler, first: float):
+    """Tick `handler` after `first` seconds, then every TICK_SECONDS; then give the alarm back as it was."""
+    previous_handler = signal.signal(signal.SIGALRM, handler)
+    previous_timer = signal.setitimer(signal.ITIMER_REAL, first, TICK_SECONDS)
     try:
         yield
     finally:
-        loading = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous_handler)
         if any(previous_timer):
@@ -273,20 +286,16 @@ def run_briefly(function, args: tuple, kwargs: dict, seconds: float):
         if running and (frame is None or frame.f_code is not run_briefly.__code__):
             raise _ProbeTimedOut
 
-    previous_handler = signal.signal(signal.SIGALRM, stop)
-    previous_timer = signal.setitimer(signal.ITIMER_REAL, seconds, TICK_SECONDS)
     try:
-        outcome = "returned", function(*args, **kwargs)
+        with alarm_borrowed(stop, seconds):
+            try:
+                outcome = "returned", function(*args, **kwargs)
+            finally:
+                running = False  # before the alarm is given back: a last tick must not raise in the runner
     except _ProbeTimedOut:
         outcome = "did not finish", None
     except Exception as error:
         outcome = "raised", (type(error).__name__, str(error))
-    finally:
-        running = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous_handler)
-        if any(previous_timer):
-            signal.setitimer(signal.ITIMER_REAL, max(previous_timer[0], 0.001), previous_timer[1])
     if outcome[0] == "did not finish":
         give_back_freed_memory()
     return outcome
