@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from pristine import write_pristine_stubs
 
 from kata.catalog import ROOT, Kata, relative
 
@@ -34,6 +35,26 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.cli)
 
 
+def state_of_the_checkout() -> dict[str, str]:
+    """What a test must never change in the checkout: the learner's files and the learner's state."""
+    state = {f"problems/{name}": digest for name, digest in fingerprints(ROOT / "problems").items()}
+    kata_state = ROOT / ".kata"
+    if kata_state.is_dir():
+        state.update({f".kata/{path.name}": hashlib.sha256(path.read_bytes()).hexdigest()
+                      for path in sorted(kata_state.iterdir()) if path.is_file()})
+    return state
+
+
+@pytest.fixture(scope="session", autouse=True)
+def the_checkout_is_left_as_it_was():
+    """Every test works on copies: problems/ and .kata/ are as they were when the tests began."""
+    before = state_of_the_checkout()
+    yield
+    after = state_of_the_checkout()
+    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    assert not changed, f"tests wrote into the checkout: {changed}"
+
+
 def copy_of_the_repository(copy: Path) -> Path:
     """A copy of the repository's katas, runner and tests in `copy`, with nothing of the learner's state."""
     copy.mkdir()
@@ -43,6 +64,7 @@ def copy_of_the_repository(copy: Path) -> Path:
             shutil.copytree(source, copy / name, ignore=LEFT_OUT)
         else:
             shutil.copy2(source, copy / name)
+    write_pristine_stubs(copy / "problems")  # as committed: a learner's work in problems/ stays out
     return copy
 
 

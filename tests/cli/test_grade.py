@@ -295,8 +295,8 @@ def test_a_bad_grade_command_is_one_line_and_grades_nobody(arguments, says):
     assert done.stdout == "" and "Grading" not in done.stderr
 
 
-def test_kata_check_isolate_reports_an_untouched_stub_as_not_started():
-    done = subprocess.run([sys.executable, "-m", "kata", "check", "1", "--isolate"], cwd=ROOT,
+def test_kata_check_isolate_reports_an_untouched_stub_as_not_started(repo):
+    done = subprocess.run([sys.executable, "-m", "kata", "check", "1", "--isolate"], cwd=repo,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "not started" in done.stdout, done.stdout + done.stderr
     assert "each kata in a worker process of its own" in done.stdout
