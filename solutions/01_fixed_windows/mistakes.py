@@ -16,6 +16,17 @@ def _validate(chunk_size, overlap):
         raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
 
 
+def _windows(tokens, chunk_size, overlap):
+    """The correct loop, without any checks."""
+    windows, start = [], 0
+    while start < len(tokens):
+        windows.append(list(tokens[start:start + chunk_size]))
+        if start + chunk_size >= len(tokens):
+            break
+        start += chunk_size - overlap
+    return windows
+
+
 class RedundantTailWindow(Mistake):
     """Loops `while start < len(tokens)` and never stops at the window that reaches the end.
 
@@ -261,3 +272,49 @@ class CopiesTheRestEachStep(Mistake):
                 break
             rest = rest[chunk_size - overlap:]
         return windows
+
+
+class ChecksEachArgumentInTurn(Mistake):
+    """Checks chunk_size's type and value, then overlap's: with both bad, the wrong error wins.
+
+    fixed_windows([], 0, 1.5) raises ValueError for chunk_size; the contract checks both
+    types first, so it is TypeError for overlap.
+    """
+
+    id = "checks_each_argument_in_turn"
+    title = "Checks each argument's type and value in turn, not both types first"
+    hint = "Check the types of chunk_size and overlap first, then the value of chunk_size, then that of overlap."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+            if name == "chunk_size" and chunk_size < 1:
+                raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class ChecksOverlapBeforeChunkSize(Mistake):
+    """Checks overlap's value before chunk_size's: with both bad, the error is about overlap.
+
+    fixed_windows([], 0, -1) raises ValueError for overlap; the contract checks chunk_size
+    first, so it is ValueError for chunk_size.
+    """
+
+    id = "checks_overlap_before_chunk_size"
+    title = "Checks the value of overlap before that of chunk_size"
+    hint = "Check that chunk_size is at least 1 before checking overlap against it."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        return _windows(tokens, chunk_size, overlap)

@@ -467,3 +467,49 @@ class MessageOmitsTheIndex(Mistake):
             if size < 0:
                 raise ValueError(f"sizes must be at least 0, got {size}")
         return _pack(sizes, max_tokens)
+
+
+class ChecksEveryTypeBeforeAnyValue(Mistake):
+    """Checks the type of every size, then the value of every size: the first bad size does not decide.
+
+    pack_sentences([1, -1, "x"], 5) raises TypeError for sizes[2]; the contract checks each size in
+    order, type then value, so it is ValueError for sizes[1].
+    """
+
+    id = "checks_every_type_before_any_value"
+    title = "Checks every size's type before any size's value"
+    hint = "Check the sizes one at a time, in order: each for its type, then its value."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            _require_int(f"sizes[{index}]", size)
+        for index, size in enumerate(sizes):
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class ChecksTheSizesFirst(Mistake):
+    """Checks the sizes before max_tokens: with both bad, the error is about a size.
+
+    pack_sentences([-1], 0) raises ValueError for sizes[0]; the contract checks max_tokens first.
+    """
+
+    id = "checks_the_sizes_first"
+    title = "Checks the sizes before max_tokens"
+    hint = "Check max_tokens first: a bad budget is the caller's first mistake, whatever the sizes."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        for index, size in enumerate(sizes):
+            _require_int(f"sizes[{index}]", size)
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        return _pack(sizes, max_tokens)

@@ -708,3 +708,66 @@ class NoValidation(Mistake):
     @staticmethod
     def chunk_text(text, max_tokens, overlap_tokens=0):
         return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class ChecksEachNumberInTurn(Mistake):
+    """Checks max_tokens' type and value, then overlap_tokens': with both bad, the wrong error wins.
+
+    chunk_text("a", 0, 1.5) raises ValueError for max_tokens; the contract checks both types
+    first, so it is TypeError for overlap_tokens.
+    """
+
+    id = "checks_each_number_in_turn"
+    title = "Checks each number's type and value in turn, not both types first"
+    hint = "Check text, then the types of max_tokens and overlap_tokens, then their values."
+
+    @staticmethod
+    def _check(text, max_tokens, overlap_tokens=0):
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        for name, value in (("max_tokens", max_tokens), ("overlap_tokens", overlap_tokens)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+            if name == "max_tokens" and max_tokens < 1:
+                raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _validate(text, max_tokens, overlap_tokens)
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        ChecksEachNumberInTurn._check(text, max_tokens)
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        ChecksEachNumberInTurn._check(text, max_tokens, overlap_tokens)
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class ChecksTheTextLast(Mistake):
+    """Checks the numbers before text: with every argument bad, the error is about max_tokens.
+
+    chunk_text(None, 0, -1) raises ValueError for max_tokens; the contract checks text first.
+    """
+
+    id = "checks_the_text_last"
+    title = "Checks max_tokens and overlap_tokens before text"
+    hint = "Check text first, as the statement's table does, then the numbers."
+
+    @staticmethod
+    def _check(text, max_tokens, overlap_tokens=0):
+        for name, value in (("max_tokens", max_tokens), ("overlap_tokens", overlap_tokens)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _validate(text, max_tokens, overlap_tokens)
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        ChecksTheTextLast._check(text, max_tokens)
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        ChecksTheTextLast._check(text, max_tokens, overlap_tokens)
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)

@@ -155,3 +155,15 @@ def test_a_chunk_size_that_is_not_an_int_is_rejected(fixed_windows, chunk_size):
 def test_an_overlap_that_is_not_an_int_is_rejected(fixed_windows, overlap):
     """An overlap that is not an int (False, 1.0, '1', None) must raise TypeError naming overlap."""
     check_raises(fixed_windows, list("abcdef"), 3, overlap, error=TypeError, mentions=["overlap"])
+
+
+def test_when_two_arguments_are_bad_the_types_are_checked_first(fixed_windows):
+    check_raises(fixed_windows, [], 0, 1.5, error=TypeError, mentions=["overlap"],
+                 why="both arguments are bad: the types are checked before the values, so overlap's wins.")
+
+
+def test_when_both_values_are_bad_chunk_size_is_checked_first(fixed_windows):
+    raised = check_raises(fixed_windows, [], 0, -1, error=ValueError, mentions=["chunk_size", 0],
+                          why="both values are bad: chunk_size is checked before overlap.")
+    expect("overlap" not in str(raised), "a ValueError about chunk_size, checked before overlap",
+           details=f"Its message was {str(raised)!r}.")

@@ -208,3 +208,8 @@ def test_a_negative_size_is_rejected_with_its_index(pack_sentences, sizes, index
 def test_a_size_that_is_not_an_int_is_rejected_with_its_index(pack_sentences, value):
     """A size that is not an int (True, False, 2.5, '2', None) must raise TypeError naming sizes[3] and the value."""
     check_raises(pack_sentences, [1, 2, 3, value], 10, error=TypeError, mentions=["sizes[3]", value])
+
+
+def test_the_first_bad_size_in_order_decides(pack_sentences):
+    check_raises(pack_sentences, [1, -1, "x"], 5, error=ValueError, mentions=["sizes[1]", -1],
+                 why="the sizes are checked in order, each for its type and then its value: sizes[1] comes first.")

@@ -308,3 +308,13 @@ def test_a_text_that_is_not_a_str_is_rejected(chunk_text, text):
 def test_split_units_rejects_a_text_that_is_not_a_str(split_units, text):
     """A text that is not a str (bytes, None) must raise TypeError naming text."""
     check_raises(split_units, text, 4, error=TypeError, mentions=["text"])
+
+
+def test_when_several_arguments_are_bad_text_is_checked_first(chunk_text):
+    check_raises(chunk_text, None, 0, -1, error=TypeError, mentions=["text"],
+                 why="every argument is bad: text is checked first.")
+
+
+def test_when_two_arguments_are_bad_the_types_are_checked_before_the_values(chunk_text):
+    check_raises(chunk_text, "a", 0, 1.5, error=TypeError, mentions=["overlap_tokens"],
+                 why="both numbers are bad: the types are checked before the values, so overlap_tokens' wins.")
