@@ -81,6 +81,8 @@ def pytest_addoption(parser):
                     help=f"the time limit of one call in a test that is not a guard (default {CALL_SECONDS:g})")
     group.addoption("--outcomes", default=None, metavar="FILE",
                     help="also write every test's outcome, verdict and matched mistake to FILE as JSON (for kata grade)")
+    group.addoption("--first-failure", default=None, metavar="FILE",
+                    help="write the first failure's report to FILE as soon as it is known (kata watch shows it at once)")
     group.addoption("--shared-probes", default=None, metavar="DIR",
                     help="keep in DIR what the reference and the known mistakes do on failing inputs, and reuse "
                     "what other runs kept there (kata grade shares one DIR across a class)")
@@ -117,6 +119,9 @@ def pytest_configure(config):
     config.stash[DESELECTED] = set()
     config.stash[STALLED] = set()
     config.pluginmanager.register(_function_fixtures(), "kata-function-fixtures")
+    if config.getoption("first_failure"):
+        config.pluginmanager.register(FirstFailureWriter(Path(config.getoption("first_failure"))),
+                                      "kata-first-failure")
 
 
 def run_the_katas_tests_from_its_problem_folder(config) -> None:
@@ -146,6 +151,22 @@ def pytest_sessionstart(session):
         unconfined = impl.isolated and why_workers_run_unconfined()
         if unconfined:
             terminal.write_line(f"The workers run unconfined, with your own rights: {unconfined}.", yellow=True)
+
+
+class FirstFailureWriter:
+    """Writes the first failed test's report to a file the moment it is made, while the run goes on."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.written = False
+
+    def pytest_runtest_logreport(self, report) -> None:
+        if self.written or not report.failed:
+            return
+        self.written = True
+        part = self.path.with_name(self.path.name + ".part")
+        part.write_text(f"{report.nodeid}\n{report.longreprtext}", encoding="utf-8")
+        os.replace(part, self.path)  # whole or not at all, for a reader polling the file
 
 
 def why_workers_run_unconfined() -> str | None:

@@ -12,11 +12,16 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 from xml.etree import ElementTree
 
 from kata.catalog import ROOT, TESTS, Kata, relative
+
+FIRST_FAILURE_POLL_SECONDS = 0.05  # how often a quiet run looks for its first failure
 
 
 @dataclass(frozen=True)
@@ -57,23 +62,41 @@ def run_visibly(command: list[str]) -> int:
         raise
 
 
-def run_quietly(katas: list[Kata], *, impl: str = "learner") -> QuietRun:
+def run_quietly(katas: list[Kata], *, impl: str = "learner",
+                on_first_failure: Callable[[Failure], None] | None = None) -> QuietRun:
     """Run the katas' whole suites without showing anything; the runner records their results.
 
-    pytest runs in a process group of its own: if this command is stopped meanwhile
-    (Ctrl-C, SIGTERM), the run and anything it started are stopped with it.
+    `on_first_failure` is called with the first failure as soon as the run knows it, while
+    the run goes on. pytest runs in a process group of its own: if this command is stopped
+    meanwhile (Ctrl-C, SIGTERM), the run and anything it started are stopped with it.
     """
     with tempfile.TemporaryDirectory(prefix="kata-run-") as work:
-        junit = Path(work) / "junit.xml"
-        command = pytest_command(katas, impl=impl, extra=("-q", f"--junitxml={junit}"))
+        junit, first = Path(work) / "junit.xml", Path(work) / "first-failure.txt"
+        command = pytest_command(katas, impl=impl, extra=("-q", f"--junitxml={junit}", f"--first-failure={first}"))
         process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                    start_new_session=True)
+        output: list[str] = []
+        reader = threading.Thread(target=lambda: output.append(process.stdout.read()), daemon=True)
+        reader.start()
         try:
-            output, _ = process.communicate()
+            _wait_telling_the_first_failure(process, first, on_first_failure)
+            reader.join()
         except BaseException:
             _stop_group(process)
             raise
-        return QuietRun(process.returncode, output, _failures(junit))
+        return QuietRun(process.returncode, "".join(output), _failures(junit))
+
+
+def _wait_telling_the_first_failure(process: subprocess.Popen, first: Path, tell) -> None:
+    told = tell is None
+    while process.poll() is None or not told:
+        if not told and first.exists():
+            test, _, report = first.read_text(encoding="utf-8").partition("\n")
+            tell(Failure(test.rsplit("::", 1)[-1], report.strip()))
+            told = True
+        elif process.poll() is not None:
+            return  # ended without a failure
+        time.sleep(FIRST_FAILURE_POLL_SECONDS)
 
 
 def _stop_group(process: subprocess.Popen) -> None:

@@ -11,8 +11,9 @@ import time
 from pathlib import Path
 
 from kata.catalog import KATAS, PROBLEMS, Kata, relative
+from kata.hints import stuck_lines
 from kata.progress import label, paint_as_state, progress_line, solved_lines
-from kata.runs import QuietRun, run_quietly
+from kata.runs import Failure, QuietRun, run_quietly
 from kata.status import CANNOT_RUN, NOT_STARTED, Status, first_unsolved, status_of, statuses
 from kata.terminal import clear_screen, fit, paint
 
@@ -49,7 +50,7 @@ def show_check(kata: Kata) -> None:
     run = None
     if status.state != NOT_STARTED:  # the stub needs no run to say so
         print(paint(f"Checking {label(kata)}...", "dim"), flush=True)  # at once: a run may take seconds
-        run = run_quietly([kata])
+        run = run_quietly([kata], on_first_failure=_show_at_once)
         status = status_of(kata, refresh=False)
     clear_screen()
     print(paint(f"kata watch: {label(kata)}, checked at {time.strftime('%H:%M:%S')}", "bold"))
@@ -61,6 +62,14 @@ def show_check(kata: Kata) -> None:
     print()
     print(progress_line(statuses(refresh=False)))
     print(paint("Save a file under problems/ to check again; Ctrl-C stops.", "dim"), flush=True)
+
+
+def _show_at_once(first: Failure) -> None:
+    """The first failure, while the rest of the run goes on (its status line comes when it ends)."""
+    print(paint(f"First failure: {first.test}", "bold"))
+    for line in fit(first.report, REPORT_LINES):
+        print(line)
+    print(paint("Still checking the other tests...", "dim"), flush=True)
 
 
 def _details(status: Status, run: QuietRun | None) -> list[str]:
@@ -76,7 +85,7 @@ def _details(status: Status, run: QuietRun | None) -> list[str]:
         return ["pytest could not run the tests:", *fit(run.output, REPORT_LINES)]
     first = run.failures[0]
     return [paint(f"First failure: {first.test}", "bold"), *fit(first.report, REPORT_LINES), "",
-            f"Stuck? kata hint {kata.number}. Every failure: kata check {kata.number}"]
+            *stuck_lines(kata), f"Every failure: kata check {kata.number}"]
 
 
 def _where_to_start() -> Kata:

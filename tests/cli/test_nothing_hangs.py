@@ -115,3 +115,15 @@ def test_after_one_stalled_call_the_katas_next_stalls_are_stopped_sooner(tmp_pat
     assert f"its limit of {CALL_SECONDS:g} s for one call;" in stalls[0]
     shorter = f"its limit of {STALLED_CALL_SECONDS:g} s for one call (shorter: an earlier call in this run stalled)"
     assert all(shorter in report for report in stalls[1:]), stalls[1]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_watch_shows_the_first_failure_while_the_rest_of_the_run_goes_on(repo, start_kata, solve, screens_of):
+    catalog = (repo / "solutions" / FIRST.slug / "mistakes.py").read_text()
+    solve(repo, FIRST, catalog + f"\n{FIRST.functions[0]} = NoValidation.{FIRST.functions[0]}\n")
+    watcher = start_kata(repo, "watch", FIRST.number)
+    screen = screens_of(watcher).next_screen()
+    shown_at_once = screen.index("Still checking the other tests...")
+    assert screen.index("Checking 01 fixed_windows...") < screen.index("First failure:") < shown_at_once
+    assert shown_at_once < screen.index("Status: failing"), "the first failure came only with the end of the run"
