@@ -78,11 +78,13 @@ class Watchdog:
     """Raises DidNotFinish or UsedTooMuchMemory in the main thread when a limit is passed."""
 
     def __init__(self, seconds: float, memory_mb: int = MEMORY_LIMIT_MB, call_seconds: float | None = CALL_SECONDS,
-                 computing_seconds: float | None = None, shortened: bool = False):
+                 computing_seconds: float | None = None, shortened: bool = False,
+                 large_call_seconds: float | None = None):
         self.seconds = seconds
         self.call_seconds = call_seconds  # None: a guard, whose one big call may use the whole limit
-        self.call_limit = f"{call_seconds or 0:g} s for one call" + (
-            " (shorter: an earlier call in this run stalled)" if shortened else "")
+        # A call on a large input (too large to copy, kata.calls) may take this long instead.
+        self.large_call_seconds = large_call_seconds or call_seconds
+        self.shortened = shortened
         self.computing_seconds = computing_seconds  # for an isolated guard: the worker's CPU time over the whole test
         self.first_passed = None
         self.memory_bytes = memory_mb * 1024 * 1024
@@ -129,22 +131,31 @@ class Watchdog:
         now = time.monotonic()
         if now - self.started >= self.seconds:
             return DidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
-        if call is not None and not call.isolated and self.call_seconds is not None \
-                and now - call.started >= self.call_seconds:
-            return CallDidNotFinish(call, self.call_limit)
+        limit = self._call_limit(call or log.last)
+        if call is not None and not call.isolated and limit is not None and now - call.started >= limit:
+            return CallDidNotFinish(call, self._call_limit_text(call))
         # An isolated run: the worker's CPU time, without the tests' callbacks, on this request
         # (a call or a next()), and on all of the test's requests together; and, for a worker
         # that sleeps or blocks, the wall time of one wait.
         busy = log.worker_cpu()
-        if self.call_seconds is not None and (busy >= self.call_seconds
-                                              or log.worker_wall() >= idle_limit(self.call_seconds)):
-            return CallDidNotFinish(call or log.last, self.call_limit)
+        if limit is not None and (busy >= limit or log.worker_wall() >= idle_limit(limit)):
+            return CallDidNotFinish(call or log.last, self._call_limit_text(call or log.last))
         if self.computing_seconds is not None \
                 and log.worker_busy_before + busy - log.protocol_cpu >= self.computing_seconds:
             return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
         if resident_bytes() - self.baseline > self.memory_bytes:
             return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
         return None
+
+
+    def _call_limit(self, call: Call | None) -> float | None:
+        small = call is None or call.original is not None
+        return self.call_seconds if small else self.large_call_seconds
+
+    def _call_limit_text(self, call: Call | None) -> str:
+        shortened = self.shortened and self._call_limit(call) == self.call_seconds
+        return f"{self._call_limit(call) or 0:g} s for one call" + (
+            " (shorter: an earlier call in this run stalled)" if shortened else "")
 
 
 # An isolated call runs in a worker process; here it is the wait for the worker's reply.

@@ -304,28 +304,32 @@ def pytest_timeout_set_timer(item, settings):
         # itself, with the travel of large inputs and answers, or of thousands of chunks
         # one next() at a time, may take several times longer.
         seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, seconds
-    call_seconds, shortened = _call_limit(item, guard)
-    watchdog = Watchdog(seconds, call_seconds=call_seconds, computing_seconds=computing_seconds, shortened=shortened)
+    call_seconds, shortened, large_call_seconds = _call_limits(item, guard)
+    watchdog = Watchdog(seconds, call_seconds=call_seconds, computing_seconds=computing_seconds, shortened=shortened,
+                        large_call_seconds=large_call_seconds)
     watchdog.start()
     item.cancel_timeout = watchdog.stop
     return True
 
 
-def _call_limit(item, guard) -> tuple[float | None, bool]:
-    """The limit of one call in this test (None: the test's own), and whether it was shortened by an earlier stall.
+def _call_limits(item, guard) -> tuple[float | None, bool, float | None]:
+    """The limit of one call on a small input (None: the test's own limit), whether an earlier stall
+    shortened it, and the limit of one call on a large input.
 
-    A complexity guard's one large call may use the guard's whole limit, and a progress
-    guard's calls the guard's limit each (the statements promise both). Every other call
-    answers a small input, and a stalled one is stopped at the limit for one call: sooner
-    once a call of the kata's code has stalled in this run.
+    A complexity guard's one large call may use the guard's whole limit, and so may each
+    call of a progress guard on a large input (the statements promise both). A call on a
+    small input, which a correct solution answers at once, has the limit for one call:
+    shorter once a call of the kata's code has stalled in this run, since a loop that never
+    advances meets many tests.
     """
-    if guard is not None:
-        return (None if guard.kwargs.get("kind") == "complexity" else guard.kwargs["seconds"]), False
-    kata = kata_of_test(item.path)
+    if guard is not None and guard.kwargs.get("kind") == "complexity":
+        return None, False, None
     call_seconds = item.config.getoption("call_seconds")
+    large = guard.kwargs["seconds"] if guard is not None else call_seconds
+    kata = kata_of_test(item.path)
     if kata is not None and kata.slug in item.config.stash[STALLED] and STALLED_CALL_SECONDS < call_seconds:
-        return STALLED_CALL_SECONDS, True
-    return call_seconds, False
+        return STALLED_CALL_SECONDS, True, large
+    return call_seconds, False, large
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -138,8 +138,13 @@ def test_an_attacker_earns_exactly_what_its_honest_twin_earns(hostile, attacker)
 @pytest.mark.parametrize("student", HONEST)
 def test_an_honest_student_is_graded_as_when_graded_alone(hostile, student):
     beside, alone = hostile["grades"][student], hostile["alone"][student]
-    assert (beside["passed"], beside["status"], beside["mistake"]) == (alone["passed"], alone["status"], alone["mistake"])
+    assert (beside["passed"], beside["status"]) == (alone["passed"], alone["status"])
     assert passed_tests(beside) == passed_tests(alone)
+    # A mistake is named from wrong answers the same way every time; a failure past a time
+    # limit is matched against mistakes that are probed under time limits of their own, so
+    # only the names drawn from wrong answers are compared.
+    if not any(test["verdict"] in ("DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY") for test in beside["tests"]):
+        assert beside["mistake"] == alone["mistake"]
 
 
 def test_the_correct_classmate_earns_full_marks(hostile):
