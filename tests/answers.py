@@ -27,13 +27,24 @@ def windowed(fixed_windows, tokens, *sizes):
 
 
 def packed(pack, sizes, max_tokens):
-    """Call a packing function and require the shape of its answer, so that the properties can read it."""
-    return indexed(len(sizes), pack, sizes, max_tokens)
+    """Call a packing function and require the shape of its answer, so that the properties can read it.
+
+    The sizes must come back as they went in: a property computed from changed sizes would
+    call a right answer wrong, or fail in its own code.
+    """
+    before = list(sizes)
+    chunks = pack(sizes, max_tokens)
+    expect(list(sizes) == before, "the sizes to be left as they were",
+           details=f"It changed them to {show(sizes)}; they were {show(before)}.")
+    return _chunks_of_indices(chunks, len(before))
 
 
 def indexed(count, function, *args):
     """Call a chunker whose answer is chunks of sentence indices, and require exactly that shape."""
-    chunks = function(*args)
+    return _chunks_of_indices(function(*args), count)
+
+
+def _chunks_of_indices(chunks, count):
     expect(type(chunks) is list and all(type(chunk) is list for chunk in chunks)
            and all(type(index) is int and 0 <= index < count for chunk in chunks for index in chunk),
            f"a list of lists of sentence indices (ints from 0 to {count - 1})" if count else "[]")
