@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -25,6 +24,7 @@ from kata.grades import (CANNOT_RUN, ERROR, NOT_STARTED, NOT_SUBMITTED, KataGrad
                          grade_without_tests)
 from kata.isolation import MEMORY_MB
 from kata.limits import CALL_SECONDS
+from kata.processes import process_group, stop_every_group, stop_group
 from kata.submissions import Submission, kata_file, submissions_in
 
 STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner
@@ -99,11 +99,16 @@ def grade_students(students: list[Submission], katas: list[Kata], counts: dict[s
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         running = {pool.submit(grade_student, student, katas, counts, work, call_seconds, memory_mb, confined): student
                    for student in students}
-        for done, future in enumerate(as_completed(running), 1):
-            student = running[future]
-            by_student[student.student] = future.result()
-            say(f"[{done}/{len(students)}, {time.monotonic() - started:.0f} s] {student.student}: "
-                + ", ".join(f"{g.kata.split('_', 1)[0]} {g.score} {g.status}" for g in by_student[student.student]))
+        try:
+            for done, future in enumerate(as_completed(running), 1):
+                student = running[future]
+                by_student[student.student] = future.result()
+                say(f"[{done}/{len(students)}, {time.monotonic() - started:.0f} s] {student.student}: "
+                    + ", ".join(f"{g.kata.split('_', 1)[0]} {g.score} {g.status}" for g in by_student[student.student]))
+        except BaseException:  # Ctrl-C or SIGTERM: the other threads' runs stop too, and no new one starts
+            pool.shutdown(wait=False, cancel_futures=True)
+            stop_every_group()
+            raise
     return [grade for student in students for grade in by_student[student.student]]
 
 
@@ -166,14 +171,14 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
                "-p", "no:cacheprovider", "-q", *(["--confined"] if confined else [])]
     environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
-    process = subprocess.Popen(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        output, _ = process.communicate(timeout=STUDENT_SECONDS)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        return {}, f"grading this student took more than {STUDENT_SECONDS:g} s and was stopped"
+    with process_group(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
+        try:
+            output, _ = process.communicate(timeout=STUDENT_SECONDS)
+        except subprocess.TimeoutExpired:
+            stop_group(process)
+            process.communicate()
+            return {}, f"grading this student took more than {STUDENT_SECONDS:g} s and was stopped"
     try:
         return json.loads(outcomes_file.read_text(encoding="utf-8"))["katas"], ""
     except (OSError, ValueError, KeyError):

@@ -7,8 +7,6 @@ writes, and a JUnit XML file for the text of the first failure.
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -20,6 +18,7 @@ from typing import Callable
 from xml.etree import ElementTree
 
 from kata.catalog import ROOT, TESTS, Kata, relative
+from kata.processes import process_group
 
 FIRST_FAILURE_POLL_SECONDS = 0.05  # how often a quiet run looks for its first failure
 
@@ -54,12 +53,8 @@ def pytest_command(katas: list[Kata], *, impl: str | None = None, examples: bool
 
 def run_visibly(command: list[str]) -> int:
     """Run pytest with its output on this terminal; its exit status is the check's."""
-    process = subprocess.Popen(command, cwd=ROOT, start_new_session=True)
-    try:
+    with process_group(command, cwd=ROOT) as process:
         return process.wait()
-    except BaseException:
-        _stop_group(process)
-        raise
 
 
 def run_quietly(katas: list[Kata], *, impl: str = "learner",
@@ -73,17 +68,12 @@ def run_quietly(katas: list[Kata], *, impl: str = "learner",
     with tempfile.TemporaryDirectory(prefix="kata-run-") as work:
         junit, first = Path(work) / "junit.xml", Path(work) / "first-failure.txt"
         command = pytest_command(katas, impl=impl, extra=("-q", f"--junitxml={junit}", f"--first-failure={first}"))
-        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                   start_new_session=True)
         output: list[str] = []
-        reader = threading.Thread(target=lambda: output.append(process.stdout.read()), daemon=True)
-        reader.start()
-        try:
+        with process_group(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as process:
+            reader = threading.Thread(target=lambda: output.append(process.stdout.read()), daemon=True)
+            reader.start()
             _wait_telling_the_first_failure(process, first, on_first_failure)
             reader.join()
-        except BaseException:
-            _stop_group(process)
-            raise
         return QuietRun(process.returncode, "".join(output), _failures(junit))
 
 
@@ -97,14 +87,6 @@ def _wait_telling_the_first_failure(process: subprocess.Popen, first: Path, tell
         elif process.poll() is not None:
             return  # ended without a failure
         time.sleep(FIRST_FAILURE_POLL_SECONDS)
-
-
-def _stop_group(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    process.wait()
 
 
 def _failures(junit: Path) -> list[Failure]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -22,6 +23,9 @@ import pytest
 
 from kata.catalog import KATAS, ROOT
 from kata.limits import CALL_SECONDS, LOAD_SECONDS, STALLED_CALL_SECONDS
+from kata.processes import process_group
+
+CLASSROOM = Path(__file__).parent / "classroom"
 
 FIRST, SECOND = KATAS[0], KATAS[1]
 LOOPS_AT_IMPORT = "while True:\n    pass\n"
@@ -37,10 +41,26 @@ def row(output: str, kata) -> str:
 
 
 def children_of(pid: int) -> list[int]:
+    """The process's children, whichever of its threads started them."""
+    children = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return children
+
+
+def descendants_of(pid: int) -> list[int]:
+    found = children_of(pid)
+    return found + [grandchild for child in found for grandchild in descendants_of(child)]
+
+
+def command_line(pid: int) -> str:
     try:
-        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
     except OSError:
-        return []
+        return ""
 
 
 def is_running(pid: int) -> bool:
@@ -100,6 +120,55 @@ def test_watch_recovers_on_the_next_save_and_sigterm_stops_the_check_under_way(r
     time.sleep(0.2)
     assert not [pid for pid in checks if is_running(pid)], "the check under way outlived watch"
     assert os.path.exists(repo)
+
+
+def test_ctrl_c_or_sigterm_while_a_run_is_starting_stops_that_run(monkeypatch):
+    started = []
+    real_popen = subprocess.Popen
+
+    def popen_interrupted_before_it_returns(*arguments, **options):
+        started.append(real_popen(*arguments, **options))
+        signal.raise_signal(signal.SIGTERM)  # Python runs the handler here, before Popen has returned
+        return started[-1]
+
+    def stop_as_ctrl_c_does(number, frame):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(subprocess, "Popen", popen_interrupted_before_it_returns)
+    previous = signal.signal(signal.SIGTERM, stop_as_ctrl_c_does)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with process_group([sys.executable, "-c", "import time; time.sleep(60)"]):
+                time.sleep(60)  # never reached: the interruption is delivered as the group starts
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    outlived = [process for process in started if process.poll() is None]
+    for process in outlived:
+        process.kill()
+    assert started and not outlived, "the run started as the command was interrupted outlived it"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_sigterm_stops_kata_grade_and_every_run_it_started(tmp_path, start_kata):
+    submissions = tmp_path / "submissions"
+    for student in ("ann", "bob", "cy"):
+        shutil.copytree(CLASSROOM / "infinite_loop", submissions / student)
+    grader = start_kata(ROOT, "grade", str(submissions), "--katas", "1", "--jobs", "2",
+                        "--out", str(tmp_path / "grades.json"))
+    deadline, started = time.monotonic() + 60, set()
+    while time.monotonic() < deadline and len([pid for pid in started if "--isolate" in command_line(pid)]) < 2:
+        started.update(descendants_of(grader.pid))
+        time.sleep(0.05)
+    assert len([pid for pid in started if "--isolate" in command_line(pid)]) == 2, "grading started no two runs"
+    for _ in range(10):  # their workers too
+        started.update(descendants_of(grader.pid))
+        time.sleep(0.05)
+    grader.send_signal(signal.SIGTERM)
+    assert grader.wait(timeout=20) == 130, "stopped grading exits as Ctrl-C does"
+    time.sleep(0.2)
+    assert not [(pid, command_line(pid)) for pid in started if is_running(pid)], "a run outlived kata grade"
+    assert not (tmp_path / "grades.json").exists(), "a stopped grading writes no grades"
 
 
 @pytest.mark.slow
