@@ -17,7 +17,7 @@ RESCANNING_HINT = (
 )
 
 
-@complexity_guard(seconds=8, hint=RESUMMING_HINT)
+@complexity_guard(seconds=4, hint=RESUMMING_HINT)
 def test_a_million_sentences_in_one_chunk(pack_sentences):
     """The statement's promise: a million sentences that all fit in one chunk, in one pass."""
     n = 1_000_000
