@@ -25,6 +25,7 @@ from kata.grades import (CANNOT_RUN, ERROR, NOT_STARTED, NOT_SUBMITTED, KataGrad
 from kata.isolation import MEMORY_MB
 from kata.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
+from kata.show import counted
 from kata.submissions import Submission, kata_file, submissions_in
 
 STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner
@@ -48,7 +49,7 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     with tempfile.TemporaryDirectory(prefix="kata-grade-") as work:
         students = submissions_in(folder, Path(work) / "unpacked")
         counts = tests_per_kata(katas)
-        say(f"Grading {len(students)} student{'s' if len(students) != 1 else ''} on "
+        say(f"Grading {counted(len(students), 'student')} on "
             f"{', '.join(kata.number for kata in katas)} ({sum(counts.values())} tests each), {jobs} at a time")
         grades = grade_students(students, katas, counts, Path(work), jobs, call_seconds, memory_mb, not warning)
     if warning:
@@ -64,7 +65,7 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     ungraded = not_graded(grades)
     if ungraded:
         print(f"Not graded: the tests could not run for {len(ungraded)} "
-              f"student{'s' if len(ungraded) != 1 else ''}: " + "; ".join(f"{student} ({why})"
+              f"{'student' if len(ungraded) == 1 else 'students'}: " + "; ".join(f"{student} ({why})"
                                                                       for student, why in ungraded.items()))
         return 1
     return 0

@@ -16,6 +16,7 @@ from typing import Callable
 from xml.etree import ElementTree
 
 from kata.grades import NOT_SUBMITTED, SOLVED, KataGrade, TestOutcome
+from kata.show import counted
 
 CSV_FIELDS = ("student", "kata", "status", "passed", "run", "mistake", "detail")
 
@@ -136,7 +137,7 @@ def _summary_lines(grades: list[KataGrade]) -> list[str]:
                          for name in dict.fromkeys(_test_name(t.test) for t in grade.tests if not t.passed))
         if failed:
             name, students = failed.most_common(1)[0]
-            line += f"most failed: {name} ({students} student{'s' if students != 1 else ''})"
+            line += f"most failed: {name} ({counted(students, 'student')})"
         else:
             line += "no test failed"
         lines.append(line)

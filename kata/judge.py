@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from kata.calls import log
-from kata.show import show
+from kata.show import counted, show
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -113,7 +113,7 @@ def describe_difference(got, expected) -> str:
 
 
 def _items(count: int) -> str:
-    return "1 item" if count == 1 else f"{count} items"
+    return counted(count, "item")
 
 
 def _called() -> str:

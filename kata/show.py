@@ -44,3 +44,8 @@ def show_call(function: str, args: tuple, kwargs: dict) -> str:
     """`name(arg, ..., key=value)`, each argument shortened on its own."""
     parts = [show(arg) for arg in args] + [f"{key}={show(value)}" for key, value in kwargs.items()]
     return f"{function}({', '.join(parts)})"
+
+
+def counted(count: int, noun: str) -> str:
+    """'1 item', '3 items': a count with its noun, singular or plural as English wants."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

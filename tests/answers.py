@@ -16,10 +16,7 @@ def windowed(fixed_windows, tokens, *sizes):
     The input must come back as it went in: a property computed from a changed input would
     call a right answer wrong.
     """
-    before = copy.deepcopy(tokens)
-    windows = fixed_windows(tokens, *sizes)
-    expect(type(tokens) is type(before) and tokens == before, "the input to be left as it was",
-           details=f"It changed the input to {show(tokens)}; it was {show(before)}.")
+    windows = answer_leaving_the_input_as_it_was(fixed_windows, tokens, *sizes)
     expect(type(windows) is list and all(type(window) is list and all(type(token) in (str, int) for token in window)
                                          for window in windows),
            "a list of lists of the input's tokens")
@@ -32,16 +29,28 @@ def packed(pack, sizes, max_tokens):
     The sizes must come back as they went in: a property computed from changed sizes would
     call a right answer wrong, or fail in its own code.
     """
-    before = list(sizes)
-    chunks = pack(sizes, max_tokens)
-    expect(list(sizes) == before, "the sizes to be left as they were",
-           details=f"It changed them to {show(sizes)}; they were {show(before)}.")
-    return _chunks_of_indices(chunks, len(before))
+    return _chunks_of_indices(answer_leaving_the_input_as_it_was(pack, sizes, max_tokens), len(sizes))
 
 
 def indexed(count, function, *args):
     """Call a chunker whose answer is chunks of sentence indices, and require exactly that shape."""
-    return _chunks_of_indices(function(*args), count)
+    return _chunks_of_indices(answer_leaving_the_input_as_it_was(function, *args), count)
+
+
+def answer_leaving_the_input_as_it_was(function, *args):
+    """Call the function and require every list it was given to come back as it went in.
+
+    The properties compute what they expect from the input after the call: from a changed
+    input they would call a right answer wrong, or fail in their own code. So a change is
+    reported as what it is.
+    """
+    before = [copy.deepcopy(arg) if type(arg) is list else None for arg in args]
+    answer = function(*args)
+    for arg, was in zip(args, before):
+        if was is not None:
+            expect(type(arg) is list and arg == was, "the input list to be left as it was",
+                   details=f"It changed the list {show(was)} it was given to {show(arg)}.")
+    return answer
 
 
 def _chunks_of_indices(chunks, count):
@@ -75,6 +84,6 @@ def check_chunks(chunk_markdown, doc, max_tokens, *, expected, why=""):
 
 def strings(function, *args):
     """Call a chunker whose answer is a list of str, and require exactly that shape before a property reads it."""
-    chunks = function(*args)
+    chunks = answer_leaving_the_input_as_it_was(function, *args)
     expect(type(chunks) is list and all(type(chunk) is str for chunk in chunks), "a list of str")
     return chunks

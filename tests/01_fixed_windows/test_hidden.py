@@ -99,7 +99,7 @@ def test_the_input_list_is_not_modified(fixed_windows):
 
 def test_changing_a_window_leaves_the_input_alone(fixed_windows):
     tokens = list("abcd")
-    windows = fixed_windows(tokens, 4)
+    windows = windowed(fixed_windows, tokens, 4)  # the call itself must leave the input as it was
     windows[0][0] = "changed"
     expect(tokens == list("abcd"), "windows that do not share storage with the input",
            details=f"Setting windows[0][0] changed the input to {tokens}.")

