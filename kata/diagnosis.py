@@ -14,7 +14,11 @@ from __future__ import annotations
 import copy
 import functools
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
+
+import pytest
 
 from kata import shared_probes
 from kata.calls import Call, is_iterator
@@ -32,6 +36,9 @@ STALL_DIAGNOSIS_SECONDS = 4.0  # the same after a stall, when each run may take 
 
 _shared_folder: Path | None = None
 
+# kata slug -> {fixed guard's test name: whether a limit stopped the code under test}, in this run
+GUARDS_SO_FAR = pytest.StashKey[dict]()
+
 
 def share_probes_in(folder: Path | None) -> None:
     """Keep the outcomes of probes on small inputs in `folder`, and use those other runs kept there."""
@@ -39,14 +46,31 @@ def share_probes_in(folder: Path | None) -> None:
     _shared_folder = folder
 
 
-def matching_mistakes(call: Call | None) -> list[type[Mistake]]:
-    """The catalogued mistakes whose outcome on the call's input is the one recorded for it."""
+@dataclass(frozen=True)
+class FailingTest:
+    """Where the call failed: the test, and what the kata's guards did so far in this run."""
+    name: str
+    is_fixed_guard: bool = False  # a guard with fixed inputs (kata.guards.has_fixed_inputs)
+    guards_so_far: Mapping[str, bool] = field(default_factory=dict)  # such guard's name -> whether it was stopped
+
+
+def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake]]:
+    """The catalogued mistakes whose outcome on the call's input is the one recorded for it.
+
+    For a call stopped by a limit, only mistakes that the catalog records stalling on the
+    very guards with fixed inputs that were stopped so far in this run (and on this one, if
+    it is such a guard), and on none that finished, can explain it.
+    """
     if call is None or not can_watch() or call.kata == "" or is_iterator(call.result):
         return []
     kata = next((k for k in KATAS if k.slug == call.kata), None)
     mistakes = mistakes_of(kata) if kata is not None else {}
     seen = _outcome_of_call(call)
     stalled = seen[0] == "did not finish"
+    if stalled:
+        mistakes = {key: mistake for key, mistake in mistakes.items() if _stalls_as_seen(mistake, test)}
+        if test.is_fixed_guard:  # the guard's inputs are fixed: the catalog says which mistakes stall on it
+            return list(mistakes.values())
     if not mistakes or (call.original is None and not stalled):
         return []  # a large input: re-running every mistake on it costs more than the hint is worth
     shared = _shared_name(call)
@@ -57,8 +81,6 @@ def matching_mistakes(call: Call | None) -> list[type[Mistake]]:
     # On a large input even a linear mistake needs time: "did not finish" is judged
     # against the reference's own time.
     patience = max(PROBE_SECONDS, SLOWER_THAN_REFERENCE * reference_seconds)
-    if stalled:  # only a mistake known to stall can explain a stall
-        mistakes = {key: mistake for key, mistake in mistakes.items() if mistake.stalls}
     deadline = time.monotonic() + (STALL_DIAGNOSIS_SECONDS if stalled else DIAGNOSIS_SECONDS)
     matches = []
     for mistake in mistakes.values():
@@ -67,6 +89,12 @@ def matching_mistakes(call: Call | None) -> list[type[Mistake]]:
         if _agree(_outcome(mistake.id, getattr(mistake, call.function), call, patience, shared)[0], seen):
             matches.append(mistake)
     return matches
+
+
+def _stalls_as_seen(mistake: type[Mistake], test: FailingTest) -> bool:
+    """The mistake stalls on this test if it is a fixed guard, and on exactly the fixed guards stopped before it."""
+    stalls = dict(test.guards_so_far, **({test.name: True} if test.is_fixed_guard else {}))
+    return mistake.stalls() and all((name in mistake.stalls_in) == stalled for name, stalled in stalls.items())
 
 
 @functools.cache

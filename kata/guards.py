@@ -36,6 +36,10 @@ def _guard(kind: str, seconds: float, hint: str):
     return mark
 
 
+def has_fixed_inputs(item) -> bool:
+    """A test whose inputs are written in it, not drawn by Hypothesis: what code does on it is the same every run."""
+    return not getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+
 
 def drain_measuring_memory(items, *, every: int, bound: int) -> tuple[int, object, int]:
     """Read `items` to the end, dropping each: (how many were read, the last one, the peak traced bytes).

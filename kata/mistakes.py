@@ -14,14 +14,20 @@ class Mistake:
     id: str = ""  # short and stable: --impl=mistake:<kata>:<id>
     title: str = ""  # one line: what the code does wrong
     hint: str = ""  # one sentence: where to look, without giving the code away
-    stalls: bool = False  # does not finish within a guard's limit on some input (a loop that
-    # never advances, or quadratic work on a large input); a guard must stop it
+    # The guards with fixed inputs (kata.guards.has_fixed_inputs) on which a limit stops it: a
+    # loop that never advances, or quadratic work on a large input. Their inputs are fixed, so
+    # this is a fact of the catalog, which a meta test keeps true; a stall is named from it.
+    stalls_in: frozenset[str] = frozenset()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         missing = [name for name in ("id", "title", "hint") if not getattr(cls, name)]
         if missing or not cls.__doc__:
             raise TypeError(f"mistake {cls.__name__} needs a docstring and {', '.join(missing) or 'nothing else'}")
+
+    @classmethod
+    def stalls(cls) -> bool:
+        return bool(cls.stalls_in)
 
 
 _catalogs: dict[str, dict[str, type[Mistake]]] = {}

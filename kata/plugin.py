@@ -19,9 +19,10 @@ from hypothesis import HealthCheck, Phase, settings
 from kata import report
 from kata.calls import log
 from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, kata_of_test, relative
-from kata.diagnosis import share_probes_in
-from kata.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, CallDidNotFinish, LimitExceeded, Watchdog, can_watch,
-                         drop_locals, give_back_freed_memory, repair_traceback)
+from kata.diagnosis import GUARDS_SO_FAR, share_probes_in
+from kata.guards import has_fixed_inputs
+from kata.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, CallDidNotFinish, LimitExceeded, Watchdog,
+                         can_watch, drop_locals, give_back_freed_memory, repair_traceback)
 from kata.loader import BadImplOption, Implementation, LoadProblem, NotStarted, kata_defined_in, parse_impl
 from kata.isolation import MEMORY_MB, start_a_test, stop_all_workers
 from kata.outcomes import note_outcome, record_verdict, write_outcomes
@@ -118,6 +119,7 @@ def pytest_configure(config):
     config.stash[SELECTED] = {}
     config.stash[DESELECTED] = set()
     config.stash[STALLED] = set()
+    config.stash[GUARDS_SO_FAR] = {}
     config.pluginmanager.register(_function_fixtures(), "kata-function-fixtures")
     if config.getoption("first_failure"):
         config.pluginmanager.register(FirstFailureWriter(Path(config.getoption("first_failure"))),
@@ -346,6 +348,7 @@ def pytest_runtest_makereport(item, call):
     (Registered after pytest's own runner, this runs before it; the first report made is kept.)
     """
     if call.excinfo is None or isinstance(item, KataUnavailable) or isinstance(call.excinfo.value, pytest.skip.Exception):
+        _note_guard(item, call)
         return None
     failure = call.excinfo.value
     if isinstance(failure, CallDidNotFinish) and kata_of_test(item.path) is not None:
@@ -366,7 +369,18 @@ def pytest_runtest_makereport(item, call):
     log.forget()
     if isinstance(failure, LimitExceeded) and not getattr(failure.call, "isolated", False):
         give_back_freed_memory()  # an isolated call's memory was its worker's, and went with it
+    _note_guard(item, call, stopped=isinstance(failure, LimitExceeded))  # after the report, which weighs those before
     return result
+
+
+def _note_guard(item, call, stopped: bool = False) -> None:
+    """Remember whether a limit stopped a guard with fixed inputs: a stall later in the kata is named from them."""
+    kata = kata_of_test(item.path)
+    if call.when != "call" or kata is None or item.get_closest_marker("guard") is None or not has_fixed_inputs(item):
+        return
+    if call.excinfo is not None and isinstance(call.excinfo.value, pytest.skip.Exception):
+        return
+    item.config.stash[GUARDS_SO_FAR].setdefault(kata.slug, {})[item.name] = stopped
 
 
 def _reported_as(call, text: str):

@@ -12,8 +12,9 @@ from pathlib import Path
 from kata.calls import Call, log
 from kata.judge import WrongAnswer
 from kata.limits import DidNotFinish, UsedTooMuchMemory
-from kata.catalog import relative
-from kata.diagnosis import matching_mistakes
+from kata.catalog import kata_of_test, relative
+from kata.diagnosis import GUARDS_SO_FAR, FailingTest, matching_mistakes
+from kata.guards import has_fixed_inputs
 
 
 def explain(item, error: BaseException) -> str | None:
@@ -42,7 +43,10 @@ def explain(item, error: BaseException) -> str | None:
 
 
 def _known_mistake(item, call: Call | None) -> str:
-    matches = matching_mistakes(call)
+    kata = kata_of_test(item.path)
+    guards_so_far = item.config.stash.get(GUARDS_SO_FAR, {}).get(kata.slug if kata else "", {})
+    is_fixed_guard = item.get_closest_marker("guard") is not None and has_fixed_inputs(item)
+    matches = matching_mistakes(call, FailingTest(item.name, is_fixed_guard, guards_so_far))
     item.user_properties.extend(("mistake", mistake.id) for mistake in matches)  # for kata grade and JUnit XML
     lines = [f"\nThis matches a known mistake: {m.title}. {m.hint}" for m in matches]
     return "".join(lines[:2])

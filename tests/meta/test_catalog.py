@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
 YIELDING_KATAS = {"04_streaming_packer"}
 
 MISTAKES = [(kata, mistake) for kata in KATAS for mistake in mistakes_of(kata).values()]
-STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls]
+STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls()]
 
 
 def run_suite(kata, *options, junit: Path | None = None) -> subprocess.CompletedProcess:
@@ -47,6 +47,18 @@ def failures(junit: Path) -> dict[str, str]:
         for failure in list(case.iter("failure")) + list(case.iter("error")):
             found[case.get("name")] = (failure.get("message") or "") + "\n" + (failure.text or "")
     return found
+
+
+STOPPED = ("DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY")
+
+
+def stopped_fixed_guards(junit: Path) -> set[str]:
+    """The tests a limit stopped, among those with fixed inputs: the Hypothesis tests, which
+    draw theirs, all live in test_properties.py (kata.guards.has_fixed_inputs tells at run time)."""
+    return {case.get("name") for case in ElementTree.parse(junit).iter("testcase")
+            if not case.get("classname", "").endswith(".test_properties")
+            for problem in [*case.iter("failure"), *case.iter("error")]
+            if (problem.get("message") or "").startswith(STOPPED) or (problem.text or "").startswith(STOPPED)}
 
 
 def durations_of(junit: Path) -> dict[str, float]:
@@ -114,6 +126,10 @@ def test_a_guard_stops_the_stalling_mistake_within_its_limit(kata, mistake, tmp_
     stopped = {name: report for name, report in failures(tmp_path / "junit.xml").items()
                if "DID NOT FINISH" in report or "TOO SLOW" in report}
     assert stopped, f"no guard stopped the stalling mistake {mistake.id!r} of {kata.slug}:\n{run.stdout[-3000:]}"
+    # A stall is named from where the catalog says a limit stops the mistake: that must be where it does.
+    found = stopped_fixed_guards(tmp_path / "junit.xml")
+    assert found == mistake.stalls_in, (
+        f"{mistake.id!r} of {kata.slug} is stopped in {sorted(found)}, but its stalls_in says {sorted(mistake.stalls_in)}")
     durations = durations_of(tmp_path / "junit.xml")
     for name, report in stopped.items():
         limit = float(re.search(r"its limit of ([\d.]+) s", report).group(1))
