@@ -57,14 +57,16 @@ class FailingTest:
 def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake]]:
     """The catalogued mistakes whose outcome on the call's input is the one recorded for it.
 
-    For a call stopped by a limit, only mistakes that the catalog records stalling on the
-    very guards with fixed inputs that were stopped so far in this run (and on this one, if
-    it is such a guard), and on none that finished, can explain it.
+    A mistake the catalog records stalling on a guard with fixed inputs that the code under
+    test finished in this run is not its mistake, whatever else they share. For a call
+    stopped by a limit, only mistakes recorded stalling on exactly the fixed guards stopped
+    so far (and on this one, if it is such a guard) can explain it.
     """
     if call is None or not can_watch() or call.kata == "" or is_iterator(call.result):
         return []
     kata = next((k for k in KATAS if k.slug == call.kata), None)
     mistakes = mistakes_of(kata) if kata is not None else {}
+    mistakes = {key: mistake for key, mistake in mistakes.items() if not _stalls_where_it_finished(mistake, test)}
     seen = _outcome_of_call(call)
     stalled = seen[0] == "did not finish"
     if stalled:
@@ -89,6 +91,10 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
         if _agree(_outcome(mistake.id, getattr(mistake, call.function), call, patience, shared)[0], seen):
             matches.append(mistake)
     return matches
+
+
+def _stalls_where_it_finished(mistake: type[Mistake], test: FailingTest) -> bool:
+    return any(name in mistake.stalls_in for name, stopped in test.guards_so_far.items() if not stopped)
 
 
 def _stalls_as_seen(mistake: type[Mistake], test: FailingTest) -> bool:

@@ -1,0 +1,84 @@
+"""A known mistake is named only on evidence. A mistake that stalls on a guard the code
+finished is not its mistake; and a stall is named only by a mistake that stalls on the very
+guards that stalled so far in the run, and finishes those that finished."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from kata.catalog import KATAS, ROOT
+from kata.mistakes import mistakes_of
+
+FIRST = KATAS[0]
+NAMED = "This matches a known mistake: "
+VALIDATES_VALUES_NOT_TYPES = """
+def fixed_windows(tokens, chunk_size, overlap=0):
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+    if overlap < 0 or overlap >= chunk_size:
+        raise ValueError(f"overlap must be at least 0 and less than chunk_size ({chunk_size}), got {overlap}")
+    windows, start = [], 0
+    while start < len(tokens):
+        windows.append(list(tokens[start:start + chunk_size]))
+        if start + chunk_size >= len(tokens):
+            break
+        start += chunk_size - overlap
+    return windows
+"""
+NEVER_RETURNS = "import time\n\n\ndef fixed_windows(tokens, chunk_size, overlap=0):\n    while True:\n        time.sleep(0.01)\n"
+
+
+def guard_reports(impl: str, tmp_path: Path, *, only_guards: bool = True) -> dict[str, str]:
+    """Kata 01's guards (or all its tests) judged on `impl`: failed test name -> its report."""
+    junit = tmp_path / "junit.xml"
+    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}", *(["-m", "guard"] if only_guards else []),
+                    f"--impl={impl}", "-p", "no:cacheprovider", "-q", f"--junitxml={junit}"],
+                   cwd=ROOT, capture_output=True, timeout=120)
+    return {case.get("name"): (problem.text or "") for case in ElementTree.parse(junit).iter("testcase")
+            for problem in [*case.iter("failure"), *case.iter("error")]}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_code_that_never_returns_is_named_no_mistake(tmp_path):
+    learner = tmp_path / f"{FIRST.module}.py"
+    learner.write_text(NEVER_RETURNS, encoding="utf-8")
+    reports = guard_reports(str(learner), tmp_path)
+    assert reports and all("DID NOT FINISH" in report or "TOO SLOW" in report for report in reports.values())
+    assert not [name for name, report in reports.items() if NAMED in report]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_each_stall_names_only_the_mistake_that_stalls_on_the_same_guards(tmp_path):
+    """copies_the_rest_each_step stalls on both large-input guards; consumes_the_input on
+    one of them only, so it cannot explain code that stalled on both."""
+    catalog = mistakes_of(FIRST)
+    copies, consumes = catalog["copies_the_rest_each_step"], catalog["consumes_the_input"]
+    assert consumes.stalls_in < copies.stalls_in
+    reports = guard_reports(f"mistake:{FIRST.number}:{copies.id}", tmp_path)
+    stalled = {name: report for name, report in reports.items() if "TOO SLOW" in report}
+    assert set(stalled) == copies.stalls_in
+    for name, report in stalled.items():
+        assert f"{NAMED}{copies.title}." in report, name
+        assert f"{NAMED}{consumes.title}." not in report, name
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_mistake_that_stalls_where_the_code_finished_is_not_named(tmp_path):
+    """Code that checks chunk_size's value but not its type answers chunk_size=True as
+    no_validation does; but no_validation loops forever on overlap >= chunk_size, where
+    this code raised ValueError. So only accepts_bool is named."""
+    learner = tmp_path / f"{FIRST.module}.py"
+    learner.write_text(VALIDATES_VALUES_NOT_TYPES, encoding="utf-8")
+    catalog = mistakes_of(FIRST)
+    report = guard_reports(str(learner), tmp_path, only_guards=False)[
+        "test_a_chunk_size_that_is_not_an_int_is_rejected[True]"]
+    assert f"{NAMED}{catalog['accepts_bool'].title}." in report
+    assert f"{NAMED}{catalog['no_validation'].title}." not in report
