@@ -36,8 +36,9 @@ STALL_DIAGNOSIS_SECONDS = 4.0  # the same after a stall, when each run may take 
 
 _shared_folder: Path | None = None
 
-# kata slug -> {fixed guard's test name: whether a limit stopped the code under test}, in this run
-GUARDS_SO_FAR = pytest.StashKey[dict]()
+# kata slug -> {test with fixed inputs: PASSED, FAILED or STOPPED}, for the tests run so far
+FIXED_SO_FAR = pytest.StashKey[dict]()
+PASSED, FAILED, STOPPED = "passed", "failed", "stopped"  # STOPPED: a limit stopped it (time or memory)
 
 
 def share_probes_in(folder: Path | None) -> None:
@@ -48,30 +49,30 @@ def share_probes_in(folder: Path | None) -> None:
 
 @dataclass(frozen=True)
 class FailingTest:
-    """Where the call failed: the test, and what the kata's guards did so far in this run."""
+    """Where the call failed: the test, and how the kata's tests with fixed inputs went so far in this run."""
     name: str
-    is_fixed_guard: bool = False  # a guard with fixed inputs (kata.guards.has_fixed_inputs)
-    guards_so_far: Mapping[str, bool] = field(default_factory=dict)  # such guard's name -> whether it was stopped
+    has_fixed_inputs: bool = False  # kata.guards.has_fixed_inputs
+    so_far: Mapping[str, str] = field(default_factory=dict)  # test name -> PASSED, FAILED or STOPPED
 
 
 def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake]]:
     """The catalogued mistakes whose outcome on the call's input is the one recorded for it.
 
-    A mistake the catalog records stalling on a guard with fixed inputs that the code under
-    test finished in this run is not its mistake, whatever else they share. For a call
-    stopped by a limit, only mistakes recorded stalling on exactly the fixed guards stopped
-    so far (and on this one, if it is such a guard) can explain it.
+    A mistake that the catalog records failing a test the code under test passed in this
+    run is not its mistake, whatever else they share (kata.known_failures). For a call
+    stopped by a limit, only mistakes recorded as stopped on exactly the fixed tests stopped
+    so far (and on this one, if its inputs are fixed) can explain it.
     """
     if call is None or not can_watch() or call.kata == "" or is_iterator(call.result):
         return []
     kata = next((k for k in KATAS if k.slug == call.kata), None)
     mistakes = mistakes_of(kata) if kata is not None else {}
-    mistakes = {key: mistake for key, mistake in mistakes.items() if not _stalls_where_it_finished(mistake, test)}
+    mistakes = {key: mistake for key, mistake in mistakes.items() if not _fails_where_the_code_passed(mistake, test)}
     seen = _outcome_of_call(call)
     stalled = seen[0] == "did not finish"
     if stalled:
         mistakes = {key: mistake for key, mistake in mistakes.items() if _stalls_as_seen(mistake, test)}
-        if test.is_fixed_guard:  # the guard's inputs are fixed: the catalog says which mistakes stall on it
+        if test.has_fixed_inputs:  # the catalog says which mistakes a limit stops on this very test
             return list(mistakes.values())
     if not mistakes or (call.original is None and not stalled):
         return []  # a large input: re-running every mistake on it costs more than the hint is worth
@@ -93,14 +94,25 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
     return matches
 
 
-def _stalls_where_it_finished(mistake: type[Mistake], test: FailingTest) -> bool:
-    return any(name in mistake.stalls_in for name, stopped in test.guards_so_far.items() if not stopped)
+def _fails_where_the_code_passed(mistake: type[Mistake], test: FailingTest) -> bool:
+    return any(name in mistake.known.fails for name, verdict in test.so_far.items() if verdict == PASSED)
 
 
 def _stalls_as_seen(mistake: type[Mistake], test: FailingTest) -> bool:
-    """The mistake stalls on this test if it is a fixed guard, and on exactly the fixed guards stopped before it."""
-    stalls = dict(test.guards_so_far, **({test.name: True} if test.is_fixed_guard else {}))
-    return mistake.stalls() and all((name in mistake.stalls_in) == stalled for name, stalled in stalls.items())
+    """A limit stops the mistake on this test if its inputs are fixed, and on exactly the fixed tests stopped before."""
+    stops = {name: verdict == STOPPED for name, verdict in test.so_far.items()}
+    if test.has_fixed_inputs:
+        stops[test.name] = True
+    return mistake.stalls() and all((name in mistake.known.stopped) == stopped for name, stopped in stops.items())
+
+
+def mistakes_failing_exactly(kata, so_far: Mapping[str, str]) -> list[type[Mistake]]:
+    """The catalogued mistakes that fail exactly the fixed tests the code failed in a whole run of the kata,
+    stopped by a limit on exactly those that stopped it."""
+    failed = {name for name, verdict in so_far.items() if verdict != PASSED}
+    stopped = {name for name, verdict in so_far.items() if verdict == STOPPED}
+    return [mistake for mistake in mistakes_of(kata).values()
+            if failed and mistake.known.fails == failed and mistake.known.stopped == stopped]
 
 
 @functools.cache

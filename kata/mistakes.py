@@ -8,16 +8,16 @@ when their code behaves the same way.
 from __future__ import annotations
 
 from kata.catalog import Kata
+from kata.known_failures import KnownFailures, read_known_failures
 
 
 class Mistake:
     id: str = ""  # short and stable: --impl=mistake:<kata>:<id>
     title: str = ""  # one line: what the code does wrong
     hint: str = ""  # one sentence: where to look, without giving the code away
-    # The guards with fixed inputs (kata.guards.has_fixed_inputs) on which a limit stops it: a
-    # loop that never advances, or quadratic work on a large input. Their inputs are fixed, so
-    # this is a fact of the catalog, which a meta test keeps true; a stall is named from it.
-    stalls_in: frozenset[str] = frozenset()
+    # The tests with fixed inputs it fails, and those a limit stops (a loop that never advances,
+    # quadratic work on a large input): read from the catalog's known_failures.json.
+    known: KnownFailures = KnownFailures()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -27,7 +27,7 @@ class Mistake:
 
     @classmethod
     def stalls(cls) -> bool:
-        return bool(cls.stalls_in)
+        return bool(cls.known.stopped)
 
 
 _catalogs: dict[str, dict[str, type[Mistake]]] = {}
@@ -52,8 +52,10 @@ def _read_catalog(kata: Kata) -> dict[str, type[Mistake]]:
     catalog = {mistake.id: mistake for mistake in found}
     if len(catalog) != len(found):
         raise ValueError(f"{path} uses a mistake id twice")
+    known = read_known_failures(kata)
     for mistake in found:
         absent = [name for name in kata.functions if not callable(getattr(mistake, name, None))]
         if absent:
             raise ValueError(f"mistake {mistake.id} in {path} lacks {', '.join(absent)}")
+        mistake.known = known.get(mistake.id, KnownFailures())
     return catalog

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, Phase, settings
 from kata import report
 from kata.calls import log
 from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, kata_of_test, relative
-from kata.diagnosis import GUARDS_SO_FAR, share_probes_in
+from kata.diagnosis import FAILED, FIXED_SO_FAR, PASSED, STOPPED, mistakes_failing_exactly, share_probes_in
 from kata.guards import has_fixed_inputs
 from kata.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, CallDidNotFinish, LimitExceeded, Watchdog,
                          can_watch, drop_locals, give_back_freed_memory, repair_traceback)
@@ -119,7 +119,7 @@ def pytest_configure(config):
     config.stash[SELECTED] = {}
     config.stash[DESELECTED] = set()
     config.stash[STALLED] = set()
-    config.stash[GUARDS_SO_FAR] = {}
+    config.stash[FIXED_SO_FAR] = {}
     config.pluginmanager.register(_function_fixtures(), "kata-function-fixtures")
     if config.getoption("first_failure"):
         config.pluginmanager.register(FirstFailureWriter(Path(config.getoption("first_failure"))),
@@ -348,7 +348,7 @@ def pytest_runtest_makereport(item, call):
     (Registered after pytest's own runner, this runs before it; the first report made is kept.)
     """
     if call.excinfo is None or isinstance(item, KataUnavailable) or isinstance(call.excinfo.value, pytest.skip.Exception):
-        _note_guard(item, call)
+        _note_fixed_test(item, call, PASSED if call.excinfo is None else FAILED)
         return None
     failure = call.excinfo.value
     if isinstance(failure, CallDidNotFinish) and kata_of_test(item.path) is not None:
@@ -369,18 +369,19 @@ def pytest_runtest_makereport(item, call):
     log.forget()
     if isinstance(failure, LimitExceeded) and not getattr(failure.call, "isolated", False):
         give_back_freed_memory()  # an isolated call's memory was its worker's, and went with it
-    _note_guard(item, call, stopped=isinstance(failure, LimitExceeded))  # after the report, which weighs those before
+    # After the report, which weighs only the tests before this one.
+    _note_fixed_test(item, call, STOPPED if isinstance(failure, LimitExceeded) else FAILED)
     return result
 
 
-def _note_guard(item, call, stopped: bool = False) -> None:
-    """Remember whether a limit stopped a guard with fixed inputs: a stall later in the kata is named from them."""
+def _note_fixed_test(item, call, verdict: str) -> None:
+    """Remember how a test with fixed inputs went: later failures of the kata are named from them (kata.diagnosis)."""
     kata = kata_of_test(item.path)
-    if call.when != "call" or kata is None or item.get_closest_marker("guard") is None or not has_fixed_inputs(item):
+    if call.when != "call" or kata is None or not has_fixed_inputs(item):
         return
     if call.excinfo is not None and isinstance(call.excinfo.value, pytest.skip.Exception):
         return
-    item.config.stash[GUARDS_SO_FAR].setdefault(kata.slug, {})[item.name] = stopped
+    item.config.stash[FIXED_SO_FAR].setdefault(kata.slug, {})[item.name] = verdict
 
 
 def _reported_as(call, text: str):
@@ -407,6 +408,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         line = _kata_status(kata, config)
         if line:
             terminalreporter.write_line(line)
+        for mistake in _mistakes_failing_as_this_run(kata, config):
+            terminalreporter.write_line(f"   Its failures on the tests with fixed inputs are exactly those of a known "
+                                        f"mistake: {mistake.title}. {mistake.hint}")
 
 
 def _kata_status(kata: Kata, config) -> str:
@@ -424,6 +428,13 @@ def _kata_status(kata: Kata, config) -> str:
     if counts["failed"]:
         return f"{label} failing: {counts['passed']} of {total} tests pass"
     return f"{label} passing: all {total} selected tests pass"
+
+
+def _mistakes_failing_as_this_run(kata: Kata, config) -> list:
+    """The catalogued mistakes that fail exactly what the code failed, when the run was the kata's whole suite."""
+    if kata.slug in config.stash[UNAVAILABLE] or not _ran_whole_suite(kata, config):
+        return []
+    return mistakes_failing_exactly(kata, config.stash[FIXED_SO_FAR].get(kata.slug, {}))
 
 
 # The results file for `kata list` ----------------------------------------------------------

@@ -13,7 +13,7 @@ from kata.calls import Call, log
 from kata.judge import WrongAnswer
 from kata.limits import DidNotFinish, UsedTooMuchMemory
 from kata.catalog import kata_of_test, relative
-from kata.diagnosis import GUARDS_SO_FAR, FailingTest, matching_mistakes
+from kata.diagnosis import FIXED_SO_FAR, FailingTest, matching_mistakes
 from kata.guards import has_fixed_inputs
 
 
@@ -44,9 +44,8 @@ def explain(item, error: BaseException) -> str | None:
 
 def _known_mistake(item, call: Call | None) -> str:
     kata = kata_of_test(item.path)
-    guards_so_far = item.config.stash.get(GUARDS_SO_FAR, {}).get(kata.slug if kata else "", {})
-    is_fixed_guard = item.get_closest_marker("guard") is not None and has_fixed_inputs(item)
-    matches = matching_mistakes(call, FailingTest(item.name, is_fixed_guard, guards_so_far))
+    so_far = item.config.stash.get(FIXED_SO_FAR, {}).get(kata.slug if kata else "", {})
+    matches = matching_mistakes(call, FailingTest(item.name, has_fixed_inputs(item), so_far))
     item.user_properties.extend(("mistake", mistake.id) for mistake in matches)  # for kata grade and JUnit XML
     lines = [f"\nThis matches a known mistake: {m.title}. {m.hint}" for m in matches]
     return "".join(lines[:2])

@@ -118,13 +118,6 @@ class NoValidation(Mistake):
     id = "no_validation"
     title = "Does not validate chunk_size and overlap"
     hint = "Raise ValueError unless chunk_size >= 1 and 0 <= overlap < chunk_size, and TypeError for non-ints."
-    stalls_in = frozenset({
-        "test_chunk_size_below_one_is_rejected[-2]",
-        "test_chunk_size_below_one_is_rejected[0]",
-        "test_overlap_not_below_chunk_size_is_rejected[10]",
-        "test_overlap_not_below_chunk_size_is_rejected[3]",
-        "test_overlap_not_below_chunk_size_is_rejected[4]",
-    })
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
@@ -243,7 +236,6 @@ class ConsumesTheInput(Mistake):
     id = "consumes_the_input"
     title = "Modifies the caller's list"
     hint = "Never change the input: move a start index along it instead."
-    stalls_in = frozenset({"test_many_small_windows_over_a_long_input"})
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
@@ -266,10 +258,6 @@ class CopiesTheRestEachStep(Mistake):
     id = "copies_the_rest_each_step"
     title = "Copies the rest of the input on every step (quadratic)"
     hint = "Keep the input as it is and move a start index; slicing the rest copies it every time."
-    stalls_in = frozenset({
-        "test_a_million_tokens_in_large_windows",
-        "test_many_small_windows_over_a_long_input",
-    })
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):

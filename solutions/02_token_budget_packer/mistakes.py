@@ -176,7 +176,6 @@ class ResumsTheOpenChunk(Mistake):
     id = "resums_the_open_chunk"
     title = "Adds up the open chunk again for every sentence (quadratic)"
     hint = "Keep a running total of the open chunk instead of summing its sizes for every sentence."
-    stalls_in = frozenset({"test_a_million_sentences_in_one_chunk"})
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -256,18 +255,6 @@ class RetriesOversizedForever(Mistake):
     id = "retries_oversized_forever"
     title = "Loops forever on a sentence larger than the budget"
     hint = "A sentence that does not fit even an empty chunk must still be taken, as a chunk of its own."
-    stalls_in = frozenset({
-        "test_a_chunk_of_zero_size_sentences_is_not_empty",
-        "test_a_single_oversized_sentence_is_one_chunk",
-        "test_a_zero_size_sentence_after_an_oversized_one_starts_a_new_chunk",
-        "test_an_oversized_first_sentence_is_alone_and_the_rest_pack_after_it",
-        "test_an_oversized_last_sentence_is_kept",
-        "test_an_oversized_sentence_in_the_middle_is_alone",
-        "test_consecutive_oversized_sentences_are_each_alone",
-        "test_each_sentence_larger_than_the_budget_is_a_chunk_of_its_own",
-        "test_no_empty_chunk_comes_before_an_oversized_first_sentence",
-        "test_the_loop_ends_on_a_long_run_of_oversized_sentences",
-    })
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -382,7 +369,6 @@ class ConsumesTheInput(Mistake):
     id = "consumes_the_input"
     title = "Pops the sentences off the caller's list"
     hint = "Never change the input: walk it with enumerate (pop(0) also shifts the whole list every time)."
-    stalls_in = frozenset({"test_a_million_sentences_in_one_chunk"})
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
