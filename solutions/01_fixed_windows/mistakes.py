@@ -315,3 +315,41 @@ class ChecksOverlapBeforeChunkSize(Mistake):
         if chunk_size < 1:
             raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
         return _windows(tokens, chunk_size, overlap)
+
+
+class OverlapPrependedToBlocks(Mistake):
+    """Cuts blocks of chunk_size and prepends the overlap to each: windows start every chunk_size.
+
+    fixed_windows(list("abcdefg"), 3, 1) returns [['a','b','c'], ['c','d','e','f'], ['f','g']]:
+    later windows hold chunk_size + overlap items.
+    """
+
+    id = "overlap_prepended_to_blocks"
+    title = "Prepends the overlap to blocks of chunk_size, so windows grow past chunk_size"
+    hint = "The overlap is part of each window's chunk_size items, not added in front of them."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        windows, start = [], 0
+        while start < len(tokens):
+            windows.append(list(tokens[max(0, start - overlap):start + chunk_size]))
+            start += chunk_size
+        return windows
+
+
+class NoWindowWhenShorterThanOverlap(Mistake):
+    """Starts windows at range(0, len(tokens) - overlap, step): input of at most overlap tokens gets none.
+
+    fixed_windows(['a', 'b'], 4, 2) returns [] instead of [['a', 'b']]; longer inputs are right.
+    """
+
+    id = "no_window_when_shorter_than_overlap"
+    title = "Returns no window for input no longer than the overlap"
+    hint = "Check which start positions your range allows when len(tokens) <= overlap."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        step = chunk_size - overlap
+        return [list(tokens[start:start + chunk_size]) for start in range(0, len(tokens) - overlap, step)]

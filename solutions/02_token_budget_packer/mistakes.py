@@ -3,6 +3,8 @@
 Run one against the tests with: pytest tests/02_token_budget_packer --impl=mistake:02:<id>
 """
 
+import math
+
 from kata.mistakes import Mistake
 
 
@@ -510,3 +512,84 @@ class ChecksTheSizesFirst(Mistake):
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
         return _pack(sizes, max_tokens)
+
+
+class ClosesWhenFull(Mistake):
+    """Closes the chunk as soon as its total reaches max_tokens, right after adding a sentence.
+
+    A full chunk could still take a sentence of 0 tokens, but it is already closed:
+    pack_sentences([3, 4, 0], 7) returns [[0, 1], [2]] instead of [[0, 1, 2]].
+    """
+
+    id = "closes_when_full"
+    title = "Closes a chunk as soon as it is full, before a 0-token sentence can join it"
+    hint = "Close a chunk only when the next sentence would push it above the budget; a full chunk still takes a 0-token sentence."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+            if total >= max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class EmptyChunkForNoSentences(Mistake):
+    """Appends the open chunk after the loop without checking that it holds anything.
+
+    pack_sentences([], 7) returns [[]]: one empty chunk that would be embedded and indexed.
+    """
+
+    id = "empty_chunk_for_no_sentences"
+    title = "Returns [[]] for no sentences"
+    hint = "After the loop, append the open chunk only if it holds a sentence."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        chunks.append(current)
+        return chunks
+
+
+class AppendsASentinelToTheInput(Mistake):
+    """Appends an infinite sentinel size to the caller's list so the loop closes the last chunk, and leaves it there.
+
+    With sizes = [3, 4], pack_sentences(sizes, 7) returns [[0, 1]] but leaves sizes as
+    [3, 4, inf]; a tuple or a range raises AttributeError: no append.
+    """
+
+    id = "appends_a_sentinel_to_the_input"
+    title = "Appends a sentinel to the caller's list to close the last chunk"
+    hint = "Never change the input: close the last chunk after the loop instead of adding a sentence to sizes."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        count = len(sizes)
+        sizes.append(math.inf)  # always closes the open chunk
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            if index == count:
+                break
+            current.append(index)
+            total += size
+        return chunks

@@ -321,6 +321,34 @@ class CutsTheWholeParagraph(Mistake):
         return _chunk(CutsTheWholeParagraph.split_units, text, max_tokens, overlap_tokens)
 
 
+class DropsTheShortLastWindow(Mistake):
+    """Cuts an oversized sentence with range(0, len(words) - max_tokens + 1, max_tokens): only full windows.
+
+    split_units("a b c d e.", 2) returns ['a b', 'c d']: the sentence's last word 'e.'
+    is never indexed. Sentences that fit are kept whole and are right.
+    """
+
+    id = "drops_the_short_last_window"
+    title = "Loses the short last window of words of a long sentence"
+    hint = "The last window of an oversized sentence may hold fewer than max_tokens words; its words must still appear."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for words in _sentences(text):
+            if len(words) <= max_tokens:
+                units.append(" ".join(words))
+            else:
+                units.extend(" ".join(words[start:start + max_tokens])
+                             for start in range(0, len(words) - max_tokens + 1, max_tokens))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(DropsTheShortLastWindow.split_units, text, max_tokens, overlap_tokens)
+
+
 # Packing -----------------------------------------------------------------------------------
 
 
@@ -600,6 +628,65 @@ class OverlapFromThePreviousChunk(Mistake):
                 previous, previous_sizes = current, sizes
                 current, sizes = carried
                 total = sum(sizes)
+            current.append(unit)
+            sizes.append(size)
+            total += size
+        if current:
+            chunks.append(" ".join(current))
+        return chunks
+
+
+class CarriesOnlyTheLastUnit(Mistake):
+    """Carries at most the closed chunk's last unit, when it fits, instead of the longest run of trailing units.
+
+    chunk_text("a b. c d. e f. g h.", 6, 4) returns ['a b. c d. e f.', 'e f. g h.']:
+    'c d. e f.' (4 words) was allowed, but only 'e f.' is carried.
+    """
+
+    id = "carries_only_the_last_unit"
+    title = "The overlap is at most one unit, though more would fit"
+    hint = "Keep taking units from the end of the closed chunk while both overlap_tokens and the room for the next unit allow."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        def last_unit(units, sizes, overlap_tokens, room):
+            if sizes[-1] <= min(overlap_tokens, room):
+                return units[-1:], sizes[-1:]
+            return [], []
+
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=last_unit)
+
+
+class TotalIgnoresTheCarry(Mistake):
+    """Carries the right units into the new chunk but restarts its running total at 0.
+
+    The carried words are never counted, so the new chunk takes more units than fit:
+    chunk_text("a b. c d. e f. g h. i j.", 6, 4) returns ['a b. c d. e f.', 'c d. e f. g h. i j.'],
+    8 words in the second chunk.
+    """
+
+    id = "total_ignores_the_carry"
+    title = "The new chunk's running total leaves out the carried units"
+    hint = "A chunk opened with carried units already holds their words: its total starts at their sum, not at 0."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        chunks, current, sizes, total = [], [], [], 0
+        for unit in _split(text, max_tokens):
+            size = len(unit.split())
+            if current and total + size > max_tokens:
+                chunks.append(" ".join(current))
+                current, sizes = _whole_units_carry(current, sizes, overlap_tokens, max_tokens - size)
+                total = 0
             current.append(unit)
             sizes.append(size)
             total += size

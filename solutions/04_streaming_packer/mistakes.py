@@ -6,7 +6,7 @@ Run one against the tests with: pytest tests/04_streaming_packer --impl=mistake:
 from kata.mistakes import Mistake
 
 
-_END = object()  # marks the end of the input for ReadsTwoAhead
+_END = object()  # marks the end of the input for ReadsTwoAhead and ChecksTheSizeReadAhead
 
 
 def _require_int(name, value):
@@ -182,6 +182,47 @@ class ReadsTwoAhead(Mistake):
         while ahead is not _END:
             size, ahead = ahead, next(stream, _END)  # the size after this one, read before this one is used
             _check_size(index, size)
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+            index += 1
+        if current:
+            yield current
+
+
+class ChecksTheSizeReadAhead(Mistake):
+    """Reads the next size before handling the current one, and checks each size as soon as it is read.
+
+    Like reads_two_ahead, every chunk waits for one size more than it needs; and a bad size
+    right after the size that closes a chunk raises before that chunk is yielded:
+    next(iter_pack(iter([3, 4, 2, -1]), 7)) raises ValueError for sizes[3] instead of
+    yielding [0, 1], which was closed by 2 before -1 was read.
+    """
+
+    id = "checks_the_size_read_ahead"
+    title = "Reads and checks one size ahead, so a bad size hides the chunk closed before it"
+    hint = ("Read a size only when you are ready to use it: yield a chunk as soon as the size that closes it "
+            "has been read, before reading (and checking) the next one.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ChecksTheSizeReadAhead._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        def read(index):
+            size = next(stream, _END)
+            if size is not _END:
+                _check_size(index, size)  # checked as soon as it is read, before the size before it is used
+            return size
+
+        current, total = [], 0
+        ahead = read(0)
+        index = 0
+        while ahead is not _END:
+            size, ahead = ahead, read(index + 1)
             if current and total + size > max_tokens:
                 yield current
                 current, total = [], 0
@@ -407,5 +448,34 @@ class AcceptsBool(Mistake):
                 current, total = [], 0
             current.append(index)
             total += size
+        if current:
+            yield current
+
+
+class ResumsTheOpenChunk(Mistake):
+    """Keeps the open chunk's sizes and adds them up again before every size instead of keeping a running total.
+
+    The chunks are right and come on time, but each size costs time proportional to the open
+    chunk: 200,000 sizes of 1 in one chunk of budget 200,000 make 20 billion additions.
+    """
+
+    id = "resums_the_open_chunk"
+    title = "Adds up the open chunk again for every size (quadratic)"
+    hint = "Keep a running total of the open chunk instead of summing its sizes for every new size."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ResumsTheOpenChunk._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, current_sizes = [], []
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if current and sum(current_sizes) + size > max_tokens:
+                yield current
+                current, current_sizes = [], []
+            current.append(index)
+            current_sizes.append(size)
         if current:
             yield current

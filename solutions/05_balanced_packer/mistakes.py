@@ -421,3 +421,111 @@ class ChecksTheSizesFirst(Mistake):
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
         return _pack(sizes, _search(sizes, 1, max_tokens, _count(sizes, max_tokens)))
+
+
+class SearchLowBecomesMiddle(Mistake):
+    """Moves the low end to middle, not middle + 1, when middle makes too many chunks.
+
+    Once high == low + 1 and low fails, middle is low again and the range stops shrinking:
+    balanced_pack([3, 4, 2, 5, 1], 7) reaches low = 5, high = 6 (budget 5 makes 5 chunks)
+    and never returns.
+    """
+
+    id = "search_low_becomes_middle"
+    title = "Binary search sets low = middle when middle fails, so it can loop forever"
+    hint = ("A middle that makes too many chunks is not b*, and neither is any budget below it: "
+            "move the low end past it, or the range can stop shrinking.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        low, high = 1, max_tokens
+        while low < high:
+            middle = (low + high) // 2
+            if _count(sizes, middle) <= target:
+                high = middle
+            else:
+                low = middle
+        return _pack(sizes, low)
+
+
+class PackDropsTheLastChunk(Mistake):
+    """Builds the chunks with b* but never appends the chunk still open after the loop.
+
+    The search is right, but the last chunk and its sentences are lost:
+    balanced_pack([3, 4, 2, 5, 1], 7) returns [[0], [1, 2]] instead of
+    [[0], [1, 2], [3, 4]], and balanced_pack([3], 5) returns [].
+    """
+
+    id = "pack_drops_the_last_chunk"
+    title = "Forgets the last open chunk when building the packing"
+    hint = "When the loop over the sentences ends, the chunk still open holds the last sentences: keep it."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        budget = _search(sizes, 1, max_tokens, target)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > budget:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        return chunks
+
+
+def _count_closing_on_fit(sizes, budget):
+    """Greedy's count, but a chunk closes when the next sentence would reach the budget (>=), not pass it."""
+    if len(sizes) == 0:
+        return 0
+    chunks, total = 1, sizes[0]
+    for size in sizes[1:]:
+        if total + size >= budget:
+            chunks += 1
+            total = 0
+        total += size
+    return chunks
+
+
+def _pack_closing_on_fit(sizes, budget):
+    """Greedy's packing, but a chunk closes when the next sentence would reach the budget (>=), not pass it."""
+    chunks, current, total = [], [], 0
+    for index, size in enumerate(sizes):
+        if current and total + size >= budget:
+            chunks.append(current)
+            current, total = [], 0
+        current.append(index)
+        total += size
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+class GreedyClosesOnExactFit(Mistake):
+    """Closes a chunk when the next sentence would bring it to the budget (>=), not above it (>).
+
+    Every count and packing is then greedy's with one token less, so a chunk that fits exactly
+    is split: balanced_pack([3, 4], 7) returns [[0], [1]] instead of [[0, 1]], and
+    balanced_pack([1, 0], 1) returns [[0], [1]] instead of [[0, 1]].
+    """
+
+    id = "greedy_closes_on_exact_fit"
+    title = "Greedy rule closes a chunk when the next sentence would fill it exactly (>= instead of >)"
+    hint = ("A chunk whose total equals the budget fits: close it only when the next sentence "
+            "would push it above the budget, in the count and in the packing.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count_closing_on_fit(sizes, max_tokens)
+        low, high = 1, max_tokens
+        while low < high:
+            middle = (low + high) // 2
+            if _count_closing_on_fit(sizes, middle) <= target:
+                high = middle
+            else:
+                low = middle + 1
+        return _pack_closing_on_fit(sizes, low)

@@ -96,7 +96,7 @@ def _units(doc, kind, lines, max_tokens, cut_code=_cut_code_by_lines):
 
 
 def _blocks(doc, lines, heading_level=_heading_level, closes=_closes, headings_in_code=False,
-            unclosed_is_code=True):
+            unclosed_is_code=True, heading_ends_paragraph=True, unclosed_drops_trailing_blanks=True):
     """(kind, lines of the block) in order."""
     blocks, i = [], 0
 
@@ -104,7 +104,8 @@ def _blocks(doc, lines, heading_level=_heading_level, closes=_closes, headings_i
         return doc[lines[k][0]:lines[k][1]]
 
     def is_paragraph_line(k):
-        return text(k).strip() and text(k)[:3] not in FENCES and not heading_level(text(k))
+        return text(k).strip() and text(k)[:3] not in FENCES and (
+            not heading_ends_paragraph or not heading_level(text(k)))
 
     while i < len(lines):
         line = text(i)
@@ -123,7 +124,7 @@ def _blocks(doc, lines, heading_level=_heading_level, closes=_closes, headings_i
                 continue
             if unclosed_is_code:
                 last = j - 1
-                while not text(last).strip():
+                while unclosed_drops_trailing_blanks and not text(last).strip():
                     last -= 1
                 blocks.append(("code", lines[i:last + 1]))
                 i = j
@@ -232,6 +233,22 @@ class ChunksSpanSections(Mistake):
         return _chunk(doc, max_tokens, sections=False)
 
 
+class HeadingDoesNotEndParagraph(Mistake):
+    """Ends a paragraph only at a blank line or a fence, so a heading right under a paragraph line is part of it.
+
+    chunk_markdown("# A\nintro\n# B\nbody", 50) returns one chunk '# A\nintro\n# B\nbody' with the path ('A',):
+    '# B' never starts a section, and 'body' is filed under A.
+    """
+
+    id = "heading_does_not_end_paragraph"
+    title = "A heading line right after a paragraph line is swallowed into the paragraph"
+    hint = "A heading line is never part of a paragraph, even with no blank line before it: it ends the paragraph."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(doc, lines, heading_ends_paragraph=False))
+
+
 class PathNotPopped(Mistake):
     """On a heading no deeper than the last one, replaces only the last entry of the path.
 
@@ -291,6 +308,27 @@ class SlicesPathByLevel(Mistake):
         return _chunk(doc, max_tokens, push=push)
 
 
+class HeadingsKeepDeeperLevels(Mistake):
+    """Keeps the path as one title per level: a heading replaces its own level but never clears the deeper ones.
+
+    chunk_markdown("# A\n## B\n### C\n## D\nx", 50) gives '## D\nx' the path ('A', 'D', 'C') instead of
+    ('A', 'D'): C stays under D, which it never belonged to.
+    """
+
+    id = "headings_keep_deeper_levels"
+    title = "A heading replaces its own level on the path but keeps the deeper ones"
+    hint = "A heading of level L removes every entry deeper than L too: they belonged to the section it ends."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        def push(path, level, title):
+            titles = dict(path)
+            titles[level] = title
+            return sorted(titles.items())
+
+        return _chunk(doc, max_tokens, push=push)
+
+
 class UnclosedFenceIsText(Mistake):
     """Treats a fence that is never closed as ordinary text, so the headings after it become sections.
 
@@ -305,6 +343,23 @@ class UnclosedFenceIsText(Mistake):
     @staticmethod
     def chunk_markdown(doc, max_tokens):
         return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(doc, lines, unclosed_is_code=False))
+
+
+class UnclosedFenceKeepsTrailingBlanks(Mistake):
+    """Runs an unclosed fence to the very last line of the document, blank lines included.
+
+    chunk_markdown("```\ncode\n\n\n", 50) returns the chunk '```\ncode\n\n\n' ending at 11 instead of
+    '```\ncode' ending at 8: the chunk ends with line breaks.
+    """
+
+    id = "unclosed_fence_keeps_trailing_blanks"
+    title = "An unclosed fence's block ends with the blank lines at the end of the document"
+    hint = "An unclosed fence runs to the last line that is not blank: a block never ends with blank lines."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        return _chunk(doc, max_tokens,
+                      blocks=lambda doc, lines: _blocks(doc, lines, unclosed_drops_trailing_blanks=False))
 
 
 class FenceClosesOnlyOnABareLine(Mistake):
@@ -356,6 +411,31 @@ class CrlfOffsetsOffByOne(Mistake):
     def chunk_markdown(doc, max_tokens):
         def lines(doc):
             return [(start, start + len(raw), raw) for start, _, raw in _lines(doc)]
+
+        return _chunk(doc, max_tokens, lines=lines)
+
+
+class CrlfOffsetsDrift(Mistake):
+    """Strips the '\r' from each CRLF line but moves to the next line by len(line) + 1, as if every break were '\n'.
+
+    Each CRLF break is counted one character short, so every offset after it drifts back by one more:
+    chunk_markdown("# T\r\n\r\nbody\r\n", 50) returns the chunk '# T\r\n\r\nbo' with end 9 instead of
+    '# T\r\n\r\nbody' with end 11.
+    """
+
+    id = "crlf_offsets_drift"
+    title = "With CRLF line endings, offsets drift back by one per line break"
+    hint = "'\\r\\n' is two characters of the document: the next line starts after both, not len(line) + 1 on."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        def lines(doc):
+            result, start = [], 0
+            for raw in doc.split("\n"):
+                line = raw[:-1] if raw.endswith("\r") else raw
+                result.append((start, start + len(line), raw))
+                start += len(line) + 1
+            return result
 
         return _chunk(doc, max_tokens, lines=lines)
 

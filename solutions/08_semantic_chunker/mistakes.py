@@ -397,6 +397,31 @@ class AcceptsBool(Mistake):
         return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
 
 
+class AcceptsANanThreshold(Mistake):
+    """Checks the range as threshold < -1 or threshold > 1, which is False for NaN, so a NaN threshold passes.
+
+    No similarity is below NaN, so nothing is cut and only the budget closes chunks:
+    semantic_chunks(TOPICS, toy_embed, float("nan"), 20) returns [[0, 1, 2], [3, 4, 5]] instead of raising
+    ValueError.
+    """
+
+    id = "accepts_a_nan_threshold"
+    title = "Accepts a NaN threshold"
+    hint = "Every comparison with NaN is False: write the range check so that NaN fails it (not -1 <= t <= 1)."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        if not isinstance(threshold, (int, float)) or isinstance(threshold, bool):
+            raise TypeError(f"threshold must be an int or a float, got {threshold!r}")
+        if threshold < -1 or threshold > 1:
+            raise ValueError(f"threshold must be between -1 and 1, got {threshold}")
+        _validate(sentences, embed, 0.0, max_tokens)  # the other checks, unchanged
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
 class NoValidation(Mistake):
     """Checks no argument: a threshold outside [-1, 1] or a budget below 1 is used as if it made sense.
 

@@ -96,6 +96,12 @@ def test_zero_size_sentences_follow_the_packing_of_b_star(balanced_pack):
                       "b* = 1, and the answer is greedy's packing with budget 1.")
 
 
+def test_a_zero_size_sentence_joins_a_chunk_the_budget_fills_exactly(balanced_pack):
+    check_returns(balanced_pack, [1, 0], 1, expected=[[0, 1]],
+                  why="with max_tokens = 1 greedy makes one chunk: 1 + 0 = 1 still fits, since a chunk closes only when "
+                      "the next sentence would take it above the budget, not when it reaches it.")
+
+
 def test_only_zero_size_sentences_make_one_chunk(balanced_pack):
     check_returns(balanced_pack, [0, 0, 0], 5, expected=[[0, 1, 2]],
                   why="a chunk of zero-size sentences holds 0 tokens, which fits budget 1: b* = 1.")
