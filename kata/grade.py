@@ -50,7 +50,7 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
         students = submissions_in(folder, Path(work) / "unpacked")
         counts = tests_per_kata(katas)
         say(f"Grading {counted(len(students), 'student')} on "
-            f"{', '.join(kata.number for kata in katas)} ({sum(counts.values())} tests each), {jobs} at a time")
+            f"{', '.join(kata.number for kata in katas)} ({counted(sum(counts.values()), 'test')} each), {jobs} at a time")
         grades = grade_students(students, katas, counts, Path(work), jobs, call_seconds, memory_mb, not warning)
     if warning:
         print(warning)

@@ -27,6 +27,7 @@ from kata.loader import BadImplOption, Implementation, LoadProblem, NotStarted, 
 from kata.isolation import MEMORY_MB, start_a_test, stop_all_workers
 from kata.outcomes import note_outcome, record_verdict, write_outcomes
 from kata.results import Result, fingerprint, record_results
+from kata.show import counted
 
 # No per-example deadline: time limits belong to the watchdog, which says what timed out.
 # No "explain" phase: its coverage notes point into the runner, not into the learner's code.
@@ -71,7 +72,7 @@ def pytest_addoption(parser):
         help="run the code under test in a worker process of its own: a crash, sys.exit or a runaway loop "
         "costs only the test that met it (the tests and their checks stay in pytest's process). "
         f"A guard's limit then holds for the worker's CPU time, and the whole guard may take "
-        f"{ISOLATED_GUARD_FACTOR} times as long, for the time its inputs and answers take to travel",
+        f"{counted(ISOLATED_GUARD_FACTOR, 'time')} as long, for the time its inputs and answers take to travel",
     )
     group.addoption("--confined", action="store_true",
                     help="with --isolate: run the code only in workers the kernel confines (Landlock and seccomp), "
@@ -424,9 +425,9 @@ def _kata_status(kata: Kata, config) -> str:
     total = counts["passed"] + counts["failed"]
     left = config.stash[SELECTED].get(kata.slug, total) - total
     if counts["failed"] and left > 0:
-        return f"{label} failing: the run stopped early; {counts['passed']} of the {total} tests run pass, {left} not run"
+        return f"{label} failing: the run stopped early; {counts['passed']} of the {counted(total, 'test')} run pass, {left} not run"
     if counts["failed"]:
-        return f"{label} failing: {counts['passed']} of {total} tests pass"
+        return f"{label} failing: {counts['passed']} of {counted(total, 'test')} pass"
     return f"{label} passing: all {total} selected tests pass"
 
 

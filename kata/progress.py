@@ -7,6 +7,7 @@ import sys
 from kata.catalog import Kata, relative
 from kata.status import CANNOT_RUN, FAILING, NOT_CHECKED, NOT_STARTED, SOLVED, Status, first_unsolved, statuses
 from kata.terminal import paint, width
+from kata.show import counted
 
 _STATE_STYLES = {SOLVED: "green", FAILING: "red", CANNOT_RUN: "red", NOT_STARTED: "dim", NOT_CHECKED: "yellow"}
 _BAR = 30  # characters in the progress bar
@@ -80,7 +81,7 @@ def solved_lines(status: Status) -> list[str]:
     """What to say when a kata has just been solved: well done, compare, and what comes next."""
     kata = status.kata
     return [
-        paint(f"Solved: {label(kata)} passes all {status.total} tests.", "green"),
+        paint(f"Solved: {label(kata)} passes all {counted(status.total, 'test')}.", "green"),
         f"Compare with the reference and its editorial in {relative(kata.reference_path().parent)}/.",
         next_line(statuses(refresh=False)),
     ]

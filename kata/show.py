@@ -37,7 +37,7 @@ def _size_note(value) -> str:
         size = len(value)
     except TypeError:
         return ""
-    return f" ({size:,} characters)" if isinstance(value, str) else f" ({size:,} items)"
+    return f" ({counted(size, 'character')})" if isinstance(value, str) else f" ({counted(size, 'item')})"
 
 
 def show_call(function: str, args: tuple, kwargs: dict) -> str:
@@ -48,4 +48,4 @@ def show_call(function: str, args: tuple, kwargs: dict) -> str:
 
 def counted(count: int, noun: str) -> str:
     """'1 item', '3 items': a count with its noun, singular or plural as English wants."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"

@@ -15,6 +15,7 @@ from kata.catalog import KATAS, TESTS, Kata
 from kata.loader import is_untouched
 from kata.results import latest_result
 from kata.runs import run_quietly
+from kata.show import counted
 
 SOLVED = "solved"
 FAILING = "failing"
@@ -37,9 +38,9 @@ class Status:
 
     def describe(self) -> str:
         if self.state == SOLVED:
-            return f"solved: all {self.total} tests pass"
+            return f"solved: all {counted(self.total, 'test')} pass"
         if self.state == FAILING:
-            return f"failing: {self.passed} of {self.total} tests pass"
+            return f"failing: {self.passed} of {counted(self.total, 'test')} pass"
         if self.state == CANNOT_RUN:
             return self.problem
         return f"{self.state}: {self.problem}" if self.problem else self.state

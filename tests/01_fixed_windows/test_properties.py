@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 from answers import windowed
 
 from kata.judge import expect
+from kata.show import counted
 
 words = st.sampled_from(["a", "b", "c", "d", "e"])
 token_sequences = st.one_of(
@@ -43,7 +44,7 @@ def test_every_window_but_the_last_is_full(fixed_windows, tokens, size):
     chunk_size, overlap = size
     windows = windowed(fixed_windows, tokens, chunk_size, overlap)
     expect(all(len(window) == chunk_size for window in windows[:-1]),
-           f"every window but the last to hold exactly chunk_size = {chunk_size} items")
+           f"every window but the last to hold exactly chunk_size = {counted(chunk_size, 'item')}")
 
 
 @given(token_sequences, sizes())
@@ -52,7 +53,7 @@ def test_consecutive_windows_share_exactly_overlap_items(fixed_windows, tokens, 
     windows = windowed(fixed_windows, tokens, chunk_size, overlap)
     pairs = list(zip(windows, windows[1:]))
     expect(all(before[len(before) - overlap:] == after[:overlap] for before, after in pairs),
-           f"the last {overlap} items of each window to be the first {overlap} of the next")
+           f"the last {counted(overlap, 'item')} of each window to be the first {overlap} of the next")
     expect(all(len(after) > overlap for _, after in pairs),
            "every window after the first to hold something new (more than `overlap` items); "
            "a window wholly inside the one before it is redundant")

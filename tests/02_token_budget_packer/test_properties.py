@@ -6,6 +6,7 @@ from answers import packed, totals
 from oracles import fewest_chunks, greedy_chunks
 
 from kata.judge import expect
+from kata.show import counted
 
 # Sizes from 0 to 15 against budgets from 1 to 12: zero-size sentences, exact fits and
 # sentences larger than the budget all come up often.
@@ -36,9 +37,9 @@ def test_every_chunk_fits_or_is_a_single_oversized_sentence(pack_sentences, size
     bad = [(chunk, total) for chunk, total in zip(chunks, totals(chunks, sizes))
            if total > max_tokens and len(chunk) > 1]
     expect(not bad,
-           f"every chunk to hold at most max_tokens = {max_tokens} tokens, "
+           f"every chunk to hold at most max_tokens = {counted(max_tokens, 'token')}, "
            "unless it is a single sentence larger than the budget",
-           details=f"The chunk {bad[0][0]} holds {bad[0][1]} tokens." if bad else "")
+           details=f"The chunk {bad[0][0]} holds {counted(bad[0][1], 'token')}." if bad else "")
 
 
 @given(size_sequences, budgets)
@@ -50,8 +51,8 @@ def test_no_chunk_could_have_taken_the_next_sentence(pack_sentences, sizes, max_
     expect(not early,
            "every chunk to be closed only when the next sentence would push it above "
            f"max_tokens = {max_tokens}",
-           details=(f"The chunk {early[0][0]} holds {early[0][1]} tokens; sentence {early[0][2]} "
-                    f"({sizes[early[0][2]]} tokens) would have fit, making {early[0][1] + sizes[early[0][2]]}."
+           details=(f"The chunk {early[0][0]} holds {counted(early[0][1], 'token')}; sentence {early[0][2]} "
+                    f"({counted(sizes[early[0][2]], 'token')}) would have fit, making {early[0][1] + sizes[early[0][2]]}."
                     if early else ""))
 
 
@@ -62,7 +63,7 @@ def test_the_chunk_count_is_the_fewest_possible(pack_sentences, sizes, max_token
     expect(len(chunks) == fewest,
            f"{fewest} chunk{'' if fewest == 1 else 's'}: the fewest of any in-order split into chunks "
            "that fit the budget or are single sentences (greedy packing always achieves it)",
-           details=f"That is {len(chunks)} chunks; a split into {fewest} is {greedy_chunks(sizes, max_tokens)}.")
+           details=f"That is {counted(len(chunks), 'chunk')}; a split into {fewest} is {greedy_chunks(sizes, max_tokens)}.")
 
 
 @given(st.lists(st.integers(0, 15), max_size=30), budgets)

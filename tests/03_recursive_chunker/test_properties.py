@@ -14,6 +14,7 @@ from oracles import greedy_chunks
 
 from kata.guards import progress_guard
 from kata.judge import expect
+from kata.show import counted
 
 WORDS = ["a", "bb", "ccc", "3.14", "x.y", "end.", "wow!", "why?", "...", "ok?!"]
 GAPS = [" ", " ", " ", "  ", "\t", " \t ", "\n", "\n", "\n\n", "\n \t\n", "\r\n\r\n", "\n\n\n"]
@@ -145,7 +146,7 @@ def test_the_units_hold_exactly_the_words_of_the_text(split_units, text, max_tok
 def test_every_unit_has_one_to_max_tokens_words_joined_by_single_spaces(split_units, text, max_tokens):
     units = strings(split_units, text, max_tokens)
     expect(all(unit == " ".join(unit.split()) and 1 <= word_count(unit) <= max_tokens for unit in units),
-           f"every unit to hold between 1 and max_tokens = {max_tokens} words, joined by single spaces")
+           f"every unit to hold between 1 and max_tokens = {counted(max_tokens, 'word')}, joined by single spaces")
 
 
 @given(texts)
@@ -162,8 +163,8 @@ def test_only_sentences_longer_than_max_tokens_are_cut(split_units, text, max_to
     expected = oracle_units(text, max_tokens)
     units = strings(split_units, text, max_tokens)
     expect(units == expected,
-           f"the units {expected}: every sentence of at most {max_tokens} words whole, and each longer "
-           f"one cut into windows of exactly {max_tokens} words from its first word")
+           f"the units {expected}: every sentence of at most {counted(max_tokens, 'word')} whole, and each longer "
+           f"one cut into windows of exactly {counted(max_tokens, 'word')} from its first word")
 
 
 # chunk_text -----------------------------------------------------------------------------------
@@ -175,7 +176,7 @@ def test_every_chunk_has_one_to_max_tokens_words(chunk_text, text, budget):
     max_tokens, overlap_tokens = budget
     chunks = strings(chunk_text, text, max_tokens, overlap_tokens)
     expect(all(1 <= word_count(chunk) <= max_tokens for chunk in chunks),
-           f"every chunk to hold between 1 and max_tokens = {max_tokens} words")
+           f"every chunk to hold between 1 and max_tokens = {counted(max_tokens, 'word')}")
 
 
 @given(texts, max_tokens_values)
@@ -193,7 +194,7 @@ def test_without_overlap_the_chunks_are_the_greedy_packing_of_the_units(chunk_te
     chunks = strings(chunk_text, text, max_tokens, 0)
     expect(chunks == expected,
            f"the chunks {expected}: units added while they fit, a chunk closed only when the next "
-           f"unit would push it past {max_tokens} words")
+           f"unit would push it past {counted(max_tokens, 'word')}")
 
 
 @progress_guard()

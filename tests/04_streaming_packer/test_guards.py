@@ -9,6 +9,7 @@ import itertools
 
 from kata.guards import complexity_guard, drain_measuring_memory, progress_guard
 from kata.judge import expect
+from kata.show import counted
 
 MEMORY_SECONDS = 40.0  # tracemalloc slows every allocation: the reference takes 1 to 4 s here
 MEMORY_BOUND = 256 * 1024  # bytes of peak traced memory; the reference peaks at about 12 KB
@@ -52,7 +53,7 @@ def test_ten_thousand_chunks_of_an_endless_stream(iter_pack, stream):
     chunks = list(itertools.islice(iter_pack(sizes, 7), 10_000))
     expect(len(chunks) == 10_000 and chunks[-1] == [19_998, 19_999] and sizes.read == 20_001,
            "10,000 chunks of two sentences, the last [19998, 19999], after reading 20,001 sizes",
-           details=f"It yielded {len(chunks):,} chunks, the last {chunks[-1] if chunks else None}, "
+           details=f"It yielded {counted(len(chunks), 'chunk')}, the last {chunks[-1] if chunks else None}, "
                    f"after reading {sizes.read:,} sizes.")
 
 
@@ -78,4 +79,4 @@ def test_a_million_sizes_pack_in_memory_the_size_of_one_chunk(iter_pack):
                    f"({peak / 2**20:.2f} MiB). A list of the million sizes alone takes 8 MB.")
     expect(count == 125_000 and last == list(range(999_992, 1_000_000)),
            "125,000 chunks of 8 sentences, the last one [999992, ..., 999999]",
-           details=f"It yielded {count:,} chunks, the last one {last}.")
+           details=f"It yielded {counted(count, 'chunk')}, the last one {last}.")

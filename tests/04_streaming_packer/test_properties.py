@@ -10,6 +10,7 @@ from oracles import greedy_chunks
 
 from kata.guards import progress_guard
 from kata.judge import expect
+from kata.show import counted
 
 # Sizes from 0 to 15 against budgets from 1 to 12: zero-size sentences, exact fits and
 # sentences larger than the budget all come up often.
@@ -57,7 +58,7 @@ def test_the_first_chunks_of_an_endless_cycle_are_those_of_greedy_packing(first_
     yielding (list(sizes), or a list of every chunk returned at the end) never gets to the first chunk."""
     chunks = first_chunks(stream.cycle(pattern), max_tokens, count)
     expected = greedy_prefix(lambda n: (pattern * n)[:n], max_tokens, count)
-    expect(chunks == expected, f"the first {count} chunks to be {expected}, as greedy packing gives them",
+    expect(chunks == expected, f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
            details=f"The generator yielded {chunks}.")
 
 
@@ -71,7 +72,7 @@ def test_the_first_chunks_of_an_endless_count_are_those_of_greedy_packing(first_
         step = 1  # sizes of 0 forever would never close the first chunk
     chunks = first_chunks(stream.count(start, step), max_tokens, count)
     expected = greedy_prefix(lambda n: [start + step * i for i in range(n)], max_tokens, count)
-    expect(chunks == expected, f"the first {count} chunks to be {expected}, as greedy packing gives them",
+    expect(chunks == expected, f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
            details=f"The generator yielded {chunks}.")
 
 

@@ -5,6 +5,7 @@ The inputs are built cheaply ([700_000_000] * 20_000), because the time limit co
 
 from kata.guards import complexity_guard
 from kata.judge import expect
+from kata.show import counted
 
 SCAN_HINT = (
     "Look for a loop that tries the budgets one at a time (budget += 1 from 1, or budget -= 1 from "
@@ -30,4 +31,4 @@ def test_twenty_thousand_sentences_of_one_and_a_billion_tokens(balanced_pack):
     expect(largest == 910_000_000_909,
            "11 chunks, like greedy's, the largest holding 910,000,000,909 tokens (b* = 910,000,000,909), "
            "where greedy's chunks hold up to 999,000,001,000 tokens and its last one only 10,000,000,009",
-           details=f"It made {len(chunks)} chunks" + (f", the largest holding {largest:,} tokens." if largest else "."))
+           details=f"It made {counted(len(chunks), 'chunk')}" + (f", the largest holding {counted(largest, 'token')}." if largest else "."))

@@ -11,6 +11,7 @@ from answers import packed, totals
 from oracles import fewest_chunks, greedy_chunks
 
 from kata.judge import expect
+from kata.show import counted
 
 # Sizes from 0 to 12 against budgets from 1 to 30: zero-size sentences, sentences larger
 # than the budget, b* = 1 and b* = max_tokens all come up often.
@@ -45,9 +46,9 @@ def test_every_sentence_appears_once_in_chunks_that_fit_max_tokens(balanced_pack
     bad = [(chunk, total) for chunk, total in zip(chunks, totals(chunks, sizes))
            if total > max_tokens and len(chunk) > 1]
     expect(not bad,
-           f"every chunk to hold at most max_tokens = {max_tokens} tokens, "
+           f"every chunk to hold at most max_tokens = {counted(max_tokens, 'token')}, "
            "unless it is a single sentence larger than the budget",
-           details=f"The chunk {bad[0][0]} holds {bad[0][1]} tokens." if bad else "")
+           details=f"The chunk {bad[0][0]} holds {counted(bad[0][1], 'token')}." if bad else "")
     expect(sizes == before, "the input list to be left as it was", details=f"It is now {sizes}.")
 
 
@@ -58,7 +59,7 @@ def test_the_chunk_count_is_greedys_count_at_max_tokens(balanced_pack, sizes, ma
     expect(len(chunks) == len(greedy) == fewest_chunks(list(sizes), max_tokens),
            f"{len(greedy)} chunk{'' if len(greedy) == 1 else 's'}: as many as greedy packing makes with "
            f"max_tokens = {max_tokens}, which is the fewest possible",
-           details=f"That is {len(chunks)} chunks; greedy's packing is {greedy}.")
+           details=f"That is {counted(len(chunks), 'chunk')}; greedy's packing is {greedy}.")
 
 
 @given(size_sequences, budgets)
@@ -68,9 +69,9 @@ def test_no_smaller_budget_keeps_the_count(balanced_pack, sizes, max_tokens):
     smaller = greedy_chunks(sizes, needed - 1) if needed > 1 else None
     expect(smaller is None or len(smaller) > len(chunks),
            f"no budget below {needed} to keep the count: the largest chunk of two or more sentences "
-           f"holds {needed} tokens, so greedy packing with budget {needed - 1} must make more than "
-           f"{len(chunks)} chunks",
-           details=f"With budget {needed - 1}, greedy makes {smaller}: {len(smaller or [])} chunks, "
+           f"holds {counted(needed, 'token')}, so greedy packing with budget {needed - 1} must make more than "
+           f"{counted(len(chunks), 'chunk')}",
+           details=f"With budget {needed - 1}, greedy makes {smaller}: {counted(len(smaller or []), 'chunk')}, "
                    "more balanced than the answer.")
 
 
@@ -82,7 +83,7 @@ def test_the_result_is_greedys_packing_with_the_smallest_budget(balanced_pack, s
     expect(chunks == expected,
            f"{expected}: greedy's packing with b* = {best}, the smallest budget at which greedy still makes "
            f"{len(greedy_chunks(sizes, max_tokens))} chunk(s), as it does with max_tokens = {max_tokens}",
-           details=(f"With budget {best - 1}, greedy makes {len(greedy_chunks(sizes, best - 1))} chunks."
+           details=(f"With budget {best - 1}, greedy makes {counted(len(greedy_chunks(sizes, best - 1)), 'chunk')}."
                     if best > 1 else "b* = 1 is the lowest budget there is."))
 
 
@@ -93,5 +94,5 @@ def test_the_largest_chunk_is_never_larger_than_greedys(balanced_pack, sizes, ma
     largest, greedys_largest = max(totals(chunks, sizes), default=0), max(totals(greedy, sizes), default=0)
     expect(largest <= greedys_largest,
            f"no chunk larger than greedy's largest with max_tokens = {max_tokens}, which holds "
-           f"{greedys_largest} tokens: balancing never makes the biggest chunk bigger",
-           details=f"The largest chunk holds {largest} tokens; greedy's packing is {greedy}.")
+           f"{counted(greedys_largest, 'token')}: balancing never makes the biggest chunk bigger",
+           details=f"The largest chunk holds {counted(largest, 'token')}; greedy's packing is {greedy}.")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from oracles import greedy_chunks
 
 from kata.judge import expect
+from kata.show import counted
 
 # Lines to build documents from: headings of every level (and lines that only look like
 # headings), paragraph lines with odd spacing, blank lines made of spaces and tabs, fences
@@ -142,7 +143,7 @@ def test_chunks_are_in_order_and_cover_every_word_once(chunk_markdown, doc, max_
 def test_every_chunk_has_between_one_and_max_tokens_words(chunk_markdown, doc, max_tokens):
     chunks = chunked(chunk_markdown, doc, max_tokens)
     wrong = [c for c in chunks if not 1 <= len(c.text.split()) <= max_tokens]
-    expect(not wrong, f"every chunk to hold between 1 and max_tokens = {max_tokens} words",
+    expect(not wrong, f"every chunk to hold between 1 and max_tokens = {counted(max_tokens, 'word')}",
            details=f"This one holds {len(wrong[0].text.split())}: {wrong[0]!r}." if wrong else "")
 
 
@@ -153,7 +154,7 @@ def test_a_code_block_that_fits_lies_whole_in_one_chunk(chunk_markdown, doc, max
         if block["kind"] == "code" and block["words"] <= max_tokens:
             whole = any(c.start <= block["start"] and block["end"] <= c.end for c in chunks)
             expect(whole, f"the code block doc[{block['start']}:{block['end']}] = "
-                          f"{doc[block['start']:block['end']]!r} ({block['words']} words, within the budget) "
+                          f"{doc[block['start']:block['end']]!r} ({counted(block['words'], 'word')}, within the budget) "
                           "to lie whole inside one chunk")
 
 

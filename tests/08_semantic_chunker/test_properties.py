@@ -148,8 +148,8 @@ def test_every_chunk_fits_the_budget_or_is_one_sentence(semantic_chunks, embedde
     totals = [sum(len(sentences[index].split()) for index in chunk) for chunk in chunks]
     bad = [(chunk, total) for chunk, total in zip(chunks, totals) if total > max_tokens and len(chunk) > 1]
     expect(not bad,
-           f"every chunk to hold at most max_tokens = {max_tokens} words, unless it is a single sentence",
-           details=f"The chunk {bad[0][0]} holds {bad[0][1]} words." if bad else "")
+           f"every chunk to hold at most max_tokens = {counted(max_tokens, 'word')}, unless it is a single sentence",
+           details=f"The chunk {bad[0][0]} holds {counted(bad[0][1], 'word')}." if bad else "")
 
 
 @given(cases(), budgets)
@@ -210,7 +210,7 @@ def test_with_the_toy_embedder_the_chunks_follow_the_topics(semantic_chunks, emb
     expected = oracle_chunks(sentences, vectors, threshold, max_tokens)
     expect(chunks == expected,
            f"{expected}: boundaries where the toy embedder's similarity drops below {threshold}, "
-           f"each segment packed under {max_tokens} words")
+           f"each segment packed under {counted(max_tokens, 'word')}")
 
 
 @given(st.binary(max_size=20).map(decode_text), budgets)

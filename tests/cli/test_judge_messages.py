@@ -7,6 +7,7 @@ import pytest
 from kata.calls import Judged, log
 from kata.catalog import ROOT
 from kata.judge import WrongAnswer, check_returns, describe_difference
+from kata.show import counted
 
 
 def test_a_list_with_an_extra_item_names_the_counts_and_the_first_extra_one():
@@ -47,3 +48,9 @@ def test_the_readmes_example_of_a_failure_is_what_the_runner_writes():
     finally:
         log.forget()
     assert f"WRONG ANSWER\n{raised.value}" == example
+
+
+@pytest.mark.parametrize("count, noun, words", [(1, "test", "1 test"), (0, "chunk", "0 chunks"), (2, "time", "2 times"),
+                                                (25_000, "chunk", "25,000 chunks")])
+def test_a_count_takes_the_singular_only_for_one(count, noun, words):
+    assert counted(count, noun) == words
