@@ -45,7 +45,7 @@ def test_check_shows_the_runners_report_and_passes_options_after_a_double_dash_t
     assert run.returncode == 1
     assert "WRONG ANSWER" in run.stdout and "Called fixed_windows(" in run.stdout
     assert "stopping after 1 failures" in run.stdout and "1 failed" in run.stdout
-    assert f"{KATA.number} {KATA.name}" in run.stdout and "failing: the run stopped early; 0 of the 1 tests run pass" \
+    assert f"{KATA.number} {KATA.name}" in run.stdout and "failing: the run stopped early; 0 of the 1 test run pass" \
         in run.stdout
 
 
