@@ -28,9 +28,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from kata.catalog import KATAS, ROOT, Kata, find_kata
+from kata.outcomes import LIMIT_VERDICTS
 
-# The verdicts of a limit, as the reports begin (kata.report).
-STOPPED_VERDICTS = ("DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY")
 # The Hypothesis tests, which draw their inputs, all live in test_properties.py
 # (kata.guards.has_fixed_inputs tells them apart at run time).
 PROPERTIES_MODULE = ".test_properties"
@@ -64,8 +63,8 @@ def failures_of_run(junit: Path) -> KnownFailures:
             continue
         for problem in [*case.iter("failure"), *case.iter("error")]:
             fails.add(case.get("name"))
-            if (problem.text or "").startswith(STOPPED_VERDICTS) or (problem.get("message") or "").startswith(
-                    STOPPED_VERDICTS):
+            if (problem.text or "").startswith(LIMIT_VERDICTS) or (problem.get("message") or "").startswith(
+                    LIMIT_VERDICTS):
                 stopped.add(case.get("name"))
     return KnownFailures(frozenset(fails), frozenset(stopped))
 
@@ -78,15 +77,19 @@ def as_learner_file(kata: Kata, mistake, folder: Path) -> Path:
     return path
 
 
+def run_suite(kata: Kata, *options: str, junit: Path | None = None) -> subprocess.CompletedProcess:
+    """The kata's whole suite in a pytest process of its own, with the examples CI uses, as the meta tests run it."""
+    command = [sys.executable, "-m", "pytest", f"tests/{kata.slug}", "-p", "no:cacheprovider",
+               "--hypothesis-profile=ci", "-q", *options, *([f"--junitxml={junit}"] if junit is not None else [])]
+    environment = {key: value for key, value in os.environ.items() if key != "KATA_IMPL"}
+    return subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=280)
+
+
 def run_of_mistake(kata: Kata, mistake) -> KnownFailures:
-    """Run the kata's whole suite on the mistake as a learner's file, as the meta tests do, and read what it failed."""
+    """Run the kata's whole suite on the mistake as a learner's file, and read what it failed."""
     with tempfile.TemporaryDirectory(prefix="kata-known-failures-") as work:
         junit = Path(work) / "junit.xml"
-        environment = {key: value for key, value in os.environ.items() if key != "KATA_IMPL"}
-        learner_file = as_learner_file(kata, mistake, Path(work))
-        subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata.slug}", f"--impl={learner_file}",
-                        "-p", "no:cacheprovider", "--hypothesis-profile=ci", "-q", f"--junitxml={junit}"],
-                       cwd=ROOT, env=environment, capture_output=True, timeout=280)
+        run_suite(kata, f"--impl={as_learner_file(kata, mistake, Path(work))}", junit=junit)
         return failures_of_run(junit)
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from kata.catalog import kata_of_test
 
-VERDICTS = ("WRONG ANSWER", "ERROR", "DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY", "NOT STARTED")
+LIMIT_VERDICTS = ("DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY")  # a limit stopped the code (time or memory)
+VERDICTS = ("WRONG ANSWER", "ERROR", *LIMIT_VERDICTS, "NOT STARTED")
 MESSAGE_LINES = 12
 
 _outcomes: dict[str, dict] = {}  # node id -> outcome, in the order the tests ran

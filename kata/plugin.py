@@ -72,7 +72,7 @@ def pytest_addoption(parser):
         help="run the code under test in a worker process of its own: a crash, sys.exit or a runaway loop "
         "costs only the test that met it (the tests and their checks stay in pytest's process). "
         f"A guard's limit then holds for the worker's CPU time, and the whole guard may take "
-        f"{counted(ISOLATED_GUARD_FACTOR, 'time')} as long, for the time its inputs and answers take to travel",
+        f"{ISOLATED_GUARD_FACTOR} times as long, for the time its inputs and answers take to travel",
     )
     group.addoption("--confined", action="store_true",
                     help="with --isolate: run the code only in workers the kernel confines (Landlock and seccomp), "
@@ -348,8 +348,10 @@ def pytest_runtest_makereport(item, call):
     for a class of failing submissions that formatting was a good part of the grading time.
     (Registered after pytest's own runner, this runs before it; the first report made is kept.)
     """
-    if call.excinfo is None or isinstance(item, KataUnavailable) or isinstance(call.excinfo.value, pytest.skip.Exception):
-        _note_fixed_test(item, call, PASSED if call.excinfo is None else FAILED)
+    if call.excinfo is None:
+        _note_fixed_test(item, call, PASSED)
+        return None
+    if isinstance(item, KataUnavailable) or isinstance(call.excinfo.value, pytest.skip.Exception):
         return None
     failure = call.excinfo.value
     if isinstance(failure, CallDidNotFinish) and kata_of_test(item.path) is not None:
@@ -379,8 +381,6 @@ def _note_fixed_test(item, call, verdict: str) -> None:
     """Remember how a test with fixed inputs went: later failures of the kata are named from them (kata.diagnosis)."""
     kata = kata_of_test(item.path)
     if call.when != "call" or kata is None or not has_fixed_inputs(item):
-        return
-    if call.excinfo is not None and isinstance(call.excinfo.value, pytest.skip.Exception):
         return
     item.config.stash[FIXED_SO_FAR].setdefault(kata.slug, {})[item.name] = verdict
 

@@ -7,18 +7,15 @@ as a learner would, and reads what it printed.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 from pristine import write_pristine_stubs
 
-from kata.catalog import KATAS, ROOT
-from kata.known_failures import as_learner_file, failures_of_run
+from kata.catalog import KATAS
+from kata.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.mistakes import mistakes_of
 from kata.outcomes import VERDICTS
 
@@ -26,15 +23,6 @@ pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
 
 MISTAKES = [(kata, mistake) for kata in KATAS for mistake in mistakes_of(kata).values()]
 STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls()]
-
-
-def run_suite(kata, *options, junit: Path | None = None) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "pytest", f"tests/{kata.slug}", "-p", "no:cacheprovider",
-               "--hypothesis-profile=ci", "-q", *options]
-    if junit is not None:
-        command.append(f"--junitxml={junit}")
-    env = {key: value for key, value in os.environ.items() if key != "KATA_IMPL"}
-    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=280)
 
 
 def failures(junit: Path) -> dict[str, str]:
