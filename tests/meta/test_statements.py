@@ -1,4 +1,4 @@
-"""Every worked example in a statement is what the reference does.
+"""Every worked example and figure in a statement is what the reference and the tests do.
 
 The `>>>` sessions of each problems/NN_slug/README.md run in order, in one namespace per
 statement (later examples use names that earlier ones define), with the reference's
@@ -6,10 +6,16 @@ functions in it; each printed result or error is compared with what really happe
 examples' own tests (tests/NN_slug/test_examples.py) hold the learner's code to the same
 figures; this test holds the statement's text to the reference, so that a figure changed
 in one place and not the other is caught.
+
+The figures of the Constraints sections (the time limits, the sizes of the large inputs and
+what the reference makes of them) are held to the tests that use them: every limit stated is
+a guard's limit and every guard's limit is stated, and every large number stated appears in
+the kata's tests, where the guards check it against the answer.
 """
 
 from __future__ import annotations
 
+import ast
 import itertools
 import re
 from dataclasses import dataclass
@@ -17,12 +23,18 @@ from pathlib import Path
 
 import pytest
 
-from kata.catalog import KATAS
+from kata.catalog import KATAS, TESTS
+from kata.guards import GUARD_SECONDS
 from kata.loader import load_module
 
 pytestmark = pytest.mark.meta
 
 ERROR_LINE = re.compile(r"^(?P<type>[A-Z]\w*(?:Error|Exception|Iteration))(?:: (?P<message>.*))?$")
+STATED_LIMIT = re.compile(r"\b(\d+) (?:seconds?\b|for the two\b)")  # "a limit of 2 seconds", "2 for the two small ones"
+LARGE_NUMBER = re.compile(r"\b\d{1,3}(?:,\d{3})+\b|\b\d+(?:_\d{3})+\b")  # 2,232 or 10_000
+# Figures of a Constraints section that describe a cost rather than a test's input; each is
+# measured by the benchmark named.
+DESCRIBED_COSTS = {("06", "20,000"): "benchmarks/headroom.py"}
 OPTIONAL_MODULES = {"tiktoken"}  # an extra: without it, its examples cannot run (kata 06's tests skip too)
 
 
@@ -113,3 +125,55 @@ def test_the_reader_finds_each_example_with_what_it_prints(tmp_path):
     namespace: dict = {}
     assert [mismatch(example, namespace) for example in examples_in(statement)] == [None, None, None]
     assert mismatch(Example(1, "x", "(2, 1)"), namespace) == "line 1: 'x' gives '(1, 2)'; the statement says '(2, 1)'"
+
+
+def guard_limits_in(test_file: Path) -> set[float]:
+    """The seconds of every complexity_guard(...) and progress_guard(...) in the file, read from its source."""
+    tree = ast.parse(test_file.read_text(encoding="utf-8"))
+    constants = {target.id: node.value.value for node in tree.body
+                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+                 for target in node.targets if isinstance(target, ast.Name)}
+    limits = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("complexity_guard", "progress_guard"):
+            seconds = next((keyword.value for keyword in node.keywords if keyword.arg == "seconds"), None)
+            if seconds is None:
+                limits.add(GUARD_SECONDS)
+            else:
+                limits.add(float(seconds.value if isinstance(seconds, ast.Constant) else constants[seconds.id]))
+    return limits
+
+
+def constraints_of(kata) -> str:
+    return kata.statement_path().read_text(encoding="utf-8").partition("## Constraints")[2]
+
+
+def files_of_the_tests_of(kata) -> list[Path]:
+    return sorted((TESTS / kata.slug).glob("test_*.py"))
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_the_time_limits_stated_are_the_guards_limits(kata):
+    guards = set().union(*(guard_limits_in(path) for path in files_of_the_tests_of(kata)))
+    stated = {float(seconds) for seconds in STATED_LIMIT.findall(constraints_of(kata))}
+    assert stated == guards, (f"{kata.slug}: the statement's Constraints give limits of {sorted(stated)} seconds, "
+                              f"the tests' guards {sorted(guards)}")
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_every_large_number_stated_is_in_the_tests(kata):
+    tests = "\n".join(path.read_text(encoding="utf-8") for path in files_of_the_tests_of(kata))
+    missing = []
+    for figure in sorted(set(LARGE_NUMBER.findall(constraints_of(kata)))):
+        value = int(figure.replace(",", "").replace("_", ""))
+        if (kata.number, figure) not in DESCRIBED_COSTS and not any(
+                form in tests for form in (str(value), f"{value:_}", f"{value:,}")):
+            missing.append(figure)
+    assert not missing, f"{kata.slug}: the statement's Constraints give {missing}, which no test of the kata uses"
+
+
+def test_the_limit_reader_finds_default_literal_and_named_seconds(tmp_path):
+    test_file = tmp_path / "test_x.py"
+    test_file.write_text("SLOW = 40.0\n@progress_guard()\ndef a(): pass\n@complexity_guard(seconds=4, hint='')\n"
+                         "def b(): pass\n@complexity_guard(seconds=SLOW, hint='')\ndef c(): pass\n", encoding="utf-8")
+    assert guard_limits_in(test_file) == {GUARD_SECONDS, 4.0, 40.0}
