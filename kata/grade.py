@@ -159,7 +159,7 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
     # Tests a crash of the run left undone, numbered on from the last that ran: no points for those.
     tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False, "ERROR",
                           "the grading run stopped before this test") for number in range(len(tests) + 1, run + 1)]
-    return grade_from_tests(student, kata.slug, tests)
+    return grade_from_tests(student, kata.slug, tests, outcome.get("mistake", ""))
 
 
 def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,

@@ -62,12 +62,16 @@ class KataGrade:
         return asdict(self)
 
 
-def grade_from_tests(student: str, kata: str, tests: list[TestOutcome]) -> KataGrade:
-    """The grade of a kata whose tests ran: the count passed, the status and the first known mistake."""
+def grade_from_tests(student: str, kata: str, tests: list[TestOutcome], failing_exactly: str = "") -> KataGrade:
+    """The grade of a kata whose tests ran: the count passed, the status and the known mistake.
+
+    `failing_exactly` is the mistake whose record fails exactly the tests with fixed inputs
+    that these failed, if one does: the strongest evidence there is, so it is named first.
+    """
     passed = sum(test.passed for test in tests)
     failures = [test for test in tests if not test.passed]
-    return KataGrade(student, kata, status_of_failures(failures), passed, len(tests), named_mistake(failures),
-                     tests=tests)
+    mistake = (failing_exactly if failures else "") or named_mistake(failures)
+    return KataGrade(student, kata, status_of_failures(failures), passed, len(tests), mistake, tests=tests)
 
 
 def named_mistake(failures: list[TestOutcome]) -> str:

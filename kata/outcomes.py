@@ -1,7 +1,9 @@
 """Every test's outcome in one run, written as JSON for `kata grade` (pytest --outcomes=FILE).
 
 A failure keeps its verdict (the first line of the runner's report), the report
-itself cut to a few lines, and the ids of the catalogued mistakes it matched.
+itself cut to a few lines, and the ids of the catalogued mistakes it matched. A kata
+whose whole suite ran also keeps the one catalogued mistake, if there is one, whose
+record fails exactly the tests with fixed inputs that the code failed.
 """
 
 from __future__ import annotations
@@ -39,13 +41,18 @@ def note_outcome(report) -> None:
     _outcomes[report.nodeid] = outcome
 
 
-def write_outcomes(path: Path, session, unavailable: dict, selected: dict, verdict_of) -> None:
-    """{"katas": {slug: {"problem": ..., "selected": n, "tests": [...]}}}: what kata grade reads back."""
+def write_outcomes(path: Path, session, unavailable: dict, selected: dict, verdict_of, failing_exactly) -> None:
+    """{"katas": {slug: {"problem": ..., "selected": n, "tests": [...], "mistake": id}}}: what kata grade reads back.
+
+    `failing_exactly(slug)` gives the ids of the mistakes whose record the run matches; the
+    kata's "mistake" is the one such id, or "" when none or several do.
+    """
     katas: dict[str, dict] = {}
     for slug, count in selected.items():
         problem = unavailable.get(slug)
+        exactly = failing_exactly(slug) if problem is None else []
         katas[slug] = {"problem": f"{verdict_of(problem)}: {problem}" if problem is not None else None,
-                       "selected": count, "tests": []}
+                       "selected": count, "tests": [], "mistake": exactly[0] if len(exactly) == 1 else ""}
     for outcome in _outcomes.values():
         kata = kata_of_test(Path(session.config.rootpath, outcome["test"].split("::", 1)[0]))
         if kata is not None and kata.slug in katas and katas[kata.slug]["problem"] is None:

@@ -438,6 +438,11 @@ def _mistakes_failing_as_this_run(kata: Kata, config) -> list:
     return mistakes_failing_exactly(kata, config.stash[FIXED_SO_FAR].get(kata.slug, {}))
 
 
+def _ids_of_mistakes_failing_as_this_run(slug: str, config) -> list[str]:
+    kata = next(kata for kata in KATAS if kata.slug == slug)
+    return [mistake.id for mistake in _mistakes_failing_as_this_run(kata, config)]
+
+
 # The results file for `kata list` ----------------------------------------------------------
 
 
@@ -458,7 +463,7 @@ def pytest_sessionfinish(session):
     config = session.config
     if IMPL in config.stash and config.getoption("outcomes"):
         write_outcomes(Path(config.getoption("outcomes")), session, config.stash[UNAVAILABLE], config.stash[SELECTED],
-                       _verdict)
+                       _verdict, lambda slug: _ids_of_mistakes_failing_as_this_run(slug, config))
     if IMPL not in config.stash or config.stash[IMPL].kind != "learner":
         return
     record_results({kata: _result(kata, config) for kata in KATAS if _ran_whole_suite(kata, config)})

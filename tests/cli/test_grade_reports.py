@@ -246,3 +246,14 @@ def test_memory_failures_give_the_status_too_much_memory():
         failed(FIRST + "a", "TOO MUCH MEMORY", ""), failed(FIRST + "b", "TOO MUCH MEMORY", ""),
         failed(FIRST + "c", "DID NOT FINISH", "")])
     assert grade.status == "too much memory"
+
+
+def test_the_mistake_whose_record_the_run_matches_is_named_before_the_first_one_matched():
+    failures = [failed(FIRST + "a", "WRONG ANSWER", "", "upper_bound_below_max_tokens"),
+                failed(FIRST + "b", "WRONG ANSWER", "")]
+    grade = grade_from_tests("gus", "05_balanced_packer", failures, failing_exactly="greedy_closes_on_exact_fit")
+    assert grade.mistake == "greedy_closes_on_exact_fit"
+
+
+def test_a_run_that_fails_nothing_names_no_mistake_whatever_it_is_given():
+    assert grade_from_tests("gus", "01_fixed_windows", [passed(FIRST + "a")], failing_exactly="no_validation").mistake == ""

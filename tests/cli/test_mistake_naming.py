@@ -4,6 +4,7 @@ guards that stalled so far in the run, and finishes those that finished."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -95,3 +96,18 @@ def test_the_readmes_example_of_a_run_named_at_the_end_is_what_the_runner_prints
                            "--impl=mistake:4:forgets_the_last_chunk", "-p", "no:cacheprovider", "-q"],
                           cwd=ROOT, capture_output=True, text=True, timeout=100)
     assert example in done.stdout, done.stdout[-2000:]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_the_outcomes_for_kata_grade_name_the_mistake_whose_record_the_run_matches(tmp_path):
+    """greedy_closes_on_exact_fit gives the same answers as upper_bound_below_max_tokens on
+    the first tests it fails, which name both; its whole run fails exactly its own record,
+    and that is the mistake kata grade reads back."""
+    balanced = KATAS[4]
+    outcomes = tmp_path / "outcomes.json"
+    subprocess.run([sys.executable, "-m", "pytest", f"tests/{balanced.slug}", "--impl=mistake:5:greedy_closes_on_exact_fit",
+                    "-p", "no:cacheprovider", "-q", f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, timeout=100)
+    kata = json.loads(outcomes.read_text(encoding="utf-8"))["katas"][balanced.slug]
+    assert "upper_bound_below_max_tokens" in {test.get("mistake") for test in kata["tests"]}
+    assert kata["mistake"] == "greedy_closes_on_exact_fit"
