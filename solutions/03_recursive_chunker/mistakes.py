@@ -243,6 +243,55 @@ class BlankLineMustBeEmpty(Mistake):
         return _chunk(BlankLineMustBeEmpty.split_units, text, max_tokens, overlap_tokens)
 
 
+class EveryCarriageReturnIsANewline(Mistake):
+    """Normalises line endings first (a lone "\\r" becomes "\\n"), so "\\r\\r" makes a blank line.
+
+    split_units("Title here\\r\\rBody text", 10) returns ['Title here', 'Body text'] instead of
+    ['Title here Body text']: the statement's blank line is made of newlines "\\n", and a "\\r"
+    alone is whitespace.
+    """
+
+    id = "every_carriage_return_is_a_newline"
+    title = "Turns every carriage return into a newline before finding blank lines"
+    hint = ('A blank line is "\\n", optional whitespace and "\\n"; "\\r" is whitespace, so "\\r\\n\\r\\n" '
+            "is already a break and needs no rewriting, and a lone \"\\r\" is no newline.")
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        return _cut(_sentences(text.replace("\r\n", "\n").replace("\r", "\n")), max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(EveryCarriageReturnIsANewline.split_units, text, max_tokens, overlap_tokens)
+
+
+class EndsSentencesAfterClosingQuotes(Mistake):
+    """Lets closing quotes and brackets follow the mark: a sentence ends at '.', '!' or '?', then
+    any of '"', "'", ')' and ']', then whitespace.
+
+    split_units('He said "Stop." Then left.', 10) returns ['He said "Stop."', 'Then left.'], where
+    the statement ends a sentence only where whitespace comes right after the mark.
+    """
+
+    id = "ends_sentences_after_closing_quotes"
+    title = "Ends a sentence at a mark followed by a closing quote or bracket"
+    hint = "Only whitespace right after '.', '!' or '?' ends a sentence; a quote or bracket after the mark ends nothing."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in PARAGRAPH_BREAK.split(text)
+                     for piece in re.split(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+", paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(EndsSentencesAfterClosingQuotes.split_units, text, max_tokens, overlap_tokens)
+
+
 class IgnoresParagraphBreaks(Mistake):
     """Splits on punctuation only, so a blank line does not end a unit.
 

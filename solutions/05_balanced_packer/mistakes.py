@@ -529,3 +529,64 @@ class GreedyClosesOnExactFit(Mistake):
             else:
                 low = middle + 1
         return _pack_closing_on_fit(sizes, low)
+
+
+class LinearScanDownAfterTheEmptyCheck(Mistake):
+    """Returns [] at once for no sentences, then lowers the budget one token at a time from max_tokens.
+
+    The empty input is answered at once, but every other input still costs one greedy pass per
+    budget between b* and max_tokens: balanced_pack([3, 4, 2, 5, 1], 10**12) never returns.
+    """
+
+    id = "linear_scan_down_after_the_empty_check"
+    title = "Lowers the budget one token at a time from max_tokens (a linear scan), after answering no sentences at once"
+    hint = ("The count never rises as the budget grows, so binary search the budgets: "
+            "about 40 greedy passes for a budget of 10**12.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        if not sizes:
+            return []
+        return LinearScanDownFromMaxTokens.balanced_pack(sizes, max_tokens)
+
+
+class ClosesOnlyAfterSomeTokens(Mistake):
+    """Greedy closes a chunk only when its total is above zero (`total > 0`), not whenever it holds a sentence.
+
+    A chunk of zero-size sentences then never closes, and takes the oversized sentence after
+    it: balanced_pack([0, 5, 0, 5], 4) returns [[0, 1], [2, 3]] instead of [[0], [1], [2], [3]].
+    """
+
+    id = "closes_only_after_some_tokens"
+    title = "Closes a chunk only when its total is above zero, so zero-size sentences join an oversized one"
+    hint = ("A chunk that holds sentences is not empty even when they count 0 tokens: close it when "
+            "it holds something and the next sentence would pass the budget, in the count and in the packing.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+
+        def count(budget):
+            chunks, total, open_chunk = 0, 0, False
+            for size in sizes:
+                if total > 0 and total + size > budget:
+                    chunks, total = chunks + 1, 0
+                total, open_chunk = total + size, True
+            return chunks + open_chunk
+
+        def pack(budget):
+            chunks, current, total = [], [], 0
+            for index, size in enumerate(sizes):
+                if total > 0 and total + size > budget:
+                    chunks.append(current)
+                    current, total = [], 0
+                current.append(index)
+                total += size
+            return chunks + [current] if current else chunks
+
+        target, low, high = count(max_tokens), 1, max_tokens
+        while low < high:
+            middle = (low + high) // 2
+            low, high = (low, middle) if count(middle) <= target else (middle + 1, high)
+        return pack(low)

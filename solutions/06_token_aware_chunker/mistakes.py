@@ -3,6 +3,8 @@
 Run one against the tests with: pytest tests/06_token_aware_chunker --impl=mistake:06:<id>
 """
 
+import functools
+
 from kata.mistakes import Mistake
 
 
@@ -22,11 +24,15 @@ def _check_section(index, section):
         raise TypeError(f"sections[{index}] must be a str, got {section!r}")
 
 
-def _pieces(section, ids, max_tokens, tokenizer, index):
-    """The right cut: the longest run of ids that decodes to the next whole characters and fits."""
+def _pieces(section, ids, max_tokens, tokenizer, index, shortest_run=1, cuts_a_character_alone=True):
+    """The right cut: the longest run of ids that decodes to the next whole characters and fits.
+
+    A mistake may try no run shorter than `shortest_run`, or raise instead of cutting a
+    character alone when no run fits.
+    """
     pieces, offset, start = [], 0, 0
     while offset < len(section):
-        for size in range(min(max_tokens, len(ids) - start), 0, -1):
+        for size in range(min(max_tokens, len(ids) - start), shortest_run - 1, -1):
             text = tokenizer.decode(ids[start:start + size])
             if section.startswith(text, offset) and (
                     not text.endswith("\ufffd") or tokenizer.decode(ids[start + size:]) == section[offset + len(text):]) \
@@ -35,6 +41,9 @@ def _pieces(section, ids, max_tokens, tokenizer, index):
                 break
         else:
             text = section[offset]
+            if not cuts_a_character_alone:
+                raise ValueError(f"sections[{index}] has the character {text!r} at offset {offset}, "
+                                 f"which no piece of at most max_tokens ({max_tokens}) ids can hold")
             if len(tokenizer.encode(text)) > max_tokens:
                 raise ValueError(f"sections[{index}] has the character {text!r} at offset {offset}, "
                                  f"which alone counts more than max_tokens ({max_tokens})")
@@ -495,3 +504,105 @@ class ExactFitClosesTheChunk(Mistake):
         _validate(max_tokens, tokenizer, separator)
         return _pack(sections, max_tokens, tokenizer, separator,
                      lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) < max_tokens)
+
+
+class RaisesWhenNoRunOfIdsFits(Mistake):
+    """Raises ValueError as soon as no run of ids ends between characters, without trying the character alone.
+
+    With the toy tokenizer that is always right, since its tokens never straddle two characters;
+    with one whose tokens do, a character that fits alone is refused: chunk_sections(["éé"], 2, t),
+    where "éé" encodes as [0xC3, 256, 0xA9] and 256 holds a byte of each "é", raises instead of
+    returning ['é', 'é'].
+    """
+
+    id = "raises_when_no_run_of_ids_fits"
+    title = "Raises when no run of ids ends between characters, without cutting the character alone"
+    hint = ("A token may hold the end of one character and the start of the next. When no run of ids "
+            "ends between characters, encode the next character alone: if it fits, it is the piece.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator,
+                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
+                     cut=functools.partial(_pieces, cuts_a_character_alone=False))
+
+
+class ChecksEverySectionFirst(Mistake):
+    """Checks that every section is a str before packing any, instead of each as it is met.
+
+    The first bad section no longer decides the error: chunk_sections(["a🦜", 5], 2, ToyTokenizer())
+    raises TypeError for sections[1] instead of ValueError for the parrot of sections[0].
+    """
+
+    id = "checks_every_section_first"
+    title = "Checks every section's type before packing, instead of each section as it is met"
+    hint = ("The statement checks each section as it is met, so the first bad section decides the error: "
+            "a character too wide in sections[0] comes before a non-str sections[1].")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        for index, section in enumerate(sections):
+            _check_section(index, section)
+        return _pack(sections, max_tokens, tokenizer, separator,
+                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens)
+
+
+class AcceptsABoolBudget(Mistake):
+    """Checks max_tokens with isinstance(max_tokens, int) alone, so True passes as a budget of 1.
+
+    chunk_sections(["the"], True, ToyTokenizer()) raises the separator's ValueError (the newline
+    counts 1, as much as the budget) instead of TypeError for max_tokens.
+    """
+
+    id = "accepts_a_bool_budget"
+    title = "Accepts True or False as max_tokens"
+    hint = "bool is a subclass of int in Python: refuse it explicitly (isinstance(max_tokens, bool))."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        if not isinstance(max_tokens, int):
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        _validate(int(max_tokens), tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator,
+                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens)
+
+
+class NeverTriesAOneIdPiece(Mistake):
+    """Steps back over the runs of ids down to two, never one (range(longest, 1, -1)), then cuts one character.
+
+    A piece that only one id frees is cut as a single character instead, which may be less than
+    the id holds: chunk_sections(["the🦜"], 3, ToyTokenizer()) gives ['t', 'he', '🦜'] instead of
+    ['the', '🦜'], where "the" is one id.
+    """
+
+    id = "never_tries_a_one_id_piece"
+    title = "Never tries a piece of one id: the loop over run lengths stops at two"
+    hint = "The runs to try go from the longest down to one id: range(longest, 0, -1)."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator,
+                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
+                     cut=functools.partial(_pieces, shortest_run=2))
+
+
+class SkipsBlankSections(Mistake):
+    """Skips every section that is only whitespace (if not section.strip()), not just the empty string.
+
+    chunk_sections(["the", " ", "cat"], 8, ToyTokenizer()) returns ['the\\ncat'] instead of
+    ['the\\n \\ncat']: a section of spaces is text like any other, and only "" is skipped.
+    """
+
+    id = "skips_blank_sections"
+    title = "Skips sections made of whitespace, not only empty ones"
+    hint = 'Only the empty section "" is skipped; a section of spaces is packed like any other.'
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        blanked = [section if not isinstance(section, str) or section.strip() else "" for section in sections]
+        return _pack(blanked, max_tokens, tokenizer, separator,
+                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens)

@@ -515,3 +515,79 @@ class ResumsTheOpenChunk(Mistake):
             current.append(index)
         chunks.append(current)
         return chunks
+
+
+class ChecksTheSentencesFirst(Mistake):
+    """Checks the arguments in the signature's order (sentences, embed, threshold, max_tokens),
+    not in the order of the statement's table (threshold, max_tokens, embed, then the sentences).
+
+    semantic_chunks([None], toy_embed, 1.5, 20) raises TypeError for sentences[0] instead of
+    ValueError for the threshold.
+    """
+
+    id = "checks_the_sentences_first"
+    title = "Checks the sentences and embed before threshold and max_tokens"
+    hint = "Follow the statement's table: threshold, then max_tokens, then embed, then each sentence."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        sentences = list(sentences)
+        if not callable(embed):
+            raise TypeError(f"embed must be callable, got {embed!r}")
+        for index, sentence in enumerate(sentences):
+            if not isinstance(sentence, str):
+                raise TypeError(f"sentences[{index}] must be a str, got {sentence!r}")
+        _validate(sentences, embed, threshold, max_tokens)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class EpsilonInTheDenominator(Mistake):
+    """Avoids dividing by zero with a tiny epsilon, a·b / (|a| |b| + 1e-9), instead of taking 0.0 for a zero vector.
+
+    Every similarity comes out a little too small: [1, 1, 1, 1, 0, 0] and [0, 0, 1, 1, 1, 1] give
+    0.49999999987 instead of exactly 0.5, so with threshold 0.5 the pair is cut.
+    """
+
+    id = "epsilon_in_the_denominator"
+    title = "Adds a tiny epsilon to the cosine's denominator instead of handling a zero vector"
+    hint = ("An epsilon moves every similarity, and one equal to the threshold falls below it: "
+            "give a zero vector the similarity 0.0 and divide the others exactly.")
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+
+        def similarity(a, b):
+            dot = sum(x * y for x, y in zip(a, b))
+            norms = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+            return max(-1.0, min(1.0, dot / (norms + 1e-9)))
+
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens, similarity)
+
+
+class ChecksTheCountNotTheLengths(Mistake):
+    """Checks that embed returned one vector per sentence, but not that the vectors have the same length.
+
+    zip then compares a short vector with the start of a longer one: semantic_chunks(["a", "b"],
+    lambda batch: [[1.0, 2.0], [0.5]], 0.2, 20) returns [[0, 1]] instead of raising ValueError.
+    """
+
+    id = "checks_the_count_not_the_lengths"
+    title = "Checks the number of vectors embed returned, but not their lengths"
+    hint = "Check that every vector has the length of vectors[0]: zip would silently compare only the first numbers."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = list(embed(sentences))
+        if len(vectors) != len(sentences):
+            raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
+        return _solve(sentences, vectors, threshold, max_tokens)

@@ -43,6 +43,11 @@ def test_a_newline_after_a_mark_ends_a_sentence(split_units):
     check_returns(split_units, "one.\ntwo!\nthree", 5, expected=["one.", "two!", "three"])
 
 
+def test_a_quote_after_the_mark_ends_no_sentence(split_units):
+    check_returns(split_units, 'He said "Stop." Then left.', 10, expected=['He said "Stop." Then left.'],
+                  why="only whitespace right after '.', '!' or '?' ends a sentence; in 'Stop.\"' a quote follows the mark.")
+
+
 def test_text_without_final_punctuation_keeps_its_last_words(split_units):
     check_returns(split_units, "First one. and then the rest", 10, expected=["First one.", "and then the rest"],
                   why="the words after the last mark are a sentence too; dropping them loses text from the index.")
@@ -87,6 +92,12 @@ def test_a_blank_line_of_spaces_and_tabs_still_ends_a_paragraph(split_units):
 def test_a_blank_line_with_windows_line_endings_ends_a_paragraph(split_units):
     check_returns(split_units, "Title here\r\n\r\nBody text.", 10, expected=["Title here", "Body text."],
                   why="'\\r' is whitespace, so '\\n\\r\\n' is a newline, whitespace and a newline: a blank line.")
+
+
+def test_carriage_returns_alone_make_no_blank_line(split_units):
+    check_returns(split_units, "Title here\r\rBody text", 10, expected=["Title here Body text"],
+                  why="a blank line is a newline '\\n', optional whitespace and a newline; a '\\r' alone is "
+                      "whitespace, so '\\r\\r' inside a sentence is one space.")
 
 
 def test_several_blank_lines_are_one_break(split_units):

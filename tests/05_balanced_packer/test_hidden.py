@@ -102,6 +102,13 @@ def test_a_zero_size_sentence_joins_a_chunk_the_budget_fills_exactly(balanced_pa
                       "the next sentence would take it above the budget, not when it reaches it.")
 
 
+def test_a_chunk_of_zero_size_sentences_closes_before_an_oversized_one(balanced_pack):
+    check_returns(balanced_pack, [0, 5, 0, 5], 4, expected=[[0], [1], [2], [3]],
+                  why="a chunk that holds a sentence is not empty, even at 0 tokens: 0 + 5 passes any budget up to 4, "
+                      "so each oversized sentence closes the chunk before it. Greedy makes 4 chunks with every budget "
+                      "up to 4, so b* = 1.")
+
+
 def test_only_zero_size_sentences_make_one_chunk(balanced_pack):
     check_returns(balanced_pack, [0, 0, 0], 5, expected=[[0, 1, 2]],
                   why="a chunk of zero-size sentences holds 0 tokens, which fits budget 1: b* = 1.")

@@ -119,9 +119,51 @@ def test_an_oversized_section_closes_the_open_chunk(chunk_sections):
 
 
 @progress_guard()
+def test_a_piece_may_be_a_single_id(chunk_sections):
+    check_returns(chunk_sections, ["the🦜"], 3, tokenizer, expected=["the", "🦜"],
+                  why='"the🦜" counts 4: "the" is one id and the parrot three. The first piece is the longest run of '
+                      "at most 3 ids that ends between characters: 3 and 2 ids end inside the parrot, 1 id is \"the\".")
+
+
+@progress_guard()
 def test_a_section_of_exactly_the_budget_is_not_cut(chunk_sections):
     check_returns(chunk_sections, ["🦜", "the"], 3, tokenizer, expected=["🦜", "the"],
                   why="the parrot counts 3, exactly the budget: it fits alone and is not cut.")
+
+
+class StraddlingTokenizer:
+    """Bytes, one id each, except that the last byte of "é" and the first byte of the next "é"
+    make one id: a token that straddles two characters, as real BPE tokenizers have.
+
+    "éé" is the bytes C3 A9 C3 A9, encoded [0xC3, 256, 0xA9]; "é" alone is [0xC3, 0xA9].
+    """
+
+    STRADDLING = b"\xa9\xc3"
+
+    def encode(self, text):
+        data, ids, at = text.encode("utf-8"), [], 0
+        while at < len(data):
+            if data[at:at + 2] == self.STRADDLING:
+                ids.append(256)
+                at += 2
+            else:
+                ids.append(data[at])
+                at += 1
+        return ids
+
+    def decode(self, ids):
+        return b"".join(self.STRADDLING if i == 256 else bytes([i]) for i in ids).decode("utf-8", errors="replace")
+
+    def __repr__(self):
+        return "StraddlingTokenizer()"
+
+
+@progress_guard()
+def test_a_character_that_no_token_boundary_frees_is_cut_alone(chunk_sections):
+    check_returns(chunk_sections, ["éé", "ok"], 2, StraddlingTokenizer(), expected=["é", "é", "ok"],
+                  why='"éé" counts 3 ids, [0xC3, 256, 0xA9], where 256 holds the end of the first "é" and the start '
+                      "of the second: no run of 1 or 2 ids ends between characters. The first character counts 2 "
+                      "alone, so it is cut alone, and the rest, \"é\", encoded again, is the next piece.")
 
 
 # Empty sections ---------------------------------------------------------------------------
@@ -130,6 +172,11 @@ def test_a_section_of_exactly_the_budget_is_not_cut(chunk_sections):
 def test_empty_sections_add_no_separator(chunk_sections):
     check_returns(chunk_sections, ["the", "", "", "the"], 8, tokenizer, expected=["the\nthe"],
                   why="an empty section is skipped: joining it would only add a separator.")
+
+
+def test_a_section_of_spaces_is_packed_like_any_other(chunk_sections):
+    check_returns(chunk_sections, ["the", " ", "cat"], 8, tokenizer, expected=["the\n \ncat"],
+                  why='only the empty section "" is skipped; " " is text, and the chunk holds it between two separators.')
 
 
 def test_only_empty_sections_give_no_chunks(chunk_sections):
@@ -229,6 +276,13 @@ def test_a_separator_that_is_not_a_str_is_rejected(chunk_sections, separator):
 def test_a_section_that_is_not_a_str_is_rejected(chunk_sections, bad):
     """A section that is not a str must raise TypeError naming it as sections[i] with its index."""
     check_raises(chunk_sections, ["the", "cat", bad], 8, tokenizer, error=TypeError, mentions=["sections[2]"])
+
+
+@progress_guard()
+def test_a_section_is_checked_when_it_is_met_not_before(chunk_sections):
+    """The sections are checked as they are met: the parrot of sections[0], too wide for 2, raises
+    ValueError before sections[1], not a str, is looked at."""
+    check_raises(chunk_sections, ["a🦜", 5], 2, tokenizer, error=ValueError, mentions=["sections[0]", "🦜"])
 
 
 @progress_guard()

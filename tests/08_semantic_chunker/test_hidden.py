@@ -375,6 +375,19 @@ def test_a_bad_argument_costs_no_model_call(semantic_chunks, embedder, threshold
 
 
 @progress_guard()
+@pytest.mark.parametrize("sentences, embed, threshold, max_tokens, error, mentions", [
+    (["a", None], "toy", 1.5, 20, ValueError, ["threshold", 1.5]),
+    (["a"], None, 0.2, 0, ValueError, ["max_tokens", 0]),
+    ([None], None, 0.2, 20, TypeError, ["embed"]),
+], ids=["threshold_before_a_sentence", "max_tokens_before_embed", "embed_before_a_sentence"])
+def test_the_arguments_are_checked_in_the_order_of_the_table(semantic_chunks, embedder, sentences, embed, threshold,
+                                                             max_tokens, error, mentions):
+    """threshold, then max_tokens, then embed, then each sentence: the first bad one in that order decides the error."""
+    check_raises(semantic_chunks, sentences, embedder.toy() if embed == "toy" else embed, threshold, max_tokens,
+                 error=error, mentions=mentions)
+
+
+@progress_guard()
 @pytest.mark.parametrize("embed", [None, [[1.0], [1.0]]])
 def test_an_embed_that_is_not_callable_is_rejected(semantic_chunks, embed):
     """embed must be a function: None or a list of vectors raises TypeError naming embed."""
