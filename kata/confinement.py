@@ -7,15 +7,20 @@ anything from regaining rights through a program it runs).
 
 - Landlock (the filesystem): the worker may read the Python runtime (the standard
   library, installed packages and the system's shared libraries) and a few device
-  files, and may read and write its own folder; every other path is refused, however
-  it is reached (a relative path after chdir, a dir_fd, a link). So no repository,
+  files, and may read its own folder; it writes nowhere (but /dev/null), and every
+  other path is refused, however it is reached (a relative path after chdir, a
+  dir_fd, a link). So no repository,
   no tests or solutions, no classmate, no grading folder, no /proc of any process.
   From ABI 4 on it also refuses TCP, and from ABI 6 on signals and abstract sockets
   that leave the worker.
 - seccomp (system calls, through libseccomp): no new processes (threads stay
   allowed), no exec, no signal to any other process, no ptrace or reading another
   process's memory, no sockets, none of the file-metadata calls Landlock does not
-  cover (chmod, chown, extended attributes, times), no raising of its own limits,
+  cover (chmod, chown, extended attributes, times), no watching files (inotify,
+  F_NOTIFY) and no leases or locks on them (a lease on a file every worker opens would
+  make a classmate's worker wait), no shared memory, message queues or memory-backed
+  files (memory its address space limit does not count, which may outlive it or pass
+  notes to a classmate), no raising of its own limits,
   nothing that needs a privilege (mounts, namespaces, modules, BPF, io_uring), and
   no system call newer than libseccomp knows.
 - Capabilities: a worker started by root drops all of them.
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import fcntl
 import os
 import sys
 import sysconfig
@@ -51,8 +57,10 @@ _SCOPE_ABSTRACT_UNIX_SOCKET, _SCOPE_SIGNAL = 1, 2
 _PR_SET_NO_NEW_PRIVS = 38
 
 READS = _READ_FILE | _READ_DIR
-OWN_FOLDER = (READS | _WRITE_FILE | _REMOVE_DIR | _REMOVE_FILE | _MAKE_DIR | _MAKE_REG | _MAKE_SYM
-              | _REFER | _TRUNCATE)
+# Its own folder is read only, like the rest: a file of 16 MB at most would still let it
+# write thousands of them and fill the disk every classmate's run writes to, or nest
+# folders too deep for the grader to remove. A chunking function needs no file.
+OWN_FOLDER = READS
 
 # Files outside the runtime that Python or the C library may open while a submission runs.
 DEVICE_FILES = {"/dev/null": _READ_FILE | _WRITE_FILE, "/dev/zero": _READ_FILE, "/dev/urandom": _READ_FILE}
@@ -68,6 +76,13 @@ REFUSED = (
     "kcmp", "process_madvise", "process_mrelease", "migrate_pages", "move_pages", "get_robust_list",
     # the network, and local sockets
     "socket", "socketpair",
+    # watching files it may not read, and locks that make another process's open() or read wait
+    "inotify_init", "inotify_init1", "inotify_add_watch", "flock",
+    # memory outside its address space limit, which may outlive it or reach another process:
+    # System V and POSIX shared memory, message queues and semaphores, memory-backed files
+    "shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop",
+    "semtimedop", "semctl", "ipc", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify",
+    "mq_getsetattr", "memfd_create", "memfd_secret",
     # file metadata Landlock does not cover
     "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr", "lsetxattr",
     "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "utime", "utimes", "futimesat", "utimensat",
@@ -88,6 +103,9 @@ ONLY_ON_ITSELF = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "sch
                   "sched_setscheduler", "sched_setparam", "sched_setattr")
 # ... and those whose second argument is (setpriority(which, who, prio), ioprio_set(which, who, prio)).
 ONLY_ON_ITSELF_SECOND = ("setpriority", "ioprio_set")
+# fcntl commands refused: a lease makes every other open() of the file wait up to
+# /proc/sys/fs/lease-break-time (45 s), a lock makes a locking reader wait, F_NOTIFY watches a folder.
+REFUSED_FCNTL = ("F_SETLEASE", "F_NOTIFY", "F_SETLK", "F_SETLKW", "F_OFD_SETLK", "F_OFD_SETLKW")
 _CLONE_THREAD = 0x00010000
 _NEWER_SYSTEM_CALLS = 64  # how many numbers past the newest call libseccomp knows are refused
 
@@ -233,6 +251,8 @@ def system_call_rules():
     _add(rules, pyseccomp.ERRNO(errno.ENOSYS), "clone3")
     _add(rules, refuse, "clone", pyseccomp.Arg(0, pyseccomp.MASKED_EQ, _CLONE_THREAD, 0))  # x86-64 and arm64 order
     _add(rules, refuse, "prlimit64", pyseccomp.Arg(2, pyseccomp.NE, 0))  # setting a limit, not reading one
+    for command in REFUSED_FCNTL:
+        _add(rules, refuse, "fcntl", pyseccomp.Arg(1, pyseccomp.EQ, getattr(fcntl, command)))
     arch = pyseccomp.system_arch()
     # Calls newer than this libseccomp may be newer than this list too: refused, as unknown. Linux
     # numbers them in order and adds a few a year, so the next 64 numbers cover many years.

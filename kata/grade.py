@@ -26,7 +26,7 @@ from kata.isolation import MEMORY_MB
 from kata.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
 from kata.show import counted
-from kata.submissions import Submission, kata_file, submissions_in
+from kata.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 
 STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner
 
@@ -119,30 +119,38 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
     if student.problem:
         return [grade_without_tests(student.student, kata.slug, CANNOT_RUN, student.problem, counts[kata.slug])
                 for kata in katas]
-    submitted = [kata for kata in katas if kata_file(student, kata) is not None]
-    outcomes, problem = {}, ""
-    if submitted:
-        outcomes, problem = run_tests(student, submitted, work, call_seconds, memory_mb, confined)
+    files = {kata: path for kata in katas if (path := kata_file(student, kata)) is not None}
+    refused = {kata: why for kata, path in files.items() if (why := problem_of_file(student, path))}
+    submitted = [kata for kata in files if kata not in refused]
+    outcomes, problem, copies = {}, "", []
+    if submitted:  # the tests load a copy of the files graded, never the student's folder (kata.submissions)
+        copy = handed_in_copy(student, [files[kata] for kata in submitted], Path(tempfile.mkdtemp(dir=work)))
+        copies.append(copy.folder)
+        outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined)
     grades = []
     for kata in katas:
         run = counts[kata.slug]
-        if kata not in submitted:
+        if kata not in files:
             grades.append(grade_without_tests(student.student, kata.slug, NOT_SUBMITTED,
                                               f"no file {kata.slug}/{kata.module}.py", run))
+        elif kata in refused:
+            grades.append(grade_without_tests(student.student, kata.slug, CANNOT_RUN, refused[kata], run))
         elif kata.slug in outcomes:
             grades.append(grade_of_kata(student.student, kata, outcomes[kata.slug], run))
         else:
             grades.append(grade_without_tests(student.student, kata.slug, ERROR, problem or "the tests did not run", run))
-    return [named_as_handed_in(grade, student) for grade in grades]
+    return [named_as_handed_in(grade, student, *copies) for grade in grades]
 
 
-def named_as_handed_in(grade: KataGrade, student: Submission) -> KataGrade:
+def named_as_handed_in(grade: KataGrade, student: Submission, *copies: Path) -> KataGrade:
     """The grade with the student's files named as they handed them in (alice/01_fixed_windows/...),
-    not by where the grader put or unpacked them."""
-    where = str(student.folder) + os.sep
+    not by where the grader put, unpacked or copied them."""
+    places = [str(folder) + os.sep for folder in (student.folder, *copies)]
 
     def shown(text: str) -> str:
-        return text.replace(where, f"{student.student}/")
+        for place in places:
+            text = text.replace(place, f"{student.student}/")
+        return text
 
     grade.detail = shown(grade.detail)
     for test in grade.tests:

@@ -15,6 +15,7 @@ import os
 import select
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -297,7 +298,7 @@ class Worker:
         except ForkServerFailed as error:
             for fd in (to_worker_read, to_worker_write, from_worker_read, from_worker_write):
                 os.close(fd)
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_folder(self.folder)
             raise WorkerCouldNotStart(str(error)) from None
         os.close(to_worker_read)
         os.close(from_worker_write)
@@ -356,7 +357,7 @@ class Worker:
                     os.close(fd)
                 except OSError:
                     pass
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_folder(self.folder)
 
 
 @contextmanager
@@ -463,10 +464,29 @@ def start_a_test() -> None:
 
 
 def stop_all_workers() -> None:
+    """Stop every worker and the fork server, even when stopping one of them fails."""
     global _fork_server
+    failures = []
     for worker in _workers:
-        worker.stop()
+        try:
+            worker.stop()
+        except Exception as error:  # the others must be stopped all the same; the failure is raised after
+            failures.append(error)
     _workers.clear()
     if _fork_server is not None:
         _fork_server.stop()
         _fork_server = None
+    if failures:
+        raise failures[0]
+
+
+def remove_folder(folder: Path) -> None:
+    """Remove a worker's folder, whatever the code under test left in it.
+
+    shutil.rmtree recurses once per level, so folders nested a few thousand deep (which an
+    unconfined worker can make) raise RecursionError; rm, which does not recurse so, removes them.
+    """
+    try:
+        shutil.rmtree(folder, ignore_errors=True)
+    except RecursionError:
+        subprocess.run(["rm", "-rf", "--", str(folder)], stdin=subprocess.DEVNULL, capture_output=True, timeout=60)

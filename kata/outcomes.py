@@ -9,6 +9,7 @@ record fails exactly the tests with fixed inputs that the code failed.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from kata.catalog import kata_of_test
@@ -16,6 +17,9 @@ from kata.catalog import kata_of_test
 LIMIT_VERDICTS = ("DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY")  # a limit stopped the code (time or memory)
 VERDICTS = ("WRONG ANSWER", "ERROR", *LIMIT_VERDICTS, "NOT STARTED")
 MESSAGE_LINES = 12
+# Control characters but tab and newline: a submission's error message may carry terminal
+# escapes (ESC, or the one-character CSI U+009B) meant to redraw a teacher's screen.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 _outcomes: dict[str, dict] = {}  # node id -> outcome, in the order the tests ran
 
@@ -36,7 +40,7 @@ def note_outcome(report) -> None:
     outcome = {"test": report.nodeid, "passed": report.passed}
     if report.failed:
         outcome["verdict"] = properties.get("verdict", "ERROR")
-        outcome["message"] = "\n".join(str(report.longrepr).splitlines()[:MESSAGE_LINES])
+        outcome["message"] = _CONTROL.sub("", "\n".join(str(report.longrepr).splitlines()[:MESSAGE_LINES]))
         outcome["mistake"] = next((value for name, value in report.user_properties if name == "mistake"), "")
     _outcomes[report.nodeid] = outcome
 

@@ -3,11 +3,16 @@
 Each student's copy is laid out like problems/ (`01_fixed_windows/fixed_windows.py`, ...).
 Zip files come from students, so they are unpacked with care: nothing may land outside
 the student's folder, no symbolic link is made, and a zip that would unpack to more than
-a class's worth of code is refused before and while it is unpacked.
+a class's worth of code is refused before and while it is unpacked. A folder (a cloned
+repository, say) may hold links of its own: a kata file reached through one is not graded,
+since it could name the reference, a classmate's file or any file the grader can read.
+The files that are graded are copied, as they are, into a folder of the grader's own
+(`handed_in_copy`), and only that copy is ever loaded.
 """
 
 from __future__ import annotations
 
+import os
 import stat
 import zipfile
 import zlib
@@ -18,6 +23,8 @@ from kata.catalog import KATAS, Kata
 
 MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # a whole class's katas take well under 1 MiB
 MAX_MEMBERS = 2000
+MAX_FILE_BYTES = 1024 * 1024  # a kata's solution takes a few KiB
+LINKS_REFUSED = "links are not graded: hand in the file itself"
 _CHUNK = 64 * 1024
 
 # What reading a damaged zip can raise; RuntimeError also covers an encrypted member and,
@@ -45,6 +52,9 @@ def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
     found = _students_in(folder)
     submissions = []
     for student, path in sorted(found.items(), key=lambda item: (item[0].casefold(), item[0])):
+        if path.is_symlink():
+            submissions.append(Submission(student, path, problem=f"{path.name} is a symbolic link; {LINKS_REFUSED}"))
+            continue
         try:
             unpacked = _unpack(path, unpack_into / student) if path.is_file() else path
         except BadSubmissions as refused:
@@ -60,9 +70,43 @@ def kata_file(submission: Submission, kata: Kata) -> Path | None:
     As for --impl=FOLDER, the file may also stand flat in the folder, without its kata folder.
     """
     for path in (submission.folder / kata.slug / f"{kata.module}.py", submission.folder / f"{kata.module}.py"):
-        if path.is_file():
+        if path.is_file() or path.is_symlink():
             return path
     return None
+
+
+def link_on_the_way(submission: Submission, path: Path) -> Path | None:
+    """The first symbolic link among the student's folder and the parts of `path` below it, or None."""
+    current = submission.folder
+    if current.is_symlink():
+        return current
+    for part in path.relative_to(submission.folder).parts:
+        current = current / part
+        if current.is_symlink():
+            return current
+    return None
+
+
+def problem_of_file(submission: Submission, path: Path) -> str:
+    """Why the kata file cannot be graded (a link on its way, or far too large), in one sentence; "" when it can."""
+    link = link_on_the_way(submission, path)
+    if link is not None:
+        return f"{link} is a symbolic link; {LINKS_REFUSED}"
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        return f"{path} holds {size} bytes, more than the {MAX_FILE_BYTES} a kata's file may hold"
+    return ""
+
+
+def handed_in_copy(submission: Submission, files: list[Path], into: Path) -> Submission:
+    """The submission with only these files (each without a problem_of_file), copied into `into` as they are
+    laid out in the student's folder: the copy, not the student's folder, is what the tests load."""
+    for path in files:
+        copy = into.joinpath(path.relative_to(submission.folder))
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "rb", opener=lambda name, flags: os.open(name, flags | os.O_NOFOLLOW)) as handed_in:
+            copy.write_bytes(handed_in.read(MAX_FILE_BYTES + 1))
+    return Submission(submission.student, into)
 
 
 def _students_in(folder: Path) -> dict[str, Path]:
@@ -97,7 +141,7 @@ def _kata_root(folder: Path) -> Path:
     students often hand in their problems/ folder, or a folder named after themselves."""
     if _holds_katas(folder):
         return folder
-    inner = [entry for entry in _visible_entries(folder) if entry.is_dir()]
+    inner = [entry for entry in _visible_entries(folder) if entry.is_dir() and not entry.is_symlink()]
     return inner[0] if len(inner) == 1 else folder
 
 

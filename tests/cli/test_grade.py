@@ -229,7 +229,7 @@ def test_the_graders_own_files_are_untouched(graded):
 
 
 def test_the_submissions_are_untouched(graded):
-    """writes_files deletes its module and writes beside it; it only ever touches its worker's copy."""
+    """writes_files tries to delete its module and write beside it and in the grader's folders: nothing changes."""
     assert graded["submissions_changed"] == []
 
 

@@ -4,8 +4,10 @@ Each hostile student tries one way to get marks its answers do not earn, or to h
 classmate or the grader: read the reference or a classmate (after chdir, through a
 dir_fd), change the grader's files, start a process that outlives grading, poison the
 shared probes or the outcomes file, stop the clocks, kill classmates, read the
-grader's environment, write outside its folder by the ways an open() check misses.
-Honest classmates sit beside them.
+grader's environment, write outside its folder by the ways an open() check misses,
+lease the runtime's files so that a classmate's worker waits, watch the files it may
+not read, forge the report's text, or hand in a symbolic link (to the reference, to a classmate's file, or a
+kata folder that is a link). Honest classmates sit beside them.
 
 The class is graded from a copy of the repository, so that an attack that got through
 could damage only the copy, and the kernel's confinement (kata.confinement) is what
@@ -47,7 +49,11 @@ TWINS = {
     "rewrites_the_outcomes": "honest_wrong",
     "writes_outside": "honest_wrong",
     "slow_freezes_the_clock": "slow_honest",
+    "leases_a_shared_file": "honest_wrong",
+    "watches_the_grader": "honest_wrong",
 }
+# Submissions through a symbolic link: not graded, whatever the link names.
+LINKED = ("links_to_the_reference", "links_to_a_classmate", "links_its_kata_folder")
 HONEST = ("correct", "honest_wrong", "slow_honest")
 
 pytestmark = [
@@ -96,7 +102,7 @@ def hostile(tmp_path_factory, repository_copier, file_fingerprints):
     work = tmp_path_factory.mktemp("hostile")
     repository = repository_copier(work / "repo")
     submissions = work / "submissions"
-    shutil.copytree(HOSTILE_CLASS, submissions)
+    shutil.copytree(HOSTILE_CLASS, submissions, symlinks=True)  # the links are the attack: kept as links
     shutil.copytree(CORRECT, submissions / "correct")
     alone = work / "alone"
     alone.mkdir()
@@ -147,6 +153,13 @@ def test_an_honest_student_is_graded_as_when_graded_alone(hostile, student):
         assert beside["mistake"] == alone["mistake"]
 
 
+@pytest.mark.parametrize("student", LINKED)
+def test_a_submission_through_a_symbolic_link_is_not_graded(hostile, student):
+    grade = hostile["grades"][student]
+    assert (grade["passed"], grade["status"]) == (0, "cannot run")
+    assert "is a symbolic link; links are not graded" in grade["detail"]
+
+
 def test_the_correct_classmate_earns_full_marks(hostile):
     grade = hostile["grades"]["correct"]
     assert grade["passed"] == grade["run"] and grade["status"] == "solved"
@@ -172,6 +185,16 @@ def test_the_graders_environment_appears_in_no_report(hostile):
     assert len(reports) >= 4
     shown = [done.stdout, done.stderr] + [path.read_text(encoding="utf-8") for path in reports]
     assert not any(SECRET in text for text in shown)
+
+
+def test_no_report_carries_a_control_character_of_a_submission(hostile):
+    """forges_the_report's messages hold ESC and U+009B, which would redraw a terminal that shows a report."""
+    assert hostile["grades"]["forges_the_report"]["passed"] < hostile["grades"]["forges_the_report"]["run"]
+    reports = [path for path in (hostile["work"] / "reports").rglob("*") if path.is_file()]
+    texts = [path.read_text(encoding="utf-8") for path in reports]
+    texts += [json.dumps(record) for record in hostile["grades"].values()]  # escaped in the JSON file itself
+    assert not [text for text in texts if "\x1b" in text or "\x9b" in text or "\\u001b" in text or "\\u009b" in text]
+    assert any("a glitch of the grader" in text for text in texts)  # the message itself is reported
 
 
 def test_confined_grading_carries_no_warning(hostile):

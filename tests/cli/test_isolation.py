@@ -10,6 +10,7 @@ the verdict they give.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import itertools
 import math
 import os
@@ -814,9 +815,21 @@ ATTACKS = {
     "link a grader's file into its folder": "os.link(ROOT + '/README.md', 'stolen')",
     "write a database outside": "__import__('sqlite3').connect(OUTSIDE).execute('create table t (x)')",
     "raise its own memory limit": "resource.setrlimit(resource.RLIMIT_AS, (-1, -1))",
+    "lease a file every worker opens": "fcntl.fcntl(os.open(os.__file__, os.O_RDONLY), fcntl.F_SETLEASE, fcntl.F_RDLCK)",
+    "lock a file others read": "fcntl.flock(os.open(os.__file__, os.O_RDONLY), fcntl.LOCK_SH)",
+    "lock part of a file others read": "fcntl.lockf(os.open(os.__file__, os.O_RDONLY), fcntl.LOCK_SH)",
+    "watch the repository's files": "__import__('ctypes').CDLL(None, use_errno=True).inotify_init() < 0 and error()",
+    "keep shared memory past its limit and its life": "__import__('ctypes').CDLL(None, use_errno=True).shmget(0, "
+                                                       "1 << 20, 0o1666) < 0 and error()",
+    "make a message queue for a classmate": "__import__('ctypes').CDLL(None, use_errno=True).msgget(0, 0o1666) < 0 "
+                                            "and error()",
+    "fill memory through a memory-backed file": "os.write(os.memfd_create('x'), b'x')",
+    "watch a folder with F_NOTIFY": "fcntl.fcntl(os.open(os.path.dirname(os.__file__), os.O_RDONLY), fcntl.F_NOTIFY, "
+                                    "fcntl.DN_ACCESS)",
 }
 
 ATTACKER = """
+import fcntl
 import os
 import resource
 import signal
@@ -854,7 +867,9 @@ def test_a_confined_worker_is_refused(confined_worker, attack):
 
 HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the repository",
                     "read the reference through a dir_fd", "list the repository", "read the grader's environment",
-                    "signal the fork server", "open a socket"]
+                    "signal the fork server", "open a socket", "lock a file others read",
+                    "lock part of a file others read", "watch the repository's files", "watch a folder with F_NOTIFY",
+                    "fill memory through a memory-backed file"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, monkeypatch, tmp_path):
@@ -867,26 +882,28 @@ def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels
 
 
 @needs_confinement
-def test_a_confined_worker_may_use_its_own_folder_threads_and_the_standard_library(start_worker):
+def test_a_confined_worker_may_read_its_own_folder_use_threads_and_the_standard_library(start_worker):
     worker = start_worker("""
-        import json, re, threading, decimal
+        import json, os, re, threading, decimal
 
         def f():
-            with open("notes.txt", "w") as notes:
-                notes.write("kept")
             results = []
             thread = threading.Thread(target=lambda: results.append(re.findall(r"\\w+", "two words")))
             thread.start()
             thread.join()
-            os_error = None
-            try:
-                open("big", "wb").write(bytes(17 * 1024 * 1024))
-            except OSError as error:
-                os_error = error.errno
-            with open("notes.txt") as notes:
-                return notes.read(), results, json.dumps(str(decimal.Decimal(1) / 8)), os_error
+            return os.listdir("."), results, json.dumps(str(decimal.Decimal(1) / 8))
     """, confined=True)
-    assert worker.call("f", (), {}) == ("kept", [["two", "words"]], '"0.125"', 27)  # EFBIG: files stay small
+    assert worker.call("f", (), {}) == (["submission.py"], [["two", "words"]], '"0.125"')
+
+
+@needs_confinement
+@pytest.mark.parametrize("write", ["open('notes.txt', 'w')", "os.mkdir('d')", "os.remove('submission.py')",
+                                   "os.symlink('submission.py', 'l')"])
+def test_a_confined_worker_writes_nothing_even_in_its_own_folder(start_worker, write):
+    """Thousands of files of 16 MB, or folders nested too deep to remove, would hurt every classmate."""
+    worker = start_worker("import os\n\ndef f(write):\n    try:\n        eval(write)\n"
+                          "    except OSError as error:\n        return error.errno\n    return 'written'\n", confined=True)
+    assert worker.call("f", (write,), {}) in (errno.EACCES, errno.EPERM)
 
 
 @needs_confinement
@@ -931,14 +948,19 @@ def test_a_worker_that_may_run_unconfined_says_why(start_worker, monkeypatch, tm
 
 
 def test_the_module_the_worker_loads_is_a_copy(start_worker, tmp_path):
+    """Removing its own file removes the worker's copy (unconfined) or is refused (confined): never the original."""
     worker = start_worker("""
         import os
 
         def f():
-            os.remove(__file__)
-            return os.path.exists(__file__)
+            try:
+                os.remove(__file__)
+            except PermissionError:
+                return "refused"
+            return __file__
     """)
-    assert worker.call("f", (), {}) is False
+    removed = worker.call("f", (), {})
+    assert removed == "refused" or removed != str(tmp_path / "submission.py")
     assert (tmp_path / "submission.py").is_file()
 
 
@@ -1270,3 +1292,16 @@ def test_a_start_cut_short_by_a_time_limit_stops_the_worker_process(start_worker
     finally:
         watchdog.stop()
     assert worker.process is None
+
+
+def test_a_folder_nested_thousands_deep_is_removed(tmp_path, monkeypatch):
+    """shutil.rmtree recurses once per level; an unconfined worker may nest folders deeper than Python recurses."""
+    top = tmp_path / "worker"
+    top.mkdir()
+    monkeypatch.chdir(top)
+    for _ in range(3000):
+        os.mkdir("d")
+        os.chdir("d")
+    monkeypatch.chdir(tmp_path)
+    isolation.remove_folder(top)
+    assert not top.exists()

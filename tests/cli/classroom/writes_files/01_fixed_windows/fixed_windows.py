@@ -1,5 +1,6 @@
-"""A correct solution that also writes and deletes files: in its own folder (allowed), and
-in the grader's and its own submission's folders (refused; the refusals are caught)."""
+"""A correct solution that also tries to write and delete files: in its worker's folder, in the
+grader's and in its own submission's folder (all refused where the worker is confined; the
+refusals are caught)."""
 
 import os
 from pathlib import Path
@@ -10,9 +11,12 @@ ROOT_GUESSES = [Path.cwd().parent, *Path(os.environ.get("PYTHONPATH", ".")).reso
 
 
 def vandalize():
-    Path("scratch.txt").write_text("mine to write")
-    Path("scratch.txt").unlink()
-    (HERE / "fixed_windows.py").unlink(missing_ok=True)  # the worker's copy of this file
+    for attempt in (lambda: Path("scratch.txt").write_text("mine to write"), lambda: Path("scratch.txt").unlink(),
+                    lambda: (HERE / "fixed_windows.py").unlink(missing_ok=True)):  # the worker's copy of this file
+        try:
+            attempt()
+        except OSError:
+            pass
     for root in ROOT_GUESSES:
         for target in (root / "tests" / "01_fixed_windows" / "test_hidden.py", root / "README.md",
                        root / "solutions" / "01_fixed_windows" / "fixed_windows.py"):

@@ -1,0 +1,1 @@
+../../correct/01_fixed_windows/fixed_windows.py

@@ -1,0 +1,1 @@
+/proc/self/cwd/solutions/01_fixed_windows/fixed_windows.py
