@@ -33,12 +33,13 @@ class ForkedProcess:
         self.server = server
         self.pid = pid
         self.returncode: int | None = None
+        self.stopped_for = ""  # why the server stopped it, when it did ("it ran more than 64 threads")
 
     def wait(self) -> int | None:
         """The worker's exit status, once it has ended (kill it first): minus the signal that ended it, as Popen gives it."""
         if self.returncode is None:
             try:
-                self.returncode = self.server.exit_status(self.pid)
+                self.returncode, self.stopped_for = self.server.exit_status(self.pid)
             except ForkServerFailed:
                 pass  # a server that has ended cannot tell: the status stays unknown
         return self.returncode
@@ -66,9 +67,11 @@ class ForkServer:
         reply = self._exchange(lambda: socket.send_fds(self.control, [request], [read_fd, write_fd]))
         return ForkedProcess(self, int(reply["pid"]))
 
-    def exit_status(self, pid: int) -> int | None:
+    def exit_status(self, pid: int) -> tuple[int | None, str]:
+        """The worker's exit status, and why the server stopped it if it did ("" if not)."""
         request = json.dumps({"op": "wait", "pid": pid}).encode("ascii")
-        return self._exchange(lambda: self.control.send(request)).get("returncode")
+        reply = self._exchange(lambda: self.control.send(request))
+        return reply.get("returncode"), str(reply.get("stopped_for") or "")
 
     def is_running(self) -> bool:
         return self.process.poll() is None

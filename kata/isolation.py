@@ -332,6 +332,8 @@ class Worker:
         process = self.process
         self.stop()
         code = process.returncode if process is not None else None
+        if process is not None and process.stopped_for:
+            return f"the worker process was stopped: {process.stopped_for}"
         if code is None:
             return "the worker process stopped answering"
         if code < 0:

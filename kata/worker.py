@@ -31,6 +31,12 @@ from kata.toy_tokenizer import ToyTokenizer
 OUTPUT_LIMIT = 4000  # characters of printed output kept per request
 FILE_LIMIT_MB = 16  # the largest file a submission may write in its folder
 PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests' process is still there
+# Threads are allowed, but each takes a process id, and thousands would leave none for a
+# classmate's run: the fork server stops a worker that has more. A chunking function
+# needs none, and a pool of a few threads stays far under it (the address space limit
+# allows about twenty threads of the default stack size; only tiny stacks allow thousands).
+MAX_THREADS = 64
+THREAD_CHECK_SECONDS = 0.02  # how often the fork server counts its workers' threads; a few hundred may start meanwhile
 
 
 class KeptOutput(io.TextIOBase):
@@ -214,14 +220,15 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
     import kata.draining  # noqa: F401
     import kata.toy_embedder  # noqa: F401 -- a kata's material, imported by submissions
 
-    parent, children = os.getppid(), set()
+    parent, children, stopped_for = os.getppid(), set(), {}
     while True:
         request, fds = {"op": "end"}, []
         try:
-            if select.select([control], [], [], PARENT_CHECK_SECONDS)[0]:
+            if select.select([control], [], [], THREAD_CHECK_SECONDS if children else PARENT_CHECK_SECONDS)[0]:
                 data, fds, _, _ = socket.recv_fds(control, 1 << 16, 2)
                 request = json.loads(data) if data else request
             elif os.getppid() == parent:
+                stopped_for.update(stop_workers_with_too_many_threads(children - stopped_for.keys()))
                 continue
         except (OSError, ValueError):
             pass
@@ -229,8 +236,9 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
             reply = {"pid": fork_a_worker(control, request["settings"], fds, confinement)}
             children.add(reply["pid"])
         elif request.get("op") == "wait":
-            reply = {"returncode": exit_status_of(int(request["pid"]))}
-            children.discard(request["pid"])
+            pid = int(request["pid"])
+            reply = {"returncode": exit_status_of(pid), "stopped_for": stopped_for.pop(pid, "")}
+            children.discard(pid)
         else:  # the tests' process has gone, or speaks nonsense
             for child in children:
                 try:
@@ -241,6 +249,24 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
         for fd in fds:
             os.close(fd)
         control.send(json.dumps(reply).encode("ascii"))
+
+
+def stop_workers_with_too_many_threads(workers: set[int]) -> dict[int, str]:
+    """Kill each worker running more than MAX_THREADS threads; returns why, by process id."""
+    stopped = {}
+    for pid in workers:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as status:
+                threads = int(status.read().rsplit(b")", 1)[1].split()[17])  # num_threads, the 20th field
+        except (OSError, ValueError, IndexError):
+            continue  # ended already, or no /proc here
+        if threads > MAX_THREADS:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except OSError:
+                pass
+            stopped[pid] = f"it ran more than {MAX_THREADS} threads"
+    return stopped
 
 
 def fork_a_worker(control: socket.socket, settings: dict, fds: list[int], confinement: Confinement | str) -> int:

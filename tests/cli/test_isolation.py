@@ -1305,3 +1305,38 @@ def test_a_folder_nested_thousands_deep_is_removed(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     isolation.remove_folder(top)
     assert not top.exists()
+
+
+THREAD_BOMB = """
+import threading
+
+def f():
+    threading.stack_size(64 * 1024)  # the smallest stacks, so that the address space limit comes last
+    for _ in range(20_000):
+        threading.Thread(target=threading.Event().wait, daemon=True).start()
+    return "started"
+"""
+
+
+def test_a_worker_that_starts_thousands_of_threads_is_stopped(start_worker):
+    """Each thread takes a process id: thousands would leave none for a classmate's run."""
+    worker = start_worker(THREAD_BOMB)
+    with pytest.raises(WorkerEnded, match="the worker process was stopped: it ran more than 64 threads"):
+        worker.call("f", (), {})
+
+
+def test_a_worker_that_starts_thousands_of_threads_while_loading_is_stopped(start_worker):
+    worker = start_worker(THREAD_BOMB + "\nf()\n")
+    with pytest.raises(WorkerCouldNotStart, match="it ran more than 64 threads"):
+        worker.start_if_needed()
+
+
+def test_a_worker_may_run_a_few_threads(start_worker):
+    worker = start_worker("""
+from concurrent.futures import ThreadPoolExecutor
+
+def f():
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        return sum(pool.map(len, ["ab"] * 1000))
+""")
+    assert worker.call("f", (), {}) == 2000
