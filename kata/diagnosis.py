@@ -59,7 +59,8 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
     """The catalogued mistakes whose outcome on the call's input is the one recorded for it.
 
     A mistake that the catalog records failing a test the code under test passed in this
-    run is not its mistake, whatever else they share (kata.known_failures). For a call
+    run, or passing a test it failed, is not its mistake, whatever else they share
+    (kata.known_failures). For a call
     stopped by a limit, only mistakes recorded as stopped on exactly the fixed tests stopped
     so far (and on this one, if its inputs are fixed) can explain it.
     """
@@ -67,7 +68,8 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
         return []
     kata = next((k for k in KATAS if k.slug == call.kata), None)
     mistakes = mistakes_of(kata) if kata is not None else {}
-    mistakes = {key: mistake for key, mistake in mistakes.items() if not _fails_where_the_code_passed(mistake, test)}
+    mistakes = {key: mistake for key, mistake in mistakes.items()
+                if not _fails_where_the_code_passed(mistake, test) and not _passes_where_the_code_failed(mistake, test)}
     seen = _outcome_of_call(call)
     stalled = seen[0] == "did not finish"
     if stalled:
@@ -96,6 +98,12 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
 
 def _fails_where_the_code_passed(mistake: type[Mistake], test: FailingTest) -> bool:
     return any(name in mistake.known.fails for name, verdict in test.so_far.items() if verdict == PASSED)
+
+
+def _passes_where_the_code_failed(mistake: type[Mistake], test: FailingTest) -> bool:
+    """The catalog records the mistake passing a test the code failed: its answers there are right,
+    so it does not explain the code, whatever answer they share here."""
+    return any(name not in mistake.known.fails for name, verdict in test.so_far.items() if verdict != PASSED)
 
 
 def _stalls_as_seen(mistake: type[Mistake], test: FailingTest) -> bool:

@@ -16,6 +16,8 @@ from kata.catalog import kata_of_test, relative
 from kata.diagnosis import FIXED_SO_FAR, FailingTest, matching_mistakes
 from kata.guards import has_fixed_inputs
 
+MOST_MISTAKES_NAMED = 2  # under a failure; when more mistakes give the same answer, none is named
+
 
 def explain(item, error: BaseException) -> str | None:
     """The learner-facing report for a failure, or None to keep pytest's own."""
@@ -46,9 +48,10 @@ def _known_mistake(item, call: Call | None) -> str:
     kata = kata_of_test(item.path)
     so_far = item.config.stash.get(FIXED_SO_FAR, {}).get(kata.slug if kata else "", {})
     matches = matching_mistakes(call, FailingTest(item.name, has_fixed_inputs(item), so_far))
+    if len(matches) > MOST_MISTAKES_NAMED:
+        return ""  # the answer does not single a mistake out: naming some of them would mislead
     item.user_properties.extend(("mistake", mistake.id) for mistake in matches)  # for kata grade and JUnit XML
-    lines = [f"\nThis matches a known mistake: {m.title}. {m.hint}" for m in matches]
-    return "".join(lines[:2])
+    return "".join(f"\nThis matches a known mistake: {m.title}. {m.hint}" for m in matches)
 
 
 def _did_not_finish(item, error: DidNotFinish) -> str:

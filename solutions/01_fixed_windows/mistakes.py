@@ -353,3 +353,43 @@ class NoWindowWhenShorterThanOverlap(Mistake):
         _validate(chunk_size, overlap)
         step = chunk_size - overlap
         return [list(tokens[start:start + chunk_size]) for start in range(0, len(tokens) - overlap, step)]
+
+
+class ValueErrorForAWrongType(Mistake):
+    """Folds the type check into the range check, so an argument of the wrong type raises ValueError.
+
+    fixed_windows(["a", "b", "c"], 2.0) raises ValueError instead of TypeError: the caller can
+    no longer tell a value out of range from an argument of the wrong kind.
+    """
+
+    id = "value_error_for_a_wrong_type"
+    title = "Raises ValueError, not TypeError, for an argument that is not an int"
+    hint = "Check the type first and raise TypeError for a non-int (bool included); ValueError is for ints out of range."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+            raise ValueError(f"chunk_size must be an int of at least 1, got {chunk_size!r}")
+        if isinstance(overlap, bool) or not isinstance(overlap, int) or not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be an int in [0, chunk_size), got {overlap!r}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class ChecksValuesNotTypes(Mistake):
+    """Checks the values of chunk_size and overlap, but never their types.
+
+    True passes as a chunk_size of 1: fixed_windows(list("abc"), True) returns [['a'], ['b'], ['c']]
+    instead of raising TypeError; 3.0 gets as far as slicing, whose TypeError names no argument.
+    """
+
+    id = "checks_values_not_types"
+    title = "Checks the values of chunk_size and overlap, but not that they are ints"
+    hint = "Check the types first: raise TypeError naming the argument when it is not an int (bool included)."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)

@@ -479,3 +479,60 @@ class ResumsTheOpenChunk(Mistake):
             current_sizes.append(size)
         if current:
             yield current
+
+
+class AcceptsABoolSize(Mistake):
+    """Checks each size with isinstance(size, int), which True and False pass; the budget is checked right.
+
+    iter_pack([3, 4, True], 7) yields [[0, 1], [2]] instead of raising TypeError for sizes[2].
+    """
+
+    id = "accepts_a_bool_size"
+    title = "Accepts True and False as sizes"
+    hint = "bool is a subclass of int: reject it explicitly for every size, as for max_tokens."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return AcceptsABoolSize._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, int(size) if isinstance(size, bool) else size)
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            yield current
+
+
+class ClosesOnExactFit(Mistake):
+    """Closes the open chunk when the next size would fill it exactly (>=), not only when it would overflow (>).
+
+    A chunk that fits the budget exactly is split: with itertools.count(1) and max_tokens=10 the
+    first chunk is [0, 1, 2] (1 + 2 + 3 = 6, and 6 + 4 = 10 closes it) instead of [0, 1, 2, 3].
+    """
+
+    id = "closes_on_exact_fit"
+    title = "Closes a chunk when the next size would fill it exactly (>= instead of >)"
+    hint = "A chunk whose total equals max_tokens fits: close it only when the next size would take it above."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ClosesOnExactFit._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if current and total + size >= max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            yield current

@@ -5,6 +5,7 @@ Run one against the tests with: pytest tests/07_markdown_chunker --impl=mistake:
 The correct pieces come first; each mistake swaps exactly one of them for a wrong one.
 """
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -216,6 +217,33 @@ class NormalisesWhitespace(Mistake):
     @staticmethod
     def chunk_markdown(doc, max_tokens):
         return _chunk(doc, max_tokens, text=lambda doc, start, end: " ".join(doc[start:end].split()))
+
+
+class JoinsTheBlocksWithABlankLine(Mistake):
+    """Builds each chunk's text from its pieces joined by a blank line, not by slicing the document.
+
+    Where the document separates two blocks otherwise (a heading right above its paragraph,
+    two blank lines), the text is no longer doc[start:end]: chunk_markdown("# A\\nText.", 50)
+    gives the text '# A\\n\\nText.' for doc[0:9] == '# A\\nText.'.
+    """
+
+    id = "joins_the_blocks_with_a_blank_line"
+    title = "Joins a chunk's pieces with a blank line instead of slicing doc[start:end]"
+    hint = "The text must be exactly doc[start:end]: slice the document, never rebuild the text from its pieces."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        pieces = []  # every piece's span, in order, found once the arguments are checked
+
+        def joined(doc, start, end):
+            if not pieces:
+                pieces.extend((s, e) for kind, lines in _blocks(doc, _lines(doc))
+                              for s, e, _ in _units(doc, kind, lines, max_tokens))
+            first = bisect.bisect_left(pieces, (start, start))
+            last = bisect.bisect_right(pieces, (end, end))
+            return "\n\n".join(doc[s:e] for s, e in pieces[first:last])
+
+        return _chunk(doc, max_tokens, text=joined)
 
 
 class ChunksSpanSections(Mistake):
