@@ -22,7 +22,7 @@ from kata.catalog import ROOT, TESTS, Kata, kata_of_test, relative
 from kata.grade_reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
 from kata.grades import (CANNOT_RUN, ERROR, NOT_STARTED, NOT_SUBMITTED, KataGrade, TestOutcome, grade_from_tests,
                          grade_without_tests)
-from kata.isolation import MEMORY_MB
+from kata.isolation import MEMORY_MB, remove_folder
 from kata.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
 from kata.show import counted
@@ -46,12 +46,15 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     check_report_paths(list(outputs))
     warning = confinement_warning(unconfined)
     folder = Path(folder).resolve()  # the tests run from the repository's folder, not from this one
-    with tempfile.TemporaryDirectory(prefix="kata-grade-") as work:
-        students = submissions_in(folder, Path(work) / "unpacked")
+    work = Path(tempfile.mkdtemp(prefix="kata-grade-"))
+    try:
+        students = submissions_in(folder, work / "unpacked")
         counts = tests_per_kata(katas)
         say(f"Grading {counted(len(students), 'student')} on "
             f"{', '.join(kata.number for kata in katas)} ({counted(sum(counts.values()), 'test')} each), {jobs} at a time")
-        grades = grade_students(students, katas, counts, Path(work), jobs, call_seconds, memory_mb, not warning)
+        grades = grade_students(students, katas, counts, work, jobs, call_seconds, memory_mb, not warning)
+    finally:
+        remove_folder(work)  # what the students handed in may nest deeper than shutil.rmtree recurses
     if warning:
         print(warning)
     print(grade_table(grades))

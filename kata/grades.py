@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+from kata.show import one_line, printable
+
 # The statuses, best first.
 SOLVED = "solved"
 FAILING = "failing"  # finished, with wrong answers
@@ -41,6 +43,9 @@ class TestOutcome:
     message: str = ""  # for a failure: the report, cut to a few lines
     mistake: str = ""  # for a failure: the id of the catalogued mistake it matches, if one does
 
+    def __post_init__(self):
+        self.message = printable(self.message)  # a submission's words reach it: no terminal escapes
+
 
 @dataclass
 class KataGrade:
@@ -52,6 +57,10 @@ class KataGrade:
     mistake: str = ""  # the first catalogued mistake a failure matched
     detail: str = ""  # why it cannot run, or is not started or not submitted
     tests: list[TestOutcome] = field(default_factory=list)
+
+    def __post_init__(self):
+        # Names and details come from what students hand in: printable, and on one line for the tables.
+        self.student, self.detail = one_line(self.student), one_line(self.detail)
 
     @property
     def score(self) -> str:

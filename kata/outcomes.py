@@ -9,17 +9,14 @@ record fails exactly the tests with fixed inputs that the code failed.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from kata.catalog import kata_of_test
+from kata.show import printable
 
 LIMIT_VERDICTS = ("DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY")  # a limit stopped the code (time or memory)
 VERDICTS = ("WRONG ANSWER", "ERROR", *LIMIT_VERDICTS, "NOT STARTED")
 MESSAGE_LINES = 12
-# Control characters but tab and newline: a submission's error message may carry terminal
-# escapes (ESC, or the one-character CSI U+009B) meant to redraw a teacher's screen.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 _outcomes: dict[str, dict] = {}  # node id -> outcome, in the order the tests ran
 
@@ -40,7 +37,7 @@ def note_outcome(report) -> None:
     outcome = {"test": report.nodeid, "passed": report.passed}
     if report.failed:
         outcome["verdict"] = properties.get("verdict", "ERROR")
-        outcome["message"] = _CONTROL.sub("", "\n".join(str(report.longrepr).splitlines()[:MESSAGE_LINES]))
+        outcome["message"] = printable("\n".join(str(report.longrepr).splitlines()[:MESSAGE_LINES]))
         outcome["mistake"] = next((value for name, value in report.user_properties if name == "mistake"), "")
     _outcomes[report.nodeid] = outcome
 
@@ -55,7 +52,7 @@ def write_outcomes(path: Path, session, unavailable: dict, selected: dict, verdi
     for slug, count in selected.items():
         problem = unavailable.get(slug)
         exactly = failing_exactly(slug) if problem is None else []
-        katas[slug] = {"problem": f"{verdict_of(problem)}: {problem}" if problem is not None else None,
+        katas[slug] = {"problem": printable(f"{verdict_of(problem)}: {problem}") if problem is not None else None,
                        "selected": count, "tests": [], "mistake": exactly[0] if len(exactly) == 1 else ""}
     for outcome in _outcomes.values():
         kata = kata_of_test(Path(session.config.rootpath, outcome["test"].split("::", 1)[0]))

@@ -6,6 +6,7 @@ so long sequences show their first and last items and their length.
 
 from __future__ import annotations
 
+import re
 import reprlib
 
 _shortener = reprlib.Repr()
@@ -49,3 +50,19 @@ def show_call(function: str, args: tuple, kwargs: dict) -> str:
 def counted(count: int, noun: str) -> str:
     """'1 item', '3 items': a count with its noun, singular or plural as English wants."""
     return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+# Control characters but tab and newline, and the marks that reorder text (bidirectional
+# controls): a submission's words may carry them to redraw a teacher's terminal, or to make
+# a report read otherwise than it is written.
+_NOT_PRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """The text without control characters (tab and newline stay) or bidirectional controls."""
+    return _NOT_PRINTABLE.sub("", text)
+
+
+def one_line(text: str) -> str:
+    """The printable text on one line: each line break becomes ' / '."""
+    return " / ".join(line for line in printable(text).replace("\r", "\n").splitlines() if line.strip())

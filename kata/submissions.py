@@ -23,6 +23,7 @@ from kata.catalog import KATAS, Kata
 
 MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # a whole class's katas take well under 1 MiB
 MAX_MEMBERS = 2000
+MAX_DEPTH = 32  # folders in a member's path: a kata file is two or three deep, and thousands break the clean-up
 MAX_FILE_BYTES = 1024 * 1024  # a kata's solution takes a few KiB
 LINKS_REFUSED = "links are not graded: hand in the file itself"
 _CHUNK = 64 * 1024
@@ -92,6 +93,8 @@ def problem_of_file(submission: Submission, path: Path) -> str:
     link = link_on_the_way(submission, path)
     if link is not None:
         return f"{link} is a symbolic link; {LINKS_REFUSED}"
+    if path.stat().st_nlink > 1:  # another name of the same file, which may be the reference's
+        return f"{path} is a hard link (the file has other names); {LINKS_REFUSED}"
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
         return f"{path} holds {size} bytes, more than the {MAX_FILE_BYTES} a kata's file may hold"
@@ -188,6 +191,9 @@ def _member_parts(archive: Path, member: zipfile.ZipInfo) -> tuple[str, ...]:
     parts = tuple(part for part in name.split("/") if part not in ("", "."))
     if name.startswith("/") or PureWindowsPath(name).drive or ".." in parts:
         raise BadSubmissions(f"{archive} holds {member.filename!r}, a path outside the folder it unpacks into")
+    if len(parts) > MAX_DEPTH:
+        raise BadSubmissions(f"{archive} holds a path {len(parts)} folders deep, more than the {MAX_DEPTH} "
+                             "a submission may hold")
     return parts
 
 

@@ -32,7 +32,10 @@ if TYPE_CHECKING:  # for annotations only: the worker starts faster without impo
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True
 
-MAX_MESSAGE_BYTES = 256 * 1024 * 1024  # a guard's million-sentence answer is a few MB
+# The largest answer of a reference is 12 MB (kata 01's 150,000 windows). A worker's message
+# grows in this process while it is decoded, up to some 27 times for a line of empty lists:
+# the cap also bounds what one submission can make the tests' process allocate.
+MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 REPR_LIMIT = 300  # characters of an object's repr sent for reports
 
 

@@ -36,7 +36,7 @@ PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests'
 # needs none, and a pool of a few threads stays far under it (the address space limit
 # allows about twenty threads of the default stack size; only tiny stacks allow thousands).
 MAX_THREADS = 64
-THREAD_CHECK_SECONDS = 0.02  # how often the fork server counts its workers' threads; a few hundred may start meanwhile
+THREAD_CHECK_SECONDS = 0.01  # how often the fork server counts its workers' threads; hundreds may start meanwhile
 
 
 class KeptOutput(io.TextIOBase):

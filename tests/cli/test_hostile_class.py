@@ -7,7 +7,8 @@ shared probes or the outcomes file, stop the clocks, kill classmates, read the
 grader's environment, write outside its folder by the ways an open() check misses,
 lease the runtime's files so that a classmate's worker waits, watch the files it may
 not read, forge the report's text, or hand in a symbolic link (to the reference, to a classmate's file, or a
-kata folder that is a link). Honest classmates sit beside them.
+kata folder that is a link, a hard link), nest a zip's folders too deep to remove, or
+fail to load with an error made to forge the reports. Honest classmates sit beside them.
 
 The class is graded from a copy of the repository, so that an attack that got through
 could damage only the copy, and the kernel's confinement (kata.confinement) is what
@@ -24,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -52,8 +54,10 @@ TWINS = {
     "leases_a_shared_file": "honest_wrong",
     "watches_the_grader": "honest_wrong",
 }
-# Submissions through a symbolic link: not graded, whatever the link names.
-LINKED = ("links_to_the_reference", "links_to_a_classmate", "links_its_kata_folder")
+# Submissions through a symbolic link, or a hard link made beside the class (hard_links_the_reference):
+# not graded, whatever the link names.
+LINKED = ("links_to_the_reference", "links_to_a_classmate", "links_its_kata_folder", "hard_links_the_reference")
+DEEP_ZIP = "nests_a_zip_deep"  # made by the fixture: folders nested too deep for shutil.rmtree
 HONEST = ("correct", "honest_wrong", "slow_honest")
 
 pytestmark = [
@@ -104,6 +108,14 @@ def hostile(tmp_path_factory, repository_copier, file_fingerprints):
     submissions = work / "submissions"
     shutil.copytree(HOSTILE_CLASS, submissions, symlinks=True)  # the links are the attack: kept as links
     shutil.copytree(CORRECT, submissions / "correct")
+    hard_link = submissions / "hard_links_the_reference" / "01_fixed_windows" / "fixed_windows.py"
+    hard_link.parent.mkdir(parents=True)
+    os.link(repository / "solutions" / "01_fixed_windows" / "fixed_windows.py", hard_link)
+    with zipfile.ZipFile(submissions / f"{DEEP_ZIP}.zip", "w") as zipped:
+        zipped.writestr("01_fixed_windows/fixed_windows.py", "def fixed_windows(tokens, chunk_size, overlap=0):\n"
+                                                             "    return []\n")
+        for depth in (900, 1800, 1990):  # each under Python's recursion limit, together far beyond it
+            zipped.writestr(zipfile.ZipInfo("a/" * depth), b"")
     alone = work / "alone"
     alone.mkdir()
     for student in HONEST:
@@ -154,10 +166,24 @@ def test_an_honest_student_is_graded_as_when_graded_alone(hostile, student):
 
 
 @pytest.mark.parametrize("student", LINKED)
-def test_a_submission_through_a_symbolic_link_is_not_graded(hostile, student):
+def test_a_submission_through_a_link_is_not_graded(hostile, student):
     grade = hostile["grades"][student]
     assert (grade["passed"], grade["status"]) == (0, "cannot run")
-    assert "is a symbolic link; links are not graded" in grade["detail"]
+    assert "link" in grade["detail"] and "links are not graded" in grade["detail"]
+
+
+def test_a_zip_nested_too_deep_is_refused_and_the_class_still_graded(hostile):
+    grade = hostile["grades"][DEEP_ZIP]
+    assert (grade["passed"], grade["status"]) == (0, "cannot run")
+    assert "folders deep" in grade["detail"]
+
+
+def test_a_load_error_made_to_forge_the_reports_shows_on_one_printable_line(hostile):
+    grade = hostile["grades"]["forges_the_load_error"]
+    assert (grade["passed"], grade["status"]) == (0, "cannot run")
+    assert "\n" not in grade["detail"] and "all tests passed" in grade["detail"]
+    rows = (hostile["work"] / "reports" / "grades.csv").read_text(encoding="utf-8").splitlines()
+    assert not [row for row in rows if row.startswith("correct,") and "copied from a classmate" in row]
 
 
 def test_the_correct_classmate_earns_full_marks(hostile):
@@ -188,12 +214,14 @@ def test_the_graders_environment_appears_in_no_report(hostile):
 
 
 def test_no_report_carries_a_control_character_of_a_submission(hostile):
-    """forges_the_report's messages hold ESC and U+009B, which would redraw a terminal that shows a report."""
+    """forges_the_report's messages and forges_the_load_error's load error hold ESC, U+009B and a right-to-left
+    override, which would redraw a terminal that shows a report, or make it read otherwise."""
     assert hostile["grades"]["forges_the_report"]["passed"] < hostile["grades"]["forges_the_report"]["run"]
     reports = [path for path in (hostile["work"] / "reports").rglob("*") if path.is_file()]
     texts = [path.read_text(encoding="utf-8") for path in reports]
     texts += [json.dumps(record) for record in hostile["grades"].values()]  # escaped in the JSON file itself
-    assert not [text for text in texts if "\x1b" in text or "\x9b" in text or "\\u001b" in text or "\\u009b" in text]
+    forging = ("\x1b", "\x9b", "\u202e", "\\u001b", "\\u009b", "\\u202e")  # raw, or escaped in JSON
+    assert not [text for text in texts if any(character in text for character in forging)]
     assert any("a glitch of the grader" in text for text in texts)  # the message itself is reported
 
 

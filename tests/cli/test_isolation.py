@@ -757,6 +757,18 @@ def f():
     assert worker.process is None
 
 
+def test_a_reply_longer_than_any_answer_is_refused_before_it_is_decoded(start_worker):
+    """A line of 40 MB of empty lists would take over a gigabyte here once decoded."""
+    worker = start_worker(SPEAKS_THE_PROTOCOL + """
+def f():
+    send(b'{"returned": [' + b'[],' * (40 * 1024 * 1024 // 3))
+    return 1
+""", memory_mb=512)
+    with pytest.raises(WorkerEnded, match="not an answer.*longer than"):
+        worker.call("f", (), {})
+    assert worker.process is None
+
+
 def test_a_reply_that_refers_to_nothing_makes_the_call_raise_worker_ended(start_worker):
     worker = start_worker(SPEAKS_THE_PROTOCOL + """
 def f():
