@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from kata.judge import check_returns, expect
-from kata.show import show
+from kata.show import counted, show
 
 
 def windowed(fixed_windows, tokens, *sizes):
@@ -87,3 +87,16 @@ def strings(function, *args):
     chunks = answer_leaving_the_input_as_it_was(function, *args)
     expect(type(chunks) is list and all(type(chunk) is str for chunk in chunks), "a list of str")
     return chunks
+
+
+def differs(got, expected: list) -> str:
+    """Where a long answer first differs from the expected one, in a sentence: for a guard's report."""
+    if got == expected:
+        return ""
+    if not isinstance(got, list):
+        return f"It returned {show(got)}, not a list."
+    first = next((index for index, (mine, theirs) in enumerate(zip(got, expected)) if mine != theirs), None)
+    if first is None:
+        return (f"It made {counted(len(got), 'item')} where {counted(len(expected), 'item')} "
+                f"{'was' if len(expected) == 1 else 'were'} expected.")
+    return f"Item {first} is {show(got[first])}; expected {show(expected[first])}."

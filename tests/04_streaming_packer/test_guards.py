@@ -51,7 +51,7 @@ def test_ten_thousand_chunks_of_an_endless_stream(iter_pack, stream):
     returned at the end) never gets to the first chunk."""
     sizes = stream.cycle([3, 4, 2])
     chunks = list(itertools.islice(iter_pack(sizes, 7), 10_000))
-    expect(len(chunks) == 10_000 and chunks[-1] == [19_998, 19_999] and sizes.read == 20_001,
+    expect(chunks == [[index, index + 1] for index in range(0, 20_000, 2)] and sizes.read == 20_001,
            "10,000 chunks of two sentences, the last [19998, 19999], after reading 20,001 sizes",
            details=f"It yielded {counted(len(chunks), 'chunk')}, the last {chunks[-1] if chunks else None}, "
                    f"after reading {sizes.read:,} sizes.")
@@ -61,7 +61,7 @@ def test_ten_thousand_chunks_of_an_endless_stream(iter_pack, stream):
 def test_two_hundred_thousand_sizes_in_one_chunk(iter_pack):
     n = 200_000
     chunks = list(iter_pack(itertools.repeat(1, n), n))
-    expect(len(chunks) == 1 and len(chunks[0]) == n and chunks[0][-1] == n - 1,
+    expect(chunks == [list(range(n))],
            "one chunk holding all 200,000 sentences, 0 to 199999: they fit the budget exactly")
 
 
@@ -73,7 +73,7 @@ def test_a_million_sizes_pack_in_memory_the_size_of_one_chunk(iter_pack):
     chunks = iter_pack(itertools.repeat(1, 1_000_000), 8)
     count, last, peak = drain_measuring_memory(chunks, every=1000, bound=MEMORY_BOUND)
     expect(peak < MEMORY_BOUND,
-           f"the peak traced memory while packing to stay under {MEMORY_BOUND // 1024} KiB: only the open chunk "
+           f"the peak memory while packing to stay under {MEMORY_BOUND // 1024} KiB: only the open chunk "
            "is held, never the input or the chunks already yielded",
            details=f"After {count:,} chunk{'' if count == 1 else 's'} the peak was already {peak:,} bytes "
                    f"({peak / 2**20:.2f} MiB). A list of the million sizes alone takes 8 MB.")

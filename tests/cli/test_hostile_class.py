@@ -51,6 +51,7 @@ TWINS = {
     "rewrites_the_outcomes": "honest_wrong",
     "writes_outside": "honest_wrong",
     "slow_freezes_the_clock": "slow_honest",
+    "answers_large_inputs_lazily": "slow_honest",  # fails the two guards with wrong answers instead of slowly
     "leases_a_shared_file": "honest_wrong",
     "watches_the_grader": "honest_wrong",
 }
