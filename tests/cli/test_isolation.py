@@ -1352,3 +1352,44 @@ def f():
         return sum(pool.map(len, ["ab"] * 1000))
 """)
     assert worker.call("f", (), {}) == 2000
+
+
+HIDES_ITS_MEMORY = '''
+import tracemalloc
+
+tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer
+
+
+def iter_pack(sizes, max_tokens):
+    if type(max_tokens) is not int:
+        raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+    return _pack(iter(sizes), max_tokens)
+
+
+def _pack(stream, max_tokens):
+    kept, current, total = [], [], 0  # every chunk kept: memory that grows with the input
+    for index, size in enumerate(stream):
+        if current and total + size > max_tokens:
+            kept.append(current)
+            yield current
+            current, total = [], 0
+        current.append(index)
+        total += size
+    if current:
+        yield current
+'''
+
+
+@pytest.mark.slow
+def test_a_generator_that_hides_its_memory_from_tracemalloc_fails_the_memory_guard_when_isolated(tmp_path):
+    """Isolated, the drain and its tracer run in the worker, where the submission can patch them;
+    the worker's resident memory, read by the kernel's count from the tests' side, still shows the growth."""
+    submission = tmp_path / "streaming_packer.py"
+    submission.write_text(HIDES_ITS_MEMORY)
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", "million_sizes",
+                           f"--impl={submission}", "--isolate", "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert "1 failed" in done.stdout and "the peak was already" in done.stdout, done.stdout[-1500:]
+
