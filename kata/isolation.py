@@ -34,6 +34,9 @@ from kata.toy_tokenizer import ToyTokenizer
 __tracebackhide__ = True
 
 MEMORY_MB = 1024  # the worker's address space
+# A worker between requests only waits for the next one; a few milliseconds of CPU time
+# (the interpreter's own housekeeping) are let pass, not a thread that works meanwhile.
+IDLE_CPU_SECONDS = 0.05
 RESIDENT_SLACK_BYTES = 4 * 1024 * 1024  # a drained generator's growth of resident memory that is not counted
 START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
 UNWATCHED_SECONDS = 60.0  # the longest wait for a reply when no watchdog bounds the test
@@ -149,6 +152,7 @@ class Worker:
         self.generation = 0  # counts the processes started: a generator belongs to one of them
         self.output = ""  # what the submission printed during the last request
         self.ended_in_this_test: WorkerEnded | None = None
+        self.cpu_at_rest: float | None = None  # the worker's CPU time when it loaded, or its last request ended
 
     # Calls ----------------------------------------------------------------------------------
 
@@ -215,6 +219,7 @@ class Worker:
 
     def exchange(self, message: dict) -> dict:
         """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
+        self.refuse_work_between_requests()
         log.worker_started_working(self.cpu_clock)
         try:
             reply = self.channel.request(message)
@@ -227,6 +232,7 @@ class Worker:
             raise
         finally:
             log.worker_stopped_working()
+            self.cpu_at_rest = self.cpu_clock()
         self.output = str(reply.get("output", ""))
         raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
@@ -234,6 +240,17 @@ class Worker:
             log.stopped_by = UsedTooMuchMemory(log.in_progress, f"{self.memory_mb} MB of address space")
             raise log.stopped_by
         return reply
+
+    def refuse_work_between_requests(self) -> None:
+        """A worker computes only while it answers: CPU time it spent since its last request (or since it
+        loaded), in a thread of its own, is work no limit would count, so the worker is stopped."""
+        if self.cpu_at_rest is None or self.process is None:
+            return
+        idle_work = self.cpu_clock() - self.cpu_at_rest
+        if idle_work > IDLE_CPU_SECONDS:
+            self.stop()
+            raise self.ended(f"the worker process was stopped: it computed for {idle_work:.2f} s between two "
+                             "requests, in a thread of its own, where no time limit counts it")
 
     def ended(self, why: str) -> WorkerEnded:
         self.ended_in_this_test = WorkerEnded(why)
@@ -294,6 +311,7 @@ class Worker:
 
     def spawn(self) -> None:
         self.generation += 1
+        self.cpu_at_rest = None  # until the new process has loaded
         self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
         module = self.folder / self.source.name
         shutil.copyfile(self.source, module)
@@ -339,6 +357,7 @@ class Worker:
             self.stop()
             raise WorkerCouldNotStart(str(hello.get("problem")))
         self.unconfined = str(hello.get("unconfined") or "")
+        self.cpu_at_rest = self.cpu_clock()  # loading has its own limit; from here on, work is done in requests
 
     def stop_and_say_why(self) -> str:
         process = self.process

@@ -1393,3 +1393,37 @@ def test_a_generator_that_hides_its_memory_from_tracemalloc_fails_the_memory_gua
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert "1 failed" in done.stdout and "the peak was already" in done.stdout, done.stdout[-1500:]
 
+
+
+def test_a_worker_that_computes_between_requests_is_stopped(start_worker, no_limit_passed):
+    """A thread started at import keeps computing while the tests' process is busy elsewhere (an
+    answer precomputed for a guard's input, say): work no call's limit would count."""
+    worker = start_worker("""
+        import threading, time
+
+        def burn():
+            end = time.process_time() + 1.5
+            while time.process_time() < end:
+                pass
+
+        threading.Thread(target=burn, daemon=True).start()
+
+        def f():
+            return "at once"
+    """)
+    worker.start_if_needed()
+    time.sleep(1.0)  # the tests' process is busy elsewhere; the worker's thread is not
+    stopped, _ = run_under_a_call_limit(worker, 0.5)
+    assert "it computed for" in stopped and "between two requests" in stopped
+    assert worker.process is None
+
+
+def test_a_worker_that_waits_between_requests_is_not_stopped(start_worker, no_limit_passed):
+    worker = start_worker("""
+        def f():
+            return "at once"
+    """)
+    worker.start_if_needed()
+    time.sleep(0.3)
+    assert run_under_a_call_limit(worker, 0.5)[0] is None
+    assert run_under_a_call_limit(worker, 0.5)[0] is None
