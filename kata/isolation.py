@@ -39,6 +39,9 @@ MEMORY_MB = 1024  # the worker's address space
 IDLE_CPU_SECONDS = 0.05
 RESIDENT_SLACK_BYTES = 4 * 1024 * 1024  # a drained generator's growth of resident memory that is not counted
 START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
+# CPU time a worker may spend loading the submission (its imports take milliseconds): more would be
+# work done where no call's limit counts it, such as a guard's answer computed in advance.
+LOAD_CPU_SECONDS = 2.0
 UNWATCHED_SECONDS = 60.0  # the longest wait for a reply when no watchdog bounds the test
 
 
@@ -357,7 +360,12 @@ class Worker:
             self.stop()
             raise WorkerCouldNotStart(str(hello.get("problem")))
         self.unconfined = str(hello.get("unconfined") or "")
-        self.cpu_at_rest = self.cpu_clock()  # loading has its own limit; from here on, work is done in requests
+        self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
+        if self.cpu_at_rest > LOAD_CPU_SECONDS:
+            self.stop()
+            raise WorkerCouldNotStart(f"loading {relative(self.source)} took {self.cpu_at_rest:.1f} s of CPU time, more "
+                                      f"than the {LOAD_CPU_SECONDS:g} s a module may spend before it is called "
+                                      "(work at the top level of the module?).")
 
     def stop_and_say_why(self) -> str:
         process = self.process

@@ -1427,3 +1427,19 @@ def test_a_worker_that_waits_between_requests_is_not_stopped(start_worker, no_li
     time.sleep(0.3)
     assert run_under_a_call_limit(worker, 0.5)[0] is None
     assert run_under_a_call_limit(worker, 0.5)[0] is None
+
+
+def test_a_module_that_computes_for_seconds_while_loading_cannot_start(start_worker):
+    """Work at the top level of the module (an answer computed in advance) is counted by no call's limit."""
+    worker = start_worker("""
+        import time
+
+        end = time.process_time() + 2.5
+        while time.process_time() < end:
+            pass
+
+        def f():
+            return "at once"
+    """)
+    with pytest.raises(WorkerCouldNotStart, match=r"took \d\.\d s of CPU time, more than the 2 s"):
+        worker.start_if_needed()
