@@ -100,3 +100,10 @@ def differs(got, expected: list) -> str:
         return (f"It made {counted(len(got), 'item')} where {counted(len(expected), 'item')} "
                 f"{'was' if len(expected) == 1 else 'were'} expected.")
     return f"Item {first} is {show(got[first])}; expected {show(expected[first])}."
+
+
+def is_exactly(got, expected: list) -> bool:
+    """got == expected, read strictly first: a list, and each item of the expected item's own type (never a
+    subclass, nor an object whose == says yes to anything). Fast enough for a guard's large answers."""
+    return type(got) is list and len(got) == len(expected) \
+        and all(type(mine) is type(theirs) for mine, theirs in zip(got, expected)) and got == expected

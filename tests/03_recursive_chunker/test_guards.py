@@ -1,5 +1,7 @@
 """Inputs on which a wrong loop stalls or does quadratic work; each has a short time limit."""
 
+from answers import is_exactly
+
 from kata.guards import complexity_guard, progress_guard
 from kata.judge import expect
 
@@ -33,7 +35,7 @@ def test_a_megabyte_of_text_in_many_overlapping_chunks(chunk_text):
 @complexity_guard(hint=RESCAN_HINT)
 def test_one_long_sentence_without_punctuation(chunk_text):
     chunks = chunk_text("w " * 100_000, 7, 6)
-    expect(chunks == ["w w w w w w w"] * 14_285 + ["w w w w w"],
+    expect(is_exactly(chunks, ["w w w w w w w"] * 14_285 + ["w w w w w"]),
            "14,286 chunks of one window each: 14,285 windows of 7 words and a last one of 5, "
            "none carried, since a window of 7 words does not fit an overlap of 6")
 
@@ -43,7 +45,7 @@ def test_the_loop_ends_with_the_largest_overlap_over_many_sentences(chunk_text):
     """With max_tokens=9 and overlap_tokens=8 the carry must leave room for the next 4-word sentence."""
     text = " ".join(f"S{i} w w w." for i in range(1, 5_001))
     chunks = chunk_text(text, 9, 8)
-    expect(chunks == [f"S{i} w w w. S{i + 1} w w w." for i in range(1, 5_000)],
+    expect(is_exactly(chunks, [f"S{i} w w w. S{i + 1} w w w." for i in range(1, 5_000)]),
            "4,999 chunks, each two consecutive sentences, from 'S1 w w w. S2 w w w.' to "
            "'S4999 w w w. S5000 w w w.'")
 
