@@ -125,10 +125,9 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
     files = {kata: path for kata in katas if (path := kata_file(student, kata)) is not None}
     refused = {kata: why for kata, path in files.items() if (why := problem_of_file(student, path))}
     submitted = [kata for kata in files if kata not in refused]
-    outcomes, problem, copies = {}, "", []
+    outcomes, problem, copy = {}, "", None
     if submitted:  # the tests load a copy of the files graded, never the student's folder (kata.submissions)
         copy = handed_in_copy(student, [files[kata] for kata in submitted], Path(tempfile.mkdtemp(dir=work)))
-        copies.append(copy.folder)
         outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined)
     grades = []
     for kata in katas:
@@ -142,13 +141,13 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
             grades.append(grade_of_kata(student.student, kata, outcomes[kata.slug], run))
         else:
             grades.append(grade_without_tests(student.student, kata.slug, ERROR, problem or "the tests did not run", run))
-    return [named_as_handed_in(grade, student, *copies) for grade in grades]
+    return [named_as_handed_in(grade, student, copy) for grade in grades]
 
 
-def named_as_handed_in(grade: KataGrade, student: Submission, *copies: Path) -> KataGrade:
+def named_as_handed_in(grade: KataGrade, student: Submission, copy: Submission | None = None) -> KataGrade:
     """The grade with the student's files named as they handed them in (alice/01_fixed_windows/...),
     not by where the grader put, unpacked or copied them."""
-    places = [str(folder) + os.sep for folder in (student.folder, *copies)]
+    places = [str(folder) + os.sep for folder in (student.folder, *([copy.folder] if copy else []))]
 
     def shown(text: str) -> str:
         for place in places:

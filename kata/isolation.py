@@ -182,8 +182,8 @@ class Worker:
             count, last, peak = self.answer(self.exchange({"op": "drain", "handle": handle, "every": every,
                                                            "bound": bound}))
             grown = (peak_resident_kib(self.process.pid) - resident_before) * 1024 if resident_before is not None else 0
-        if grown > RESIDENT_SLACK_BYTES and isinstance(peak, int):
-            peak = max(peak, grown)
+        if grown > RESIDENT_SLACK_BYTES:
+            peak = max(peak, grown) if type(peak) is int else grown  # the worker's figure may be anything
         return count, last, peak
 
     def _call(self, function: str, args: tuple, kwargs: dict):

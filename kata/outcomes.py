@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 
 from kata.catalog import kata_of_test
-from kata.show import printable
 
 LIMIT_VERDICTS = ("DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY")  # a limit stopped the code (time or memory)
 VERDICTS = ("WRONG ANSWER", "ERROR", *LIMIT_VERDICTS, "NOT STARTED")
@@ -37,7 +36,7 @@ def note_outcome(report) -> None:
     outcome = {"test": report.nodeid, "passed": report.passed}
     if report.failed:
         outcome["verdict"] = properties.get("verdict", "ERROR")
-        outcome["message"] = printable("\n".join(str(report.longrepr).splitlines()[:MESSAGE_LINES]))
+        outcome["message"] = "\n".join(str(report.longrepr).splitlines()[:MESSAGE_LINES])  # made printable in kata.grades
         outcome["mistake"] = next((value for name, value in report.user_properties if name == "mistake"), "")
     _outcomes[report.nodeid] = outcome
 
@@ -52,7 +51,7 @@ def write_outcomes(path: Path, session, unavailable: dict, selected: dict, verdi
     for slug, count in selected.items():
         problem = unavailable.get(slug)
         exactly = failing_exactly(slug) if problem is None else []
-        katas[slug] = {"problem": printable(f"{verdict_of(problem)}: {problem}") if problem is not None else None,
+        katas[slug] = {"problem": f"{verdict_of(problem)}: {problem}" if problem is not None else None,
                        "selected": count, "tests": [], "mistake": exactly[0] if len(exactly) == 1 else ""}
     for outcome in _outcomes.values():
         kata = kata_of_test(Path(session.config.rootpath, outcome["test"].split("::", 1)[0]))

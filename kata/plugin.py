@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, Phase, settings
 
 from kata import report
 from kata.calls import log
-from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, kata_of_test, relative
+from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, find_kata, kata_of_test, relative
 from kata.diagnosis import FAILED, FIXED_SO_FAR, PASSED, STOPPED, mistakes_failing_exactly, share_probes_in
 from kata.guards import has_fixed_inputs
 from kata.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, CallDidNotFinish, LimitExceeded, Watchdog,
@@ -439,8 +439,7 @@ def _mistakes_failing_as_this_run(kata: Kata, config) -> list:
 
 
 def _ids_of_mistakes_failing_as_this_run(slug: str, config) -> list[str]:
-    kata = next(kata for kata in KATAS if kata.slug == slug)
-    return [mistake.id for mistake in _mistakes_failing_as_this_run(kata, config)]
+    return [mistake.id for mistake in _mistakes_failing_as_this_run(find_kata(slug), config)]
 
 
 # The results file for `kata list` ----------------------------------------------------------

@@ -65,4 +65,4 @@ def printable(text: str) -> str:
 
 def one_line(text: str) -> str:
     """The printable text on one line: each line break becomes ' / '."""
-    return " / ".join(line for line in printable(text).replace("\r", "\n").splitlines() if line.strip())
+    return " / ".join(line for line in printable(text.replace("\r", "\n")).splitlines() if line.strip())

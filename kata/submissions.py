@@ -93,11 +93,11 @@ def problem_of_file(submission: Submission, path: Path) -> str:
     link = link_on_the_way(submission, path)
     if link is not None:
         return f"{link} is a symbolic link; {LINKS_REFUSED}"
-    if path.stat().st_nlink > 1:  # another name of the same file, which may be the reference's
+    status = path.stat()
+    if status.st_nlink > 1:  # another name of the same file, which may be the reference's
         return f"{path} is a hard link (the file has other names); {LINKS_REFUSED}"
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        return f"{path} holds {size} bytes, more than the {MAX_FILE_BYTES} a kata's file may hold"
+    if status.st_size > MAX_FILE_BYTES:
+        return f"{path} holds {status.st_size} bytes, more than the {MAX_FILE_BYTES} a kata's file may hold"
     return ""
 
 
@@ -108,7 +108,7 @@ def handed_in_copy(submission: Submission, files: list[Path], into: Path) -> Sub
         copy = into.joinpath(path.relative_to(submission.folder))
         copy.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "rb", opener=lambda name, flags: os.open(name, flags | os.O_NOFOLLOW)) as handed_in:
-            copy.write_bytes(handed_in.read(MAX_FILE_BYTES + 1))
+            copy.write_bytes(handed_in.read())
     return Submission(submission.student, into)
 
 
