@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from kata import draining
+from kata import measured_reading
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -41,13 +41,14 @@ def has_fixed_inputs(item) -> bool:
     return not getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
 
 
-def drain_measuring_memory(items, *, every: int, bound: int) -> tuple[int, object, int]:
-    """Read `items` to the end, dropping each: (how many were read, the last one, the peak traced bytes).
+def read_measuring_memory(items, *, bound: int):
+    """Read `items` to the end in batches (iterate the result), measuring the memory the code allocates.
 
-    For a generator of an isolated run, the loop runs in its worker process, where the
-    submission allocates (see kata.draining); otherwise here.
+    The result's `peak` is the most memory traced while reading, in bytes; reading stops
+    early once it reaches `bound`. For a generator of an isolated run, the items are read in
+    its worker process, where the submission allocates, and sent here in batches.
     """
-    drain_in_worker = getattr(items, "drain_measuring_memory", None)
-    if drain_in_worker is not None:
-        return drain_in_worker(every=every, bound=bound)
-    return draining.drain_measuring_memory(items, every=every, bound=bound)
+    read_in_worker = getattr(items, "read_measuring_memory", None)
+    if read_in_worker is not None:
+        return read_in_worker(bound=bound)
+    return measured_reading.MeasuredReading(items, bound)

@@ -37,7 +37,7 @@ MEMORY_MB = 1024  # the worker's address space
 # A worker between requests only waits for the next one; a few milliseconds of CPU time
 # (the interpreter's own housekeeping) are let pass, not a thread that works meanwhile.
 IDLE_CPU_SECONDS = 0.05
-RESIDENT_SLACK_BYTES = 4 * 1024 * 1024  # a drained generator's growth of resident memory that is not counted
+RESIDENT_SLACK_BYTES = 4 * 1024 * 1024  # a generator's growth of resident memory, read to its end, that is not counted
 START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
 # CPU time a worker may spend loading the submission (its imports take milliseconds): more would be
 # work done where no call's limit counts it, such as a guard's answer computed in advance.
@@ -166,25 +166,6 @@ class Worker:
     def next(self, handle: int, generation: int, yielded: wire.Yielded):
         with protocol_time():
             return self._next(handle, generation, yielded)
-
-    def drain(self, handle: int, generation: int, every: int, bound: int) -> tuple[int, object, int]:
-        """Read a generator to its end in the worker, measuring memory there (kata.draining) and from here.
-
-        tracemalloc runs in the worker, where the submission could patch it to report nothing;
-        so the worker's peak resident memory, as the kernel counts it, is read from here too. A
-        growth past RESIDENT_SLACK_BYTES is the peak, when larger: a generator that holds its
-        input grows by megabytes, and the reference's draining by none (the slack leaves room
-        for the allocator's own pages, which tracemalloc does not count).
-        """
-        with protocol_time():
-            self.require(generation)
-            resident_before = reset_peak_resident_kib(self.process.pid)
-            count, last, peak = self.answer(self.exchange({"op": "drain", "handle": handle, "every": every,
-                                                           "bound": bound}))
-            grown = (peak_resident_kib(self.process.pid) - resident_before) * 1024 if resident_before is not None else 0
-        if grown > RESIDENT_SLACK_BYTES:
-            peak = max(peak, grown) if type(peak) is int else grown  # the worker's figure may be anything
-        return count, last, peak
 
     def _call(self, function: str, args: tuple, kwargs: dict):
         if self.ended_in_this_test is not None:
@@ -440,11 +421,55 @@ class WorkerIterator:
     def __next__(self):
         return self._worker.next(self._handle, self._generation, self._yielded)
 
-    def drain_measuring_memory(self, *, every: int, bound: int) -> tuple[int, object, int]:
-        return self._worker.drain(self._handle, self._generation, every, bound)
+    def read_measuring_memory(self, *, bound: int) -> WorkerReading:
+        return WorkerReading(self._worker, self._generation, self._handle, bound)
 
     def __repr__(self) -> str:
         return self._shown
+
+
+class WorkerReading:
+    """A generator of the worker read to its end in batches (kata.measured_reading), measuring its memory.
+
+    The tests receive every item, so the worker cannot fake what it yields; the peak traced
+    memory is the worker's own figure, which a submission could patch to report nothing, so
+    the worker's peak resident memory, as the kernel counts it, is read from here too. A
+    growth past RESIDENT_SLACK_BYTES is the peak, when larger: a generator that holds its
+    input grows by megabytes, and the reference's reading by none (the slack leaves room
+    for the allocator's own pages, which tracemalloc does not count).
+    """
+
+    def __init__(self, worker: Worker, generation: int, handle: int, bound: int):
+        self._worker = worker
+        self._generation = generation
+        self._handle = handle
+        self._bound = bound
+        self.peak = 0
+
+    def __iter__(self):
+        worker, first, over = self._worker, True, False
+        worker.require(self._generation)
+        resident_before = reset_peak_resident_kib(worker.process.pid)
+        while not over:
+            with protocol_time():
+                worker.require(self._generation)
+                batch, peak, over = self.checked(worker.answer(worker.exchange(
+                    {"op": "read", "handle": self._handle, "bound": self._bound, "first": first})))
+            first = False
+            self.peak = max(self.peak, peak)
+            yield batch
+        if resident_before is not None:
+            grown = (peak_resident_kib(worker.process.pid) - resident_before) * 1024
+            if grown > RESIDENT_SLACK_BYTES:
+                self.peak = max(self.peak, grown)
+
+    def checked(self, answer) -> tuple[list, int, bool]:
+        """The worker's (batch, peak, over), or the worker is stopped: anything else is not an answer."""
+        if not (type(answer) is tuple and len(answer) == 3 and type(answer[0]) is list
+                and type(answer[1]) is int and answer[1] >= 0 and type(answer[2]) is bool
+                and (answer[0] or answer[2])):
+            raise self._worker.garbled(ValueError(f"not a batch of a reading: {wire.short_repr(answer)}"))
+        return answer
 
 
 class IsolatedFunction:

@@ -67,6 +67,7 @@ class Opaque:
 
 
 _SCALARS = {type(None), bool, int, float, str}
+PACKED_MIN = 1000  # ints (or lists of ints); a shorter list is cheaper as JSON
 
 
 class Encoder:
@@ -76,9 +77,10 @@ class Encoder:
     call) to its number there; such a container is sent as a reference, not a copy.
     """
 
-    def __init__(self, codec: Codec, known: dict[int, int] | None = None):
+    def __init__(self, codec: Codec, known: dict[int, int] | None = None, packed_min: int = PACKED_MIN):
         self.codec = codec
         self.known = known or {}
+        self.packed_min = packed_min
         self.numbers: dict[int, int] = {}
         self.keep_alive: list = []  # ids are unique only while the objects live
 
@@ -118,17 +120,26 @@ class Encoder:
         if kinds <= _SCALARS:
             # The common case, numbers or strings: json.dumps takes the list as it is; a
             # long list of ints travels packed, several times faster both ways.
-            return _packed_or(value, lambda: {"ints": _pack(value)}) if kinds == {int} else value
+            return self._packed_or(value, lambda: {"ints": _pack(value)}) if kinds == {int} else value
         ids = self._ids_of_new_flat_lists(value)
         if ids is not None:
             # The next common case, a list of chunks: number them all at C speed.
             self.numbers.update(zip(ids, range(len(self.numbers), len(self.numbers) + len(value))))
             self.keep_alive.extend(value)
             if set(map(type, chain.from_iterable(value))) == {int}:
-                return _packed_or(value, lambda: {"int_lists": [_pack(list(map(len, value))),
-                                                                 _pack(list(chain.from_iterable(value)))]})
+                return self._packed_or(value, lambda: {"int_lists": [_pack(list(map(len, value))),
+                                                                      _pack(list(chain.from_iterable(value)))]})
             return value
         return [self.encode(item) for item in value]
+
+    def _packed_or(self, value: list, packed: Callable[[], dict]):
+        """A long list of ints as packed machine words (both sides run on one machine); else as it is."""
+        if len(value) < self.packed_min:
+            return value
+        try:
+            return packed()
+        except OverflowError:  # an int wider than 64 bits: JSON carries any int
+            return value
 
     def _ids_of_new_flat_lists(self, value: list) -> list | None:
         """The ids of a list's items if they are lists of scalars, none of them numbered yet; else None."""
@@ -157,19 +168,6 @@ class Encoder:
         fields = [[field.name, self.encode(getattr(value, field.name))] for field in dataclasses.fields(value)]
         frozen = type(value).__dataclass_params__.frozen
         return {"dataclass": {"name": type(value).__qualname__, "frozen": frozen, "fields": fields}}
-
-
-PACKED_MIN = 1000  # ints; a shorter list is cheaper as JSON
-
-
-def _packed_or(value: list, packed: Callable[[], dict]):
-    """A long list of ints as packed machine words (both sides run on one machine); else as it is."""
-    if len(value) < PACKED_MIN:
-        return value
-    try:
-        return packed()
-    except OverflowError:  # an int wider than 64 bits: JSON carries any int
-        return value
 
 
 def _pack(ints: list) -> str:

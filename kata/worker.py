@@ -105,6 +105,7 @@ class Worker:
         self.frames = frames
         self.output = output
         self.yielded: dict[int, wire.Yielded] = {}  # per generator handle
+        self.readings: dict = {}  # per generator handle that the tests read to its end (kata.measured_reading)
 
     def serve_forever(self) -> None:
         while True:
@@ -119,8 +120,8 @@ class Worker:
             reply = self.call(message)
         elif message.get("op") == "next" and message.get("handle") in self.codec.objects:
             reply = self.next(message["handle"], message.get("tests_changed") or [])
-        elif message.get("op") == "drain" and message.get("handle") in self.codec.objects:
-            reply = self.drain(message)
+        elif message.get("op") == "read" and message.get("handle") in self.codec.objects:
+            reply = self.read_measuring_memory(message)
         else:
             reply = {"raised": {"type": "RuntimeError", "builtin": True, "message": f"bad request {message.get('op')!r}"}}
         reply["output"] = self.output.take()
@@ -144,15 +145,24 @@ class Worker:
             reply["args_after"] = after  # the submission modified its input: the tests must see that
         return reply
 
-    def drain(self, message: dict) -> dict:
-        from kata.draining import drain_measuring_memory  # only here: the worker starts faster without tracemalloc
+    def read_measuring_memory(self, message: dict) -> dict:
+        """The next batch of a generator the tests read to its end, its peak traced memory, and whether it is over."""
+        from kata.measured_reading import MeasuredReading  # only here: the worker starts faster without tracemalloc
 
+        handle = message["handle"]
+        if message.get("first") or handle not in self.readings:
+            self.readings[handle] = MeasuredReading(self.codec.objects[handle], int(message["bound"]))
+            self.readings[handle].start()
+        reading = self.readings[handle]
         try:
-            count, last, peak = drain_measuring_memory(self.codec.objects[message["handle"]],
-                                                       every=int(message["every"]), bound=int(message["bound"]))
+            batch = reading.read_some()
         except BaseException as error:
+            reading.stop()
             return {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
-        return {"returned": wire.Encoder(self.codec).encode((count, last, peak))}
+        if reading.over:
+            reading.stop()
+        # Packed: while the tracer runs, each allocation is slow, and a packed batch allocates little.
+        return {"returned": wire.Encoder(self.codec, packed_min=1).encode((batch, reading.peak, reading.over))}
 
     def next(self, handle: int, tests_changed: list) -> dict:
         yielded = self.yielded.setdefault(handle, wire.Yielded())
@@ -217,7 +227,7 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
     # Imported once here, so that no worker spends its start on them; and a confined worker
     # could not read the runner's files to import them: these are all it ever needs.
     import resource  # noqa: F401
-    import kata.draining  # noqa: F401
+    import kata.measured_reading  # noqa: F401
     import kata.toy_embedder  # noqa: F401 -- a kata's material, imported by submissions
 
     parent, children, stopped_for = os.getppid(), set(), {}

@@ -1384,7 +1384,7 @@ def _pack(stream, max_tokens):
 
 @pytest.mark.slow
 def test_a_generator_that_hides_its_memory_from_tracemalloc_fails_the_memory_guard_when_isolated(tmp_path):
-    """Isolated, the drain and its tracer run in the worker, where the submission can patch them;
+    """Isolated, the reading and its tracer run in the worker, where the submission can patch them;
     the worker's resident memory, read by the kernel's count from the tests' side, still shows the growth."""
     submission = tmp_path / "streaming_packer.py"
     submission.write_text(HIDES_ITS_MEMORY)
@@ -1392,6 +1392,35 @@ def test_a_generator_that_hides_its_memory_from_tracemalloc_fails_the_memory_gua
                            f"--impl={submission}", "--isolate", "-q", "-p", "no:cacheprovider"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert "1 failed" in done.stdout and "the peak was already" in done.stdout, done.stdout[-1500:]
+
+
+FORGES_THE_READING = HIDES_ITS_MEMORY.replace(
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+import sys
+
+reading = sys.modules["kata.measured_reading"].MeasuredReading  # loaded in the worker before the submission
+
+
+def read_some(self):
+    # The figures an honest reading would end with, without reading anything.
+    self.peak, self.over = 0, True
+    return [list(range(999_992, 1_000_000))]
+
+
+reading.read_some = read_some""")
+
+
+@pytest.mark.slow
+def test_a_submission_that_forges_the_reading_of_its_chunks_fails_the_memory_guard_when_isolated(tmp_path):
+    """The reading runs in the worker, where the submission can replace it; but the tests count
+    and check every chunk they receive, so a reading that reports the end at once yields one chunk."""
+    submission = tmp_path / "streaming_packer.py"
+    submission.write_text(FORGES_THE_READING)
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", "million_sizes",
+                           f"--impl={submission}", "--isolate", "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert "1 failed" in done.stdout and "It yielded 1 chunk; the chunk at index 0 was [999992" in done.stdout, \
+        done.stdout[-1500:]
 
 
 
