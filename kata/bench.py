@@ -179,7 +179,7 @@ def _watched(limit: float):
 
 def _best_of_several_calls(function, arguments: tuple) -> tuple[float, object]:
     best, spent, calls, answer = math.inf, 0.0, 0, None
-    while calls < MOST_CALLS and (calls < LEAST_CALLS and spent < REPEAT_SECONDS or spent < MEASURE_SECONDS):
+    while calls < MOST_CALLS and ((calls < LEAST_CALLS and spent < REPEAT_SECONDS) or spent < MEASURE_SECONDS):
         # A fresh copy each time, in case the code under test changes its input.
         fresh = tuple(list(argument) if isinstance(argument, list) else argument for argument in arguments)
         begin = time.perf_counter()
@@ -226,6 +226,8 @@ def _summary(mine: Timings, theirs: Timings, stop_reason: str, differs_at, kata:
 
 def _estimate(timings: Timings) -> str:
     growth = timings.growth()
+    if growth is None:
+        return f"{timings.name}: too few sizes timed"
     return f"{timings.name} {growth:.1f}, {verdict(growth)}"
 
 

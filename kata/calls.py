@@ -11,10 +11,14 @@ import copy
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from kata.catalog import relative
 from kata.show import show_call
+
+if TYPE_CHECKING:
+    from kata.limits import LimitExceeded
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -81,7 +85,7 @@ def _size(value) -> int:
 class _Log:
     in_progress: Call | None = None
     last: Call | None = None
-    stopped_by: BaseException | None = None  # set once a limit has stopped this test
+    stopped_by: LimitExceeded | None = None  # set once a limit has stopped this test
     # An isolated run (--isolate) times the worker process from outside: its CPU time as
     # the kernel counts it, read through `worker_clock`, while this process waits for its
     # reply to a call or a generator's next() (callbacks it serves here are left out);

@@ -138,8 +138,10 @@ def kata_of_function(function: str) -> Kata:
     return next(kata for kata in KATAS if function in kata.functions)
 
 
-def relative(path: Path) -> str:
+def relative(path: Path | None) -> str:
     """A path as the learner would type it from the repository's root."""
+    if path is None:
+        return "an unknown file"
     try:
         return str(Path(path).resolve().relative_to(ROOT))
     except ValueError:

@@ -26,7 +26,8 @@ def check(katas: list[Kata] | None, *, impl: str | None, examples: bool, extra: 
 
 
 def _what_next(katas: list[Kata], exit_code: int, examples: bool) -> list[str]:
-    """After a check of one kata: a hint when it fails, the whole suite after the examples, the next kata once solved."""
+    """After a check of one kata: a hint when it fails, the whole suite after the examples,
+    the next kata once solved."""
     if len(katas) != 1 or exit_code not in (0, 1):
         return []
     kata = katas[0]

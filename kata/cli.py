@@ -137,7 +137,8 @@ def _grade_arguments(command) -> None:
     command.add_argument("--jobs", type=_positive_int, default=os.cpu_count() or 1,
                          help="how many students to grade at once (default: the number of cores)")
     command.add_argument("--timeout", type=_call_seconds, default=CALL_SECONDS, metavar="S",
-                         help=f"the time limit of one call, in seconds (default {CALL_SECONDS:g}); guards keep their own")
+                         help=f"the time limit of one call, in seconds (default {CALL_SECONDS:g}); "
+                              "guards keep their own")
     command.add_argument("--memory", type=_megabytes, default=MEMORY_MB, metavar="MB",
                          help=f"each worker's address space (default {MEMORY_MB})")
     command.add_argument("--out", metavar="FILE", type=Path, action="append", default=[],

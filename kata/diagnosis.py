@@ -16,7 +16,7 @@ import functools
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 import pytest
 
@@ -145,13 +145,13 @@ def _shared_name(call: Call) -> str | None:
 
 def _outcome(name: str, function, call: Call, seconds: float, shared: str | None) -> tuple[tuple, float]:
     """What the trusted code `name` does on the call's input, and how long it took; once for all runs sharing it."""
-    if shared is None:
+    key = shared_probes.key_of(shared, name) if shared is not None else None
+    if key is None or _shared_folder is None:
         return _probe(function, call, seconds)
     # A large input is diagnosed only after a stall, when only the kind of outcome is
     # compared: its answer, as large as the input, is not kept.
     keeps_value = call.original is not None
-    return shared_probes.outcome(_shared_folder, shared_probes.key_of(shared, name),
-                                 lambda: _probe(function, call, seconds, keeps_value), seconds)
+    return shared_probes.outcome(_shared_folder, key, lambda: _probe(function, call, seconds, keeps_value), seconds)
 
 
 def _probe(function, call: Call, seconds: float, keeps_value: bool = True) -> tuple[tuple, float]:

@@ -36,7 +36,10 @@ class ForkedProcess:
         self.stopped_for = ""  # why the server stopped it, when it did ("it ran more than 64 threads")
 
     def wait(self) -> int | None:
-        """The worker's exit status, once it has ended (kill it first): minus the signal that ended it, as Popen gives it."""
+        """The worker's exit status, once it has ended (kill it first).
+
+        Minus the signal that ended it, as Popen gives it.
+        """
         if self.returncode is None:
             try:
                 self.returncode, self.stopped_for = self.server.exit_status(self.pid)
@@ -50,7 +53,8 @@ class ForkServer:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)  # one message per datagram
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-s", "-m", "kata.worker", json.dumps({"fork_server_fd": theirs.fileno(), "hidden": hidden})],
+                [sys.executable, "-s", "-m", "kata.worker",
+                 json.dumps({"fork_server_fd": theirs.fileno(), "hidden": hidden})],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 pass_fds=(theirs.fileno(),), cwd=tempfile.gettempdir(), env=environment, start_new_session=True)
         except OSError as error:

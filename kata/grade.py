@@ -51,7 +51,8 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
         students = submissions_in(folder, work / "unpacked")
         counts = tests_per_kata(katas)
         say(f"Grading {counted(len(students), 'student')} on "
-            f"{', '.join(kata.number for kata in katas)} ({counted(sum(counts.values()), 'test')} each), {jobs} at a time")
+            f"{', '.join(kata.number for kata in katas)} ({counted(sum(counts.values()), 'test')} each), "
+            f"{jobs} at a time")
         grades = grade_students(students, katas, counts, work, jobs, call_seconds, memory_mb, not warning)
     finally:
         remove_folder(work)  # what the students handed in may nest deeper than shutil.rmtree recurses
@@ -125,7 +126,8 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
     files = {kata: path for kata in katas if (path := kata_file(student, kata)) is not None}
     refused = {kata: why for kata, path in files.items() if (why := problem_of_file(student, path))}
     submitted = [kata for kata in files if kata not in refused]
-    outcomes, problem, copy = {}, "", None
+    outcomes: dict = {}
+    problem, copy = "", None
     if submitted:  # the tests load a copy of the files graded, never the student's folder (kata.submissions)
         copy = handed_in_copy(student, [files[kata] for kata in submitted], Path(tempfile.mkdtemp(dir=work)))
         outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined)
@@ -140,7 +142,8 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
         elif kata.slug in outcomes:
             grades.append(grade_of_kata(student.student, kata, outcomes[kata.slug], run))
         else:
-            grades.append(grade_without_tests(student.student, kata.slug, ERROR, problem or "the tests did not run", run))
+            grades.append(grade_without_tests(student.student, kata.slug, ERROR, problem or "the tests did not run",
+                                              run))
     return [named_as_handed_in(grade, student, copy) for grade in grades]
 
 

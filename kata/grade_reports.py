@@ -12,7 +12,7 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 from xml.etree import ElementTree
 
 from kata.grades import NOT_SUBMITTED, SOLVED, KataGrade, TestOutcome
@@ -61,7 +61,8 @@ def write_markdown(grades: list[KataGrade], path: Path, warning: str = "") -> No
     """The table and the summary of each kata, as a Markdown document."""
     header, *rows = [[_markdown_cell(cell) for cell in row] for row in _grid(grades)]
     table = [header, ["---"] * len(header), *rows]
-    lines = ["# Grades", "", *([f"> **{warning}**", ""] if warning else []), *("| " + " | ".join(row) + " |" for row in table), "", "## Per kata", ""]
+    lines = ["# Grades", "", *([f"> **{warning}**", ""] if warning else []),
+             *("| " + " | ".join(row) + " |" for row in table), "", "## Per kata", ""]
     lines += [f"- {line}" for line in _summary_lines(grades)]
     _prepared(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 

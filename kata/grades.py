@@ -102,7 +102,8 @@ def status_of_failures(failures: list[TestOutcome]) -> str:
     if not failures:
         return SOLVED
     counts = Counter(STATUS_OF_VERDICT.get(test.verdict, ERROR) for test in failures)
-    return max((FAILING, ERROR, TOO_SLOW, TOO_MUCH_MEMORY), key=lambda status: (counts[status], -STATUSES.index(status)))
+    return max((FAILING, ERROR, TOO_SLOW, TOO_MUCH_MEMORY),
+               key=lambda status: (counts[status], -STATUSES.index(status)))
 
 
 def grade_without_tests(student: str, kata: str, status: str, detail: str, run: int) -> KataGrade:

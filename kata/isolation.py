@@ -196,10 +196,12 @@ class Worker:
         yielded.track(decoder.containers, self.codec)
         return value
 
-    def require(self, generation: int) -> None:
+    def require(self, generation: int) -> ForkedProcess:
+        """The worker process a generator of this generation lives in; raises WorkerEnded when it has gone."""
         if generation != self.generation or self.process is None:
             raise WorkerEnded("this generator's worker process was stopped after an earlier failure; "
                               "it cannot yield any more chunks")
+        return self.process
 
     def exchange(self, message: dict) -> dict:
         """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
@@ -344,8 +346,8 @@ class Worker:
         self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
         if self.cpu_at_rest > LOAD_CPU_SECONDS:
             self.stop()
-            raise WorkerCouldNotStart(f"loading {relative(self.source)} took {self.cpu_at_rest:.1f} s of CPU time, more "
-                                      f"than the {LOAD_CPU_SECONDS:g} s a module may spend before it is called "
+            raise WorkerCouldNotStart(f"loading {relative(self.source)} took {self.cpu_at_rest:.1f} s of CPU time, "
+                                      f"more than the {LOAD_CPU_SECONDS:g} s a module may spend before it is called "
                                       "(work at the top level of the module?).")
 
     def stop_and_say_why(self) -> str:
@@ -448,8 +450,8 @@ class WorkerReading:
 
     def __iter__(self):
         worker, first, over = self._worker, True, False
-        worker.require(self._generation)
-        resident_before = reset_peak_resident_kib(worker.process.pid)
+        process = worker.require(self._generation)
+        resident_before = reset_peak_resident_kib(process.pid)
         while not over:
             with protocol_time():
                 worker.require(self._generation)
@@ -459,7 +461,7 @@ class WorkerReading:
             self.peak = max(self.peak, peak)
             yield batch
         if resident_before is not None:
-            grown = (peak_resident_kib(worker.process.pid) - resident_before) * 1024
+            grown = (peak_resident_kib(process.pid) - resident_before) * 1024
             if grown > RESIDENT_SLACK_BYTES:
                 self.peak = max(self.peak, grown)
 

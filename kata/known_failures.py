@@ -57,15 +57,15 @@ def read_known_failures(kata: Kata) -> dict[str, KnownFailures]:
 
 def failures_of_run(junit: Path) -> KnownFailures:
     """What a run's JUnit XML file shows of the fixed tests: those that failed, those a limit stopped."""
-    fails, stopped = set(), set()
+    fails, stopped = set[str](), set[str]()
     for case in ElementTree.parse(junit).iter("testcase"):
         if case.get("classname", "").endswith(PROPERTIES_MODULE):
             continue
         for problem in [*case.iter("failure"), *case.iter("error")]:
-            fails.add(case.get("name"))
+            fails.add(case.get("name", ""))
             if (problem.text or "").startswith(LIMIT_VERDICTS) or (problem.get("message") or "").startswith(
                     LIMIT_VERDICTS):
-                stopped.add(case.get("name"))
+                stopped.add(case.get("name", ""))
     return KnownFailures(frozenset(fails), frozenset(stopped))
 
 

@@ -28,7 +28,7 @@ __tracebackhide__ = True
 try:
     import resource
 except ImportError:  # Windows: no watchdog, pytest-timeout's own method applies
-    resource = None
+    resource = None  # type: ignore[assignment]
 
 TICK_SECONDS = 0.05  # how often the limits are looked at; a tenth of a shorter per-call limit
 CALL_SECONDS = 1.0  # one call on a small input: a correct solution takes microseconds
@@ -86,7 +86,7 @@ class Watchdog:
         self.large_call_seconds = large_call_seconds or call_seconds
         self.shortened = shortened
         self.computing_seconds = computing_seconds  # for an isolated guard: the worker's CPU time over the whole test
-        self.first_passed = None
+        self.first_passed: float | None = None
         self.memory_bytes = memory_mb * 1024 * 1024
         self.memory_mb = memory_mb
 
@@ -196,7 +196,7 @@ def drop_locals(tb) -> None:
         except RuntimeError:
             pass  # still executing: its locals are in use
         else:
-            frame.f_locals  # before 3.13, a snapshot dict of the locals outlives clear() until read again
+            frame.f_locals  # noqa: B018 -- before 3.13, a snapshot dict of the locals outlives clear() until read again
         tb = tb.tb_next
 
 
@@ -248,7 +248,7 @@ def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int 
 
     def tick(signum, frame):
         nonlocal stopped_at
-        if not loading or (frame is not None and frame.f_code is loading_limits.__wrapped__.__code__):
+        if not loading or (frame is not None and frame.f_code is loading_limits.__wrapped__.__code__):  # type: ignore[attr-defined]
             return
         now = time.monotonic()
         if stopped_at is not None and now - stopped_at >= LOAD_GRACE_SECONDS:

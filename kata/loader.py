@@ -50,7 +50,9 @@ class Implementation:
         if self.kind == "reference":
             return f"the reference solutions in {relative(SOLUTIONS)}/"
         if self.kind == "mistake":
-            return f"the catalogued mistake {self.mistake_id!r} of kata {self.mistake_kata.slug} ({relative(self.mistake_kata.mistakes_path())})"
+            kata = self.mistake_kata
+            assert kata is not None  # a mistake's kata is parsed with it (parse_impl)
+            return f"the catalogued mistake {self.mistake_id!r} of kata {kata.slug} ({relative(kata.mistakes_path())})"
         return f"the {self.kind} {self.where}"
 
     @property
@@ -62,12 +64,13 @@ class Implementation:
             return kata.stub_path()
         if self.kind == "reference":
             return kata.reference_path()
+        if self.kind == "mistake":
+            return kata.mistakes_path()
+        assert self.where is not None  # a file's or folder's path is parsed with it (parse_impl)
         if self.kind == "folder":
             nested = self.where / kata.slug / f"{kata.module}.py"
             flat = self.where / f"{kata.module}.py"
             return flat if flat.exists() and not nested.exists() else nested
-        if self.kind == "mistake":
-            return kata.mistakes_path()
         return self.where
 
     def load(self, kata: Kata) -> SimpleNamespace:
@@ -114,14 +117,17 @@ class Implementation:
     def _load_mistake(self, kata: Kata) -> SimpleNamespace:
         from kata.mistakes import mistakes_of
 
+        assert self.mistake_kata is not None  # parsed with the mistake (parse_impl)
         if kata != self.mistake_kata:
-            raise LoadProblem(f"the mistake {self.mistake_id!r} belongs to kata {self.mistake_kata.slug}, not {kata.slug}.")
+            raise LoadProblem(f"the mistake {self.mistake_id!r} belongs to kata {self.mistake_kata.slug}, "
+                              f"not {kata.slug}.")
         mistake = mistakes_of(kata).get(self.mistake_id)
         if mistake is None:
             known = ", ".join(mistakes_of(kata)) or "none"
             raise LoadProblem(f"kata {kata.slug} has no catalogued mistake {self.mistake_id!r}; it has: {known}.")
         path = kata.mistakes_path()
-        return SimpleNamespace(**{name: Judged(name, getattr(mistake, name), path, kata.slug) for name in kata.functions})
+        return SimpleNamespace(**{name: Judged(name, getattr(mistake, name), path, kata.slug)
+                                  for name in kata.functions})
 
 
 def parse_impl(value: str | None) -> Implementation:
@@ -133,7 +139,8 @@ def parse_impl(value: str | None) -> Implementation:
     if value.startswith("mistake:"):
         parts = value.split(":")
         if len(parts) != 3 or not parts[2]:
-            raise BadImplOption(f"--impl={value}: write mistake:<kata>:<id>, for example mistake:01:redundant_tail_window")
+            raise BadImplOption(f"--impl={value}: write mistake:<kata>:<id>, "
+                                "for example mistake:01:redundant_tail_window")
         try:
             kata = find_kata(parts[1])
         except UnknownKata as error:
@@ -161,6 +168,7 @@ def load_module(path: Path, name: str):
     if not path.is_file():
         raise LoadProblem(f"there is no file {relative(path)}.")
     spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None  # a .py file that exists
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses and pickling look modules up by name
     try:

@@ -85,8 +85,9 @@ def _run(kata: Kata, copy: Path) -> tuple[int, list[Survivor]]:
 
 
 def _survivor(item, result) -> Survivor:
-    removed = [line[1:].strip() for line in result["diff"].splitlines() if line.startswith("-") and not line.startswith("---")]
-    added = [line[1:].strip() for line in result["diff"].splitlines() if line.startswith("+") and not line.startswith("+++")]
+    lines = result["diff"].splitlines()
+    removed = [line[1:].strip() for line in lines if line.startswith("-") and not line.startswith("---")]
+    added = [line[1:].strip() for line in lines if line.startswith("+") and not line.startswith("+++")]
     return Survivor(item["mutations"][0]["operator_name"], " ".join(removed), " ".join(added))
 
 

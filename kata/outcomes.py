@@ -36,7 +36,8 @@ def note_outcome(report) -> None:
     outcome = {"test": report.nodeid, "passed": report.passed}
     if report.failed:
         outcome["verdict"] = properties.get("verdict", "ERROR")
-        outcome["message"] = "\n".join(str(report.longrepr).splitlines()[:MESSAGE_LINES])  # made printable in kata.grades
+        # Made printable in kata.grades.
+        outcome["message"] = "\n".join(str(report.longrepr).splitlines()[:MESSAGE_LINES])
         outcome["mistake"] = next((value for name, value in report.user_properties if name == "mistake"), "")
     _outcomes[report.nodeid] = outcome
 

@@ -11,6 +11,7 @@ import dataclasses
 import os
 import types
 from collections import defaultdict
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -33,8 +34,8 @@ from kata.show import counted
 # No "explain" phase: its coverage notes point into the runner, not into the learner's code.
 # One failure per test, the simplest: the report explains it in plain words, where several
 # distinct failures would arrive as one exception group with the runner's traceback.
-_EVERY_PROFILE = dict(deadline=None, report_multiple_bugs=False,
-                      phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink])
+_EVERY_PROFILE: dict[str, Any] = {"deadline": None, "report_multiple_bugs": False,
+                  "phases": [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]}
 settings.register_profile("dev", max_examples=60, **_EVERY_PROFILE)
 settings.register_profile("ci", max_examples=60, derandomize=True, **_EVERY_PROFILE)
 # Grading: the same examples for every student, and no example database, so that one
@@ -49,7 +50,7 @@ settings.load_profile("dev")
 ISOLATED_GUARD_FACTOR = 10
 
 IMPL = pytest.StashKey[Implementation]()
-_results = defaultdict(lambda: {"passed": 0, "failed": 0})  # per kata slug, for the closing summary
+_results: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0})  # per kata slug
 LOADED = pytest.StashKey[dict]()
 UNAVAILABLE = pytest.StashKey[dict]()
 SELECTED = pytest.StashKey[dict]()  # kata slug -> how many of its tests this run selected
@@ -82,9 +83,11 @@ def pytest_addoption(parser):
     group.addoption("--call-seconds", type=float, default=CALL_SECONDS, metavar="S",
                     help=f"the time limit of one call in a test that is not a guard (default {CALL_SECONDS:g})")
     group.addoption("--outcomes", default=None, metavar="FILE",
-                    help="also write every test's outcome, verdict and matched mistake to FILE as JSON (for kata grade)")
+                    help="also write every test's outcome, verdict and matched mistake to FILE as JSON "
+                         "(for kata grade)")
     group.addoption("--first-failure", default=None, metavar="FILE",
-                    help="write the first failure's report to FILE as soon as it is known (kata watch shows it at once)")
+                    help="write the first failure's report to FILE as soon as it is known "
+                         "(kata watch shows it at once)")
     group.addoption("--shared-probes", default=None, metavar="DIR",
                     help="keep in DIR what the reference and the known mistakes do on failing inputs, and reuse "
                     "what other runs kept there (kata grade shares one DIR across a class)")
@@ -221,7 +224,7 @@ def pytest_collection_modifyitems(session, config, items):
     if impl.judges_one_kata:
         _keep_only(_the_one_kata(impl, by_kata), by_kata, config)
     kept = list(by_kata.pop(None, []))  # tests outside the katas' folders run as they are
-    for kata in sorted(by_kata, key=lambda k: k.slug):
+    for kata in sorted((kata for kata in by_kata if kata is not None), key=lambda k: k.slug):
         kata_items = by_kata[kata]
         config.stash[SELECTED][kata.slug] = len(kata_items)
         try:
@@ -235,11 +238,12 @@ def pytest_collection_modifyitems(session, config, items):
 
 
 def _the_one_kata(impl: Implementation, by_kata) -> Kata:
-    if impl.kind == "mistake":
+    if impl.kind == "mistake" and impl.mistake_kata is not None:
         return impl.mistake_kata
     selected = [kata for kata in by_kata if kata is not None]
     if len(selected) == 1:
         return selected[0]
+    assert impl.where is not None  # one file: its path is parsed with it (parse_impl)
     inferred = kata_defined_in(impl.where)
     if inferred is None:
         raise pytest.UsageError(
@@ -281,7 +285,7 @@ class KataUnavailable(pytest.Item):
     def runtest(self):
         raise self.problem
 
-    def repr_failure(self, excinfo):
+    def repr_failure(self, excinfo, style=None):
         return f"{_verdict(self.problem)}: {self.problem}"
 
     def reportinfo(self):
@@ -330,7 +334,7 @@ def _call_limits(item, guard) -> tuple[float | None, bool, float | None]:
     call_seconds = item.config.getoption("call_seconds")
     large = guard.kwargs["seconds"] if guard is not None else call_seconds
     kata = kata_of_test(item.path)
-    if kata is not None and kata.slug in item.config.stash[STALLED] and STALLED_CALL_SECONDS < call_seconds:
+    if kata is not None and kata.slug in item.config.stash[STALLED] and call_seconds > STALLED_CALL_SECONDS:
         return STALLED_CALL_SECONDS, True, large
     return call_seconds, False, large
 
@@ -354,8 +358,9 @@ def pytest_runtest_makereport(item, call):
     if isinstance(item, KataUnavailable) or isinstance(call.excinfo.value, pytest.skip.Exception):
         return None
     failure = call.excinfo.value
-    if isinstance(failure, CallDidNotFinish) and kata_of_test(item.path) is not None:
-        item.config.stash[STALLED].add(kata_of_test(item.path).slug)
+    stalled_kata = kata_of_test(item.path) if isinstance(failure, CallDidNotFinish) else None
+    if stalled_kata is not None:
+        item.config.stash[STALLED].add(stalled_kata.slug)
     if isinstance(failure, LimitExceeded):
         repair_traceback(failure)
         call.excinfo = pytest.ExceptionInfo.from_exception(failure)
@@ -425,7 +430,8 @@ def _kata_status(kata: Kata, config) -> str:
     total = counts["passed"] + counts["failed"]
     left = config.stash[SELECTED].get(kata.slug, total) - total
     if counts["failed"] and left > 0:
-        return f"{label} failing: the run stopped early; {counts['passed']} of the {counted(total, 'test')} run pass, {left} not run"
+        return (f"{label} failing: the run stopped early; {counts['passed']} of the {counted(total, 'test')} run pass, "
+                f"{left} not run")
     if counts["failed"]:
         return f"{label} failing: {counts['passed']} of {counted(total, 'test')} pass"
     return f"{label} passing: all {total} selected tests pass"

@@ -14,7 +14,7 @@ import signal
 import subprocess
 import threading
 from contextlib import contextmanager
-from typing import Iterator
+from collections.abc import Iterator
 
 INTERRUPTIONS = (signal.SIGINT, signal.SIGTERM)
 

@@ -54,7 +54,7 @@ def latest_result(kata: Kata) -> Result | None:
     """The recorded result of the kata's current files, or None when there is none or it is stale."""
     entry = read_state(RESULTS).get(kata.slug)
     try:
-        result = Result(**entry)
+        result = Result(**(entry or {}))
     except TypeError:  # missing, or written by another version of the runner
         return None
     return result if result.fingerprint == fingerprint(kata) else None

@@ -14,7 +14,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 from xml.etree import ElementTree
 
 from kata.catalog import ROOT, TESTS, Kata, relative
@@ -70,7 +70,9 @@ def run_quietly(katas: list[Kata], *, impl: str = "learner",
         command = pytest_command(katas, impl=impl, extra=("-q", f"--junitxml={junit}", f"--first-failure={first}"))
         output: list[str] = []
         with process_group(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as process:
-            reader = threading.Thread(target=lambda: output.append(process.stdout.read()), daemon=True)
+            stdout = process.stdout
+            assert stdout is not None  # a pipe, as asked
+            reader = threading.Thread(target=lambda: output.append(stdout.read()), daemon=True)
             reader.start()
             _wait_telling_the_first_failure(process, first, on_first_failure)
             reader.join()

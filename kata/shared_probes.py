@@ -20,7 +20,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from kata import wire
 
@@ -29,7 +29,10 @@ CLAIM_MARGIN_SECONDS = 1.0  # beyond twice the probe's limit, before a waiting r
 
 
 def key_of(*parts) -> str | None:
-    """A name for the probe of these parts (kata, function, probed code, arguments), or None if they are not plain data."""
+    """A name for the probe of these parts (kata, function, probed code, arguments).
+
+    None if they are not plain data.
+    """
     try:
         encoded = wire.Encoder(wire.Codec()).encode(list(parts))
     except NotImplementedError:  # an object of the tests' own (a tokenizer, a stream): no lasting name

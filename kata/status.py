@@ -9,7 +9,7 @@ katas in one quiet pytest run.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from kata.catalog import KATAS, TESTS, Kata
 from kata.loader import is_untouched

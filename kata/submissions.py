@@ -170,7 +170,8 @@ def _unpack(archive: Path, into: Path) -> Path:
 def _checked_members(archive: Path, members: list[zipfile.ZipInfo]) -> list[tuple[zipfile.ZipInfo, tuple[str, ...]]]:
     """Each member with its path inside the student's folder, all checked before anything is written."""
     if len(members) > MAX_MEMBERS:
-        raise BadSubmissions(f"{archive} holds {len(members)} entries, more than the {MAX_MEMBERS} a submission may hold")
+        raise BadSubmissions(f"{archive} holds {len(members)} entries, "
+                             f"more than the {MAX_MEMBERS} a submission may hold")
     declared = sum(member.file_size for member in members)
     if declared > MAX_UNPACKED_BYTES:
         raise BadSubmissions(f"{archive} would unpack to {declared} bytes, more than the {MAX_UNPACKED_BYTES} "

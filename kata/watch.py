@@ -81,6 +81,7 @@ def _details(status: Status, run: QuietRun | None) -> list[str]:
                 f"The statement: kata show {kata.number}. Stuck? kata hint {kata.number}"]
     if status.state == CANNOT_RUN:
         return ["Fix it and save: watch checks it again."]
+    assert run is not None  # the kata's tests ran, since its stub was changed (show_check)
     if run.could_not_run or not run.failures:
         return ["pytest could not run the tests:", *fit(run.output, REPORT_LINES)]
     first = run.failures[0]

@@ -26,7 +26,8 @@ from itertools import accumulate, chain
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for annotations only: the worker starts faster without importing typing
-    from typing import Any, Callable
+    from typing import Any
+    from collections.abc import Callable
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -194,7 +195,7 @@ def _unpack_lists(body) -> list:
 class Decoder:
     """The inverse of Encoder, for one message; `known` lists the containers an {"arg": n} refers to."""
 
-    def __init__(self, codec: Codec, known: list | None = None):
+    def __init__(self, codec: Codec, known: list | dict[int, Any] | None = None):
         self.codec = codec
         self.known = known or []
         self.containers: list = []  # in the encoder's numbering
@@ -304,7 +305,8 @@ _REBUILDABLE = {name: value for name, value in vars(builtins).items()
                 if isinstance(value, type) and issubclass(value, Exception)}
 
 
-def encode_exception(error: BaseException, encoder: Encoder, frames_in: Callable[[BaseException], list] = None) -> dict:
+def encode_exception(error: BaseException, encoder: Encoder,
+                     frames_in: Callable[[BaseException], list] | None = None) -> dict:
     kind = type(error)
     try:
         args = encoder.encode(error.args)
@@ -321,8 +323,8 @@ def encode_exception(error: BaseException, encoder: Encoder, frames_in: Callable
 
 def decode_exception(data: dict, decoder: Decoder) -> Exception:
     """The same built-in exception with the same args; anything else (SystemExit too) as a RemoteError."""
-    kind = _REBUILDABLE.get(data.get("type")) if data.get("builtin") else None
-    error = None
+    kind = _REBUILDABLE.get(str(data.get("type"))) if data.get("builtin") else None
+    error: Exception | None = None
     if kind is not None:
         try:
             args = decoder.decode(data["args"]) if data.get("args") is not None else (data.get("message", ""),)
@@ -334,7 +336,7 @@ def decode_exception(data: dict, decoder: Decoder) -> Exception:
                 error = None
     if error is None:
         error = remote_error(str(data.get("type")), str(data.get("message", "")))
-    error.frames_in_worker = [tuple(frame) for frame in data.get("frames") or []]
+    error.frames_in_worker = [tuple(frame) for frame in data.get("frames") or []]  # type: ignore[attr-defined]
     return error
 
 
@@ -366,6 +368,12 @@ class Codec:
         self.allowed: dict[int, frozenset] = {}
         self.channel: Channel | None = None
 
+    def connected(self) -> Channel:
+        """The channel the values travel on: set before any value does."""
+        if self.channel is None:
+            raise ProtocolError("no channel to the other side yet")
+        return self.channel
+
     def remember(self, value, allowed) -> int:
         handle = len(self.objects) + 1
         self.objects[handle] = value
@@ -380,7 +388,8 @@ class Codec:
 
     def serve(self, message: dict) -> dict:
         """Run a callback the other side asked for: next() on an iterator, or a call of a function or method."""
-        target = self.objects.get(message.get("handle"))
+        handle = message.get("handle")
+        target = self.objects.get(handle) if type(handle) is int else None
         if target is None:
             raise ProtocolError(f"no object with handle {message.get('handle')!r}")
         wanted = message.get("method") or message.get("op")
@@ -436,9 +445,9 @@ class Yielded:
             self.held.pop(number, None)
         if codec is not None:
             for container in containers:
-                number = self.numbers.get(id(container))
-                if number is not None:
-                    self.held[number] = self._contents(container, codec)
+                tracked = self.numbers.get(id(container))
+                if tracked is not None:
+                    self.held[tracked] = self._contents(container, codec)
 
     def apply(self, changes: list, codec: Codec) -> None:
         """Refill the tracked containers with the other side's changes, [[number, contents], ...]."""
@@ -497,10 +506,11 @@ class RemoteIterator:
         return self
 
     def __next__(self):
-        reply = self._codec.channel.request({"op": "next", "handle": self._handle})
+        channel = self._codec.connected()
+        reply = channel.request({"op": "next", "handle": self._handle})
         if reply.get("stopped"):
             raise StopIteration
-        return self._codec.channel.answer_of(reply)
+        return channel.answer_of(reply)
 
     def __repr__(self) -> str:
         return self._shown
@@ -520,7 +530,8 @@ class RemoteFunction:
         message = {"op": "call", "handle": self._handle, "method": self._method,
                    "args": [encoder.encode(arg) for arg in args],
                    "kwargs": {str(key): encoder.encode(value) for key, value in kwargs.items()}}
-        return self._codec.channel.answer_of(self._codec.channel.request(message))
+        channel = self._codec.connected()
+        return channel.answer_of(channel.request(message))
 
     def __repr__(self) -> str:
         return self._shown
@@ -604,7 +615,8 @@ class Channel:
             if searched > MAX_MESSAGE_BYTES:
                 raise ProtocolError(f"a message longer than {MAX_MESSAGE_BYTES} bytes")
             self.wait_for_data()
-            # Small reads for the many small messages (a large buffer costs more than the read); larger once a big one comes.
+            # Small reads for the many small messages (a large buffer costs more than the read);
+            # larger once a big one comes.
             chunk = os.read(self.read_fd, 4096 if len(self._buffer) < 4096 else 1 << 18)
             if not chunk:
                 raise ChannelClosed("the other side closed the pipe")

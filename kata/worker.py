@@ -123,7 +123,8 @@ class Worker:
         elif message.get("op") == "read" and message.get("handle") in self.codec.objects:
             reply = self.read_measuring_memory(message)
         else:
-            reply = {"raised": {"type": "RuntimeError", "builtin": True, "message": f"bad request {message.get('op')!r}"}}
+            reply = {"raised": {"type": "RuntimeError", "builtin": True,
+                                "message": f"bad request {message.get('op')!r}"}}
         reply["output"] = self.output.take()
         return reply
 
@@ -134,6 +135,7 @@ class Worker:
         arguments = decoder.containers
         known = {id(container): number for number, container in enumerate(arguments)}
         before = wire.contents_of(arguments, self.codec, known)
+        reply: dict
         try:
             result = self.functions[message["function"]](*args, **kwargs)
         except BaseException as error:  # SystemExit and KeyboardInterrupt too: they cost the call, not the worker
@@ -167,6 +169,7 @@ class Worker:
     def next(self, handle: int, tests_changed: list) -> dict:
         yielded = self.yielded.setdefault(handle, wire.Yielded())
         yielded.apply(tests_changed, self.codec)  # the tests changed a chunk they hold: so does the generator's
+        reply: dict
         try:
             value = next(self.codec.objects[handle])
         except StopIteration:
@@ -227,12 +230,13 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
     # Imported once here, so that no worker spends its start on them; and a confined worker
     # could not read the runner's files to import them: these are all it ever needs.
     import resource  # noqa: F401
-    import kata.measured_reading  # noqa: F401
+    import kata.measured_reading
     import kata.toy_embedder  # noqa: F401 -- a kata's material, imported by submissions
 
-    parent, children, stopped_for = os.getppid(), set(), {}
+    parent, children, stopped_for = os.getppid(), set[int](), dict[int, str]()
     while True:
-        request, fds = {"op": "end"}, []
+        request: dict = {"op": "end"}
+        fds: list[int] = []
         try:
             if select.select([control], [], [], THREAD_CHECK_SECONDS if children else PARENT_CHECK_SECONDS)[0]:
                 data, fds, _, _ = socket.recv_fds(control, 1 << 16, 2)
@@ -243,7 +247,7 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
         except (OSError, ValueError):
             pass
         if request.get("op") == "start" and len(fds) == 2:
-            reply = {"pid": fork_a_worker(control, request["settings"], fds, confinement)}
+            reply: dict = {"pid": fork_a_worker(control, request["settings"], fds, confinement)}
             children.add(reply["pid"])
         elif request.get("op") == "wait":
             pid = int(request["pid"])

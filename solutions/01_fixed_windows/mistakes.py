@@ -364,7 +364,8 @@ class ValueErrorForAWrongType(Mistake):
 
     id = "value_error_for_a_wrong_type"
     title = "Raises ValueError, not TypeError, for an argument that is not an int"
-    hint = "Check the type first and raise TypeError for a non-int (bool included); ValueError is for ints out of range."
+    hint = ("Check the type first and raise TypeError for a non-int (bool included); "
+            "ValueError is for ints out of range.")
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):

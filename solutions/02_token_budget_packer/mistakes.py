@@ -48,7 +48,8 @@ class AddsBeforeChecking(Mistake):
 
     id = "adds_before_checking"
     title = "Adds the sentence before checking the budget"
-    hint = "Decide whether the next sentence fits before adding it: the sentence that would overflow starts the next chunk."
+    hint = ("Decide whether the next sentence fits before adding it: "
+            "the sentence that would overflow starts the next chunk.")
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -523,7 +524,8 @@ class ClosesWhenFull(Mistake):
 
     id = "closes_when_full"
     title = "Closes a chunk as soon as it is full, before a 0-token sentence can join it"
-    hint = "Close a chunk only when the next sentence would push it above the budget; a full chunk still takes a 0-token sentence."
+    hint = ("Close a chunk only when the next sentence would push it above the budget; "
+            "a full chunk still takes a 0-token sentence.")
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):

@@ -276,7 +276,8 @@ class EndsSentencesAfterClosingQuotes(Mistake):
 
     id = "ends_sentences_after_closing_quotes"
     title = "Ends a sentence at a mark followed by a closing quote or bracket"
-    hint = "Only whitespace right after '.', '!' or '?' ends a sentence; a quote or bracket after the mark ends nothing."
+    hint = ("Only whitespace right after '.', '!' or '?' ends a sentence; "
+            "a quote or bracket after the mark ends nothing.")
 
     @staticmethod
     def split_units(text, max_tokens):
@@ -694,7 +695,8 @@ class CarriesOnlyTheLastUnit(Mistake):
 
     id = "carries_only_the_last_unit"
     title = "The overlap is at most one unit, though more would fit"
-    hint = "Keep taking units from the end of the closed chunk while both overlap_tokens and the room for the next unit allow."
+    hint = ("Keep taking units from the end of the closed chunk while both overlap_tokens "
+            "and the room for the next unit allow.")
 
     @staticmethod
     def split_units(text, max_tokens):

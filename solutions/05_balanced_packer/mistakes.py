@@ -539,7 +539,8 @@ class LinearScanDownAfterTheEmptyCheck(Mistake):
     """
 
     id = "linear_scan_down_after_the_empty_check"
-    title = "Lowers the budget one token at a time from max_tokens (a linear scan), after answering no sentences at once"
+    title = ("Lowers the budget one token at a time from max_tokens (a linear scan), "
+             "after answering no sentences at once")
     hint = ("The count never rises as the budget grows, so binary search the budgets: "
             "about 40 greedy passes for a budget of 10**12.")
 

@@ -37,7 +37,8 @@ def _pieces(section, ids, max_tokens, tokenizer, index, shortest_run=1, cuts_a_c
         for size in range(min(max_tokens, len(ids) - start), shortest_run - 1, -1):
             text = tokenizer.decode(ids[start:start + size])
             if section.startswith(text, offset) and (
-                    not text.endswith("\ufffd") or tokenizer.decode(ids[start + size:]) == section[offset + len(text):]) \
+                    not text.endswith("\ufffd")
+                    or tokenizer.decode(ids[start + size:]) == section[offset + len(text):]) \
                     and len(tokenizer.encode(text)) <= max_tokens:
                 start += size
                 if reencodes_the_rest:

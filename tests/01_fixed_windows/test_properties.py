@@ -64,7 +64,8 @@ def test_the_last_window_ends_at_the_end_of_the_input(fixed_windows, tokens, siz
     chunk_size, overlap = size
     windows = windowed(fixed_windows, tokens, chunk_size, overlap)
     tail = list(tokens[len(tokens) - len(windows[-1]):]) if windows else []
-    expect(not tokens or (bool(windows) and windows[-1] == tail), "the last window to end with the last token of the input")
+    expect(not tokens or (bool(windows) and windows[-1] == tail),
+           "the last window to end with the last token of the input")
 
 
 @given(token_sequences, sizes())
@@ -74,7 +75,8 @@ def test_the_window_count_follows_its_formula(fixed_windows, tokens, size):
     length, step = len(tokens), chunk_size - overlap
     count = 0 if length == 0 else 1 + max(0, -(-(length - chunk_size) // step))
     expect(len(windows) == count,
-           f"{count} window{'' if count == 1 else 's'}: 0 for no tokens, else 1 + ceil((len(tokens) - chunk_size) / step) "
+           f"{count} window{'' if count == 1 else 's'}: 0 for no tokens, "
+           "else 1 + ceil((len(tokens) - chunk_size) / step) "
            f"with step = {step}")
 
 

@@ -40,5 +40,6 @@ def test_fifty_thousand_sentences_in_chunks_of_two(pack_sentences):
 def test_the_loop_ends_on_a_long_run_of_oversized_sentences(pack_sentences):
     chunks = pack_sentences([5] * 50_000, 4)
     expected = [[index] for index in range(50_000)]
-    expect(is_exactly(chunks, expected), "50,000 chunks of one sentence each: every sentence is larger than the budget of 4",
+    expect(is_exactly(chunks, expected),
+           "50,000 chunks of one sentence each: every sentence is larger than the budget of 4",
            details=differs(chunks, expected))

@@ -52,7 +52,8 @@ def test_no_chunk_could_have_taken_the_next_sentence(pack_sentences, sizes, max_
            "every chunk to be closed only when the next sentence would push it above "
            f"max_tokens = {max_tokens}",
            details=(f"The chunk {early[0][0]} holds {counted(early[0][1], 'token')}; sentence {early[0][2]} "
-                    f"({counted(sizes[early[0][2]], 'token')}) would have fit, making {early[0][1] + sizes[early[0][2]]}."
+                    f"({counted(sizes[early[0][2]], 'token')}) would have fit, "
+                    f"making {early[0][1] + sizes[early[0][2]]}."
                     if early else ""))
 
 
@@ -63,7 +64,8 @@ def test_the_chunk_count_is_the_fewest_possible(pack_sentences, sizes, max_token
     expect(len(chunks) == fewest,
            f"{fewest} chunk{'' if fewest == 1 else 's'}: the fewest of any in-order split into chunks "
            "that fit the budget or are single sentences (greedy packing always achieves it)",
-           details=f"That is {counted(len(chunks), 'chunk')}; a split into {fewest} is {greedy_chunks(sizes, max_tokens)}.")
+           details=(f"That is {counted(len(chunks), 'chunk')}; "
+                    f"a split into {fewest} is {greedy_chunks(sizes, max_tokens)}."))
 
 
 @given(st.lists(st.integers(0, 15), max_size=30), budgets)

@@ -25,7 +25,8 @@ def test_an_abbreviation_before_a_comma_does_not_end_a_sentence(split_units):
 
 def test_the_mark_stays_with_its_sentence(split_units):
     check_returns(split_units, "Stop! Why? Go.", 5, expected=["Stop!", "Why?", "Go."],
-                  why="the '.', '!' or '?' that ends a sentence belongs to it; the chunks must hold every word of the text.")
+                  why="the '.', '!' or '?' that ends a sentence belongs to it; "
+                      "the chunks must hold every word of the text.")
 
 
 def test_repeated_marks_stay_together(split_units):
@@ -45,7 +46,8 @@ def test_a_newline_after_a_mark_ends_a_sentence(split_units):
 
 def test_a_quote_after_the_mark_ends_no_sentence(split_units):
     check_returns(split_units, 'He said "Stop." Then left.', 10, expected=['He said "Stop." Then left.'],
-                  why="only whitespace right after '.', '!' or '?' ends a sentence; in 'Stop.\"' a quote follows the mark.")
+                  why="only whitespace right after '.', '!' or '?' ends a sentence; "
+                      "in 'Stop.\"' a quote follows the mark.")
 
 
 def test_text_without_final_punctuation_keeps_its_last_words(split_units):

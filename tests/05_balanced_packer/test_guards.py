@@ -34,4 +34,5 @@ def test_twenty_thousand_sentences_of_one_and_a_billion_tokens(balanced_pack):
     expect(largest == 910_000_000_909,
            "11 chunks, like greedy's, the largest holding 910,000,000,909 tokens (b* = 910,000,000,909), "
            "where greedy's chunks hold up to 999,000,001,000 tokens and its last one only 10,000,000,009",
-           details=f"It made {counted(len(chunks), 'chunk')}" + (f", the largest holding {counted(largest, 'token')}." if largest else "."))
+           details=f"It made {counted(len(chunks), 'chunk')}"
+                   + (f", the largest holding {counted(largest, 'token')}." if largest else "."))

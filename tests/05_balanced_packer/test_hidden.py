@@ -98,8 +98,8 @@ def test_zero_size_sentences_follow_the_packing_of_b_star(balanced_pack):
 
 def test_a_zero_size_sentence_joins_a_chunk_the_budget_fills_exactly(balanced_pack):
     check_returns(balanced_pack, [1, 0], 1, expected=[[0, 1]],
-                  why="with max_tokens = 1 greedy makes one chunk: 1 + 0 = 1 still fits, since a chunk closes only when "
-                      "the next sentence would take it above the budget, not when it reaches it.")
+                  why="with max_tokens = 1 greedy makes one chunk: 1 + 0 = 1 still fits, since a chunk closes "
+                      "only when the next sentence would take it above the budget, not when it reaches it.")
 
 
 def test_a_chunk_of_zero_size_sentences_closes_before_an_oversized_one(balanced_pack):

@@ -176,7 +176,8 @@ def test_empty_sections_add_no_separator(chunk_sections):
 
 def test_a_section_of_spaces_is_packed_like_any_other(chunk_sections):
     check_returns(chunk_sections, ["the", " ", "cat"], 8, tokenizer, expected=["the\n \ncat"],
-                  why='only the empty section "" is skipped; " " is text, and the chunk holds it between two separators.')
+                  why='only the empty section "" is skipped; " " is text, '
+                      'and the chunk holds it between two separators.')
 
 
 def test_only_empty_sections_give_no_chunks(chunk_sections):
@@ -288,7 +289,8 @@ def test_a_section_is_checked_when_it_is_met_not_before(chunk_sections):
 @progress_guard()
 @pytest.mark.parametrize("section, char, offset", [("🦜", "🦜", 0), ("the cat 日", "日", 8)])
 def test_a_character_wider_than_the_budget_is_named_with_its_offset(chunk_sections, section, char, offset):
-    """One character that alone counts more than max_tokens must raise ValueError naming the section, the character and its offset."""
+    """One character that alone counts more than max_tokens must raise ValueError naming the section, the character
+    and its offset."""
     check_raises(chunk_sections, ["the", section], 2, tokenizer, error=ValueError,
                  mentions=["sections[1]", char, f"offset {offset}"],
                  why="the character takes 3 tokens; no piece of at most 2 can hold it whole.")

@@ -61,8 +61,8 @@ def test_gpt4s_tokenizer_counts_the_joined_chunk(chunk_sections):
     sections = ["The cat sat.", "It purred."]
     budget = len(cl100k.encode("The cat sat.\nIt purred."))
     check_returns(chunk_sections, sections, budget, cl100k, expected=["The cat sat.\nIt purred."],
-                  why=f"joined, the two sections count {counted(budget, 'token')}, exactly the budget; adding up the parts "
-                      f"(4 + 1 for the separator + 4) would have closed the chunk.")
+                  why=f"joined, the two sections count {counted(budget, 'token')}, exactly the budget; "
+                      f"adding up the parts (4 + 1 for the separator + 4) would have closed the chunk.")
 
 
 # Words the toy tokenizer merges in different ways (alone, after a space, after a newline),
@@ -134,7 +134,8 @@ def test_every_chunk_fits_the_budget(chunk_sections, tokenizer, sections, max_to
     chunks = chunked(chunk_sections, sections, max_tokens, tokenizer, separator)
     over = [(chunk, count(tokenizer, chunk)) for chunk in chunks if count(tokenizer, chunk) > max_tokens]
     expect(not over, f"every chunk, encoded again with {tokenizer!r}, to count at most max_tokens = {max_tokens}",
-           details=f"The chunk {over[0][0]!r} counts {counted(over[0][1], 'token')}: {tokenizer.encode(over[0][0])}." if over else "")
+           details=(f"The chunk {over[0][0]!r} counts {counted(over[0][1], 'token')}: "
+                    f"{tokenizer.encode(over[0][0])}." if over else ""))
 
 
 @given(tokenizers, section_lists, budgets, separators)

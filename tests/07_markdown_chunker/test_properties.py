@@ -154,8 +154,8 @@ def test_a_code_block_that_fits_lies_whole_in_one_chunk(chunk_markdown, doc, max
         if block["kind"] == "code" and block["words"] <= max_tokens:
             whole = any(c.start <= block["start"] and block["end"] <= c.end for c in chunks)
             expect(whole, f"the code block doc[{block['start']}:{block['end']}] = "
-                          f"{doc[block['start']:block['end']]!r} ({counted(block['words'], 'word')}, within the budget) "
-                          "to lie whole inside one chunk")
+                          f"{doc[block['start']:block['end']]!r} ({counted(block['words'], 'word')}, "
+                          "within the budget) to lie whole inside one chunk")
 
 
 @given(documents, budgets)

@@ -260,7 +260,8 @@ def test_a_known_mistake_is_named_in_the_grade(graded, test_count, tmp_path):
     expected = in_process_outcomes("known_mistake", tmp_path)
     assert_grade(graded, "known_mistake", sum(expected.values()), test_count, "failing")
     assert grade_of(graded, "known_mistake")["mistake"] == "redundant_tail_window"
-    assert "redundant_tail_window" in graded["stdout"] or "redundant_tail_window" in (graded["work"] / "grades.csv").read_text()
+    assert "redundant_tail_window" in graded["stdout"] \
+        or "redundant_tail_window" in (graded["work"] / "grades.csv").read_text()
 
 
 def test_progress_is_shown_on_stderr_and_the_table_alone_on_stdout(graded):

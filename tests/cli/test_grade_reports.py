@@ -40,7 +40,8 @@ GRADES = [
         failed(FIRST + "test_overlap_zero", "TOO SLOW", "TOO SLOW\nstill running after 2 s"),
     ]),
     grade_without_tests("bob", "02_token_budget_packer", NOT_SUBMITTED, "no file 02_token_budget_packer/packer.py", 2),
-    grade_from_tests("carol | 2B", "01_fixed_windows", [passed(FIRST + "test_basic"), passed(FIRST + "test_overlap_zero")]),
+    grade_from_tests("carol | 2B", "01_fixed_windows",
+                     [passed(FIRST + "test_basic"), passed(FIRST + "test_overlap_zero")]),
     grade_without_tests("carol | 2B", "02_token_budget_packer", CANNOT_RUN,
                         "packer.py has a syntax error on line 3: invalid syntax.", 2),
 ]
@@ -199,7 +200,8 @@ def test_junit_writes_the_tests_a_crashed_run_left_undone_as_errors(tmp_path):
 
 
 def test_junit_numbers_students_whose_names_make_the_same_file_name(tmp_path):
-    grades = [grade_from_tests(student, "01_fixed_windows", [passed(FIRST + "test_basic")]) for student in ("a b", "a_b")]
+    grades = [grade_from_tests(student, "01_fixed_windows", [passed(FIRST + "test_basic")])
+              for student in ("a b", "a_b")]
     assert write_junit(grades, tmp_path) == [tmp_path / "a_b.xml", tmp_path / "a_b-2.xml"]
 
 
@@ -256,4 +258,5 @@ def test_the_mistake_whose_record_the_run_matches_is_named_before_the_first_one_
 
 
 def test_a_run_that_fails_nothing_names_no_mistake_whatever_it_is_given():
-    assert grade_from_tests("gus", "01_fixed_windows", [passed(FIRST + "a")], failing_exactly="no_validation").mistake == ""
+    assert grade_from_tests("gus", "01_fixed_windows", [passed(FIRST + "a")],
+                            failing_exactly="no_validation").mistake == ""

@@ -195,13 +195,13 @@ def test_a_list_subclass_comes_back_as_an_opaque_stand_in_equal_to_nothing(value
     result = value_of("list subclass")
     assert isinstance(result, wire.Opaque) and result.type_name == "Tokens"
     assert result != ["a", "b"]
-    assert not result == result  # noqa: PLR0124 -- equal to nothing, itself included
+    assert not result == result  # noqa: SIM201 -- == itself, not !=, is what is tested
 
 
 def test_an_object_with_a_hostile_eq_comes_back_as_an_opaque_stand_in_equal_to_nothing(value_of):
     result = value_of("agreeable")
     assert isinstance(result, wire.Opaque) and result.type_name == "Agreeable"
-    assert not result == 1 and not result == result  # noqa: PLR0124
+    assert not result == 1 and not result == result  # noqa: SIM201
 
 
 def test_an_int_of_5000_digits_comes_back_exactly(value_of):
@@ -764,7 +764,7 @@ def f():
     send(b'{"returned": [' + b'[],' * (40 * 1024 * 1024 // 3))
     return 1
 """, memory_mb=512)
-    with pytest.raises(WorkerEnded, match="not an answer.*longer than"):
+    with pytest.raises(WorkerEnded, match=r"not an answer.*longer than"):
         worker.call("f", (), {})
     assert worker.process is None
 
@@ -827,7 +827,8 @@ ATTACKS = {
     "link a grader's file into its folder": "os.link(ROOT + '/README.md', 'stolen')",
     "write a database outside": "__import__('sqlite3').connect(OUTSIDE).execute('create table t (x)')",
     "raise its own memory limit": "resource.setrlimit(resource.RLIMIT_AS, (-1, -1))",
-    "lease a file every worker opens": "fcntl.fcntl(os.open(os.__file__, os.O_RDONLY), fcntl.F_SETLEASE, fcntl.F_RDLCK)",
+    "lease a file every worker opens": "fcntl.fcntl(os.open(os.__file__, os.O_RDONLY), fcntl.F_SETLEASE, "
+                                       "fcntl.F_RDLCK)",
     "lock a file others read": "fcntl.flock(os.open(os.__file__, os.O_RDONLY), fcntl.LOCK_SH)",
     "lock part of a file others read": "fcntl.lockf(os.open(os.__file__, os.O_RDONLY), fcntl.LOCK_SH)",
     "watch the repository's files": "__import__('ctypes').CDLL(None, use_errno=True).inotify_init() < 0 and error()",
@@ -889,7 +890,7 @@ def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels
     worker = start_worker(ATTACKER, name="fixed_windows.py")
     names = {"ROOT": str(ROOT), "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py")}
     assert {name: worker.call("f", (ATTACKS[name], names), {}) for name in HARMLESS_ATTACKS} == \
-        {name: "done" for name in HARMLESS_ATTACKS}
+        dict.fromkeys(HARMLESS_ATTACKS, "done")
     isolation.stop_all_workers()
 
 
@@ -914,7 +915,8 @@ def test_a_confined_worker_may_read_its_own_folder_use_threads_and_the_standard_
 def test_a_confined_worker_writes_nothing_even_in_its_own_folder(start_worker, write):
     """Thousands of files of 16 MB, or folders nested too deep to remove, would hurt every classmate."""
     worker = start_worker("import os\n\ndef f(write):\n    try:\n        eval(write)\n"
-                          "    except OSError as error:\n        return error.errno\n    return 'written'\n", confined=True)
+                          "    except OSError as error:\n        return error.errno\n    return 'written'\n",
+                          confined=True)
     assert worker.call("f", (write,), {}) in (errno.EACCES, errno.EPERM)
 
 
@@ -946,7 +948,8 @@ def unconfined_fork_server(monkeypatch, tmp_path) -> None:
 def test_a_worker_that_must_be_confined_where_it_cannot_be_does_not_run(start_worker, monkeypatch, tmp_path):
     unconfined_fork_server(monkeypatch, tmp_path)
     worker = start_worker("def f():\n    return 'ran'\n", confined=True)
-    with pytest.raises(WorkerCouldNotStart, match="could not be confined, so .*submission.py was not run: .*libseccomp"):
+    with pytest.raises(WorkerCouldNotStart,
+                       match=r"could not be confined, so .*submission\.py was not run: .*libseccomp"):
         worker.start_if_needed()
     isolation.stop_all_workers()
 

@@ -26,7 +26,8 @@ def test_an_empty_answer_counts_zero_items():
 
 
 def test_the_first_different_item_is_named_by_its_index():
-    assert describe_difference([[1], [2], [9]], [[1], [2], [3]]) == "The first difference is at index 2: [9] instead of [3]."
+    assert describe_difference([[1], [2], [9]], [[1], [2], [3]]) == (
+        "The first difference is at index 2: [9] instead of [3].")
 
 
 def test_an_item_of_the_wrong_type_is_named_by_both_types():

@@ -31,7 +31,8 @@ def fixed_windows(tokens, chunk_size, overlap=0):
         start += chunk_size - overlap
     return windows
 """
-NEVER_RETURNS = "import time\n\n\ndef fixed_windows(tokens, chunk_size, overlap=0):\n    while True:\n        time.sleep(0.01)\n"
+NEVER_RETURNS = ("import time\n\n\ndef fixed_windows(tokens, chunk_size, overlap=0):\n"
+                 "    while True:\n        time.sleep(0.01)\n")
 
 
 def guard_reports(impl: str, tmp_path: Path, *, only_guards: bool = True) -> dict[str, str]:
@@ -106,15 +107,17 @@ def test_the_outcomes_for_kata_grade_name_the_mistake_whose_record_the_run_match
     its own record, and that is the mistake kata grade reads back."""
     balanced = KATAS[4]
     outcomes = tmp_path / "outcomes.json"
-    subprocess.run([sys.executable, "-m", "pytest", f"tests/{balanced.slug}", "--impl=mistake:5:greedy_closes_on_exact_fit",
-                    "-p", "no:cacheprovider", "-q", f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, timeout=100)
+    subprocess.run([sys.executable, "-m", "pytest", f"tests/{balanced.slug}",
+                    "--impl=mistake:5:greedy_closes_on_exact_fit", "-p", "no:cacheprovider", "-q",
+                    f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, timeout=100)
     kata = json.loads(outcomes.read_text(encoding="utf-8"))["katas"][balanced.slug]
     assert "target_counted_below_max_tokens" in {test.get("mistake") for test in kata["tests"]}
     assert kata["mistake"] == "greedy_closes_on_exact_fit"
 
 
 def test_a_mistake_recorded_passing_a_test_the_code_failed_is_not_its_mistake():
-    """The code failed test_b; a mistake that passes test_b gives right answers there, so it does not explain the code."""
+    """The code failed test_b; a mistake that passes test_b gives right answers there, so it does not explain
+    the code."""
     from types import SimpleNamespace
 
     from kata.diagnosis import FAILED, PASSED, FailingTest, _passes_where_the_code_failed

@@ -29,7 +29,8 @@ CLASSROOM = Path(__file__).parent / "classroom"
 
 FIRST, SECOND = KATAS[0], KATAS[1]
 LOOPS_AT_IMPORT = "while True:\n    pass\n"
-TRIES_AGAIN_AT_IMPORT = "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\n"
+TRIES_AGAIN_AT_IMPORT = ("while True:\n    try:\n        while True:\n            pass\n"
+                         "    except BaseException:\n        pass\n")
 HUGE_AT_IMPORT = "TABLE = [0] * 150_000_000\n"
 
 
@@ -82,7 +83,8 @@ def test_a_module_that_does_not_load_cannot_run_and_the_other_katas_are_checked(
     solve(repo, SECOND)
     listed = run_kata(repo, "list", timeout=80)
     assert listed.returncode == 0, listed.stdout + listed.stderr
-    assert row(listed.stdout, FIRST).startswith("cannot run: loading") and row(listed.stdout, SECOND).startswith("solved")
+    assert row(listed.stdout, FIRST).startswith("cannot run: loading") \
+        and row(listed.stdout, SECOND).startswith("solved")
     checked = run_kata(repo, "check", FIRST.number, timeout=80)
     assert checked.returncode == 1
     assert f"cannot run: loading problems/{FIRST.slug}/{FIRST.module}.py {says}" in checked.stdout
@@ -137,9 +139,8 @@ def test_ctrl_c_or_sigterm_while_a_run_is_starting_stops_that_run(monkeypatch):
     monkeypatch.setattr(subprocess, "Popen", popen_interrupted_before_it_returns)
     previous = signal.signal(signal.SIGTERM, stop_as_ctrl_c_does)
     try:
-        with pytest.raises(KeyboardInterrupt):
-            with process_group([sys.executable, "-c", "import time; time.sleep(60)"]):
-                time.sleep(60)  # never reached: the interruption is delivered as the group starts
+        with pytest.raises(KeyboardInterrupt), process_group([sys.executable, "-c", "import time; time.sleep(60)"]):
+            time.sleep(60)  # never reached: the interruption is delivered as the group starts
     finally:
         signal.signal(signal.SIGTERM, previous)
     outlived = [process for process in started if process.poll() is None]
@@ -176,8 +177,9 @@ def test_sigterm_stops_kata_grade_and_every_run_it_started(tmp_path, start_kata)
 def test_after_one_stalled_call_the_katas_next_stalls_are_stopped_sooner(tmp_path):
     """no_validation loops forever when overlap >= chunk_size, which many tests try."""
     junit = tmp_path / "junit.xml"
-    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}", f"--impl=mistake:{FIRST.number}:no_validation",
-                    "-p", "no:cacheprovider", "-q", f"--junitxml={junit}"], cwd=ROOT, capture_output=True, timeout=80)
+    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}",
+                    f"--impl=mistake:{FIRST.number}:no_validation", "-p", "no:cacheprovider", "-q",
+                    f"--junitxml={junit}"], cwd=ROOT, capture_output=True, timeout=80)
     reports = [failure.text or "" for failure in ElementTree.parse(junit).iter("failure")]
     stalls = [report for report in reports if "DID NOT FINISH" in report]
     assert len(stalls) >= 3, reports

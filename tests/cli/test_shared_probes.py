@@ -122,9 +122,11 @@ def test_the_diagnosis_names_a_mistake_from_the_outcomes_another_run_kept(tmp_pa
     try:
         # The reference gives [[a, b, c], [c, d, e], [e, f, g]]; one more window is a known mistake.
         answer = [["a", "b", "c"], ["c", "d", "e"], ["e", "f", "g"], ["g"]]
-        first = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer), FailingTest("test"))]
+        first = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer),
+                                                             FailingTest("test"))]
         kept = {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()}
-        second = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer), FailingTest("test"))]
+        second = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer),
+                                                              FailingTest("test"))]
     finally:
         share_probes_in(None)
     assert "redundant_tail_window" in first and second == first

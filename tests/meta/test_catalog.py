@@ -52,7 +52,8 @@ def test_the_reference_passes_every_test(kata):
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
 def test_the_untouched_stub_is_reported_as_not_started(kata, tmp_path):
     run = run_suite(kata, f"--impl={write_pristine_stubs(tmp_path)}")
-    assert run.returncode == 1, f"learner mode on the stub of {kata.slug} exited {run.returncode}:\n{run.stdout[-3000:]}"
+    assert run.returncode == 1, (f"learner mode on the stub of {kata.slug} exited {run.returncode}:\n"
+                                 f"{run.stdout[-3000:]}")
     assert re.search(rf"^{kata.number} {kata.name}\s+not started:", run.stdout, re.M), run.stdout[-3000:]
 
 
@@ -131,6 +132,7 @@ def test_a_right_answer_from_code_that_changes_its_input_is_reported_as_a_change
     run_suite(kata, f"--impl={learner_file}", junit=tmp_path / "junit.xml")
     failed = failures(tmp_path / "junit.xml")
     assert failed, f"reversing its input lists after answering fails no test of {kata.slug}"
-    misleading = {name: report for name, report in failed.items() if "the input list to be left as it was" not in report}
+    misleading = {name: report for name, report in failed.items()
+                  if "the input list to be left as it was" not in report}
     assert not misleading, (f"in {kata.slug}, a right answer from code that reverses its input afterwards is "
                             f"reported otherwise in {sorted(misleading)}:\n{next(iter(misleading.values()))[:1500]}")
