@@ -1,7 +1,12 @@
 """Kata 01: fixed overlapping token windows. Read README.md beside this file, then write the function."""
 
+from collections.abc import Sequence
+from typing import TypeVar
 
-def fixed_windows(tokens, chunk_size, overlap=0):
+T = TypeVar("T")  # the type of one token: the windows hold the input's own items
+
+
+def fixed_windows(tokens: Sequence[T], chunk_size: int, overlap: int = 0) -> list[list[T]]:
     """Cut `tokens` into windows of `chunk_size` items, each sharing `overlap` items with the one before.
 
     - step = chunk_size - overlap. Window k is list(tokens[k*step : k*step + chunk_size]),

@@ -1,7 +1,9 @@
 """Kata 02: greedy token-budget sentence packer. Read README.md beside this file, then write the function."""
 
+from collections.abc import Sequence
 
-def pack_sentences(sizes, max_tokens):
+
+def pack_sentences(sizes: Sequence[int], max_tokens: int) -> list[list[int]]:
     """Pack consecutive sentences into chunks of at most `max_tokens` tokens.
 
     - sizes[i] is the token count of sentence i. Return the chunks as lists of sentence

@@ -5,12 +5,12 @@ count_tokens() is provided and ready to use.
 """
 
 
-def count_tokens(text):
+def count_tokens(text: str) -> int:
     """The number of whitespace-separated words in `text` (provided: nothing to write here)."""
     return len(text.split())
 
 
-def split_units(text, max_tokens):
+def split_units(text: str, max_tokens: int) -> list[str]:
     """Cut `text` into units: its sentences, with a sentence longer than `max_tokens` cut into word windows.
 
     - Paragraphs are separated by a blank line: a newline, optional whitespace, a newline.
@@ -33,7 +33,7 @@ def split_units(text, max_tokens):
     raise NotImplementedError
 
 
-def chunk_text(text, max_tokens, overlap_tokens=0):
+def chunk_text(text: str, max_tokens: int, overlap_tokens: int = 0) -> list[str]:
     """Pack the units of `text` greedily into chunks of at most `max_tokens` words, overlapping by whole units.
 
     - The units are split_units(text, max_tokens). A chunk is its units joined by one space.

@@ -1,7 +1,9 @@
 """Kata 04: streaming sentence packer (a generator). Read README.md beside this file, then write the function."""
 
+from collections.abc import Iterable, Iterator
 
-def iter_pack(sizes, max_tokens):
+
+def iter_pack(sizes: Iterable[int], max_tokens: int) -> Iterator[list[int]]:
     """Yield the chunks of greedy packing one at a time, reading `sizes` as a stream.
 
     - sizes is any iterable of token counts, possibly endless; sentences are numbered from

@@ -1,7 +1,9 @@
 """Kata 05: balanced packing. Read README.md beside this file, then write the function."""
 
+from collections.abc import Sequence
 
-def balanced_pack(sizes, max_tokens):
+
+def balanced_pack(sizes: Sequence[int], max_tokens: int) -> list[list[int]]:
     """Pack consecutive sentences into as many chunks as greedy packing makes, with the smallest budget.
 
     - sizes[i] is the token count of sentence i. Return the chunks as lists of sentence

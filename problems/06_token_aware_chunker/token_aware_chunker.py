@@ -1,7 +1,21 @@
 """Kata 06: token-aware chunker. Read README.md beside this file, then write the function."""
 
+from collections.abc import Sequence
+from typing import Protocol
 
-def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+
+class Tokenizer(Protocol):
+    """What chunk_sections uses of a tokenizer; the toy tokenizer and tiktoken's encodings have it.
+
+    Both methods take their argument by position (the `/`), so its name does not matter.
+    """
+
+    def encode(self, text: str, /) -> list[int]: ...
+
+    def decode(self, ids: list[int], /) -> str: ...
+
+
+def chunk_sections(sections: Sequence[str], max_tokens: int, tokenizer: Tokenizer, separator: str = "\n") -> list[str]:
     """Pack whole sections into chunks of at most `max_tokens` tokens, as `tokenizer` counts them.
 
     - tokenizer has encode(text) -> list[int] and decode(ids) -> str (bytes that do not form

@@ -13,7 +13,7 @@ class Chunk:
     headings: tuple[str, ...]
 
 
-def chunk_markdown(doc, max_tokens):
+def chunk_markdown(doc: str, max_tokens: int) -> list[Chunk]:
     """Cut a Markdown document into chunks of at most `max_tokens` words, cut along its structure.
 
     - Tokens are whitespace-separated words (str.split()). Line breaks are "\\n" and "\\r\\n".

@@ -1,7 +1,14 @@
 """Kata 08: semantic chunking, cut where the topic changes. Read README.md beside this file, then write the function."""
 
+from collections.abc import Callable, Sequence
 
-def semantic_chunks(sentences, embed, threshold, max_tokens):
+
+def semantic_chunks(
+    sentences: Sequence[str],
+    embed: Callable[[list[str]], Sequence[Sequence[float]]],
+    threshold: float,
+    max_tokens: int,
+) -> list[list[int]]:
     """Chunk sentences so that each chunk holds one topic and at most `max_tokens` words.
 
     - embed(list_of_str) returns one vector (a sequence of numbers) per sentence. Call it

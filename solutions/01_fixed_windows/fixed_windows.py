@@ -1,7 +1,12 @@
 """Kata 01, reference solution: fixed overlapping token windows."""
 
+from collections.abc import Sequence
+from typing import TypeVar
 
-def fixed_windows(tokens, chunk_size, overlap=0):
+T = TypeVar("T")  # the type of one token: the windows hold the input's own items
+
+
+def fixed_windows(tokens: Sequence[T], chunk_size: int, overlap: int = 0) -> list[list[T]]:
     """Cut `tokens` into windows of `chunk_size` items, each sharing `overlap` items with the one before.
 
     Window k is tokens[k*step : k*step + chunk_size] with step = chunk_size - overlap.
@@ -33,7 +38,7 @@ def fixed_windows(tokens, chunk_size, overlap=0):
     return windows
 
 
-def _require_int(name, value):
+def _require_int(name: str, value: object) -> None:
     # bool is a subclass of int, but fixed_windows(tokens, True) is surely a mistake
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")

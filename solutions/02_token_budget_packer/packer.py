@@ -1,7 +1,9 @@
 """Kata 02, reference solution: greedy token-budget sentence packer."""
 
+from collections.abc import Sequence
 
-def pack_sentences(sizes, max_tokens):
+
+def pack_sentences(sizes: Sequence[int], max_tokens: int) -> list[list[int]]:
     """Pack consecutive sentences into chunks of at most `max_tokens` tokens.
 
     `sizes[i]` is the token count of sentence i. The result lists chunks of sentence
@@ -20,7 +22,7 @@ def pack_sentences(sizes, max_tokens):
         raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
 
     chunks = []
-    current = []  # indices of the open chunk
+    current: list[int] = []  # indices of the open chunk
     total = 0  # always the sum of the sizes in `current`: no need to add them up again
     for index, size in enumerate(sizes):
         # A size whose type is exactly int needs no isinstance checks; anything else (a bool,
@@ -43,7 +45,7 @@ def pack_sentences(sizes, max_tokens):
     return chunks
 
 
-def _require_int(name, value):
+def _require_int(name: str, value: object) -> None:
     # bool is a subclass of int, but pack_sentences(sizes, True) is surely a mistake
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")

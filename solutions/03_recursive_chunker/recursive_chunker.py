@@ -8,12 +8,12 @@ PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 
 
-def count_tokens(text):
+def count_tokens(text: str) -> int:
     """The number of whitespace-separated words in `text`."""
     return len(text.split())
 
 
-def split_units(text, max_tokens):
+def split_units(text: str, max_tokens: int) -> list[str]:
     """Cut `text` into units: its sentences, with any sentence longer than `max_tokens` cut into word windows.
 
     Paragraphs are separated by a blank line (a newline, optional whitespace, a newline).
@@ -44,7 +44,7 @@ def split_units(text, max_tokens):
     return units
 
 
-def chunk_text(text, max_tokens, overlap_tokens=0):
+def chunk_text(text: str, max_tokens: int, overlap_tokens: int = 0) -> list[str]:
     """Pack the units of `text` greedily into chunks of at most `max_tokens` words, with whole-unit overlap.
 
     A chunk is its units joined by one space. A non-empty chunk closes when the next unit
@@ -71,7 +71,8 @@ def chunk_text(text, max_tokens, overlap_tokens=0):
         )
 
     chunks = []
-    units, sizes = [], []  # the open chunk, and the word count of each of its units
+    units: list[str] = []  # the open chunk
+    sizes: list[int] = []  # the word count of each of its units
     total = 0  # sum(sizes), kept up to date so that no unit is ever counted twice
     for unit in split_units(text, max_tokens):
         size = count_tokens(unit)
@@ -89,7 +90,7 @@ def chunk_text(text, max_tokens, overlap_tokens=0):
     return chunks
 
 
-def _carry(units, sizes, overlap_tokens, room):
+def _carry(units: list[str], sizes: list[int], overlap_tokens: int, room: int) -> tuple[list[str], list[int]]:
     """The longest run of trailing units totalling at most overlap_tokens and at most `room`."""
     limit = min(overlap_tokens, room)
     start, carried = len(units), 0
@@ -101,12 +102,12 @@ def _carry(units, sizes, overlap_tokens, room):
     return units[start:], sizes[start:]
 
 
-def _require_str(name, value):
+def _require_str(name: str, value: object) -> None:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, got a value of type {type(value).__name__}")
 
 
-def _require_int(name, value):
+def _require_int(name: str, value: object) -> None:
     # bool is a subclass of int, but chunk_text(text, True) is surely a mistake
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")

@@ -1,7 +1,9 @@
 """Kata 04, reference solution: streaming sentence packer (a generator)."""
 
+from collections.abc import Iterable, Iterator
 
-def iter_pack(sizes, max_tokens):
+
+def iter_pack(sizes: Iterable[int], max_tokens: int) -> Iterator[list[int]]:
     """Yield the chunks of greedy packing one by one, reading the sizes as a stream.
 
     `sizes` is any iterable of token counts, possibly endless. The chunks are lists of
@@ -31,8 +33,8 @@ def iter_pack(sizes, max_tokens):
     return _chunks(stream, max_tokens)
 
 
-def _chunks(stream, max_tokens):
-    current = []  # the open chunk: the only thing held between two sizes
+def _chunks(stream: Iterator[int], max_tokens: int) -> Iterator[list[int]]:
+    current: list[int] = []  # the open chunk: the only thing held between two sizes
     total = 0  # the sum of the open chunk's sizes
     for index, size in enumerate(stream):  # one size per step, never more
         if type(size) is not int:  # the fast path for plain ints skips the isinstance checks
@@ -52,7 +54,7 @@ def _chunks(stream, max_tokens):
         yield current  # the input has ended: the open chunk is the last one
 
 
-def _require_int(name, value):
+def _require_int(name: str, value: object) -> None:
     # bool is a subclass of int, but iter_pack(sizes, True) is surely a mistake
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")

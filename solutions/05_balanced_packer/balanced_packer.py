@@ -1,7 +1,9 @@
 """Kata 05, reference solution: balanced packing (same chunk count, smallest budget)."""
 
+from collections.abc import Sequence
 
-def balanced_pack(sizes, max_tokens):
+
+def balanced_pack(sizes: Sequence[int], max_tokens: int) -> list[list[int]]:
     """Pack consecutive sentences into as many chunks as greedy packing makes, but as evenly as possible.
 
     Let k be the number of chunks that kata 02's greedy rule makes with budget max_tokens
@@ -41,7 +43,7 @@ def balanced_pack(sizes, max_tokens):
     return _pack(sizes, low)  # low == high == b*
 
 
-def _count_chunks(sizes, budget):
+def _count_chunks(sizes: Sequence[int], budget: int) -> int:
     """How many chunks the greedy rule makes with this budget, without building them."""
     if len(sizes) == 0:
         return 0
@@ -56,10 +58,10 @@ def _count_chunks(sizes, budget):
     return chunks
 
 
-def _pack(sizes, budget):
+def _pack(sizes: Sequence[int], budget: int) -> list[list[int]]:
     """Kata 02's greedy packing: the chunks as lists of sentence indices."""
     chunks = []
-    current = []
+    current: list[int] = []
     total = 0
     for index, size in enumerate(sizes):
         if current and total + size > budget:
@@ -72,7 +74,7 @@ def _pack(sizes, budget):
     return chunks
 
 
-def _require_int(name, value):
+def _require_int(name: str, value: object) -> None:
     # bool is a subclass of int, but balanced_pack(sizes, True) is surely a mistake
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")

@@ -1,9 +1,24 @@
 """Kata 06, reference solution: token-aware chunker that measures with the model's tokenizer."""
 
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class Tokenizer(Protocol):
+    """What chunk_sections uses of a tokenizer; the toy tokenizer and tiktoken's encodings have it.
+
+    Both methods take their argument by position (the `/`), so its name does not matter.
+    """
+
+    def encode(self, text: str, /) -> list[int]: ...
+
+    def decode(self, ids: list[int], /) -> str: ...
+
+
 REPLACEMENT = "\ufffd"  # what decode() gives for bytes that do not form whole characters
 
 
-def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+def chunk_sections(sections: Sequence[str], max_tokens: int, tokenizer: Tokenizer, separator: str = "\n") -> list[str]:
     """Pack whole sections into chunks of at most `max_tokens` tokens, as `tokenizer` counts them.
 
     The count of a text is len(tokenizer.encode(text)). Sections are taken in order; empty
@@ -61,7 +76,7 @@ def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
     return chunks
 
 
-def _cut(section, ids, max_tokens, tokenizer, index):
+def _cut(section: str, ids: list[int], max_tokens: int, tokenizer: Tokenizer, index: int) -> list[str]:
     """The pieces of an oversized section, cut on token boundaries that fall between characters."""
     pieces = []
     offset = 0  # where the remaining text starts in `section`
@@ -92,7 +107,7 @@ def _cut(section, ids, max_tokens, tokenizer, index):
     return pieces
 
 
-def _whole_prefix(text, section, offset, tokenizer, ids, end):
+def _whole_prefix(text: str, section: str, offset: int, tokenizer: Tokenizer, ids: list[int], end: int) -> bool:
     """Whether the decoded ids are exactly the next characters of the section.
 
     A cut inside a character decodes to a trailing U+FFFD, which no real text has there,

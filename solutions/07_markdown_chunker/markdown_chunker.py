@@ -19,7 +19,7 @@ _HEADING = re.compile(r"(#{1,6}) ")
 _FENCES = ("```", "~~~")
 
 
-def chunk_markdown(doc, max_tokens):
+def chunk_markdown(doc: str, max_tokens: int) -> list[Chunk]:
     """Cut a Markdown document into chunks of at most `max_tokens` words that never cross a heading.
 
     Blocks are fenced code blocks, ATX headings (1 to 6 '#' and a space) and paragraphs;
@@ -45,11 +45,11 @@ def chunk_markdown(doc, max_tokens):
 
     lines = _lines(doc)
     chunks = []
-    path = []  # (level, title) of the headings above the current section, shallowest first
+    path: list[tuple[int, str]] = []  # (level, title) of the headings above the current section, shallowest first
     open_start = open_end = 0
     open_words = 0  # the open chunk's word count; 0 means no chunk is open (every unit has a word)
 
-    def close():
+    def close() -> None:
         nonlocal open_words
         if open_words:
             titles = tuple(title for _, title in path)
@@ -60,7 +60,9 @@ def chunk_markdown(doc, max_tokens):
         if kind == "heading":
             close()  # a chunk never spans two sections
             line = doc[lines[first][0]:lines[first][1]]
-            level = len(_HEADING.match(line).group(1))
+            heading = _HEADING.match(line)
+            assert heading is not None  # _blocks found a heading on this line
+            level = len(heading.group(1))
             # A heading of level L ends every section at level L or deeper.
             path = [entry for entry in path if entry[0] < level] + [(level, line[level:].strip())]
         for start, end, words in _units(doc, lines, kind, first, last, max_tokens):
@@ -75,7 +77,7 @@ def chunk_markdown(doc, max_tokens):
     return chunks
 
 
-def _lines(doc):
+def _lines(doc: str) -> list[tuple[int, int]]:
     """(start, end) of every line, without its line break: "\\n", or "\\r\\n" as a whole."""
     lines = []
     start = 0
@@ -87,7 +89,7 @@ def _lines(doc):
     return lines
 
 
-def _blocks(doc, lines):
+def _blocks(doc: str, lines: list[tuple[int, int]]) -> list[tuple[str, int, int]]:
     """(kind, first line, last line) of every block, in order; blank lines belong to none."""
     blocks = []
     i = 0
@@ -121,20 +123,21 @@ def _blocks(doc, lines):
     return blocks
 
 
-def _is_paragraph_line(line):
+def _is_paragraph_line(line: str) -> bool:
     return bool(line.strip()) and line[:3] not in _FENCES and not _HEADING.match(line)
 
 
-def _units(doc, lines, kind, first, last, max_tokens):
+def _units(doc: str, lines: list[tuple[int, int]], kind: str, first: int, last: int,
+           max_tokens: int) -> list[tuple[int, int, int]]:
     """What the packer adds: (start, end, words) of the whole block when it fits, else of its pieces."""
     start, end = lines[first][0], lines[last][1]
-    words = len(doc[start:end].split())
-    if words <= max_tokens:
-        return [(start, end, words)]  # a block that fits is never cut
+    count = len(doc[start:end].split())
+    if count <= max_tokens:
+        return [(start, end, count)]  # a block that fits is never cut
     if kind != "code":
         return _windows([match.span() for match in _WORD.finditer(doc, start, end)], max_tokens)
     pieces = []
-    piece = []  # word spans of the open piece: whole lines that fit together
+    piece: list[tuple[int, int]] = []  # word spans of the open piece: whole lines that fit together
     for line_start, line_end in lines[first:last + 1]:
         words = [match.span() for match in _WORD.finditer(doc, line_start, line_end)]
         if len(words) > max_tokens:  # a line too long even alone: cut it at word boundaries
@@ -148,7 +151,7 @@ def _units(doc, lines, kind, first, last, max_tokens):
     return pieces + _windows(piece, max_tokens)
 
 
-def _windows(spans, size):
+def _windows(spans: list[tuple[int, int]], size: int) -> list[tuple[int, int, int]]:
     """Consecutive runs of `size` word spans (the last may be shorter) as (first start, last end, words)."""
     return [(spans[k][0], spans[min(k + size, len(spans)) - 1][1], len(spans[k:k + size]))
             for k in range(0, len(spans), size)]

@@ -2,9 +2,15 @@
 
 import math
 import operator
+from collections.abc import Callable, Sequence
 
 
-def semantic_chunks(sentences, embed, threshold, max_tokens):
+def semantic_chunks(
+    sentences: Sequence[str],
+    embed: Callable[[list[str]], Sequence[Sequence[float]]],
+    threshold: float,
+    max_tokens: int,
+) -> list[list[int]]:
     """Chunk sentences so that each chunk holds one topic and at most `max_tokens` words.
 
     `embed` is called once, with a list of all the sentences, and returns one vector per
@@ -44,7 +50,7 @@ def semantic_chunks(sentences, embed, threshold, max_tokens):
     similarities = _neighbour_similarities(vectors)
 
     chunks = []
-    current = []  # indices of the open chunk
+    current: list[int] = []  # indices of the open chunk
     total = 0  # the sum of the sizes in `current`
     for index, size in enumerate(sizes):
         # similarity(index - 1) compares this sentence with the one before it: a drop
@@ -59,7 +65,7 @@ def semantic_chunks(sentences, embed, threshold, max_tokens):
     return chunks
 
 
-def _embed_once(embed, sentences):
+def _embed_once(embed: Callable[[list[str]], Sequence[Sequence[float]]], sentences: list[str]) -> list[Sequence[float]]:
     """All the vectors from one call (one batch is one model call), checked for count and length."""
     vectors = list(embed(sentences))
     if len(vectors) != len(sentences):
@@ -72,7 +78,7 @@ def _embed_once(embed, sentences):
     return vectors
 
 
-def _neighbour_similarities(vectors):
+def _neighbour_similarities(vectors: list[Sequence[float]]) -> list[float]:
     """similarity(i) for i = 0 .. n - 2; each squared norm is computed once, though each vector is in two pairs."""
     squared_norms = [_dot(vector, vector) for vector in vectors]
     similarities = []
@@ -88,7 +94,7 @@ def _neighbour_similarities(vectors):
     return similarities
 
 
-def _dot(a, b):
+def _dot(a: Sequence[float], b: Sequence[float]) -> float:
     # map(operator.mul, ...) is the same sum of products as a generator, at half the cost;
     # the lengths were checked, so nothing is silently cut off.
     return sum(map(operator.mul, a, b))
