@@ -21,7 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kata import confinement, isolation  # noqa: E402
+from kata.isolation import confinement  # noqa: E402
+from kata.isolation import workers as isolation  # noqa: E402
 
 SUBMISSION = "def f():\n    return 'ready'\n"
 STARTS = 30

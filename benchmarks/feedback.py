@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kata.catalog import KATAS  # noqa: E402
-from kata.mistakes import mistakes_of  # noqa: E402
+from kata.runner.mistakes import mistakes_of  # noqa: E402
 
 COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml")
 RUNS = 3

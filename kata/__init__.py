@@ -1,1 +1,16 @@
-"""The kata runner: finds the katas, loads the implementation under test, and reports in plain words."""
+"""The kata runner: finds the katas, runs the implementation under test, and reports in plain words.
+
+Packages by role, each importing only those listed before it:
+
+- `kata.judging`: what a test uses to call the code under test and judge its answer, and
+  the limits of a call.
+- `kata.isolation`: a submission's code in a worker process of its own, confined by the kernel.
+- `kata.runner`: the pytest plugin: which implementation is judged, the reports, the
+  diagnosis of known mistakes.
+- `kata.grading`: `kata grade`, a class's submissions graded and reported.
+- `kata.command`: the `kata` command.
+
+Beside them: `kata.catalog` (the katas and their files) and `kata.show` (values and calls
+in a few words), which any package may import; and the katas' materials, which
+submissions import: `kata.toy_tokenizer` (kata 06) and `kata.toy_embedder` (kata 08).
+"""

@@ -2,6 +2,6 @@
 
 import sys
 
-from kata.cli import main
+from kata.command.cli import main
 
 sys.exit(main())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from kata.judge import check_returns, expect
+from kata.judging.judge import check_returns, expect
 from kata.show import counted, show
 
 

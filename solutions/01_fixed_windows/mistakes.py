@@ -3,7 +3,7 @@
 Run one against the tests with: pytest tests/01_fixed_windows --impl=mistake:01:<id>
 """
 
-from kata.mistakes import Mistake
+from kata.runner.mistakes import Mistake
 
 
 def _validate(chunk_size, overlap):

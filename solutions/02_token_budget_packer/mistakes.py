@@ -5,7 +5,7 @@ Run one against the tests with: pytest tests/02_token_budget_packer --impl=mista
 
 import math
 
-from kata.mistakes import Mistake
+from kata.runner.mistakes import Mistake
 
 
 def _require_int(name, value):

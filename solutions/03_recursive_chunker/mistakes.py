@@ -8,7 +8,7 @@ units of its own split_units.
 
 import re
 
-from kata.mistakes import Mistake
+from kata.runner.mistakes import Mistake
 
 PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")

@@ -3,7 +3,7 @@
 Run one against the tests with: pytest tests/04_streaming_packer --impl=mistake:04:<id>
 """
 
-from kata.mistakes import Mistake
+from kata.runner.mistakes import Mistake
 
 
 _END = object()  # marks the end of the input for ReadsTwoAhead and ChecksTheSizeReadAhead

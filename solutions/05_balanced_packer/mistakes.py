@@ -3,7 +3,7 @@
 Run one against the tests with: pytest tests/05_balanced_packer --impl=mistake:05:<id>
 """
 
-from kata.mistakes import Mistake
+from kata.runner.mistakes import Mistake
 
 
 def _require_int(name, value):

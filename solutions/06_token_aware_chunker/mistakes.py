@@ -5,7 +5,7 @@ Run one against the tests with: pytest tests/06_token_aware_chunker --impl=mista
 
 import functools
 
-from kata.mistakes import Mistake
+from kata.runner.mistakes import Mistake
 
 
 def _validate(max_tokens, tokenizer, separator, check_separator=True):

@@ -9,7 +9,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
-from kata.mistakes import Mistake
+from kata.runner.mistakes import Mistake
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ Run one against the tests with: pytest tests/08_semantic_chunker --impl=mistake:
 
 import math
 
-from kata.mistakes import Mistake
+from kata.runner.mistakes import Mistake
 
 
 def _validate(sentences, embed, threshold, max_tokens):

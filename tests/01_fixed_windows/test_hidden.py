@@ -3,8 +3,8 @@
 import pytest
 from answers import windowed
 
-from kata.guards import progress_guard
-from kata.judge import check_raises, check_returns, expect
+from kata.judging.guards import progress_guard
+from kata.judging.judge import check_raises, check_returns, expect
 
 # The end of the input ----------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from answers import windowed
 
-from kata.judge import expect
+from kata.judging.judge import expect
 from kata.show import counted
 
 words = st.sampled_from(["a", "b", "c", "d", "e"])

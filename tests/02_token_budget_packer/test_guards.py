@@ -5,8 +5,8 @@ The inputs are built cheaply ([1] * n), because the time limit covers building t
 
 from answers import differs, is_exactly
 
-from kata.guards import complexity_guard, progress_guard
-from kata.judge import expect
+from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.judge import expect
 
 RESUMMING_HINT = (
     "Look for a step that goes over the whole open chunk, or the whole input, for every sentence: "

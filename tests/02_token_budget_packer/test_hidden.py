@@ -2,8 +2,8 @@
 
 import pytest
 
-from kata.guards import progress_guard
-from kata.judge import check_raises, check_returns, expect
+from kata.judging.guards import progress_guard
+from kata.judging.judge import check_raises, check_returns, expect
 
 # The budget boundary -------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 
 from answers import is_exactly
 
-from kata.guards import complexity_guard, progress_guard
-from kata.judge import expect
+from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.judge import expect
 
 RECOUNT_HINT = (
     "Look for a count of the whole open chunk inside the loop: count_tokens(' '.join(chunk)), "

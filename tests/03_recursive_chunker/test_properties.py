@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from answers import strings
 from oracles import greedy_chunks
 
-from kata.guards import progress_guard
-from kata.judge import expect
+from kata.judging.guards import progress_guard
+from kata.judging.judge import expect
 from kata.show import counted
 
 WORDS = ["a", "bb", "ccc", "3.14", "x.y", "end.", "wow!", "why?", "...", "ok?!"]

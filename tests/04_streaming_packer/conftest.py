@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from kata.calls import log
+from kata.judging.calls import log
 from kata.catalog import relative
-from kata.judge import WrongAnswer, same
+from kata.judging.judge import WrongAnswer, same
 from kata.show import show
 
 

@@ -10,8 +10,8 @@ from operator import sub
 
 from answers import is_exactly
 
-from kata.guards import complexity_guard, progress_guard, read_measuring_memory
-from kata.judge import expect
+from kata.judging.guards import complexity_guard, progress_guard, read_measuring_memory
+from kata.judging.judge import expect
 from kata.show import counted
 
 MEMORY_SECONDS = 40.0  # tracemalloc slows every allocation: the reference takes 1 to 4 s here

@@ -5,8 +5,8 @@ The fixtures pack_all, first_chunks, pack_lazily, next_chunk and stream come fro
 
 import pytest
 
-from kata.guards import progress_guard
-from kata.judge import check_raises, check_returns, expect, same
+from kata.judging.guards import progress_guard
+from kata.judging.judge import check_raises, check_returns, expect, same
 
 # What the call returns -----------------------------------------------------------------
 

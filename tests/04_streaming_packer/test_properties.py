@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracles import greedy_chunks
 
-from kata.guards import progress_guard
-from kata.judge import expect
+from kata.judging.guards import progress_guard
+from kata.judging.judge import expect
 from kata.show import counted
 
 # Sizes from 0 to 15 against budgets from 1 to 12: zero-size sentences, exact fits and

@@ -5,8 +5,8 @@ The inputs are built cheaply ([700_000_000] * 20_000), because the time limit co
 
 from answers import is_exactly
 
-from kata.guards import complexity_guard
-from kata.judge import expect
+from kata.judging.guards import complexity_guard
+from kata.judging.judge import expect
 from kata.show import counted
 
 SCAN_HINT = (

@@ -2,8 +2,8 @@
 
 import pytest
 
-from kata.guards import complexity_guard, progress_guard
-from kata.judge import check_raises, check_returns, expect
+from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.judge import check_raises, check_returns, expect
 
 SCAN_HINT = (
     "Look for a loop that tries the budgets one at a time (budget += 1, or budget -= 1 from max_tokens): "

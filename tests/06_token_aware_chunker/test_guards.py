@@ -3,8 +3,8 @@
 The inputs are built cheaply (["the cat"] * n), because the time limit covers building them too.
 """
 
-from kata.guards import complexity_guard, progress_guard
-from kata.judge import expect
+from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.judge import expect
 from kata.toy_tokenizer import ToyTokenizer
 
 tokenizer = ToyTokenizer()

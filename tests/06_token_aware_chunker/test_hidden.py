@@ -7,8 +7,8 @@ Every test uses the project's toy tokenizer, whose encodings the statement shows
 import pytest
 from answers import strings
 
-from kata.guards import progress_guard
-from kata.judge import check_raises, check_returns, expect
+from kata.judging.guards import progress_guard
+from kata.judging.judge import check_raises, check_returns, expect
 from kata.toy_tokenizer import ToyTokenizer
 
 tokenizer = ToyTokenizer()

@@ -11,7 +11,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from answers import answer_leaving_the_input_as_it_was
 
-from kata.judge import check_returns, expect
+from kata.judging.judge import check_returns, expect
 from kata.toy_tokenizer import ToyTokenizer
 from kata.show import counted
 

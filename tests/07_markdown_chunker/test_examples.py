@@ -4,8 +4,8 @@ import pytest
 
 from answers import check_chunks
 
-from kata.guards import progress_guard
-from kata.judge import check_raises
+from kata.judging.guards import progress_guard
+from kata.judging.judge import check_raises
 
 pytestmark = pytest.mark.examples
 

@@ -3,8 +3,8 @@
 The inputs are built cheaply ("a b c d e f g h\\n\\n" * n), because the time limit covers building them too.
 """
 
-from kata.guards import complexity_guard, progress_guard
-from kata.judge import expect
+from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.judge import expect
 
 RECOUNTING_HINT = (
     "Look for a step that goes over the whole open chunk for every block: counting the words of "

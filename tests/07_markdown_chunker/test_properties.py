@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracles import greedy_chunks
 
-from kata.judge import expect
+from kata.judging.judge import expect
 from kata.show import counted
 
 # Lines to build documents from: headings of every level (and lines that only look like

@@ -6,8 +6,8 @@ time limit covers building them too.
 
 from answers import is_exactly
 
-from kata.guards import complexity_guard, progress_guard
-from kata.judge import expect
+from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.judge import expect
 
 N = 20_000
 

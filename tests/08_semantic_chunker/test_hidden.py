@@ -4,8 +4,8 @@ import math
 
 import pytest
 
-from kata.guards import progress_guard
-from kata.judge import check_raises, check_returns, expect
+from kata.judging.guards import progress_guard
+from kata.judging.judge import check_raises, check_returns, expect
 from kata.show import counted
 
 TOPICS = ["Cats purr when they are happy.",

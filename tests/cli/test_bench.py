@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from kata.bench import LEAST_SIZES, Timings, bench, verdict
+from kata.command.bench import LEAST_SIZES, Timings, bench, verdict
 from kata.catalog import KATAS, ROOT
 
 KATA = KATAS[0]
@@ -36,10 +36,10 @@ def test_bench_of_an_untouched_stub_is_one_line_that_names_the_way_out(repo, run
 
 
 def test_bench_of_a_kata_without_inputs_says_so(monkeypatch, capsys):
-    monkeypatch.setattr("kata.bench.BENCH_INPUTS", {})
+    monkeypatch.setattr("kata.command.bench.BENCH_INPUTS", {})
     assert bench(KATA) == 0
     assert capsys.readouterr().out == (
-        f"{KATA.number} {KATA.name} has no benchmark inputs yet (kata/bench_inputs.py): nothing to time.\n")
+        f"{KATA.number} {KATA.name} has no benchmark inputs yet (kata/command/bench_inputs.py): nothing to time.\n")
 
 
 @pytest.mark.parametrize("seconds_of, growth, words", [

@@ -212,7 +212,7 @@ def test_a_wrong_return_type_earns_what_it_earns_in_process(graded, test_count, 
 
 
 def test_patching_the_grader_earns_no_more_than_the_honest_wrong_answer(graded, test_count, tmp_path):
-    """patches_the_grader is returns_nothing plus cheats: patching pytest and kata.judge inside its
+    """patches_the_grader is returns_nothing plus cheats: patching pytest and kata.judging.judge inside its
     worker, and loading the reference solution. It must earn exactly what returns_nothing earns."""
     expected = in_process_outcomes("returns_nothing", tmp_path)
     assert 0 < sum(expected.values()) < test_count
@@ -273,7 +273,7 @@ def test_every_student_gets_the_same_examples_and_no_example_database():
     """The README promises the Hypothesis profile "grading": derandomized, with no example database."""
     from hypothesis import settings
 
-    import kata.plugin  # noqa: F401  registers the profiles
+    import kata.runner.plugin  # noqa: F401  registers the profiles
 
     grading = settings.get_profile("grading")
     assert grading.derandomize is True and grading.database is None
@@ -309,7 +309,10 @@ def test_kata_check_isolate_reports_an_untouched_stub_as_not_started(repo):
 
 @pytest.fixture
 def without_libseccomp(tmp_path) -> dict:
-    """An environment in which kata.confinement cannot load libseccomp's binding, as on a machine without it."""
+    """An environment in which kata.isolation.confinement cannot load libseccomp's binding.
+
+    As on a machine without it.
+    """
     shadow = tmp_path / "shadow"
     shadow.mkdir()
     (shadow / "pyseccomp.py").write_text("raise ImportError('no libseccomp here')\n")
@@ -381,7 +384,7 @@ def test_a_relative_submissions_folder_is_graded_from_any_folder(tmp_path):
 
 
 def test_students_whose_tests_could_not_run_are_named_and_the_grading_fails(tmp_path, monkeypatch, capsys):
-    from kata import grade as grading
+    from kata.grading import grade as grading
 
     shutil.copytree(CLASSROOM / "correct", tmp_path / "class" / "alice")
     monkeypatch.setattr(grading, "tests_per_kata", lambda katas: {KATA.slug: 51})

@@ -8,12 +8,12 @@ from xml.etree import ElementTree
 
 import pytest
 
-from kata.grade_reports import (check_report_paths, grade_table, kata_summary, write_csv, write_json, write_junit,
-                                write_markdown, write_reports)
+from kata.grading.reports import (check_report_paths, grade_table, kata_summary, write_csv, write_json, write_junit,
+                                  write_markdown, write_reports)
 from kata.catalog import find_kata
-from kata.grade import grade_of_kata
-from kata.grades import CANNOT_RUN, NOT_SUBMITTED, grade_from_tests, grade_without_tests
-from kata.grades import TestOutcome as Outcome
+from kata.grading.grade import grade_of_kata
+from kata.grading.grades import CANNOT_RUN, NOT_SUBMITTED, grade_from_tests, grade_without_tests
+from kata.grading.grades import TestOutcome as Outcome
 
 FIRST = "tests/01_fixed_windows/test_hidden.py::"
 SECOND = "tests/02_token_budget_packer/test_hidden.py::"

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from kata.catalog import ROOT
-from kata.cli import COMMANDS, main
+from kata.command.cli import COMMANDS, main
 
 pytestmark = pytest.mark.timeout(60)  # pytest or kata in a subprocess: slower than a kata's test
 
@@ -70,4 +70,4 @@ def test_python_dash_m_kata_is_the_command(run_kata):
 
 def test_the_install_registers_the_kata_console_script():
     scripts = importlib.metadata.entry_points(group="console_scripts", name="kata")
-    assert [script.value for script in scripts] == ["kata.cli:main"]
+    assert [script.value for script in scripts] == ["kata.command.cli:main"]

@@ -1,6 +1,6 @@
 """Running a submission in a worker process (`pytest --isolate`, `kata grade`): what crosses, what it may do.
 
-Each test writes a small submission module, starts a worker on it (kata.isolation.Worker)
+Each test writes a small submission module, starts a worker on it (kata.isolation.workers.Worker)
 and calls its functions as the tests of a kata do. The values that cross are checked for
 type and identity, the arguments the submission modified for what the caller sees
 afterwards, and the worker's limits (confinement, memory, time, printed output, loading) for
@@ -22,13 +22,15 @@ from pathlib import Path
 
 import pytest
 
-from kata import confinement, isolation, wire
-from kata.calls import Judged, log
+from kata.isolation import confinement
+from kata.isolation import workers as isolation
+from kata.isolation import wire
+from kata.judging.calls import Judged, log
 from kata.catalog import ROOT, SOLUTIONS
-from kata.isolation import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
-from kata.judge import same
-from kata.limits import DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch, idle_limit
-from kata.worker import PARENT_CHECK_SECONDS
+from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
+from kata.judging.judge import same
+from kata.judging.limits import DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch, idle_limit
+from kata.isolation.worker import PARENT_CHECK_SECONDS
 
 
 def module_text(source: str) -> str:
@@ -796,7 +798,7 @@ def f(callback):
     assert worker.process is None
 
 
-# Confinement by the kernel (kata.confinement) -----------------------------------------------
+# Confinement by the kernel (kata.isolation.confinement) -----------------------------------------------
 
 needs_confinement = pytest.mark.skipif(bool(confinement.problem()), reason=f"{confinement.problem()}")
 
@@ -992,7 +994,7 @@ def g():
 
 @pytest.fixture
 def no_limit_passed():
-    """A limit that stops a call is remembered in kata.calls.log; forget it after the test."""
+    """A limit that stops a call is remembered in kata.judging.calls.log; forget it after the test."""
     yield
     log.stopped_by = None
     log.forget()
@@ -1196,7 +1198,7 @@ def test_a_fork_server_that_has_ended_is_started_again(start_worker):
 KILLED_RUN = """
 import sys, time
 from pathlib import Path
-from kata import isolation
+from kata.isolation import workers as isolation
 
 worker = isolation.Worker(Path(sys.argv[1]), ("f",))
 worker.start_if_needed()
@@ -1401,7 +1403,7 @@ FORGES_THE_READING = HIDES_ITS_MEMORY.replace(
     "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
 import sys
 
-reading = sys.modules["kata.measured_reading"].MeasuredReading  # loaded in the worker before the submission
+reading = sys.modules["kata.judging.measured_reading"].MeasuredReading  # loaded in the worker before the submission
 
 
 def read_some(self):

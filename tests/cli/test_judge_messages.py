@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from kata.calls import Judged, log
+from kata.judging.calls import Judged, log
 from kata.catalog import ROOT
-from kata.judge import WrongAnswer, check_returns, describe_difference
+from kata.judging.judge import WrongAnswer, check_returns, describe_difference
 from kata.show import counted
 
 

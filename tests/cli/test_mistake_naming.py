@@ -13,7 +13,7 @@ from xml.etree import ElementTree
 import pytest
 
 from kata.catalog import KATAS, ROOT
-from kata.mistakes import mistakes_of
+from kata.runner.mistakes import mistakes_of
 
 FIRST = KATAS[0]
 NAMED = "This matches a known mistake: "
@@ -120,8 +120,8 @@ def test_a_mistake_recorded_passing_a_test_the_code_failed_is_not_its_mistake():
     the code."""
     from types import SimpleNamespace
 
-    from kata.diagnosis import FAILED, PASSED, FailingTest, _passes_where_the_code_failed
-    from kata.known_failures import KnownFailures
+    from kata.runner.diagnosis import FAILED, PASSED, FailingTest, _passes_where_the_code_failed
+    from kata.runner.known_failures import KnownFailures
 
     so_far = FailingTest("test_c", True, {"test_a": PASSED, "test_b": FAILED})
     fails_b = SimpleNamespace(known=KnownFailures(frozenset({"test_b", "test_c"})))

@@ -12,9 +12,9 @@ import os
 import threading
 import time
 
-from kata import shared_probes
-from kata.diagnosis import FailingTest, matching_mistakes, share_probes_in
-from kata.calls import Call
+from kata.runner import shared_probes
+from kata.runner.diagnosis import FailingTest, matching_mistakes, share_probes_in
+from kata.judging.calls import Call
 
 
 def counting(outcome, seconds: float = 0.01, delay: float = 0.0):

@@ -10,9 +10,9 @@ import sys
 import pytest
 
 from kata.catalog import KATAS, ROOT
-from kata.cli import main
-from kata.hints import hints_of
-from kata.markdown import reflow, sections
+from kata.command.cli import main
+from kata.command.hints import hints_of
+from kata.command.markdown import reflow, sections
 
 KATA = KATAS[0]
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.timeout(60)  # pytest or kata in a subprocess: slower t
 @pytest.fixture(autouse=True)
 def own_state(tmp_path, monkeypatch):
     """The hints seen are remembered in a folder of the test's own, not in the checkout's .kata/."""
-    monkeypatch.setattr("kata.state.STATE", tmp_path / ".kata")
+    monkeypatch.setattr("kata.runner.state.STATE", tmp_path / ".kata")
     monkeypatch.setenv("COLUMNS", "80")
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from kata import submissions
+from kata.grading import submissions
 from kata.catalog import KATAS
-from kata.submissions import BadSubmissions, Submission, kata_file, submissions_in
+from kata.grading.submissions import BadSubmissions, Submission, kata_file, submissions_in
 
 KATA = KATAS[0]
 KATA_FILE = f"{KATA.slug}/{KATA.module}.py"

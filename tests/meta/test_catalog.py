@@ -15,9 +15,9 @@ import pytest
 from pristine import write_pristine_stubs
 
 from kata.catalog import KATAS
-from kata.known_failures import as_learner_file, failures_of_run, run_suite
-from kata.mistakes import mistakes_of
-from kata.outcomes import VERDICTS
+from kata.runner.known_failures import as_learner_file, failures_of_run, run_suite
+from kata.runner.mistakes import mistakes_of
+from kata.runner.outcomes import VERDICTS
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
 
@@ -78,8 +78,8 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
                         f"{next(iter(broken.values()))[:1500]}")
     # The mistake is named from what it fails: that record must be what it does fail.
     assert failures_of_run(tmp_path / "junit.xml") == mistake.known, (
-        f"{kata.slug}'s known_failures.json is out of date for {mistake.id!r}: run python -m kata.known_failures "
-        f"{kata.number}")
+        f"{kata.slug}'s known_failures.json is out of date for {mistake.id!r}: "
+        f"run python -m kata.runner.known_failures {kata.number}")
     named = f"This matches a known mistake: {mistake.title}."
     named_at_the_end = f"exactly those of a known mistake: {mistake.title}."
     assert any(named in report for report in failed.values()) or named_at_the_end in run.stdout, (

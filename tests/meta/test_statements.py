@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from kata.catalog import KATAS, TESTS
-from kata.guards import GUARD_SECONDS
-from kata.loader import load_module
+from kata.judging.guards import GUARD_SECONDS
+from kata.runner.loader import load_module
 
 pytestmark = pytest.mark.meta
 

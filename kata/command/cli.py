@@ -1,0 +1,270 @@
+"""The learner's command, `kata`: list, check, hint, watch and time the katas.
+
+Argument parsing and dispatch only; each command lives in its own module.
+pytest stays the engine: `kata check` and `kata watch` run it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from pathlib import Path
+
+from kata.command.bench import BUDGET_SECONDS, growth_rule
+from kata.catalog import UnknownKata, find_kata
+from kata.runner.loader import BadImplOption, LoadProblem, NotStarted
+
+KATA_FORMS = "a number (2), a folder name, or a unique part of one (budget)"
+
+COMMANDS = {
+    "list": ("show every kata with its status, and your progress", "kata list", ""),
+    "check": ("run a kata's tests (or all) on your code, with plain-words reports",
+              "kata check 1\n  kata check budget --examples\n  kata check --impl=reference\n"
+              "  kata check 1 -- -x            (options after -- go to pytest)",
+              "The exit status is 0 only when every selected test passes. --examples runs only\n"
+              "the statement's examples: a quick 'Run' before the whole suite."),
+    "next": ("name the first kata not yet solved, with its statement and your file", "kata next", ""),
+    "show": ("print a kata's statement", "kata show 1", ""),
+    "hint": ("print the next hint you have not seen yet", "kata hint 1\n  kata hint 1 --all",
+             "Hints you have seen are remembered in .kata/ (which git ignores)."),
+    "watch": ("check again each time you save a file under problems/", "kata watch\n  kata watch 2",
+              "Clears the screen and shows the kata's status and its first failure.\n"
+              "Without KATA, it follows the kata whose file you saved. Ctrl-C stops."),
+    "bench": ("time your code against the reference on inputs that double in size",
+              "kata bench 1\n  kata bench budget --impl=reference --seconds 10",
+              "Sizes that would run past the time budget are skipped, and it says so.\n"
+              "Growth per doubling is time(2n) / time(n), read from the largest sizes:\n" + growth_rule()),
+    "grade": ("grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
+              "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
+              "  kata grade submissions/ --jobs 4 --timeout 2 --memory 1024 --junit junit/",
+              "SUBMISSIONS holds one folder per student, laid out like problems/\n"
+              "(01_fixed_windows/fixed_windows.py, ...), or one .zip of such a folder per\n"
+              "student. A kata without its file is 'not submitted'. Each student's code runs\n"
+              "in worker processes of its own, never in the grader: a loop, a crash, sys.exit\n"
+              "or a memory bomb costs that student the tests it meets. A score is the tests\n"
+              "passed out of all the kata's tests. --out takes .csv, .json or .md and may be\n"
+              "repeated; --junit writes one JUnit XML file per student. The table goes to\n"
+              "stdout, progress to stderr; the exit status is 0 once grading is done."),
+}
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # One clear line, not argparse's usage block.
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv, pytest_options = _split_at_double_dash(list(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()
+    options = parser.parse_args(argv)
+    if options.command is None:
+        parser.print_help()
+        return 0
+    if pytest_options and options.command != "check":
+        parser.error("only kata check passes options after -- to pytest")
+    options.pytest_options = tuple(pytest_options)
+    # SIGTERM stops a command as Ctrl-C does, so that the runs it started are stopped with it.
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return options.run(options)
+    except BrokenPipeError:
+        # The reader left (`kata show 1 | head`): nothing to say, and nothing more to flush.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # as a shell reports a process ended by SIGPIPE
+    except (UnknownKata, BadImplOption) as error:
+        return _fail(options.command, error, 2)
+    except (LoadProblem, NotStarted, OSError) as error:
+        return _fail(options.command, error, 1)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except Exception as error:  # never a traceback for the learner, unless asked for
+        if os.environ.get("KATA_DEBUG"):
+            raise
+        return _fail(options.command, f"unexpected {type(error).__name__}: {error} "
+                                      "(KATA_DEBUG=1 shows the traceback)", 1)
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="kata", formatter_class=argparse.RawDescriptionHelpFormatter,
+                    description="Practise the chunking katas: list, check, hint, watch and time them.",
+                    epilog="example:\n  kata next            then: kata watch, kata hint 1, kata list\n\n"
+                           "Each command has --help. KATA is\n" + KATA_FORMS + ".")
+    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", parser_class=Parser)
+    for name, (summary, example, details) in COMMANDS.items():
+        command = commands.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".",
+                                      epilog=(details + "\n\n" if details else "") + f"example:\n  {example}",
+                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+        command.set_defaults(run=globals()[f"_{name}"])
+        _ARGUMENTS.get(name, lambda command: None)(command)
+    return parser
+
+
+def _kata_argument(command, optional: bool = False) -> None:
+    command.add_argument("kata", metavar="KATA", nargs="?" if optional else None,
+                         help=KATA_FORMS + ("; default: every kata" if optional else ""))
+
+
+def _impl_argument(command) -> None:
+    command.add_argument("--impl", metavar="IMPL", default=None,
+                         help="what to judge, as for pytest: learner (default), reference, "
+                              "mistake:<kata>:<id>, a folder, or a .py file")
+
+
+def _check_arguments(command) -> None:
+    _kata_argument(command, optional=True)
+    command.add_argument("--examples", action="store_true", help="run only the statement's examples")
+    _impl_argument(command)
+    command.add_argument("--isolate", action="store_true",
+                         help="run your code in a worker process of its own, as kata grade does")
+
+
+def _grade_arguments(command) -> None:
+    from kata.isolation.workers import MEMORY_MB
+    from kata.judging.limits import CALL_SECONDS
+
+    command.add_argument("submissions", metavar="SUBMISSIONS", type=Path,
+                         help="a folder with one folder (or .zip file) per student")
+    command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
+                         help="the katas to grade (" + KATA_FORMS + "); default: every kata")
+    command.add_argument("--jobs", type=_positive_int, default=os.cpu_count() or 1,
+                         help="how many students to grade at once (default: the number of cores)")
+    command.add_argument("--timeout", type=_call_seconds, default=CALL_SECONDS, metavar="S",
+                         help=f"the time limit of one call, in seconds (default {CALL_SECONDS:g}); "
+                              "guards keep their own")
+    command.add_argument("--memory", type=_megabytes, default=MEMORY_MB, metavar="MB",
+                         help=f"each worker's address space (default {MEMORY_MB})")
+    command.add_argument("--out", metavar="FILE", type=Path, action="append", default=[],
+                         help="write the grades to FILE: .csv, .json or .md (may be given several times)")
+    command.add_argument("--junit", metavar="DIR", type=Path, default=None,
+                         help="write one JUnit XML file per student into DIR")
+    command.add_argument("--unconfined", action="store_true",
+                         help="grade even where the kernel cannot confine the students' code (no Landlock or "
+                         "seccomp): a submission can then read the tests and change grades; every report says so")
+
+
+def _hint_arguments(command) -> None:
+    _kata_argument(command)
+    command.add_argument("--all", action="store_true", help="print every hint")
+    command.add_argument("--reset", action="store_true", help="forget which hints you have seen")
+
+
+def _watch_arguments(command) -> None:
+    command.add_argument("kata", metavar="KATA", nargs="?",
+                         help=KATA_FORMS + "; default: the kata whose file you save")
+
+
+def _bench_arguments(command) -> None:
+    _kata_argument(command)
+    _impl_argument(command)
+    command.add_argument("--seconds", type=_positive_seconds, default=BUDGET_SECONDS,
+                         help=f"the time budget of the whole run (default: {BUDGET_SECONDS:g})")
+
+
+_ARGUMENTS = {"check": _check_arguments, "show": _kata_argument, "hint": _hint_arguments,
+              "watch": _watch_arguments, "bench": _bench_arguments, "grade": _grade_arguments}
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
+def _call_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0.05 <= seconds <= 60:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0.05 to 60")
+    return seconds
+
+
+def _megabytes(text: str) -> int:
+    if not text.isdigit() or not 64 <= int(text) <= 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of megabytes from 64 to 65536")
+    return int(text)
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 1 <= seconds <= 600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 1 to 600")
+    return seconds
+
+
+# The commands: each hands over to the module that holds it. ------------------------------
+
+
+def _list(options) -> int:
+    from kata.command.progress import print_list
+    return print_list()
+
+
+def _check(options) -> int:
+    from kata.command.check import check
+    katas = [find_kata(options.kata)] if options.kata else None
+    extra = ("--isolate", *options.pytest_options) if options.isolate else options.pytest_options
+    return check(katas, impl=options.impl, examples=options.examples, extra=extra)
+
+
+def _next(options) -> int:
+    from kata.command.progress import print_next
+    return print_next()
+
+
+def _show(options) -> int:
+    from kata.command.statement import print_statement
+    return print_statement(find_kata(options.kata))
+
+
+def _hint(options) -> int:
+    from kata.command.hints import print_hint
+    return print_hint(find_kata(options.kata), show_all=options.all, reset=options.reset)
+
+
+def _watch(options) -> int:
+    from kata.command.watch import watch
+    return watch(find_kata(options.kata) if options.kata else None)
+
+
+def _bench(options) -> int:
+    from kata.command.bench import bench
+    return bench(find_kata(options.kata), options.impl, options.seconds)
+
+
+def _grade(options) -> int:
+    from kata.catalog import KATAS
+    from kata.grading.grade import GradingFailed, grade
+    from kata.grading.submissions import BadSubmissions
+
+    katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
+    try:
+        return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.timeout,
+                     memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit,
+                     unconfined=options.unconfined)
+    except (BadSubmissions, GradingFailed, ValueError) as error:
+        return _fail("grade", error, 2)
+
+
+def _split_at_double_dash(argv: list[str]) -> tuple[list[str], list[str]]:
+    if "--" not in argv:
+        return argv, []
+    at = argv.index("--")
+    return argv[:at], argv[at + 1:]
+
+
+def _fail(command: str, error, exit_code: int) -> int:
+    print(f"kata {command}: {error}", file=sys.stderr)
+    return exit_code

@@ -1,0 +1,91 @@
+"""The learner's progress: the table of `kata list`, the next kata, and what to do after solving one."""
+
+from __future__ import annotations
+
+import sys
+
+from kata.catalog import Kata, relative
+from kata.command.status import CANNOT_RUN, FAILING, NOT_CHECKED, NOT_STARTED, SOLVED, Status, first_unsolved, statuses
+from kata.command.terminal import paint, width
+from kata.show import counted
+
+_STATE_STYLES = {SOLVED: "green", FAILING: "red", CANNOT_RUN: "red", NOT_STARTED: "dim", NOT_CHECKED: "yellow"}
+_BAR = 30  # characters in the progress bar
+
+
+def print_list() -> int:
+    all_statuses = statuses(before_refresh=announce_checking)
+    print(paint(f"{'#':<3} {'kata':<24} {'difficulty':<11} status", "bold"))
+    for status in all_statuses:
+        print(table_row(status))
+    print()
+    print(progress_line(all_statuses))
+    print(next_line(all_statuses))
+    return 0
+
+
+def print_next() -> int:
+    all_statuses = statuses(before_refresh=announce_checking)
+    status = first_unsolved(all_statuses)
+    if status is None:
+        print(next_line(all_statuses))
+        return 0
+    kata = status.kata
+    print(f"Next: {label(kata)} ({kata.difficulty}), {styled_state(status)}")
+    print(f"  {kata.title}")
+    print(f"  statement  {relative(kata.statement_path())}  (or: kata show {kata.number})")
+    print(f"  your code  {relative(kata.stub_path())}")
+    print(f"  check it   kata watch {kata.number}  (checks on every save; stuck? kata hint {kata.number})")
+    return 0
+
+
+def announce_checking(katas: list[Kata]) -> None:
+    names = ", ".join(label(kata) for kata in katas)
+    print(f"Checking {names}: changed since the last check...", file=sys.stderr, flush=True)
+
+
+def table_row(status: Status) -> str:
+    kata = status.kata
+    start = f"{kata.number:<3} {kata.name:<24} {kata.difficulty:<11} "
+    return start + styled_state(status, room=width() - len(start))
+
+
+def styled_state(status: Status, room: int = 0) -> str:
+    """The status in its colour, cut to `room` characters if given."""
+    text = status.describe()
+    if room and len(text) > room:
+        text = text[: room - 3] + "..."
+    return paint_as_state(text, status)
+
+
+def paint_as_state(text: str, status: Status) -> str:
+    return paint(text, _STATE_STYLES[status.state])
+
+
+def progress_line(all_statuses: list[Status]) -> str:
+    solved = sum(status.solved for status in all_statuses)
+    filled = round(_BAR * solved / max(len(all_statuses), 1))
+    bar = paint("#" * filled, "green") + "." * (_BAR - filled)
+    return f"[{bar}] {solved} of {len(all_statuses)} solved"
+
+
+def next_line(all_statuses: list[Status]) -> str:
+    status = first_unsolved(all_statuses)
+    if status is None:
+        return f"All {len(all_statuses)} katas are solved. Well done!"
+    kata = status.kata
+    return f"Next: {label(kata)} ({kata.difficulty}): kata show {kata.number}, then kata watch {kata.number}"
+
+
+def solved_lines(status: Status) -> list[str]:
+    """What to say when a kata has just been solved: well done, compare, and what comes next."""
+    kata = status.kata
+    return [
+        paint(f"Solved: {label(kata)} passes all {counted(status.total, 'test')}.", "green"),
+        f"Compare with the reference and its editorial in {relative(kata.reference_path().parent)}/.",
+        next_line(statuses(refresh=False)),
+    ]
+
+
+def label(kata: Kata) -> str:
+    return f"{kata.number} {kata.name}"

@@ -1,0 +1,10 @@
+"""Grading a class: `kata grade` runs the tests on every student's submission, confined.
+
+- `grade`: the command: one pytest run per student, in parallel, on a copy of the files.
+- `submissions`: the students of a folder (one sub-folder or .zip each), safely read.
+- `grades`: what grading produces, one record per student and kata; `reports`: the
+  table, the summary, and the CSV, JSON, JUnit and Markdown files.
+
+Imports `kata.isolation` (stopping workers, confinement checks), `kata.judging` (the
+limits) and `kata.show`; never the runner's internals or the command.
+"""

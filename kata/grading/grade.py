@@ -1,0 +1,222 @@
+"""`kata grade`: run the katas' tests on a whole class's submissions and report each student's score.
+
+Each student is graded by a pytest run of their own (several at once with --jobs), and
+inside it each kata's code runs isolated in a worker process (kata.isolation.workers): the tests
+and their checks never share a process with a submission. A student earns the tests
+their code passes out of every test of each kata graded, so every score has the same
+denominator. The Hypothesis profile "grading" draws the same examples for everyone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+from kata.catalog import ROOT, TESTS, Kata, kata_of_test, relative
+from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
+from kata.grading.grades import (CANNOT_RUN, ERROR, NOT_STARTED, NOT_SUBMITTED, KataGrade, TestOutcome,
+                                 grade_from_tests, grade_without_tests)
+from kata.isolation.workers import MEMORY_MB, remove_folder
+from kata.judging.limits import CALL_SECONDS
+from kata.isolation.processes import process_group, stop_every_group, stop_group
+from kata.show import counted
+from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
+
+STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner
+
+
+class GradingFailed(Exception):
+    """The grading itself cannot go on (not a student's fault); the message says why."""
+
+
+def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = CALL_SECONDS,
+          memory_mb: int = MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None,
+          unconfined: bool = False) -> int:
+    """Grade every student in `folder`, print the table and the summary, and write the reports asked for.
+
+    Only where the kernel confines the students' code (kata.isolation.confinement), unless the
+    teacher accepts the risk with `unconfined`; every report then starts with a warning.
+    """
+    check_report_paths(list(outputs))
+    warning = confinement_warning(unconfined)
+    folder = Path(folder).resolve()  # the tests run from the repository's folder, not from this one
+    work = Path(tempfile.mkdtemp(prefix="kata-grade-"))
+    try:
+        students = submissions_in(folder, work / "unpacked")
+        counts = tests_per_kata(katas)
+        say(f"Grading {counted(len(students), 'student')} on "
+            f"{', '.join(kata.number for kata in katas)} ({counted(sum(counts.values()), 'test')} each), "
+            f"{jobs} at a time")
+        grades = grade_students(students, katas, counts, work, jobs, call_seconds, memory_mb, not warning)
+    finally:
+        remove_folder(work)  # what the students handed in may nest deeper than shutil.rmtree recurses
+    if warning:
+        print(warning)
+    print(grade_table(grades))
+    print()
+    print(kata_summary(grades))
+    write_reports(grades, list(outputs), warning)
+    if junit is not None:
+        write_junit(grades, junit, warning)
+    for path in [*outputs, *([junit] if junit is not None else [])]:
+        say(f"wrote {path}")
+    ungraded = not_graded(grades)
+    if ungraded:
+        print(f"Not graded: the tests could not run for {len(ungraded)} "
+              f"{'student' if len(ungraded) == 1 else 'students'}: " + "; ".join(f"{student} ({why})"
+                                                                      for student, why in ungraded.items()))
+        return 1
+    return 0
+
+
+def not_graded(grades: list[KataGrade]) -> dict[str, str]:
+    """The students whose tests did not run at all (the grader's failure, not theirs), with why."""
+    return {grade.student: grade.detail for grade in grades if grade.status == ERROR and not grade.tests}
+
+
+def confinement_warning(unconfined: bool) -> str:
+    """'' where the students' code will be confined; the warning for every report where the teacher chose not to.
+
+    Raises GradingFailed where it cannot be confined and the teacher did not accept that.
+    """
+    from kata.isolation.confinement import problem
+
+    why = problem()
+    if why is None:
+        return ""
+    if not unconfined:
+        raise GradingFailed(f"{why}. Grade on such a Linux (a container or a virtual machine will do) or with "
+                            "GitHub Classroom; or pass --unconfined to grade with the students' code unconfined")
+    return (f"WARNING: graded unconfined ({why}): a submission could read the tests and the reference "
+            "and change its own or another student's grade.")
+
+
+def grade_students(students: list[Submission], katas: list[Kata], counts: dict[str, int], work: Path,
+                   jobs: int, call_seconds: float, memory_mb: int, confined: bool = True) -> list[KataGrade]:
+    by_student: dict[str, list[KataGrade]] = {}
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        running = {pool.submit(grade_student, student, katas, counts, work, call_seconds, memory_mb, confined): student
+                   for student in students}
+        try:
+            for done, future in enumerate(as_completed(running), 1):
+                student = running[future]
+                by_student[student.student] = future.result()
+                say(f"[{done}/{len(students)}, {time.monotonic() - started:.0f} s] {student.student}: "
+                    + ", ".join(f"{g.kata.split('_', 1)[0]} {g.score} {g.status}" for g in by_student[student.student]))
+        except BaseException:  # Ctrl-C or SIGTERM: the other threads' runs stop too, and no new one starts
+            pool.shutdown(wait=False, cancel_futures=True)
+            stop_every_group()
+            raise
+    return [grade for student in students for grade in by_student[student.student]]
+
+
+def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int], work: Path,
+                  call_seconds: float, memory_mb: int, confined: bool = True) -> list[KataGrade]:
+    """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted."""
+    if student.problem:
+        return [grade_without_tests(student.student, kata.slug, CANNOT_RUN, student.problem, counts[kata.slug])
+                for kata in katas]
+    files = {kata: path for kata in katas if (path := kata_file(student, kata)) is not None}
+    refused = {kata: why for kata, path in files.items() if (why := problem_of_file(student, path))}
+    submitted = [kata for kata in files if kata not in refused]
+    outcomes: dict = {}
+    problem, copy = "", None
+    if submitted:  # the tests load a copy of the files graded, never the student's folder (kata.grading.submissions)
+        copy = handed_in_copy(student, [files[kata] for kata in submitted], Path(tempfile.mkdtemp(dir=work)))
+        outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined)
+    grades = []
+    for kata in katas:
+        run = counts[kata.slug]
+        if kata not in files:
+            grades.append(grade_without_tests(student.student, kata.slug, NOT_SUBMITTED,
+                                              f"no file {kata.slug}/{kata.module}.py", run))
+        elif kata in refused:
+            grades.append(grade_without_tests(student.student, kata.slug, CANNOT_RUN, refused[kata], run))
+        elif kata.slug in outcomes:
+            grades.append(grade_of_kata(student.student, kata, outcomes[kata.slug], run))
+        else:
+            grades.append(grade_without_tests(student.student, kata.slug, ERROR, problem or "the tests did not run",
+                                              run))
+    return [named_as_handed_in(grade, student, copy) for grade in grades]
+
+
+def named_as_handed_in(grade: KataGrade, student: Submission, copy: Submission | None = None) -> KataGrade:
+    """The grade with the student's files named as they handed them in (alice/01_fixed_windows/...),
+    not by where the grader put, unpacked or copied them."""
+    places = [str(folder) + os.sep for folder in (student.folder, *([copy.folder] if copy else []))]
+
+    def shown(text: str) -> str:
+        for place in places:
+            text = text.replace(place, f"{student.student}/")
+        return text
+
+    grade.detail = shown(grade.detail)
+    for test in grade.tests:
+        test.message = shown(test.message)
+    return grade
+
+
+def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrade:
+    problem = outcome.get("problem")
+    if problem:
+        status = NOT_STARTED if problem.startswith("not started") else CANNOT_RUN
+        return grade_without_tests(student, kata.slug, status, problem.split(": ", 1)[-1], run)
+    tests = [TestOutcome(**test) for test in outcome["tests"]]
+    # Tests a crash of the run left undone, numbered on from the last that ran: no points for those.
+    tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False, "ERROR",
+                          "the grading run stopped before this test") for number in range(len(tests) + 1, run + 1)]
+    return grade_from_tests(student, kata.slug, tests, outcome.get("mistake", ""))
+
+
+def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,
+              memory_mb: int, confined: bool = True) -> tuple[dict, str]:
+    """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none."""
+    outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"
+    command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
+               f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
+               f"--outcomes={outcomes_file}", f"--shared-probes={work / 'probes'}", "--hypothesis-profile=grading",
+               "-p", "no:cacheprovider", "-q", *(["--confined"] if confined else [])]
+    environment = dict(os.environ)
+    environment.pop("KATA_IMPL", None)
+    with process_group(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
+        try:
+            output, _ = process.communicate(timeout=STUDENT_SECONDS)
+        except subprocess.TimeoutExpired:
+            stop_group(process)
+            process.communicate()
+            return {}, f"grading this student took more than {STUDENT_SECONDS:g} s and was stopped"
+    try:
+        return json.loads(outcomes_file.read_text(encoding="utf-8"))["katas"], ""
+    except (OSError, ValueError, KeyError):
+        tail = output.decode("utf-8", "replace").strip().splitlines()[-3:]
+        return {}, f"the test run ended with exit status {process.returncode}: {' / '.join(tail)}"
+
+
+def tests_per_kata(katas: list[Kata]) -> dict[str, int]:
+    """How many tests each kata has: every student's score is out of this many."""
+    command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "--impl=reference", "-p", "no:cacheprovider",
+               *(relative(TESTS / kata.slug) for kata in katas)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    counts = {kata.slug: 0 for kata in katas}
+    for line in done.stdout.splitlines():
+        kata = kata_of_test(ROOT / line.split("::", 1)[0]) if "::" in line else None
+        if kata is not None and kata.slug in counts:
+            counts[kata.slug] += 1
+    empty = [slug for slug, count in counts.items() if count == 0]
+    if done.returncode != 0 or empty:
+        raise GradingFailed(f"could not list the tests of {', '.join(empty) or 'the katas'}: "
+                            f"{done.stdout.strip().splitlines()[-1:] or done.stderr.strip()}")
+    return counts
+
+
+def say(line: str) -> None:
+    """Progress goes to stderr, so that stdout holds only the table and the summary."""
+    print(line, file=sys.stderr, flush=True)

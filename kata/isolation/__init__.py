@@ -1,0 +1,13 @@
+"""Isolation: running a submission's code in a worker process of its own, which the kernel confines.
+
+- `workers`: the tests' side: starting a worker, calling into it, reading its generators,
+  measuring its time and memory from outside.
+- `worker`: the worker process itself (`python -m kata.isolation.worker` is its fork server).
+- `wire`: the messages between the two, JSON lines, never pickle.
+- `forkserver`: starting workers in a millisecond or two.
+- `confinement`: what a worker may do once it runs a submission (Landlock, seccomp).
+- `processes`: process groups that never outlive the command that started them.
+
+Imports `kata.judging` (the call log and the limits it enforces), `kata.catalog` and the
+katas' materials; never the runner, grading or the command.
+"""

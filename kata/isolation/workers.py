@@ -1,0 +1,589 @@
+"""Running a submission's functions in a worker process of their own (`--isolate`, and `kata grade`).
+
+The tests and their assertions stay in this process; only the arguments travel to
+the worker (kata.isolation.worker) and only plain data comes back (kata.isolation.wire). The worker is
+killed and replaced whenever a call is cut short (a time limit, an interrupted
+test), ends by itself (sys.exit is caught; os._exit and crashes are not), or runs
+out of its address space; the call then fails with a verdict, and the next call
+starts a fresh worker. So no submission can hang, crash or fool the tests' process.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from kata.isolation import wire
+from kata.judging.calls import log
+from kata.catalog import ROOT, relative
+from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
+from kata.judging.limits import DidNotFinish, UsedTooMuchMemory, can_watch
+from kata.toy_tokenizer import ToyTokenizer
+
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
+MEMORY_MB = 1024  # the worker's address space
+# A worker between requests only waits for the next one; a few milliseconds of CPU time
+# (the interpreter's own housekeeping) are let pass, not a thread that works meanwhile.
+IDLE_CPU_SECONDS = 0.05
+RESIDENT_SLACK_BYTES = 4 * 1024 * 1024  # a generator's growth of resident memory, read to its end, that is not counted
+START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
+# CPU time a worker may spend loading the submission (its imports take milliseconds): more would be
+# work done where no call's limit counts it, such as a guard's answer computed in advance.
+LOAD_CPU_SECONDS = 2.0
+UNWATCHED_SECONDS = 60.0  # the longest wait for a reply when no watchdog bounds the test
+
+
+class WorkerEnded(Exception):
+    """The worker process ended during a call: os._exit, a crash, or a limit of the operating system."""
+
+
+class WorkerCouldNotStart(Exception):
+    """The submission could not be loaded in a worker; the message says why in one sentence."""
+
+
+class TestsCodec(wire.Codec):
+    """In the tests' process: what the tests pass that is not plain data stays here and is called back."""
+
+    def __init__(self, worker: Worker):
+        super().__init__()
+        self.worker = worker
+
+    def encode_other(self, value):
+        shown = wire.short_repr(value)
+        rebuilt = recipe_of(value)
+        if rebuilt is not None:
+            return {"rebuilt": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
+                                         "position": rebuilt[2], "repr": shown}}
+        if wire.is_iterator(value):
+            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": shown}}
+        if callable(value):
+            return {"callable": {"handle": self.remember(value, {"call"}), "repr": shown}}
+        methods = [name for name in dir(value) if _may_be_called(value, name)]
+        return {"object": {"handle": self.remember(value, methods), "repr": shown, "methods": methods}}
+
+    def encode_part(self, value):
+        return wire.Encoder(self).encode(value)
+
+    def serve(self, message: dict) -> dict:
+        """A callback runs the tests' own object: its time is not the submission's work."""
+        log.worker_stopped_working()
+        try:
+            return super().serve(message)
+        finally:
+            log.worker_started_working(self.worker.cpu_clock)
+
+    def decode_other(self, tag: str, body):
+        if tag == "iterator":
+            return WorkerIterator(self.worker, self.worker.generation, body["handle"], body["repr"])
+        if tag == "opaque":
+            return wire.Opaque(str(body["type"]), str(body["repr"]))
+        if tag == "yours":
+            return self.objects[body]
+        return super().decode_other(tag, body)
+
+
+# Objects the worker can make a copy of, so that using them costs no round trip: the
+# iterators of the standard library (rebuilt from their state; only the worker's copy
+# advances; the tests' streams whose reads a test counts are objects of their own, called
+# back), and kata 06's toy tokenizer, whose answers depend on nothing but its input.
+_REBUILT_BY_ITER = {"list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator"}
+
+
+def recipe_of(value):
+    """(kind, args, position) for an iterator the worker can make a copy of, else None."""
+    name = type(value).__name__
+    if name in _REBUILT_BY_ITER and type(value).__module__ == "builtins":
+        _, (sequence,), *position = value.__reduce__()
+        return "iter", [sequence], (position[0] if position else 0)
+    if type(value) in (itertools.repeat, itertools.count):
+        _, args = value.__reduce__()[:2]
+        return type(value).__name__, list(args), 0
+    if type(value) is ToyTokenizer:
+        return "toy_tokenizer", [], 0
+    return None
+
+
+def _may_be_called(value, name: str) -> bool:
+    if name.startswith("_") and name not in wire.FORWARDED_SPECIAL_METHODS:
+        return False
+    try:
+        return callable(getattr(value, name))
+    except Exception:
+        return False
+
+
+class WorkerChannel(wire.Channel):
+    deadline: float | None = None  # while the worker starts: the time by which it must be ready
+
+    def wait_for_data(self) -> None:
+        if self.deadline is not None:
+            ready, _, _ = select.select([self.read_fd], [], [], max(0.0, self.deadline - time.monotonic()))
+            if not ready:
+                raise TimeoutError
+            return
+        # With a watchdog running, its signal ends the wait at the test's limits; without
+        # one (another platform, another thread), this bound keeps the wait finite.
+        seconds = None if can_watch() else UNWATCHED_SECONDS
+        ready, _, _ = select.select([self.read_fd], [], [], seconds)
+        if not ready:
+            raise DidNotFinish(log.in_progress, f"{UNWATCHED_SECONDS:g} s for one reply")
+
+
+class Worker:
+    """One submission module, loaded in a process of its own; started on the first call, restarted after a kill."""
+
+    def __init__(self, source: Path, functions: tuple[str, ...], memory_mb: int = MEMORY_MB,
+                 confinement_required: bool = False):
+        self.source = Path(source)
+        self.functions = functions
+        self.memory_mb = memory_mb
+        self.confinement_required = confinement_required  # else a worker that cannot be confined runs unconfined
+        self.unconfined = ""  # why the last worker started runs unconfined, if it does
+        self.process: ForkedProcess | None = None
+        self.generation = 0  # counts the processes started: a generator belongs to one of them
+        self.output = ""  # what the submission printed during the last request
+        self.ended_in_this_test: WorkerEnded | None = None
+        self.cpu_at_rest: float | None = None  # the worker's CPU time when it loaded, or its last request ended
+
+    # Calls ----------------------------------------------------------------------------------
+
+    def call(self, function: str, args: tuple, kwargs: dict):
+        with protocol_time():
+            return self._call(function, args, kwargs)
+
+    def next(self, handle: int, generation: int, yielded: wire.Yielded):
+        with protocol_time():
+            return self._next(handle, generation, yielded)
+
+    def _call(self, function: str, args: tuple, kwargs: dict):
+        if self.ended_in_this_test is not None:
+            # The test fails already; a retrying caller (Hypothesis shrinking its example)
+            # must not make a crashing submission start a new worker for every retry.
+            raise WorkerEnded(str(self.ended_in_this_test))
+        self.start_if_needed()
+        encoder = wire.Encoder(self.codec)
+        message = {"op": "call", "function": function, "args": [encoder.encode(arg) for arg in args],
+                   "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()}}
+        reply = self.exchange(message)
+        if "args_after" in reply:
+            self.read_back_arguments(reply["args_after"], encoder.keep_alive)
+        return self.answer(reply, encoder.keep_alive)
+
+    def _next(self, handle: int, generation: int, yielded: wire.Yielded):
+        self.require(generation)
+        reply = self.exchange({"op": "next", "handle": handle, "tests_changed": yielded.changes(self.codec)})
+        if reply.get("yielded_after"):
+            try:
+                yielded.apply(reply["yielded_after"], self.codec)
+            except Exception as error:
+                raise self.garbled(error) from None
+        if reply.get("stopped"):
+            raise StopIteration
+        decoder = wire.Decoder(self.codec, yielded.by_number)
+        value = self.answer(reply, decoder=decoder)
+        yielded.track(decoder.containers, self.codec)
+        return value
+
+    def require(self, generation: int) -> ForkedProcess:
+        """The worker process a generator of this generation lives in; raises WorkerEnded when it has gone."""
+        if generation != self.generation or self.process is None:
+            raise WorkerEnded("this generator's worker process was stopped after an earlier failure; "
+                              "it cannot yield any more chunks")
+        return self.process
+
+    def exchange(self, message: dict) -> dict:
+        """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
+        self.refuse_work_between_requests()
+        log.worker_started_working(self.cpu_clock)
+        try:
+            reply = self.channel.request(message)
+        except wire.ChannelClosed:
+            raise self.ended(self.stop_and_say_why()) from None
+        except wire.ProtocolError as error:
+            raise self.garbled(error) from None
+        except BaseException:
+            self.stop()  # a time limit or an interrupt: the worker is in the middle of something
+            raise
+        finally:
+            log.worker_stopped_working()
+            self.cpu_at_rest = self.cpu_clock()
+        self.output = str(reply.get("output", ""))
+        raised = reply.get("raised")
+        if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
+            self.stop()
+            log.stopped_by = UsedTooMuchMemory(log.in_progress, f"{self.memory_mb} MB of address space")
+            raise log.stopped_by
+        return reply
+
+    def refuse_work_between_requests(self) -> None:
+        """A worker computes only while it answers: CPU time it spent since its last request (or since it
+        loaded), in a thread of its own, is work no limit would count, so the worker is stopped."""
+        if self.cpu_at_rest is None or self.process is None:
+            return
+        idle_work = self.cpu_clock() - self.cpu_at_rest
+        if idle_work > IDLE_CPU_SECONDS:
+            self.stop()
+            raise self.ended(f"the worker process was stopped: it computed for {idle_work:.2f} s between two "
+                             "requests, in a thread of its own, where no time limit counts it")
+
+    def ended(self, why: str) -> WorkerEnded:
+        self.ended_in_this_test = WorkerEnded(why)
+        return self.ended_in_this_test
+
+    def garbled(self, problem: Exception) -> WorkerEnded:
+        """The worker sent something that is not an answer of this protocol: it is stopped, and the call fails."""
+        self.stop()
+        return self.ended(f"the worker process sent something that is not an answer ({problem})")
+
+    def answer(self, reply: dict, known: list | None = None, decoder: wire.Decoder | None = None):
+        try:
+            return self.channel.answer_of(reply, known, decoder)
+        except wire.ProtocolError as error:
+            raise self.garbled(error) from None
+
+    def read_back_arguments(self, after: list, containers: list) -> None:
+        """The submission modified its arguments: make the tests' own containers hold what the worker's hold now."""
+        self.refill([[number, content] for number, content in enumerate(after) if content is not None],
+                    dict(enumerate(containers)))
+
+    def refill(self, changes: list, containers: dict) -> None:
+        """Refill the tests' containers in place with their new contents, [[number, contents], ...].
+
+        A container of the same call (or generator) found inside is the tests' own one, so
+        identity survives: a list popped from another is still the list the tests made.
+        """
+        try:
+            contents = [(containers[number], wire.Decoder(self.codec, containers).decode(content))
+                        for number, content in changes]
+        except Exception as error:
+            raise self.garbled(error) from None
+        for container, content in contents:
+            wire.refill(container, content)
+
+    # The process ----------------------------------------------------------------------------
+
+    def start_if_needed(self) -> None:
+        if self.process is not None:
+            return
+        with signals_held():  # never a folder without its process, nor a process nobody will stop
+            self.spawn()
+        self.wait_until_ready()
+
+    def cpu_clock(self) -> float:
+        """The worker's CPU time in seconds, as the kernel counts it (never as the worker says).
+
+        Where the kernel offers no clock of another process (not Linux), the wall clock
+        stands in: an upper bound of the worker's work, which it cannot shorten either.
+        """
+        if self.clock_id is None:
+            return time.monotonic()
+        try:
+            self.last_cpu_seconds = time.clock_gettime(self.clock_id)
+        except OSError:
+            pass  # the process has ended: its time stays what it was
+        return self.last_cpu_seconds
+
+    def spawn(self) -> None:
+        self.generation += 1
+        self.cpu_at_rest = None  # until the new process has loaded
+        self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
+        module = self.folder / self.source.name
+        shutil.copyfile(self.source, module)
+        to_worker_read, to_worker_write = os.pipe()
+        from_worker_read, from_worker_write = os.pipe()
+        settings = {
+            "read_fd": to_worker_read, "write_fd": from_worker_write, "memory_mb": self.memory_mb,
+            "folder": str(self.folder), "module": str(module), "shown_as": relative(self.source),
+            "functions": list(self.functions), "hidden": [str(self.source.parent)],
+            "confinement_required": self.confinement_required,
+        }
+        try:
+            self.process = fork_server().start(settings, to_worker_read, from_worker_write)
+        except ForkServerFailed as error:
+            for fd in (to_worker_read, to_worker_write, from_worker_read, from_worker_write):
+                os.close(fd)
+            remove_folder(self.folder)
+            raise WorkerCouldNotStart(str(error)) from None
+        os.close(to_worker_read)
+        os.close(from_worker_write)
+        self.codec = TestsCodec(self)
+        self.channel = WorkerChannel(from_worker_read, to_worker_write, self.codec)
+        self.clock_id, self.last_cpu_seconds = cpu_clock_of(self.process.pid), 0.0
+
+    def wait_until_ready(self) -> None:
+        self.channel.deadline = time.monotonic() + START_SECONDS
+        try:
+            hello = self.channel.receive()
+        except TimeoutError:
+            self.stop()
+            raise WorkerCouldNotStart(f"loading {relative(self.source)} did not finish within {START_SECONDS:g} s "
+                                      "(a loop at the top level of the module?).") from None
+        except (wire.ChannelClosed, wire.ProtocolError):
+            raise WorkerCouldNotStart(f"loading {relative(self.source)} ended the worker process: "
+                                      f"{self.stop_and_say_why()}.") from None
+        except BaseException:
+            self.stop()  # a time limit of the test, say: never leave a half-started worker behind
+            raise
+        finally:
+            if self.channel is not None:
+                self.channel.deadline = None
+        if not hello.get("ready"):
+            self.stop()
+            raise WorkerCouldNotStart(str(hello.get("problem")))
+        self.unconfined = str(hello.get("unconfined") or "")
+        self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
+        if self.cpu_at_rest > LOAD_CPU_SECONDS:
+            self.stop()
+            raise WorkerCouldNotStart(f"loading {relative(self.source)} took {self.cpu_at_rest:.1f} s of CPU time, "
+                                      f"more than the {LOAD_CPU_SECONDS:g} s a module may spend before it is called "
+                                      "(work at the top level of the module?).")
+
+    def stop_and_say_why(self) -> str:
+        process = self.process
+        self.stop()
+        code = process.returncode if process is not None else None
+        if process is not None and process.stopped_for:
+            return f"the worker process was stopped: {process.stopped_for}"
+        if code is None:
+            return "the worker process stopped answering"
+        if code < 0:
+            name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
+            why = {"SIGSEGV": " (a crash: often recursion too deep for the C stack)",
+                   "SIGKILL": " (killed: often the memory limit)"}.get(name, "")
+            return f"the worker process was ended by the signal {name}{why}"
+        return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
+
+    def stop(self) -> None:
+        with signals_held():  # a watchdog's next tick must not cut the cleaning up short
+            process, self.process = self.process, None
+            if process is None:
+                return
+            for kill in (os.killpg, os.kill):  # the process too: it may not have its own group yet
+                try:
+                    kill(process.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+            process.wait()
+            for fd in (self.channel.read_fd, self.channel.write_fd):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            remove_folder(self.folder)
+
+
+@contextmanager
+def protocol_time():
+    """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.calls)."""
+    started = time.thread_time()
+    try:
+        yield
+    finally:
+        log.protocol_cpu += time.thread_time() - started
+
+
+@contextmanager
+def signals_held():
+    """Hold back the watchdog's alarm signal for a moment; it is delivered (and may raise) right after."""
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    try:
+        yield
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
+
+
+class WorkerIterator:
+    """A generator the submission returned, read in its worker one next() at a time."""
+
+    def __init__(self, worker: Worker, generation: int, handle: int, shown: str):
+        self._worker = worker
+        self._generation = generation
+        self._handle = handle
+        self._shown = shown
+        self._yielded = wire.Yielded()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self._worker.next(self._handle, self._generation, self._yielded)
+
+    def read_measuring_memory(self, *, bound: int) -> WorkerReading:
+        return WorkerReading(self._worker, self._generation, self._handle, bound)
+
+    def __repr__(self) -> str:
+        return self._shown
+
+
+class WorkerReading:
+    """A generator of the worker read to its end in batches (kata.judging.measured_reading), measuring its memory.
+
+    The tests receive every item, so the worker cannot fake what it yields; the peak traced
+    memory is the worker's own figure, which a submission could patch to report nothing, so
+    the worker's peak resident memory, as the kernel counts it, is read from here too. A
+    growth past RESIDENT_SLACK_BYTES is the peak, when larger: a generator that holds its
+    input grows by megabytes, and the reference's reading by none (the slack leaves room
+    for the allocator's own pages, which tracemalloc does not count).
+    """
+
+    def __init__(self, worker: Worker, generation: int, handle: int, bound: int):
+        self._worker = worker
+        self._generation = generation
+        self._handle = handle
+        self._bound = bound
+        self.peak = 0
+
+    def __iter__(self):
+        worker, first, over = self._worker, True, False
+        process = worker.require(self._generation)
+        resident_before = reset_peak_resident_kib(process.pid)
+        while not over:
+            with protocol_time():
+                worker.require(self._generation)
+                batch, peak, over = self.checked(worker.answer(worker.exchange(
+                    {"op": "read", "handle": self._handle, "bound": self._bound, "first": first})))
+            first = False
+            self.peak = max(self.peak, peak)
+            yield batch
+        if resident_before is not None:
+            grown = (peak_resident_kib(process.pid) - resident_before) * 1024
+            if grown > RESIDENT_SLACK_BYTES:
+                self.peak = max(self.peak, grown)
+
+    def checked(self, answer) -> tuple[list, int, bool]:
+        """The worker's (batch, peak, over), or the worker is stopped: anything else is not an answer."""
+        if not (type(answer) is tuple and len(answer) == 3 and type(answer[0]) is list
+                and type(answer[1]) is int and answer[1] >= 0 and type(answer[2]) is bool
+                and (answer[0] or answer[2])):
+            raise self._worker.garbled(ValueError(f"not a batch of a reading: {wire.short_repr(answer)}"))
+        return answer
+
+
+class IsolatedFunction:
+    """Calls one function of the worker's submission; used inside a Judged wrapper like any implementation."""
+
+    def __init__(self, worker: Worker, name: str):
+        self.worker = worker
+        self.__name__ = name
+
+    def __call__(self, *args, **kwargs):
+        return self.worker.call(self.__name__, args, kwargs)
+
+
+_workers: list[Worker] = []
+_fork_server: ForkServer | None = None
+
+
+def fork_server() -> ForkServer:
+    """The server that forks this run's workers, started on the first need (and again if it has ended)."""
+    global _fork_server
+    if _fork_server is None or not _fork_server.is_running():
+        # No worker may read the repository, nor anything in the temporary folder but its own.
+        _fork_server = ForkServer(worker_environment(), hidden=[str(ROOT), tempfile.gettempdir()])
+    return _fork_server
+
+
+def reset_peak_resident_kib(pid: int) -> int | None:
+    """Start the process's peak resident memory afresh (Linux's clear_refs); its resident memory now, in KiB.
+
+    None where the kernel offers neither: then only the worker's own measure counts.
+    """
+    try:
+        with open(f"/proc/{pid}/clear_refs", "w") as clear_refs:
+            clear_refs.write("5")
+        return _status_kib(pid, "VmRSS")
+    except (OSError, ValueError):
+        return None
+
+
+def peak_resident_kib(pid: int) -> int:
+    """The process's peak resident memory since the last reset, in KiB (0 if it cannot be read)."""
+    try:
+        return _status_kib(pid, "VmHWM")
+    except (OSError, ValueError):
+        return 0
+
+
+def _status_kib(pid: int, field: str) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise ValueError(f"no {field} in /proc/{pid}/status")
+
+
+def cpu_clock_of(pid: int) -> int | None:
+    """The id of Linux's CPU-time clock of a whole process (what glibc's clock_getcpuclockid makes), or None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    clock_id = (~pid << 3) | 2  # CPUCLOCK_SCHED of the process's thread group
+    try:
+        time.clock_gettime(clock_id)
+    except OSError:
+        return None
+    return clock_id
+
+
+def worker_environment() -> dict:
+    """A small environment: the submission sees no tokens or secrets of the grading machine.
+
+    Each worker sets HOME and TMPDIR to its own folder.
+    """
+    return {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
+            "PYTHONSAFEPATH": "1"}
+
+
+def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int, confinement_required: bool = False) -> Worker:
+    worker = Worker(source, functions, memory_mb, confinement_required)
+    _workers.append(worker)
+    return worker
+
+
+def start_a_test() -> None:
+    """A new test: a worker that ended during the last one may be started again."""
+    for worker in _workers:
+        worker.ended_in_this_test = None
+
+
+def stop_all_workers() -> None:
+    """Stop every worker and the fork server, even when stopping one of them fails."""
+    global _fork_server
+    failures = []
+    for worker in _workers:
+        try:
+            worker.stop()
+        except Exception as error:  # the others must be stopped all the same; the failure is raised after
+            failures.append(error)
+    _workers.clear()
+    if _fork_server is not None:
+        _fork_server.stop()
+        _fork_server = None
+    if failures:
+        raise failures[0]
+
+
+def remove_folder(folder: Path) -> None:
+    """Remove a worker's folder, whatever the code under test left in it.
+
+    shutil.rmtree recurses once per level, so folders nested a few thousand deep (which an
+    unconfined worker can make) raise RecursionError; rm, which does not recurse so, removes them.
+    """
+    try:
+        shutil.rmtree(folder, ignore_errors=True)
+    except RecursionError:
+        subprocess.run(["rm", "-rf", "--", str(folder)], stdin=subprocess.DEVNULL, capture_output=True, timeout=60)

@@ -1,0 +1,166 @@
+"""Calls into the code under test, recorded so that a failure can restate them.
+
+The tests never call the implementation directly: they call a `Judged` wrapper,
+which remembers the call in progress (for time and memory limits) and the last
+call made (for failure reports and mistake diagnosis).
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+
+from kata.catalog import relative
+from kata.show import show_call
+
+if TYPE_CHECKING:
+    from kata.judging.limits import LimitExceeded
+
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
+
+SNAPSHOT_LIMIT = 10_000  # items; larger inputs are not copied, to keep big calls cheap
+
+
+@dataclass
+class Call:
+    function: str
+    args: tuple
+    kwargs: dict
+    kata: str = ""
+    result: Any = None
+    error: BaseException | None = None
+    finished: bool = False
+    source: Path | None = field(default=None, repr=False)
+    started: float = field(default_factory=time.monotonic, repr=False)
+    # A copy of the arguments as they went in, for small inputs: the code under test may
+    # modify its input, and the report and the mistake diagnosis need the original.
+    original: tuple[tuple, dict] | None = field(default=None, repr=False)
+
+    shown: str = field(default="", repr=False)
+    isolated: bool = field(default=False, repr=False)  # runs in a worker process: the wait here is the call
+
+    def __post_init__(self):
+        self.original = _copy_if_small(self.args, self.kwargs)
+        if self.original is None:  # too large to copy: describe it now, before it can be modified
+            self.shown = show_call(self.function, self.args, self.kwargs)
+
+    def inputs(self) -> tuple[tuple, dict]:
+        return self.original or (self.args, self.kwargs)
+
+    def __str__(self) -> str:
+        return self.shown or show_call(self.function, *self.inputs())
+
+
+def _copy_if_small(args: tuple, kwargs: dict) -> tuple[tuple, dict] | None:
+    values = list(args) + list(kwargs.values())
+    if any(is_iterator(value) or _size(value) > SNAPSHOT_LIMIT for value in values):
+        return None
+    try:
+        return copy.deepcopy((args, kwargs))
+    except Exception:
+        return None
+
+
+def is_iterator(value) -> bool:
+    try:
+        return iter(value) is value
+    except TypeError:
+        return False
+
+
+def _size(value) -> int:
+    try:
+        return len(value)
+    except TypeError:
+        return 0
+
+
+class _Log:
+    in_progress: Call | None = None
+    last: Call | None = None
+    stopped_by: LimitExceeded | None = None  # set once a limit has stopped this test
+    # An isolated run (--isolate) times the worker process from outside: its CPU time as
+    # the kernel counts it, read through `worker_clock`, while this process waits for its
+    # reply to a call or a generator's next() (callbacks it serves here are left out);
+    # and the wall time of that wait, which catches a worker that sleeps instead. Nothing
+    # the worker says or does in its own memory can change either.
+    worker_clock: Callable[[], float] | None = None
+    worker_busy_since: float | None = None  # the wall clock when the current wait began
+    worker_cpu_since: float = 0.0
+    worker_busy_before: float = 0.0  # the worker's CPU time on the test's earlier requests
+    # This process's own CPU time on the test's requests to the worker: encoding, decoding,
+    # serving callbacks. The worker spends about as much on its side of the same messages,
+    # so a guard's budget for the whole test leaves that much of the worker's time out: a
+    # generator read one next() at a time must not be charged for the travel.
+    protocol_cpu: float = 0.0
+
+    def forget(self) -> None:
+        self.in_progress = None
+        self.last = None
+        self.worker_clock = None
+        self.worker_busy_since = None
+        self.worker_busy_before = 0.0
+        self.protocol_cpu = 0.0
+
+    def worker_started_working(self, clock: Callable[[], float]) -> None:
+        self.worker_clock = clock
+        self.worker_cpu_since = clock()
+        self.worker_busy_since = time.monotonic()
+
+    def worker_stopped_working(self) -> None:
+        if self.worker_busy_since is not None:
+            self.worker_busy_before += self.worker_cpu()
+            self.worker_busy_since = None
+
+    def worker_cpu(self) -> float:
+        """The worker's CPU time on the current request so far (0 when none is under way)."""
+        if self.worker_busy_since is None or self.worker_clock is None:
+            return 0.0
+        return max(0.0, self.worker_clock() - self.worker_cpu_since)
+
+    def worker_wall(self) -> float:
+        """How long this process has waited for the worker on the current request."""
+        return 0.0 if self.worker_busy_since is None else time.monotonic() - self.worker_busy_since
+
+
+log = _Log()
+
+
+class Judged:
+    """A function of the implementation under test, called through the runner."""
+
+    def __init__(self, name: str, function: Callable, source: Path | None, kata: str = "", isolated: bool = False):
+        self.name = name
+        self.isolated = isolated
+        self.kata = kata
+        self.function = function
+        self.source = source
+        self.__name__ = name
+        self.__doc__ = getattr(function, "__doc__", None)
+
+    def __call__(self, *args, **kwargs):
+        call = Call(self.name, args, kwargs, kata=self.kata, source=self.source, isolated=self.isolated)
+        if log.stopped_by is not None:
+            # Past a limit, every further call fails at once: a retrying caller (Hypothesis
+            # replaying an example) must not start the stalled loop again.
+            raise type(log.stopped_by)(call, log.stopped_by.limit)
+        log.in_progress = log.last = call
+        try:
+            call.result = self.function(*args, **kwargs)
+            call.finished = True
+            return call.result
+        except BaseException as error:
+            call.error = error
+            raise
+        finally:
+            log.in_progress = None
+
+    def __repr__(self) -> str:
+        return f"<{self.name} from {relative(self.source)}>"

@@ -1,0 +1,54 @@
+"""Markers for the tests that stop stalled loops and quadratic work.
+
+A guard runs the code under test on an input where a wrong loop never advances
+(a progress guard) or where quadratic work cannot finish in time (a complexity
+guard), with a short time limit so that the run moves on and says why.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kata.judging import measured_reading
+
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
+GUARD_SECONDS = 2.0  # the reference finishes every guard in under a tenth of this
+
+
+def progress_guard(seconds: float = GUARD_SECONDS):
+    """For inputs on which a loop that does not advance would run forever."""
+    return _guard("progress", seconds, hint="")
+
+
+def complexity_guard(seconds: float = GUARD_SECONDS, *, hint: str):
+    """For inputs large enough that quadratic work cannot finish; `hint` names the likely slow step."""
+    return _guard("complexity", seconds, hint=hint)
+
+
+def _guard(kind: str, seconds: float, hint: str):
+    def mark(test):
+        test = pytest.mark.timeout(seconds)(test)
+        return pytest.mark.guard(kind=kind, seconds=seconds, hint=hint)(test)
+
+    return mark
+
+
+def has_fixed_inputs(item) -> bool:
+    """A test whose inputs are written in it, not drawn by Hypothesis: what code does on it is the same every run."""
+    return not getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+
+
+def read_measuring_memory(items, *, bound: int):
+    """Read `items` to the end in batches (iterate the result), measuring the memory the code allocates.
+
+    The result's `peak` is the most memory traced while reading, in bytes; reading stops
+    early once it reaches `bound`. For a generator of an isolated run, the items are read in
+    its worker process, where the submission allocates, and sent here in batches.
+    """
+    read_in_worker = getattr(items, "read_measuring_memory", None)
+    if read_in_worker is not None:
+        return read_in_worker(bound=bound)
+    return measured_reading.MeasuredReading(items, bound)

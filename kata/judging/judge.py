@@ -1,0 +1,124 @@
+"""What the tests use to judge an implementation, with failure messages for people.
+
+Every failure restates the call, what came back, and what was expected:
+"Called f(x). It returned A, but the tests expected B."
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from kata.judging.calls import log
+from kata.show import counted, show
+
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
+
+class WrongAnswer(AssertionError):
+    """The code under test finished, but its answer breaks the contract."""
+
+
+def check_returns(function, *args, expected, why: str = "", **kwargs):
+    """Call the function and require exactly `expected` (types included: a tuple is not a list)."""
+    got = function(*args, **kwargs)
+    if not same(got, expected):
+        message = f"It returned {show(got)},\nbut the tests expected {show(expected)}."
+        difference = describe_difference(got, expected)
+        raise WrongAnswer(_called() + message + (f"\n{difference}" if difference else "") + _why(why))
+    return got
+
+
+def check_raises(function, *args, error: type[BaseException], mentions=(), why: str = "", **kwargs):
+    """Call the function and require it to raise `error` with a message naming each of `mentions`."""
+    expected = f"the tests expected it to raise {error.__name__}"
+    try:
+        got = function(*args, **kwargs)
+    except error as raised:
+        missing = [str(word) for word in mentions if str(word) not in str(raised)]
+        if missing:
+            raise WrongAnswer(
+                _called()
+                + f"It raised {type(raised).__name__}({str(raised)!r}), which is the right exception,\n"
+                + f"but its message should name {', '.join(repr(word) for word in missing)} "
+                + "so that the caller can see which argument is wrong."
+                + _why(why)
+            ) from None
+        return raised
+    except Exception as raised:
+        raise WrongAnswer(
+            _called() + f"It raised {type(raised).__name__}: {raised},\nbut {expected}." + _why(why)
+        ) from raised
+    raise WrongAnswer(_called() + f"It returned {show(got)},\nbut {expected}." + _why(why))
+
+
+def expect(condition: bool, claim: str, *, details: str = "") -> None:
+    """Require a property of the last call's result; `claim` says in words what should hold."""
+    if condition:
+        return
+    call = log.last
+    returned = f"It returned {show(call.result)}.\n" if call is not None and call.finished else ""
+    raise WrongAnswer(_called() + returned + f"Expected: {claim}" + (f"\n{details}" if details else ""))
+
+
+def same(got, expected) -> bool:
+    """Equal, and of the same types all the way down (so [('a',)] is not [['a']]).
+
+    Two dataclass instances count as the same type when their classes have the same name
+    and fields: the stub, the reference and the mistakes each define their own copy of a
+    kata's dataclass (such as kata 07's Chunk).
+    """
+    if _is_dataclass_instance(expected) and _is_dataclass_instance(got):
+        return _same_dataclass(got, expected)
+    if type(got) is not type(expected):
+        return False
+    if isinstance(expected, (list, tuple)):
+        return len(got) == len(expected) and all(same(g, e) for g, e in zip(got, expected))
+    if isinstance(expected, dict):
+        return got.keys() == expected.keys() and all(same(got[k], expected[k]) for k in expected)
+    return got == expected
+
+
+def _is_dataclass_instance(value) -> bool:
+    return dataclasses.is_dataclass(value) and not isinstance(value, type)
+
+
+def _same_dataclass(got, expected) -> bool:
+    fields = [field.name for field in dataclasses.fields(expected)]
+    return (type(got).__qualname__ == type(expected).__qualname__
+            and [field.name for field in dataclasses.fields(got)] == fields
+            and all(same(getattr(got, name), getattr(expected, name)) for name in fields))
+
+
+def describe_difference(got, expected) -> str:
+    """One sentence that points at where a returned list first differs from the expected one."""
+    if type(got) is not type(expected):
+        return f"It returned a {type(got).__name__} where a {type(expected).__name__} was expected."
+    if not isinstance(expected, list):
+        return ""
+    for index, (g, e) in enumerate(zip(got, expected)):
+        if not same(g, e):
+            inner = describe_difference(g, e)
+            if inner.startswith("It returned a "):
+                return f"Item {index} is a {type(g).__name__}, but a {type(e).__name__} was expected."
+            return f"The first difference is at index {index}: {show(g)} instead of {show(e)}."
+    was = "was" if len(expected) == 1 else "were"
+    counts = f"It returned {_items(len(got))} where {_items(len(expected))} {was} expected"
+    if len(got) > len(expected):
+        return f"{counts}; the first extra one is {show(got[len(expected)])}."
+    if len(got) < len(expected):
+        return f"{counts}; the first missing one is {show(expected[len(got)])}."
+    return ""
+
+
+def _items(count: int) -> str:
+    return counted(count, "item")
+
+
+def _called() -> str:
+    return f"Called {log.last}.\n" if log.last is not None else ""
+
+
+def _why(why: str) -> str:
+    return f"\nWhy: {why}" if why else ""

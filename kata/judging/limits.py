@@ -1,0 +1,312 @@
+"""Time and memory limits for code under test.
+
+A learner's loop that never advances must not hang the run or eat the machine.
+A watchdog ticks a few times a second while a test runs; past the time limit,
+or when the process has grown by more than the memory limit, it raises inside
+whatever code is running, which is almost always the learner's loop.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import os
+import signal
+import sys
+import threading
+import time
+import types
+from contextlib import contextmanager
+from pathlib import Path
+
+from kata.judging.calls import Call, log
+
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
+try:
+    import resource
+except ImportError:  # Windows: no watchdog, pytest-timeout's own method applies
+    resource = None  # type: ignore[assignment]
+
+TICK_SECONDS = 0.05  # how often the limits are looked at; a tenth of a shorter per-call limit
+CALL_SECONDS = 1.0  # one call on a small input: a correct solution takes microseconds
+# Once a call of a kata's code has stalled, the rest of the run stops that kata's stalled
+# calls sooner: a loop that never advances meets several tests, and waiting out the full
+# limit for each made a stalling solution's verdict take half a minute.
+STALLED_CALL_SECONDS = 0.1
+GRACE_SECONDS = 0.5  # how long to wait for the stalled code to be the code under test
+MEMORY_LIMIT_MB = 512  # growth allowed during one test; keeps a whole run under 1 GiB
+# An isolated call's limit counts the worker's CPU time; a worker that sleeps or waits is
+# stopped when the wall time of one call passes this many times the limit, plus the margin
+# (for a machine busy with other work).
+IDLE_FACTOR, IDLE_MARGIN_SECONDS = 2, 1.0
+
+
+class LimitExceeded(BaseException):
+    """A BaseException, so that a learner's `except Exception:` cannot swallow it."""
+
+    def __init__(self, call: Call | None, limit: str):
+        self.call = call
+        self.limit = limit
+        super().__init__(f"{call or 'the test'} ran past its limit of {limit}")
+
+
+class DidNotFinish(LimitExceeded):
+    pass
+
+
+class CallDidNotFinish(DidNotFinish):
+    """One call ran past the limit for one call (not a guard's limit for its whole test)."""
+
+
+class UsedTooMuchMemory(LimitExceeded):
+    pass
+
+
+def idle_limit(call_seconds: float) -> float:
+    """The longest wait for one isolated call, sleeping or working: its limit counts the worker's CPU time only."""
+    return IDLE_FACTOR * call_seconds + IDLE_MARGIN_SECONDS
+
+
+def can_watch() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+class Watchdog:
+    """Raises DidNotFinish or UsedTooMuchMemory in the main thread when a limit is passed."""
+
+    def __init__(self, seconds: float, memory_mb: int = MEMORY_LIMIT_MB, call_seconds: float | None = CALL_SECONDS,
+                 computing_seconds: float | None = None, shortened: bool = False,
+                 large_call_seconds: float | None = None):
+        self.seconds = seconds
+        self.call_seconds = call_seconds  # None: a guard, whose one big call may use the whole limit
+        # A call on a large input (too large to copy, kata.judging.calls) may take this long instead.
+        self.large_call_seconds = large_call_seconds or call_seconds
+        self.shortened = shortened
+        self.computing_seconds = computing_seconds  # for an isolated guard: the worker's CPU time over the whole test
+        self.first_passed: float | None = None
+        self.memory_bytes = memory_mb * 1024 * 1024
+        self.memory_mb = memory_mb
+
+    def start(self) -> None:
+        self.started = time.monotonic()
+        self.baseline = resident_bytes()
+        log.stopped_by = None
+        log.worker_busy_since = None
+        log.worker_busy_before = 0.0
+        log.protocol_cpu = 0.0
+        self.previous_handler = signal.signal(signal.SIGALRM, self._tick)
+        # A stalled call is stopped within a tenth of its limit: with many stalls (a class's
+        # worth of looping submissions under --timeout 0.2) a fixed 50 ms tick added a quarter.
+        tick = min(TICK_SECONDS, self.call_seconds / 10) if self.call_seconds else TICK_SECONDS
+        signal.setitimer(signal.ITIMER_REAL, tick, tick)
+
+    def stop(self) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self.previous_handler or signal.SIG_DFL)
+        log.stopped_by = None
+
+    def _tick(self, signum, frame) -> None:
+        call = log.in_progress
+        if log.stopped_by is not None:
+            # Raised once already. Raise again only inside the code under test, in case
+            # something caught the first one and called it again; never in the runner's
+            # own reporting, which must be left to finish.
+            if call is not None:
+                raise type(log.stopped_by)(call, log.stopped_by.limit)
+            return
+        passed = self._limit_passed(call)
+        if passed is None:
+            return
+        self.first_passed = self.first_passed or time.monotonic()
+        interrupted_elsewhere = call is not None and frame is not None and not _runs(call, frame.f_code.co_filename)
+        if interrupted_elsewhere and time.monotonic() - self.first_passed < GRACE_SECONDS:
+            return  # e.g. inside a garbage-collector callback, which would swallow the exception
+        log.stopped_by = passed
+        raise passed
+
+    def _limit_passed(self, call: Call | None) -> LimitExceeded | None:
+        now = time.monotonic()
+        if now - self.started >= self.seconds:
+            return DidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
+        limit = self._call_limit(call or log.last)
+        if call is not None and not call.isolated and limit is not None and now - call.started >= limit:
+            return CallDidNotFinish(call, self._call_limit_text(call))
+        # An isolated run: the worker's CPU time, without the tests' callbacks, on this request
+        # (a call or a next()), and on all of the test's requests together; and, for a worker
+        # that sleeps or blocks, the wall time of one wait.
+        busy = log.worker_cpu()
+        if limit is not None and (busy >= limit or log.worker_wall() >= idle_limit(limit)):
+            return CallDidNotFinish(call or log.last, self._call_limit_text(call or log.last))
+        if self.computing_seconds is not None \
+                and log.worker_busy_before + busy - log.protocol_cpu >= self.computing_seconds:
+            return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
+        if resident_bytes() - self.baseline > self.memory_bytes:
+            return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
+        return None
+
+
+    def _call_limit(self, call: Call | None) -> float | None:
+        small = call is None or call.original is not None
+        return self.call_seconds if small else self.large_call_seconds
+
+    def _call_limit_text(self, call: Call | None) -> str:
+        shortened = self.shortened and self._call_limit(call) == self.call_seconds
+        return f"{self._call_limit(call) or 0:g} s for one call" + (
+            " (shorter: an earlier call in this run stalled)" if shortened else "")
+
+
+# An isolated call runs in a worker process; here it is the wait for the worker's reply.
+_WAITING_FOR_A_WORKER = {str(Path(__file__).with_name(name)) for name in ("wire.py", "isolation.py")}
+
+
+def _runs(call: Call, filename: str) -> bool:
+    """Whether code in this file is the call's own work (not a garbage-collector callback, say)."""
+    return filename in _WAITING_FOR_A_WORKER if call.isolated else filename == str(call.source)
+
+
+def repair_traceback(error: BaseException) -> None:
+    """Give every traceback entry a line number, so that pytest can format the failure.
+
+    On Python 3.11 an exception raised by a signal handler at the jump back to the top of
+    a loop can leave an entry with tb_lineno None, and pytest's report crashes on it.
+    """
+    entries = []
+    tb = error.__traceback__
+    while tb is not None:
+        entries.append(tb)
+        tb = tb.tb_next
+    if all(entry.tb_lineno is not None for entry in entries):
+        return
+    rebuilt = None
+    for entry in reversed(entries):
+        line = entry.tb_lineno if entry.tb_lineno is not None else entry.tb_frame.f_code.co_firstlineno
+        rebuilt = types.TracebackType(rebuilt, entry.tb_frame, entry.tb_lasti, line)
+    error.__traceback__ = rebuilt
+
+
+def drop_locals(tb) -> None:
+    """Free the local variables of the frames in a traceback."""
+    while tb is not None:
+        frame = tb.tb_frame
+        try:
+            frame.clear()
+        except RuntimeError:
+            pass  # still executing: its locals are in use
+        else:
+            frame.f_locals  # noqa: B018 -- before 3.13, a snapshot dict of the locals outlives clear() until read again
+        tb = tb.tb_next
+
+
+def give_back_freed_memory() -> None:
+    """Return memory freed by a stopped loop to the system, so the next test starts from a true baseline.
+
+    glibc keeps freed heap memory resident; without trimming, the next test's baseline
+    would include it and a second stalled loop could grow twice as large before it is caught.
+    """
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass  # not glibc: nothing to trim
+
+
+def resident_bytes() -> int:
+    """Memory the process holds now (Linux), or the most it ever held (elsewhere)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
+class _ProbeTimedOut(BaseException):
+    pass
+
+
+LOAD_SECONDS = 5.0  # to import a module in this process: a learner's module takes milliseconds
+# A module that catches the limit's exception and goes on looping is given this much more,
+# and then the process ends, with a line on stderr that says why: it cannot hang.
+LOAD_GRACE_SECONDS = 2.0
+
+
+@contextmanager
+def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int = MEMORY_LIMIT_MB):
+    """Bound the import of a module in this process: DidNotFinish past `seconds`, UsedTooMuchMemory past the growth.
+
+    Meant for a module's top level, where a loop left from experimenting, or a test call,
+    would otherwise hang the run before a single test has a limit of its own.
+    """
+    if not can_watch():
+        yield
+        return
+    started, baseline, loading = time.monotonic(), resident_bytes(), True
+    stopped_at = None  # when the first stop was raised
+
+    def tick(signum, frame):
+        nonlocal stopped_at
+        if not loading or (frame is not None and frame.f_code is loading_limits.__wrapped__.__code__):  # type: ignore[attr-defined]
+            return
+        now = time.monotonic()
+        if stopped_at is not None and now - stopped_at >= LOAD_GRACE_SECONDS:
+            os.write(2, f"loading {shown_as} did not finish within {seconds:g} s, and went on after it was "
+                        "told to stop (does it catch every exception?): ending this run.\n".encode())
+            os._exit(3)
+        if resident_bytes() - baseline > memory_mb * 1024 * 1024:
+            stopped_at = stopped_at or now
+            raise UsedTooMuchMemory(None, f"{memory_mb} MB")
+        if now - started >= seconds:
+            stopped_at = stopped_at or now
+            raise DidNotFinish(None, f"{seconds:g} s to load")
+
+    with alarm_borrowed(tick, TICK_SECONDS):
+        try:
+            yield
+        finally:
+            loading = False  # before the alarm is given back: a last tick must not raise in the runner
+
+
+@contextmanager
+def alarm_borrowed(handler, first: float):
+    """Tick `handler` after `first` seconds, then every TICK_SECONDS; then give the alarm back as it was."""
+    previous_handler = signal.signal(signal.SIGALRM, handler)
+    previous_timer = signal.setitimer(signal.ITIMER_REAL, first, TICK_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous_handler)
+        if any(previous_timer):
+            signal.setitimer(signal.ITIMER_REAL, max(previous_timer[0], 0.001), previous_timer[1])
+
+
+def run_briefly(function, args: tuple, kwargs: dict, seconds: float):
+    """Call trusted code (a reference or a catalogued mistake) under its own short time limit.
+
+    Returns ("returned", value), ("raised", (type name, message)) or ("did not finish", None).
+    Only for use between tests' own calls: it borrows the alarm signal and gives it back.
+    """
+    running = True
+
+    def stop(signum, frame):
+        # Raise on every tick, in case a garbage-collector callback swallowed the last one,
+        # but only while the function runs: never in this function's own frame.
+        if running and (frame is None or frame.f_code is not run_briefly.__code__):
+            raise _ProbeTimedOut
+
+    try:
+        with alarm_borrowed(stop, seconds):
+            try:
+                outcome = "returned", function(*args, **kwargs)
+            finally:
+                running = False  # before the alarm is given back: a last tick must not raise in the runner
+    except _ProbeTimedOut:
+        outcome = "did not finish", None
+    except Exception as error:
+        outcome = "raised", (type(error).__name__, str(error))
+    if outcome[0] == "did not finish":
+        give_back_freed_memory()
+    return outcome

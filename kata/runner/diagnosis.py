@@ -1,0 +1,170 @@
+"""Naming the known mistake that a failing answer looks like.
+
+When the code under test fails, its recorded outcome on the failing input (what it
+returned, what it raised, or that it did not finish) is compared with each catalogued
+mistake's outcome on the same input. A mistake matches when the two agree and the
+reference's outcome differs: an answer that equals the reference's is not a wrong
+answer, so no mistake can explain it by its output. The code under test is never
+run again; only the trusted reference and mistakes are, each under a short limit.
+Their outcomes on a small input may be shared by several runs (kata.runner.shared_probes).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from collections.abc import Mapping
+
+import pytest
+
+from kata.runner import shared_probes
+from kata.judging.calls import Call, is_iterator
+from kata.catalog import KATAS
+from kata.judging.judge import same
+from kata.judging.limits import can_watch, run_briefly
+from kata.runner.loader import load_module
+from kata.runner.mistakes import Mistake, mistakes_of
+
+PROBE_SECONDS = 0.1  # at least, for one run of a mistake: correct code answers small inputs in microseconds
+SLOWER_THAN_REFERENCE = 4  # a mistake "does not finish" a large input if it takes this many times the reference
+REFERENCE_SECONDS = 3.0  # the reference answers a guard's input in a tenth of the guard's limit
+DIAGNOSIS_SECONDS = 1.0  # for all the mistakes' runs on one failure
+STALL_DIAGNOSIS_SECONDS = 4.0  # the same after a stall, when each run may take a while
+
+_shared_folder: Path | None = None
+
+# kata slug -> {test with fixed inputs: PASSED, FAILED or STOPPED}, for the tests run so far
+FIXED_SO_FAR = pytest.StashKey[dict]()
+PASSED, FAILED, STOPPED = "passed", "failed", "stopped"  # STOPPED: a limit stopped it (time or memory)
+
+
+def share_probes_in(folder: Path | None) -> None:
+    """Keep the outcomes of probes on small inputs in `folder`, and use those other runs kept there."""
+    global _shared_folder
+    _shared_folder = folder
+
+
+@dataclass(frozen=True)
+class FailingTest:
+    """Where the call failed: the test, and how the kata's tests with fixed inputs went so far in this run."""
+    name: str
+    has_fixed_inputs: bool = False  # kata.judging.guards.has_fixed_inputs
+    so_far: Mapping[str, str] = field(default_factory=dict)  # test name -> PASSED, FAILED or STOPPED
+
+
+def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake]]:
+    """The catalogued mistakes whose outcome on the call's input is the one recorded for it.
+
+    A mistake that the catalog records failing a test the code under test passed in this
+    run, or passing a test it failed, is not its mistake, whatever else they share
+    (kata.runner.known_failures). For a call
+    stopped by a limit, only mistakes recorded as stopped on exactly the fixed tests stopped
+    so far (and on this one, if its inputs are fixed) can explain it.
+    """
+    if call is None or not can_watch() or call.kata == "" or is_iterator(call.result):
+        return []
+    kata = next((k for k in KATAS if k.slug == call.kata), None)
+    mistakes = mistakes_of(kata) if kata is not None else {}
+    mistakes = {key: mistake for key, mistake in mistakes.items()
+                if not _fails_where_the_code_passed(mistake, test) and not _passes_where_the_code_failed(mistake, test)}
+    seen = _outcome_of_call(call)
+    stalled = seen[0] == "did not finish"
+    if stalled:
+        mistakes = {key: mistake for key, mistake in mistakes.items() if _stalls_as_seen(mistake, test)}
+        if test.has_fixed_inputs:  # the catalog says which mistakes a limit stops on this very test
+            return list(mistakes.values())
+    if not mistakes or (call.original is None and not stalled):
+        return []  # a large input: re-running every mistake on it costs more than the hint is worth
+    shared = _shared_name(call)
+    reference, reference_seconds = _outcome("reference", getattr(_reference(kata), call.function), call,
+                                            REFERENCE_SECONDS, shared)
+    if _agree(reference, seen):
+        return []
+    # On a large input even a linear mistake needs time: "did not finish" is judged
+    # against the reference's own time.
+    patience = max(PROBE_SECONDS, SLOWER_THAN_REFERENCE * reference_seconds)
+    deadline = time.monotonic() + (STALL_DIAGNOSIS_SECONDS if stalled else DIAGNOSIS_SECONDS)
+    matches = []
+    for mistake in mistakes.values():
+        if time.monotonic() > deadline:
+            break
+        if _agree(_outcome(mistake.id, getattr(mistake, call.function), call, patience, shared)[0], seen):
+            matches.append(mistake)
+    return matches
+
+
+def _fails_where_the_code_passed(mistake: type[Mistake], test: FailingTest) -> bool:
+    return any(name in mistake.known.fails for name, verdict in test.so_far.items() if verdict == PASSED)
+
+
+def _passes_where_the_code_failed(mistake: type[Mistake], test: FailingTest) -> bool:
+    """The catalog records the mistake passing a test the code failed: its answers there are right,
+    so it does not explain the code, whatever answer they share here."""
+    return any(name not in mistake.known.fails for name, verdict in test.so_far.items() if verdict != PASSED)
+
+
+def _stalls_as_seen(mistake: type[Mistake], test: FailingTest) -> bool:
+    """A limit stops the mistake on this test if its inputs are fixed, and on exactly the fixed tests stopped before."""
+    stops = {name: verdict == STOPPED for name, verdict in test.so_far.items()}
+    if test.has_fixed_inputs:
+        stops[test.name] = True
+    return mistake.stalls() and all((name in mistake.known.stopped) == stopped for name, stopped in stops.items())
+
+
+def mistakes_failing_exactly(kata, so_far: Mapping[str, str]) -> list[type[Mistake]]:
+    """The catalogued mistakes that fail exactly the fixed tests the code failed in a whole run of the kata,
+    stopped by a limit on exactly those that stopped it."""
+    failed = {name for name, verdict in so_far.items() if verdict != PASSED}
+    stopped = {name for name, verdict in so_far.items() if verdict == STOPPED}
+    return [mistake for mistake in mistakes_of(kata).values()
+            if failed and mistake.known.fails == failed and mistake.known.stopped == stopped]
+
+
+@functools.cache
+def _reference(kata):
+    return load_module(kata.reference_path(), f"kata_reference_{kata.number}")
+
+
+def _outcome_of_call(call: Call):
+    if call.finished:
+        return "returned", call.result
+    if call.error is not None and isinstance(call.error, Exception):
+        return "raised", (type(call.error).__name__, str(call.error))
+    return "did not finish", None
+
+
+def _shared_name(call: Call) -> str | None:
+    """The name under which the probes of this call's input are shared with other runs, if they are."""
+    if _shared_folder is None:
+        return None
+    return shared_probes.key_of(call.kata, call.function, *call.inputs())
+
+
+def _outcome(name: str, function, call: Call, seconds: float, shared: str | None) -> tuple[tuple, float]:
+    """What the trusted code `name` does on the call's input, and how long it took; once for all runs sharing it."""
+    key = shared_probes.key_of(shared, name) if shared is not None else None
+    if key is None or _shared_folder is None:
+        return _probe(function, call, seconds)
+    # A large input is diagnosed only after a stall, when only the kind of outcome is
+    # compared: its answer, as large as the input, is not kept.
+    keeps_value = call.original is not None
+    return shared_probes.outcome(_shared_folder, key, lambda: _probe(function, call, seconds, keeps_value), seconds)
+
+
+def _probe(function, call: Call, seconds: float, keeps_value: bool = True) -> tuple[tuple, float]:
+    if call.original is not None:
+        args, kwargs = copy.deepcopy(call.original)
+    else:  # a large input: a shallow copy keeps a probe that modifies lists from spoiling the next one
+        args = tuple(list(arg) if isinstance(arg, list) else arg for arg in call.args)
+        kwargs = dict(call.kwargs)
+    started = time.monotonic()
+    kind, value = run_briefly(function, args, kwargs, seconds)
+    return (kind, value if keeps_value else None), time.monotonic() - started
+
+
+def _agree(one, other) -> bool:
+    return one[0] == other[0] and same(one[1], other[1])
+

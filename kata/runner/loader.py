@@ -1,0 +1,219 @@
+"""Which implementation the tests judge, and loading it kata by kata.
+
+`--impl` (or the KATA_IMPL variable) names it:
+  learner (the default)      problems/<kata>/<module>.py, the learner's own code
+  reference                  solutions/<kata>/<module>.py, the model answers
+  mistake:<kata>:<id>        one entry of solutions/<kata>/mistakes.py
+  a folder                   laid out like problems/ (a student's copy)
+  a .py file                 one kata's module, for the tests of that kata
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+
+from kata.judging.calls import Judged
+from kata.judging.limits import LOAD_SECONDS, MEMORY_LIMIT_MB, DidNotFinish, UsedTooMuchMemory, loading_limits
+from kata.catalog import KATAS, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, relative
+
+
+class LoadProblem(Exception):
+    """The implementation of a kata cannot be used; the message says why in one sentence."""
+
+
+class NotStarted(Exception):
+    """The kata's functions are still the untouched stub."""
+
+
+class BadImplOption(Exception):
+    """--impl names nothing usable."""
+
+
+@dataclass(frozen=True)
+class Implementation:
+    kind: str  # "learner", "reference", "folder", "file" or "mistake"
+    where: Path | None = None
+    mistake_kata: Kata | None = None
+    mistake_id: str = ""
+    isolated: bool = False  # run in a worker process of its own (kata.isolation.workers)
+    memory_mb: int = 1024  # the worker's address space, when isolated
+    # When isolated: run the code only in a worker the kernel confines (kata.isolation.confinement).
+    confined: bool = False
+
+    def describe(self) -> str:
+        if self.kind == "learner":
+            return f"your code in {relative(PROBLEMS)}/"
+        if self.kind == "reference":
+            return f"the reference solutions in {relative(SOLUTIONS)}/"
+        if self.kind == "mistake":
+            kata = self.mistake_kata
+            assert kata is not None  # a mistake's kata is parsed with it (parse_impl)
+            return f"the catalogued mistake {self.mistake_id!r} of kata {kata.slug} ({relative(kata.mistakes_path())})"
+        return f"the {self.kind} {self.where}"
+
+    @property
+    def judges_one_kata(self) -> bool:
+        return self.kind in ("file", "mistake")
+
+    def source(self, kata: Kata) -> Path:
+        if self.kind == "learner":
+            return kata.stub_path()
+        if self.kind == "reference":
+            return kata.reference_path()
+        if self.kind == "mistake":
+            return kata.mistakes_path()
+        assert self.where is not None  # a file's or folder's path is parsed with it (parse_impl)
+        if self.kind == "folder":
+            nested = self.where / kata.slug / f"{kata.module}.py"
+            flat = self.where / f"{kata.module}.py"
+            return flat if flat.exists() and not nested.exists() else nested
+        return self.where
+
+    def load(self, kata: Kata) -> SimpleNamespace:
+        """The kata's functions, each wrapped so that calls are recorded; raises LoadProblem or NotStarted."""
+        if self.kind == "mistake":
+            return self._load_mistake(kata)
+        if self.isolated:
+            return self._load_isolated(kata)
+        path = self.source(kata)
+        module = load_module(path, f"kata_impl_{self.kind}_{kata.number}")
+        functions = {}
+        for name in kata.functions:
+            function = getattr(module, name, None)
+            if not callable(function):
+                raise LoadProblem(f"{relative(path)} defines no function {name}(); the tests of {kata.slug} call it.")
+            functions[name] = Judged(name, function, path, kata.slug)
+        if is_untouched(path, kata.functions):
+            raise NotStarted(f"write your solution in {relative(path)}")
+        return SimpleNamespace(**functions)
+
+    def _load_isolated(self, kata: Kata) -> SimpleNamespace:
+        """The same functions, run in a worker process: the file is only read here, never run."""
+        from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, worker_for
+
+        path = self.source(kata)
+        if not path.is_file():
+            raise LoadProblem(f"there is no file {relative(path)}.")
+        try:
+            untouched = is_untouched(path, kata.functions)
+        except SyntaxError as error:
+            raise LoadProblem(f"{relative(path)} has a syntax error on line {error.lineno}: {error.msg}.") from None
+        except (ValueError, UnicodeDecodeError) as error:
+            raise LoadProblem(f"{relative(path)} cannot be read as Python source: {error}.") from None
+        if untouched:
+            raise NotStarted(f"write your solution in {relative(path)}")
+        worker = worker_for(path, kata.functions, self.memory_mb, self.confined)
+        try:
+            worker.start_if_needed()
+        except WorkerCouldNotStart as problem:
+            raise LoadProblem(str(problem)) from None
+        return SimpleNamespace(**{name: Judged(name, IsolatedFunction(worker, name), path, kata.slug, isolated=True)
+                                  for name in kata.functions})
+
+    def _load_mistake(self, kata: Kata) -> SimpleNamespace:
+        from kata.runner.mistakes import mistakes_of
+
+        assert self.mistake_kata is not None  # parsed with the mistake (parse_impl)
+        if kata != self.mistake_kata:
+            raise LoadProblem(f"the mistake {self.mistake_id!r} belongs to kata {self.mistake_kata.slug}, "
+                              f"not {kata.slug}.")
+        mistake = mistakes_of(kata).get(self.mistake_id)
+        if mistake is None:
+            known = ", ".join(mistakes_of(kata)) or "none"
+            raise LoadProblem(f"kata {kata.slug} has no catalogued mistake {self.mistake_id!r}; it has: {known}.")
+        path = kata.mistakes_path()
+        return SimpleNamespace(**{name: Judged(name, getattr(mistake, name), path, kata.slug)
+                                  for name in kata.functions})
+
+
+def parse_impl(value: str | None) -> Implementation:
+    value = (value or "learner").strip()
+    if value in ("learner", "problems"):
+        return Implementation("learner")
+    if value in ("reference", "solutions"):
+        return Implementation("reference")
+    if value.startswith("mistake:"):
+        parts = value.split(":")
+        if len(parts) != 3 or not parts[2]:
+            raise BadImplOption(f"--impl={value}: write mistake:<kata>:<id>, "
+                                "for example mistake:01:redundant_tail_window")
+        try:
+            kata = find_kata(parts[1])
+        except UnknownKata as error:
+            raise BadImplOption(f"--impl={value}: {error}") from None
+        return Implementation("mistake", mistake_kata=kata, mistake_id=parts[2])
+    path = Path(value).expanduser().resolve()
+    if path.is_dir():
+        return Implementation("folder", path)
+    if path.is_file() and path.suffix == ".py":
+        return Implementation("file", path)
+    raise BadImplOption(
+        f"--impl={value}: no such folder or .py file. Use learner, reference, mistake:<kata>:<id>, "
+        "a folder laid out like problems/, or one kata's .py file."
+    )
+
+
+def kata_defined_in(path: Path) -> Kata | None:
+    """The kata whose functions a file defines (read, not run), for --impl=FILE without a test path."""
+    names = _top_level_functions(path)
+    matches = [kata for kata in KATAS if set(kata.functions) <= names]
+    return matches[0] if len(matches) == 1 else None
+
+
+def load_module(path: Path, name: str):
+    if not path.is_file():
+        raise LoadProblem(f"there is no file {relative(path)}.")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None  # a .py file that exists
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and pickling look modules up by name
+    try:
+        with loading_limits(relative(path)):
+            spec.loader.exec_module(module)
+    except DidNotFinish:
+        del sys.modules[name]
+        raise LoadProblem(f"loading {relative(path)} did not finish within {LOAD_SECONDS:g} s: "
+                          "a loop at the top level of the module?") from None
+    except UsedTooMuchMemory:
+        del sys.modules[name]
+        raise LoadProblem(f"loading {relative(path)} used more than {MEMORY_LIMIT_MB} MB of memory: "
+                          "a large value built at the top level of the module?") from None
+    except SyntaxError as error:
+        del sys.modules[name]
+        raise LoadProblem(f"{relative(path)} has a syntax error on line {error.lineno}: {error.msg}.") from None
+    except Exception as error:
+        del sys.modules[name]
+        raise LoadProblem(f"loading {relative(path)} raised {type(error).__name__}: {error}.") from None
+    return module
+
+
+def is_untouched(path: Path, functions) -> bool:
+    """True when every one of the functions still only raises NotImplementedError, as in the stub."""
+    defined = {node.name: node for node in _parse(path).body if isinstance(node, ast.FunctionDef)}
+    return all(name in defined and _only_raises_not_implemented(defined[name]) for name in functions)
+
+
+def _only_raises_not_implemented(function: ast.FunctionDef) -> bool:
+    body = list(function.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the docstring
+    if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
+        return False
+    raised = body[0].exc.func if isinstance(body[0].exc, ast.Call) else body[0].exc
+    return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
+
+
+def _top_level_functions(path: Path) -> set[str]:
+    try:
+        return {node.name for node in _parse(path).body if isinstance(node, ast.FunctionDef)}
+    except SyntaxError:
+        return set()
+
+
+def _parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))

@@ -1,0 +1,61 @@
+"""The catalog of common mistakes: each a complete, runnable implementation with one bug.
+
+`solutions/<kata>/mistakes.py` defines one `Mistake` subclass per mistake. The
+class holds the kata's functions as static methods, plus what a learner is told
+when their code behaves the same way.
+"""
+
+from __future__ import annotations
+
+from kata.catalog import Kata
+from kata.runner.known_failures import KnownFailures, read_known_failures
+
+
+class Mistake:
+    id: str = ""  # short and stable: --impl=mistake:<kata>:<id>
+    title: str = ""  # one line: what the code does wrong
+    hint: str = ""  # one sentence: where to look, without giving the code away
+    # The tests with fixed inputs it fails, and those a limit stops (a loop that never advances,
+    # quadratic work on a large input): read from the catalog's known_failures.json.
+    known: KnownFailures = KnownFailures()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        missing = [name for name in ("id", "title", "hint") if not getattr(cls, name)]
+        if missing or not cls.__doc__:
+            raise TypeError(f"mistake {cls.__name__} needs a docstring and {', '.join(missing) or 'nothing else'}")
+
+    @classmethod
+    def stalls(cls) -> bool:
+        return bool(cls.known.stopped)
+
+
+_catalogs: dict[str, dict[str, type[Mistake]]] = {}
+
+
+def mistakes_of(kata: Kata) -> dict[str, type[Mistake]]:
+    """The kata's catalogued mistakes by id, in the order the file defines them ({} when it has none)."""
+    if kata.slug not in _catalogs:
+        _catalogs[kata.slug] = _read_catalog(kata)
+    return _catalogs[kata.slug]
+
+
+def _read_catalog(kata: Kata) -> dict[str, type[Mistake]]:
+    from kata.runner.loader import load_module
+
+    path = kata.mistakes_path()
+    if not path.exists():
+        return {}
+    module = load_module(path, f"kata_mistakes_{kata.number}")
+    found = [value for value in vars(module).values()
+             if isinstance(value, type) and issubclass(value, Mistake) and value.__module__ == module.__name__]
+    catalog = {mistake.id: mistake for mistake in found}
+    if len(catalog) != len(found):
+        raise ValueError(f"{path} uses a mistake id twice")
+    known = read_known_failures(kata)
+    for mistake in found:
+        absent = [name for name in kata.functions if not callable(getattr(mistake, name, None))]
+        if absent:
+            raise ValueError(f"mistake {mistake.id} in {path} lacks {', '.join(absent)}")
+        mistake.known = known.get(mistake.id, KnownFailures())
+    return catalog

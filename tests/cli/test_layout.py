@@ -1,0 +1,57 @@
+"""The runner's packages import one another in one direction only (ARCHITECTURE.md)."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from kata.catalog import ROOT
+
+# Each package, and the packages it may import; kata.catalog, kata.show and the katas'
+# materials (modules directly in kata/) may be imported by any of them.
+MAY_IMPORT = {
+    "judging": set(),
+    "isolation": {"judging"},
+    "runner": {"isolation", "judging"},
+    "grading": {"isolation", "judging"},
+    "command": {"runner", "grading", "isolation", "judging"},
+}
+TOP_LEVEL = ROOT / "kata"
+
+
+def imported_packages(path) -> set[tuple[str, int]]:
+    """The kata packages a module imports, with the line of each import (inside functions too)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "kata":
+            names = [node.module] if node.module != "kata" else [f"kata.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names if alias.name.split(".")[0] == "kata"]
+        else:
+            continue
+        found |= {(name.split(".")[1], node.lineno) for name in names if len(name.split(".")) > 1}
+    return {(package, line) for package, line in found if package in MAY_IMPORT}
+
+
+@pytest.mark.parametrize("package", sorted(MAY_IMPORT))
+def test_a_package_imports_only_the_packages_beneath_it(package):
+    wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
+             for path in sorted((TOP_LEVEL / package).glob("*.py"))
+             for imported, line in sorted(imported_packages(path))
+             if imported != package and imported not in MAY_IMPORT[package]]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_modules_beside_the_packages_import_none_of_them():
+    """kata.catalog, kata.show and the materials are imported by every package: they import none."""
+    wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
+             for path in sorted(TOP_LEVEL.glob("*.py")) if path.name != "__main__.py"
+             for imported, line in sorted(imported_packages(path))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_package_says_what_it_holds():
+    for package in MAY_IMPORT:
+        docstring = ast.get_docstring(ast.parse((TOP_LEVEL / package / "__init__.py").read_text()))
+        assert docstring and "Imports" in docstring, f"kata/{package}/__init__.py says what it may import"
