@@ -83,6 +83,9 @@ REFUSED = (
     "shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop",
     "semtimedop", "semctl", "ipc", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify",
     "mq_getsetattr", "memfd_create", "memfd_secret",
+    # pipes: what waits in one is kernel memory, kept while a read end is open (the worker's own
+    # two pipes to the tests are made before it is confined)
+    "pipe", "pipe2",
     # file metadata Landlock does not cover
     "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr", "lsetxattr",
     "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "utime", "utimes", "futimesat", "utimensat",
@@ -104,8 +107,12 @@ ONLY_ON_ITSELF = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "sch
 # ... and those whose second argument is (setpriority(which, who, prio), ioprio_set(which, who, prio)).
 ONLY_ON_ITSELF_SECOND = ("setpriority", "ioprio_set")
 # fcntl commands refused: a lease makes every other open() of the file wait up to
-# /proc/sys/fs/lease-break-time (45 s), a lock makes a locking reader wait, F_NOTIFY watches a folder.
-REFUSED_FCNTL = ("F_SETLEASE", "F_NOTIFY", "F_SETLK", "F_SETLKW", "F_OFD_SETLK", "F_OFD_SETLKW")
+# /proc/sys/fs/lease-break-time (45 s), a lock makes a locking reader wait, F_NOTIFY watches a
+# folder, and F_SETPIPE_SZ grows a pipe's kernel memory.
+REFUSED_FCNTL = ("F_SETLEASE", "F_NOTIFY", "F_SETLK", "F_SETLKW", "F_OFD_SETLK", "F_OFD_SETLKW", "F_SETPIPE_SZ")
+# prctl options refused: a process that is not "dumpable" hides its /proc files from a grader
+# that is not root, where its memory is read from outside.
+REFUSED_PRCTL = (4,)  # PR_SET_DUMPABLE
 _CLONE_THREAD = 0x00010000
 _NEWER_SYSTEM_CALLS = 64  # how many numbers past the newest call libseccomp knows are refused
 
@@ -253,6 +260,8 @@ def system_call_rules():
     _add(rules, refuse, "prlimit64", pyseccomp.Arg(2, pyseccomp.NE, 0))  # setting a limit, not reading one
     for command in REFUSED_FCNTL:
         _add(rules, refuse, "fcntl", pyseccomp.Arg(1, pyseccomp.EQ, getattr(fcntl, command)))
+    for option in REFUSED_PRCTL:
+        _add(rules, refuse, "prctl", pyseccomp.Arg(0, pyseccomp.EQ, option))
     arch = pyseccomp.system_arch()
     # Calls newer than this libseccomp may be newer than this list too: refused, as unknown. Linux
     # numbers them in order and adds a few a year, so the next 64 numbers cover many years.

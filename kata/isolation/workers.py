@@ -37,7 +37,9 @@ MEMORY_MB = 1024  # the worker's address space
 # A worker between requests only waits for the next one; a few milliseconds of CPU time
 # (the interpreter's own housekeeping) are let pass, not a thread that works meanwhile.
 IDLE_CPU_SECONDS = 0.05
-RESIDENT_SLACK_BYTES = 4 * 1024 * 1024  # a generator's growth of resident memory, read to its end, that is not counted
+# How much more resident memory than the fork server a worker started for a memory guard may
+# use, loading the submission and reading its generator: the reference's worker needs about 1 MiB.
+RESIDENT_SLACK_BYTES = 4 * 1024 * 1024
 START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
 # CPU time a worker may spend loading the submission (its imports take milliseconds): more would be
 # work done where no call's limit counts it, such as a guard's answer computed in advance.
@@ -156,6 +158,7 @@ class Worker:
         self.output = ""  # what the submission printed during the last request
         self.ended_in_this_test: WorkerEnded | None = None
         self.cpu_at_rest: float | None = None  # the worker's CPU time when it loaded, or its last request ended
+        self.started_in_this_test = False  # its process was started during the current test (start_a_test)
 
     # Calls ----------------------------------------------------------------------------------
 
@@ -297,6 +300,7 @@ class Worker:
 
     def spawn(self) -> None:
         self.generation += 1
+        self.started_in_this_test = True
         self.cpu_at_rest = None  # until the new process has loaded
         self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
         module = self.folder / self.source.name
@@ -364,6 +368,20 @@ class Worker:
                    "SIGKILL": " (killed: often the memory limit)"}.get(name, "")
             return f"the worker process was ended by the signal {name}{why}"
         return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
+
+    def fork_server_resident_kib(self) -> int | None:
+        """What a worker starts with, the fork server's resident memory in KiB; None where the kernel does not say."""
+        if not sys.platform.startswith("linux"):
+            return None
+        return self.resident_kib(fork_server().process.pid, "VmRSS")
+
+    def resident_kib(self, pid: int, field: str) -> int:
+        """A process's VmRSS or VmHWM in KiB. On Linux it can always be read, so a worker that hides it is stopped."""
+        try:
+            return _status_kib(pid, field)
+        except (OSError, ValueError) as error:
+            self.stop()
+            raise self.ended(f"its memory could not be read from outside ({error}), so it cannot be judged") from None
 
     def stop(self) -> None:
         with signals_held():  # a watchdog's next tick must not cut the cleaning up short
@@ -433,12 +451,15 @@ class WorkerIterator:
 class WorkerReading:
     """A generator of the worker read to its end in batches (kata.judging.measured_reading), measuring its memory.
 
-    The tests receive every item, so the worker cannot fake what it yields; the peak traced
-    memory is the worker's own figure, which a submission could patch to report nothing, so
-    the worker's peak resident memory, as the kernel counts it, is read from here too. A
-    growth past RESIDENT_SLACK_BYTES is the peak, when larger: a generator that holds its
-    input grows by megabytes, and the reference's reading by none (the slack leaves room
-    for the allocator's own pages, which tracemalloc does not count).
+    The tests receive every item, so the worker cannot fake what it yields. The peak traced
+    memory is the worker's own figure, which a submission could patch to report nothing; so
+    the worker's memory is also read from outside, as the kernel counts it: its peak
+    resident memory over its whole life, against the fork server's resident memory, which
+    is what a worker starts with. A growth past RESIDENT_SLACK_BYTES is the peak, when
+    larger. Over its whole life, and from a baseline the submission does not choose, so
+    that memory taken early and given back later (to grow into unseen) counts from the
+    start. The worker must have been started for this test (a memory guard asks for a
+    worker of its own), or earlier tests' peaks would count.
     """
 
     def __init__(self, worker: Worker, generation: int, handle: int, bound: int):
@@ -451,7 +472,10 @@ class WorkerReading:
     def __iter__(self):
         worker, first, over = self._worker, True, False
         process = worker.require(self._generation)
-        resident_before = reset_peak_resident_kib(process.pid)
+        if not worker.started_in_this_test:
+            raise RuntimeError("a memory guard reads a generator of a worker started for its test: "
+                               "mark the test with kata.judging.guards.memory_guard")
+        baseline = worker.fork_server_resident_kib()
         while not over:
             with protocol_time():
                 worker.require(self._generation)
@@ -460,8 +484,8 @@ class WorkerReading:
             first = False
             self.peak = max(self.peak, peak)
             yield batch
-        if resident_before is not None:
-            grown = (peak_resident_kib(process.pid) - resident_before) * 1024
+        if baseline is not None:
+            grown = (worker.resident_kib(process.pid, "VmHWM") - baseline) * 1024
             if grown > RESIDENT_SLACK_BYTES:
                 self.peak = max(self.peak, grown)
 
@@ -496,27 +520,6 @@ def fork_server() -> ForkServer:
         # No worker may read the repository, nor anything in the temporary folder but its own.
         _fork_server = ForkServer(worker_environment(), hidden=[str(ROOT), tempfile.gettempdir()])
     return _fork_server
-
-
-def reset_peak_resident_kib(pid: int) -> int | None:
-    """Start the process's peak resident memory afresh (Linux's clear_refs); its resident memory now, in KiB.
-
-    None where the kernel offers neither: then only the worker's own measure counts.
-    """
-    try:
-        with open(f"/proc/{pid}/clear_refs", "w") as clear_refs:
-            clear_refs.write("5")
-        return _status_kib(pid, "VmRSS")
-    except (OSError, ValueError):
-        return None
-
-
-def peak_resident_kib(pid: int) -> int:
-    """The process's peak resident memory since the last reset, in KiB (0 if it cannot be read)."""
-    try:
-        return _status_kib(pid, "VmHWM")
-    except (OSError, ValueError):
-        return 0
 
 
 def _status_kib(pid: int, field: str) -> int:
@@ -554,10 +557,16 @@ def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int, confine
     return worker
 
 
-def start_a_test() -> None:
-    """A new test: a worker that ended during the last one may be started again."""
+def start_a_test(own_worker: bool = False) -> None:
+    """A new test: a worker that ended during the last one may be started again.
+
+    With own_worker, every worker is stopped: the test's first call starts one for it alone.
+    """
     for worker in _workers:
         worker.ended_in_this_test = None
+        worker.started_in_this_test = False
+        if own_worker:
+            worker.stop()
 
 
 def stop_all_workers() -> None:

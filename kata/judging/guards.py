@@ -28,6 +28,16 @@ def complexity_guard(seconds: float = GUARD_SECONDS, *, hint: str):
     return _guard("complexity", seconds, hint=hint)
 
 
+def memory_guard(seconds: float, *, hint: str):
+    """For a test that measures the memory the code allocates (read_measuring_memory): a complexity
+    guard whose code, when isolated, runs in a worker process started for this test alone, so
+    that the process's memory is what this test's calls made it."""
+    def mark(test):
+        return pytest.mark.own_worker(complexity_guard(seconds, hint=hint)(test))
+
+    return mark
+
+
 def _guard(kind: str, seconds: float, hint: str):
     def mark(test):
         test = pytest.mark.timeout(seconds)(test)

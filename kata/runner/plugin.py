@@ -342,7 +342,7 @@ def _call_limits(item, guard) -> tuple[float | None, bool, float | None]:
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
     log.forget()
-    start_a_test()
+    start_a_test(own_worker=item.get_closest_marker("own_worker") is not None)
 
 
 def pytest_runtest_makereport(item, call):

@@ -10,7 +10,7 @@ from operator import sub
 
 from answers import is_exactly
 
-from kata.judging.guards import complexity_guard, progress_guard, read_measuring_memory
+from kata.judging.guards import complexity_guard, memory_guard, progress_guard, read_measuring_memory
 from kata.judging.judge import expect
 from kata.show import counted
 
@@ -68,7 +68,7 @@ def test_two_hundred_thousand_sizes_in_one_chunk(iter_pack):
            "one chunk holding all 200,000 sentences, 0 to 199999: they fit the budget exactly")
 
 
-@complexity_guard(seconds=MEMORY_SECONDS, hint=MEMORY_HINT)
+@memory_guard(seconds=MEMORY_SECONDS, hint=MEMORY_HINT)
 def test_a_million_sizes_pack_in_memory_the_size_of_one_chunk(iter_pack):
     """Packing 1,000,000 sizes from itertools.repeat(1, 1_000_000), which holds none of them, into chunks
     of 8, read in batches of at most 16 KiB and dropped once checked, must keep the peak traced memory

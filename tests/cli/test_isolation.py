@@ -841,6 +841,10 @@ ATTACKS = {
     "fill memory through a memory-backed file": "os.write(os.memfd_create('x'), b'x')",
     "watch a folder with F_NOTIFY": "fcntl.fcntl(os.open(os.path.dirname(os.__file__), os.O_RDONLY), fcntl.F_NOTIFY, "
                                     "fcntl.DN_ACCESS)",
+    "keep memory in a pipe, where its limit does not count it": "os.pipe()",
+    "grow one of its pipes' kernel memory": "fcntl.fcntl(a_pipe(), fcntl.F_SETPIPE_SZ, 1 << 20)",
+    "hide its /proc files from a grader that is not root": "__import__('ctypes').CDLL(None, use_errno=True).prctl("
+                                                           "4, 0, 0, 0, 0) < 0 and error()",
 }
 
 ATTACKER = """
@@ -848,9 +852,18 @@ import fcntl
 import os
 import resource
 import signal
+import stat
 
 def error():
     raise OSError("the call returned an error")
+
+def a_pipe():
+    for fd in range(3, 256):  # one of its own two pipes to the tests
+        try:
+            if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                return fd
+        except OSError:
+            pass
 
 def f(attack, names):
     globals().update(names)
@@ -884,7 +897,9 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "read the reference through a dir_fd", "list the repository", "read the grader's environment",
                     "signal the fork server", "open a socket", "lock a file others read",
                     "lock part of a file others read", "watch the repository's files", "watch a folder with F_NOTIFY",
-                    "fill memory through a memory-backed file"]
+                    "fill memory through a memory-backed file",
+                    "keep memory in a pipe, where its limit does not count it", "grow one of its pipes' kernel memory",
+                    "hide its /proc files from a grader that is not root"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, monkeypatch, tmp_path):
@@ -1359,6 +1374,15 @@ def f():
     assert worker.call("f", (), {}) == 2000
 
 
+def memory_guard_report(tmp_path, submission_text: str) -> str:
+    """What pytest prints for kata 04's memory guard on this submission, isolated."""
+    submission = tmp_path / "streaming_packer.py"
+    submission.write_text(submission_text)
+    return subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", "million_sizes",
+                           f"--impl={submission}", "--isolate", "-q", "-p", "no:cacheprovider"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+
+
 HIDES_ITS_MEMORY = '''
 import tracemalloc
 
@@ -1391,12 +1415,8 @@ def _pack(stream, max_tokens):
 def test_a_generator_that_hides_its_memory_from_tracemalloc_fails_the_memory_guard_when_isolated(tmp_path):
     """Isolated, the reading and its tracer run in the worker, where the submission can patch them;
     the worker's resident memory, read by the kernel's count from the tests' side, still shows the growth."""
-    submission = tmp_path / "streaming_packer.py"
-    submission.write_text(HIDES_ITS_MEMORY)
-    done = subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", "million_sizes",
-                           f"--impl={submission}", "--isolate", "-q", "-p", "no:cacheprovider"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert "1 failed" in done.stdout and "the peak was already" in done.stdout, done.stdout[-1500:]
+    report = memory_guard_report(tmp_path, HIDES_ITS_MEMORY)
+    assert "1 failed" in report and "the peak was already" in report, report[-1500:]
 
 
 FORGES_THE_READING = HIDES_ITS_MEMORY.replace(
@@ -1419,15 +1439,77 @@ reading.read_some = read_some""")
 def test_a_submission_that_forges_the_reading_of_its_chunks_fails_the_memory_guard_when_isolated(tmp_path):
     """The reading runs in the worker, where the submission can replace it; but the tests count
     and check every chunk they receive, so a reading that reports the end at once yields one chunk."""
-    submission = tmp_path / "streaming_packer.py"
-    submission.write_text(FORGES_THE_READING)
-    done = subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", "million_sizes",
-                           f"--impl={submission}", "--isolate", "-q", "-p", "no:cacheprovider"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert "1 failed" in done.stdout and "It yielded 1 chunk; the chunk at index 0 was [999992" in done.stdout, \
-        done.stdout[-1500:]
+    report = memory_guard_report(tmp_path, FORGES_THE_READING)
+    assert "1 failed" in report and "It yielded 1 chunk; the chunk at index 0 was [999992" in report, report[-1500:]
 
 
+
+# A generator that keeps every chunk (about 55 MB here) and hides it both ways: a tracer that
+# reports nothing, and 64 MB made resident as the call starts, given back at the first chunk,
+# so that the worker's resident memory never rises above what it was when the reading began.
+HIDES_ITS_MEMORY_UNDER_A_BALLAST = HIDES_ITS_MEMORY.replace(
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+import mmap
+import sys
+
+
+class Tracer:  # counts nothing, and says the batch is full at each look, so that batches stay small
+    current = 0
+    is_tracing = staticmethod(lambda: True)
+    start = stop = reset_peak = staticmethod(lambda *args: None)
+
+    @classmethod
+    def get_traced_memory(cls):
+        cls.current += 1 << 20
+        return cls.current, 0
+
+
+sys.modules["kata.judging.measured_reading"].tracemalloc = Tracer
+ballast = []""").replace("    return _pack(iter(sizes), max_tokens)", """    memory = mmap.mmap(-1, 64 << 20)
+    memory.write(b"x" * (64 << 20))  # every page resident
+    ballast.append(memory)
+    return _pack(iter(sizes), max_tokens)""").replace(
+    "    kept, current, total = [], [], 0", """    ballast.pop().close()  # 64 MB given back: room to grow unseen
+    kept, current, total = [], [], 0""")
+
+
+@pytest.mark.slow
+def test_a_generator_that_gives_back_memory_taken_before_the_reading_fails_the_memory_guard_when_isolated(tmp_path):
+    """Memory is counted from what a fresh worker has, over the worker's whole life, not from
+    what the worker holds when the reading starts: memory taken early cannot be grown into unseen."""
+    report = memory_guard_report(tmp_path, HIDES_ITS_MEMORY_UNDER_A_BALLAST)
+    assert "1 failed" in report and "the peak was already" in report, report[-1500:]
+
+def test_a_worker_whose_memory_cannot_be_read_from_outside_is_stopped(start_worker, monkeypatch):
+    """On Linux a worker's /proc files can always be read by the tests' process; when they cannot
+    (a worker that made itself undumpable, for a grader that is not root), it is not judged."""
+    worker = start_worker("""
+        def f():
+            yield from range(3)
+    """)
+    isolation.start_a_test(own_worker=True)
+    chunks = worker.call("f", (), {})
+
+    def unreadable(pid, field):
+        raise PermissionError(f"[Errno 13] Permission denied: '/proc/{pid}/status'")
+
+    monkeypatch.setattr(isolation, "_status_kib", unreadable)
+    with pytest.raises(WorkerEnded, match=r"its memory could not be read from outside \(.*Permission denied"):
+        list(chunks.read_measuring_memory(bound=1 << 20))
+    assert worker.process is None
+
+
+def test_a_memory_reading_needs_a_worker_started_for_its_test(start_worker):
+    """Over its whole life, a worker that earlier tests used holds their peaks too: a memory guard
+    that forgot to ask for its own worker is told so, never judged on another test's memory."""
+    worker = start_worker("""
+        def f():
+            yield from range(3)
+    """)
+    chunks = worker.call("f", (), {})
+    isolation.start_a_test()  # a new test, in the same worker
+    with pytest.raises(RuntimeError, match="memory_guard"):
+        list(chunks.read_measuring_memory(bound=1 << 20))
 
 def test_a_worker_that_computes_between_requests_is_stopped(start_worker, no_limit_passed):
     """A thread started at import keeps computing while the tests' process is busy elsewhere (an
