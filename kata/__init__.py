@@ -10,7 +10,8 @@ Packages by role, each importing only those listed before it:
 - `kata.grading`: `kata grade`, a class's submissions graded and reported.
 - `kata.command`: the `kata` command.
 
-Beside them: `kata.catalog` (the katas and their files) and `kata.show` (values and calls
-in a few words), which any package may import; and the katas' materials, which
-submissions import: `kata.toy_tokenizer` (kata 06) and `kata.toy_embedder` (kata 08).
+Beside them: `kata.catalog` (the katas and their files), `kata.vocabulary` (the verdicts
+and statuses the reports print, defined once) and `kata.show` (values and calls in a few
+words), which any package may import; and the katas' materials, which submissions import:
+`kata.toy_tokenizer` (kata 06) and `kata.toy_embedder` (kata 08).
 """

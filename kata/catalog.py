@@ -134,10 +134,6 @@ def kata_of_test(path: Path) -> Kata | None:
     return next((kata for kata in KATAS if parts and parts[0] == kata.slug), None)
 
 
-def kata_of_function(function: str) -> Kata:
-    return next(kata for kata in KATAS if function in kata.functions)
-
-
 def relative(path: Path | None) -> str:
     """A path as the learner would type it from the repository's root."""
     if path is None:

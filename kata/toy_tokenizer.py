@@ -71,6 +71,10 @@ class _Cache(dict):
 class ToyTokenizer:
     """encode(text) -> list[int] and decode(ids) -> str, deterministic, with fixed merges."""
 
+    # Passed to isolated code, it is copied into the worker process (kata.isolation) instead
+    # of called back for every encode(): its answers depend on nothing but its input.
+    copied_by_workers = True
+
     def __init__(self):
         self._ranks: dict[tuple[bytes, bytes], int] = {}
         self._bytes: list[bytes] = [bytes([value]) for value in range(256)]

@@ -9,7 +9,8 @@ from kata.command.hints import stuck_lines
 from kata.runner.loader import parse_impl
 from kata.command.progress import solved_lines
 from kata.command.runs import pytest_command, run_visibly
-from kata.command.status import CANNOT_RUN, status_of
+from kata.command.status import status_of
+from kata.vocabulary import KataStatus
 
 
 def check(katas: list[Kata] | None, *, impl: str | None, examples: bool, extra: tuple[str, ...] = ()) -> int:
@@ -32,7 +33,7 @@ def _what_next(katas: list[Kata], exit_code: int, examples: bool) -> list[str]:
         return []
     kata = katas[0]
     if exit_code == 1:
-        cannot_run = status_of(kata, refresh=False).state == CANNOT_RUN
+        cannot_run = status_of(kata, refresh=False).state == KataStatus.CANNOT_RUN
         return [] if cannot_run else stuck_lines(kata)  # the report above says what stops the code from running
     if examples:
         return [f"The examples pass. Now every test: kata check {kata.number}"]

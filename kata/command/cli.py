@@ -14,7 +14,8 @@ from pathlib import Path
 
 from kata.command.bench import BUDGET_SECONDS, growth_rule
 from kata.catalog import UnknownKata, find_kata
-from kata.runner.loader import BadImplOption, LoadProblem, NotStarted
+from kata.runner.loader import BadImplOption, NotStarted
+from kata.runner.loading import LoadProblem
 
 KATA_FORMS = "a number (2), a folder name, or a unique part of one (budget)"
 
@@ -127,8 +128,7 @@ def _check_arguments(command) -> None:
 
 
 def _grade_arguments(command) -> None:
-    from kata.isolation.workers import MEMORY_MB
-    from kata.judging.limits import CALL_SECONDS
+    from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
 
     command.add_argument("submissions", metavar="SUBMISSIONS", type=Path,
                          help="a folder with one folder (or .zip file) per student")
@@ -139,8 +139,8 @@ def _grade_arguments(command) -> None:
     command.add_argument("--timeout", type=_call_seconds, default=CALL_SECONDS, metavar="S",
                          help=f"the time limit of one call, in seconds (default {CALL_SECONDS:g}); "
                               "guards keep their own")
-    command.add_argument("--memory", type=_megabytes, default=MEMORY_MB, metavar="MB",
-                         help=f"each worker's address space (default {MEMORY_MB})")
+    command.add_argument("--memory", type=_megabytes, default=WORKER_MEMORY_MB, metavar="MB",
+                         help=f"each worker's address space (default {WORKER_MEMORY_MB})")
     command.add_argument("--out", metavar="FILE", type=Path, action="append", default=[],
                          help="write the grades to FILE: .csv, .json or .md (may be given several times)")
     command.add_argument("--junit", metavar="DIR", type=Path, default=None,

@@ -5,11 +5,13 @@ from __future__ import annotations
 import sys
 
 from kata.catalog import Kata, relative
-from kata.command.status import CANNOT_RUN, FAILING, NOT_CHECKED, NOT_STARTED, SOLVED, Status, first_unsolved, statuses
+from kata.command.status import Status, first_unsolved, statuses
+from kata.vocabulary import KataStatus
 from kata.command.terminal import paint, width
 from kata.show import counted
 
-_STATE_STYLES = {SOLVED: "green", FAILING: "red", CANNOT_RUN: "red", NOT_STARTED: "dim", NOT_CHECKED: "yellow"}
+_STATE_STYLES = {KataStatus.SOLVED: "green", KataStatus.FAILING: "red", KataStatus.CANNOT_RUN: "red",
+                 KataStatus.NOT_STARTED: "dim", KataStatus.NOT_CHECKED: "yellow"}
 _BAR = 30  # characters in the progress bar
 
 

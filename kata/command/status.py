@@ -16,12 +16,8 @@ from kata.runner.loader import is_untouched
 from kata.runner.results import latest_result
 from kata.command.runs import run_quietly
 from kata.show import counted
+from kata.vocabulary import KataStatus
 
-SOLVED = "solved"
-FAILING = "failing"
-CANNOT_RUN = "cannot run"
-NOT_STARTED = "not started"
-NOT_CHECKED = "not checked"  # no result for the current files, and none was asked for
 
 
 @dataclass(frozen=True)
@@ -34,14 +30,14 @@ class Status:
 
     @property
     def solved(self) -> bool:
-        return self.state == SOLVED
+        return self.state == KataStatus.SOLVED
 
     def describe(self) -> str:
-        if self.state == SOLVED:
+        if self.state == KataStatus.SOLVED:
             return f"solved: all {counted(self.total, 'test')} pass"
-        if self.state == FAILING:
+        if self.state == KataStatus.FAILING:
             return f"failing: {self.passed} of {counted(self.total, 'test')} pass"
-        if self.state == CANNOT_RUN:
+        if self.state == KataStatus.CANNOT_RUN:
             return self.problem
         return f"{self.state}: {self.problem}" if self.problem else self.state
 
@@ -69,13 +65,13 @@ def first_unsolved(all_statuses: list[Status]) -> Status | None:
 
 def _recorded_status(kata: Kata) -> Status | None:
     if _still_the_stub(kata):
-        return Status(kata, NOT_STARTED)
+        return Status(kata, KataStatus.NOT_STARTED)
     result = latest_result(kata)
     if result is None:
         return None
     if result.problem:
-        return Status(kata, CANNOT_RUN, problem=result.problem)
-    return Status(kata, FAILING if result.failed else SOLVED, result.passed, result.total)
+        return Status(kata, KataStatus.CANNOT_RUN, problem=result.problem)
+    return Status(kata, KataStatus.FAILING if result.failed else KataStatus.SOLVED, result.passed, result.total)
 
 
 def _has_tests(kata: Kata) -> bool:
@@ -83,7 +79,7 @@ def _has_tests(kata: Kata) -> bool:
 
 
 def _not_checked(kata: Kata) -> Status:
-    return Status(kata, NOT_CHECKED, problem="" if _has_tests(kata) else "no tests yet")
+    return Status(kata, KataStatus.NOT_CHECKED, problem="" if _has_tests(kata) else "no tests yet")
 
 
 def _still_the_stub(kata: Kata) -> bool:

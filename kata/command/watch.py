@@ -14,7 +14,8 @@ from kata.catalog import KATAS, PROBLEMS, Kata, relative
 from kata.command.hints import stuck_lines
 from kata.command.progress import label, paint_as_state, progress_line, solved_lines
 from kata.command.runs import Failure, QuietRun, run_quietly
-from kata.command.status import CANNOT_RUN, NOT_STARTED, Status, first_unsolved, status_of, statuses
+from kata.command.status import Status, first_unsolved, status_of, statuses
+from kata.vocabulary import KataStatus
 from kata.command.terminal import clear_screen, fit, paint
 
 REPORT_LINES = 40  # of the first failure; `kata check` shows the rest
@@ -48,7 +49,7 @@ def watch(fixed: Kata | None = None) -> int:
 def show_check(kata: Kata) -> None:
     status = status_of(kata, refresh=False)
     run = None
-    if status.state != NOT_STARTED:  # the stub needs no run to say so
+    if status.state != KataStatus.NOT_STARTED:  # the stub needs no run to say so
         print(paint(f"Checking {label(kata)}...", "dim"), flush=True)  # at once: a run may take seconds
         run = run_quietly([kata], on_first_failure=_show_at_once)
         status = status_of(kata, refresh=False)
@@ -76,10 +77,10 @@ def _details(status: Status, run: QuietRun | None) -> list[str]:
     kata = status.kata
     if status.solved:
         return solved_lines(status)
-    if status.state == NOT_STARTED:
+    if status.state == KataStatus.NOT_STARTED:
         return [f"Write your solution in {relative(kata.stub_path())}.",
                 f"The statement: kata show {kata.number}. Stuck? kata hint {kata.number}"]
-    if status.state == CANNOT_RUN:
+    if status.state == KataStatus.CANNOT_RUN:
         return ["Fix it and save: watch checks it again."]
     assert run is not None  # the kata's tests ran, since its stub was changed (show_check)
     if run.could_not_run or not run.failures:

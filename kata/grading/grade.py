@@ -20,11 +20,11 @@ from pathlib import Path
 
 from kata.catalog import ROOT, TESTS, Kata, kata_of_test, relative
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
-from kata.grading.grades import (CANNOT_RUN, ERROR, NOT_STARTED, NOT_SUBMITTED, KataGrade, TestOutcome,
-                                 grade_from_tests, grade_without_tests)
-from kata.isolation.workers import MEMORY_MB, remove_folder
-from kata.judging.limits import CALL_SECONDS
+from kata.grading.grades import KataGrade, TestOutcome, grade_from_tests, grade_without_tests
+from kata.isolation.workers import remove_folder
+from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
 from kata.isolation.processes import process_group, stop_every_group, stop_group
+from kata.vocabulary import KataStatus, Verdict
 from kata.show import counted
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 
@@ -36,7 +36,7 @@ class GradingFailed(Exception):
 
 
 def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = CALL_SECONDS,
-          memory_mb: int = MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None,
+          memory_mb: int = WORKER_MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None,
           unconfined: bool = False) -> int:
     """Grade every student in `folder`, print the table and the summary, and write the reports asked for.
 
@@ -77,7 +77,7 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
 
 def not_graded(grades: list[KataGrade]) -> dict[str, str]:
     """The students whose tests did not run at all (the grader's failure, not theirs), with why."""
-    return {grade.student: grade.detail for grade in grades if grade.status == ERROR and not grade.tests}
+    return {grade.student: grade.detail for grade in grades if grade.status == KataStatus.ERROR and not grade.tests}
 
 
 def confinement_warning(unconfined: bool) -> str:
@@ -121,7 +121,8 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
                   call_seconds: float, memory_mb: int, confined: bool = True) -> list[KataGrade]:
     """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted."""
     if student.problem:
-        return [grade_without_tests(student.student, kata.slug, CANNOT_RUN, student.problem, counts[kata.slug])
+        return [grade_without_tests(student.student, kata.slug, KataStatus.CANNOT_RUN, student.problem,
+                                    counts[kata.slug])
                 for kata in katas]
     files = {kata: path for kata in katas if (path := kata_file(student, kata)) is not None}
     refused = {kata: why for kata, path in files.items() if (why := problem_of_file(student, path))}
@@ -135,15 +136,15 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
     for kata in katas:
         run = counts[kata.slug]
         if kata not in files:
-            grades.append(grade_without_tests(student.student, kata.slug, NOT_SUBMITTED,
+            grades.append(grade_without_tests(student.student, kata.slug, KataStatus.NOT_SUBMITTED,
                                               f"no file {kata.slug}/{kata.module}.py", run))
         elif kata in refused:
-            grades.append(grade_without_tests(student.student, kata.slug, CANNOT_RUN, refused[kata], run))
+            grades.append(grade_without_tests(student.student, kata.slug, KataStatus.CANNOT_RUN, refused[kata], run))
         elif kata.slug in outcomes:
             grades.append(grade_of_kata(student.student, kata, outcomes[kata.slug], run))
         else:
-            grades.append(grade_without_tests(student.student, kata.slug, ERROR, problem or "the tests did not run",
-                                              run))
+            grades.append(grade_without_tests(student.student, kata.slug, KataStatus.ERROR,
+                                              problem or "the tests did not run", run))
     return [named_as_handed_in(grade, student, copy) for grade in grades]
 
 
@@ -164,13 +165,11 @@ def named_as_handed_in(grade: KataGrade, student: Submission, copy: Submission |
 
 
 def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrade:
-    problem = outcome.get("problem")
-    if problem:
-        status = NOT_STARTED if problem.startswith("not started") else CANNOT_RUN
-        return grade_without_tests(student, kata.slug, status, problem.split(": ", 1)[-1], run)
+    if outcome.get("problem"):  # the kata could not run: "status" says why in a word
+        return grade_without_tests(student, kata.slug, outcome["status"], outcome["problem"], run)
     tests = [TestOutcome(**test) for test in outcome["tests"]]
     # Tests a crash of the run left undone, numbered on from the last that ran: no points for those.
-    tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False, "ERROR",
+    tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False, Verdict.ERROR,
                           "the grading run stopped before this test") for number in range(len(tests) + 1, run + 1)]
     return grade_from_tests(student, kata.slug, tests, outcome.get("mistake", ""))
 

@@ -10,27 +10,16 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from kata.show import one_line, printable
-
-# The statuses, best first.
-SOLVED = "solved"
-FAILING = "failing"  # finished, with wrong answers
-ERROR = "error"  # raised, or ended its worker
-TOO_SLOW = "too slow"  # ran past a time limit
-TOO_MUCH_MEMORY = "too much memory"  # ran past the memory limit
-NOT_STARTED = "not started"  # the stub, untouched
-CANNOT_RUN = "cannot run"  # a syntax error, a missing function, a crash on import
-NOT_SUBMITTED = "not submitted"  # no file for the kata
-STATUSES = (SOLVED, FAILING, ERROR, TOO_SLOW, TOO_MUCH_MEMORY, NOT_STARTED, CANNOT_RUN, NOT_SUBMITTED)
+from kata.vocabulary import KataStatus, Verdict
 
 # The runner's verdict for a failed test, and the status it counts towards.
 STATUS_OF_VERDICT = {
-    "WRONG ANSWER": FAILING,
-    "ERROR": ERROR,
-    "DID NOT FINISH": TOO_SLOW,
-    "TOO SLOW": TOO_SLOW,
-    "TOO MUCH MEMORY": TOO_MUCH_MEMORY,
+    Verdict.WRONG_ANSWER: KataStatus.FAILING,
+    Verdict.ERROR: KataStatus.ERROR,
+    Verdict.DID_NOT_FINISH: KataStatus.TOO_SLOW,
+    Verdict.TOO_SLOW: KataStatus.TOO_SLOW,
+    Verdict.TOO_MUCH_MEMORY: KataStatus.TOO_MUCH_MEMORY,
 }
-PAST_A_LIMIT = ("DID NOT FINISH", "TOO SLOW", "TOO MUCH MEMORY")
 
 
 @dataclass
@@ -92,18 +81,21 @@ def named_mistake(failures: list[TestOutcome]) -> str:
     matched every failure past a limit, not just some of them.
     """
     named = next((test.mistake for test in failures if test.mistake), "")
-    if any(test.verdict in PAST_A_LIMIT and test.mistake != named for test in failures):
+    if any(test.verdict in Verdict.LIMITS and test.mistake != named for test in failures):
         return ""
     return named
 
 
 def status_of_failures(failures: list[TestOutcome]) -> str:
-    """Solved without failures; otherwise the status most failures point to (ties: in the order of STATUSES)."""
+    """Solved without failures; otherwise the status most failures point to.
+
+    Ties go to the status first in KataStatus.GRADED.
+    """
     if not failures:
-        return SOLVED
-    counts = Counter(STATUS_OF_VERDICT.get(test.verdict, ERROR) for test in failures)
-    return max((FAILING, ERROR, TOO_SLOW, TOO_MUCH_MEMORY),
-               key=lambda status: (counts[status], -STATUSES.index(status)))
+        return KataStatus.SOLVED
+    counts = Counter(STATUS_OF_VERDICT.get(test.verdict, KataStatus.ERROR) for test in failures)
+    return max((KataStatus.FAILING, KataStatus.ERROR, KataStatus.TOO_SLOW, KataStatus.TOO_MUCH_MEMORY),
+               key=lambda status: (counts[status], -KataStatus.GRADED.index(status)))
 
 
 def grade_without_tests(student: str, kata: str, status: str, detail: str, run: int) -> KataGrade:

@@ -15,14 +15,15 @@ from pathlib import Path
 from collections.abc import Callable
 from xml.etree import ElementTree
 
-from kata.grading.grades import NOT_SUBMITTED, SOLVED, KataGrade, TestOutcome
+from kata.grading.grades import KataGrade, TestOutcome
+from kata.vocabulary import KataStatus, Verdict
 from kata.show import counted
 
 CSV_FIELDS = ("student", "kata", "status", "passed", "run", "mistake", "detail")
 
 # The verdicts a JUnit reader should count as failures (the code answered, wrongly);
 # the other verdicts are errors (it raised, or ran past a limit).
-_JUNIT_FAILURES = ("WRONG ANSWER",)
+_JUNIT_FAILURES = (Verdict.WRONG_ANSWER,)
 
 # XML 1.0 cannot hold other control characters (nor lone surrogates), and student output may print them.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -68,7 +69,12 @@ def write_markdown(grades: list[KataGrade], path: Path, warning: str = "") -> No
 
 
 def write_junit(grades: list[KataGrade], folder: Path, warning: str = "") -> list[Path]:
-    """A JUnit XML file per student, `<folder>/<student>.xml`, for tools that read test reports."""
+    """A JUnit XML file per student, `<folder>/<student>.xml`, for tools that read test reports.
+
+    Written here rather than by pytest's --junitxml: a student's file gathers the katas of
+    one grading run with the grade's words (status, named mistake, the teacher's warning),
+    and none of the runner's own paths or timings.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for student, own in _by_student(grades).items():
@@ -120,9 +126,9 @@ def _grid(grades: list[KataGrade]) -> list[list[str]]:
 
 
 def _cell(grade: KataGrade) -> str:
-    if grade.status == SOLVED:
+    if grade.status == KataStatus.SOLVED:
         return grade.score
-    if grade.status == NOT_SUBMITTED:
+    if grade.status == KataStatus.NOT_SUBMITTED:
         return f"- {grade.status}"
     mistake = f" ({grade.mistake})" if grade.mistake else ""  # the catalogued mistake it looks like
     return f"{grade.score} {grade.status}{mistake}"
@@ -131,7 +137,7 @@ def _cell(grade: KataGrade) -> str:
 def _summary_lines(grades: list[KataGrade]) -> list[str]:
     lines = []
     for slug, own in _by_kata(grades).items():
-        solved = sum(grade.status == SOLVED for grade in own)
+        solved = sum(grade.status == KataStatus.SOLVED for grade in own)
         line = f"{slug.replace('_', ' ', 1)}: {solved} of {len(own)} solved; "
         # A test counts once per student, however many of its runs that student failed.
         failed = Counter(name for grade in own

@@ -113,6 +113,9 @@ REFUSED_FCNTL = ("F_SETLEASE", "F_NOTIFY", "F_SETLK", "F_SETLKW", "F_OFD_SETLK",
 # prctl options refused: a process that is not "dumpable" hides its /proc files from a grader
 # that is not root, where its memory is read from outside.
 REFUSED_PRCTL = (4,)  # PR_SET_DUMPABLE
+# madvise advice refused: pages sent to swap leave the resident memory the grader reads, and
+# come back when read, so that memory could grow unseen on a machine with swap.
+REFUSED_MADVISE = (20, 21)  # MADV_COLD, MADV_PAGEOUT
 _CLONE_THREAD = 0x00010000
 _NEWER_SYSTEM_CALLS = 64  # how many numbers past the newest call libseccomp knows are refused
 
@@ -262,6 +265,8 @@ def system_call_rules():
         _add(rules, refuse, "fcntl", pyseccomp.Arg(1, pyseccomp.EQ, getattr(fcntl, command)))
     for option in REFUSED_PRCTL:
         _add(rules, refuse, "prctl", pyseccomp.Arg(0, pyseccomp.EQ, option))
+    for advice in REFUSED_MADVISE:
+        _add(rules, refuse, "madvise", pyseccomp.Arg(2, pyseccomp.EQ, advice))
     arch = pyseccomp.system_arch()
     # Calls newer than this libseccomp may be newer than this list too: refused, as unknown. Linux
     # numbers them in order and adds a few a year, so the next 64 numbers cover many years.

@@ -7,6 +7,11 @@ process (kata.isolation.worker, with nothing of any submission loaded) and the s
 worker from itself, modules already imported. The ends of a worker's pipes travel to
 the server over a Unix socket; the server answers with the worker's process id, and
 later with its exit status, since the workers are its children.
+
+Why not multiprocessing's own "forkserver" start method: its children are multiprocessing
+Processes, which unpickle what they are sent (the very thing a worker must never do with a
+message that a classmate's code could shape), and its server neither confines what it
+forks nor counts their threads; the few lines here do exactly what a worker needs.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ import subprocess
 import sys
 import tempfile
 
-START_SECONDS = 10.0  # for the server's start, and for any one of its answers
+from kata.judging.limits import FORK_SERVER_SECONDS
+
 
 
 class ForkServerFailed(Exception):
@@ -63,7 +69,7 @@ class ForkServer:
         finally:
             theirs.close()
         self.control = ours
-        self.control.settimeout(START_SECONDS)
+        self.control.settimeout(FORK_SERVER_SECONDS)
 
     def start(self, settings: dict, read_fd: int, write_fd: int) -> ForkedProcess:
         """Fork a worker with these settings, reading requests from read_fd and writing replies to write_fd."""

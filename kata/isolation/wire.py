@@ -13,6 +13,10 @@ Identity survives too: a list returned twice, or an argument returned as it is, 
 back as the same object (kata 01 checks that a window is not the input list).
 Both sides use the same Channel: a request is a message with an "op"; while waiting
 for its reply, a side serves the other's requests (the callbacks).
+
+Why not multiprocessing.connection: its send() pickles, and unpickling runs code of the
+sender's choosing. Its send_bytes() would frame the messages as a line does, but a JSON
+line can be read (and its size bounded, MAX_MESSAGE_BYTES) before a byte of it is trusted.
 """
 
 from __future__ import annotations
@@ -485,13 +489,6 @@ def refill(container, content) -> None:
 def contents_of(containers: list, codec: Codec, known: dict[int, int]) -> list:
     """What each container of a call's arguments holds, the arguments' containers inside sent as references."""
     return [Encoder(codec, known).contents(container) for container in containers]
-
-
-def is_iterator(value) -> bool:
-    try:
-        return iter(value) is value
-    except Exception:
-        return False
 
 
 class RemoteIterator:

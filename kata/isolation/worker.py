@@ -26,7 +26,7 @@ import types
 
 from kata.isolation import wire
 from kata.isolation.confinement import Confinement, ConfinementFailed
-from kata.toy_tokenizer import ToyTokenizer
+from kata.judging.calls import is_iterator
 
 OUTPUT_LIMIT = 4000  # characters of printed output kept per request
 FILE_LIMIT_MB = 16  # the largest file a submission may write in its folder
@@ -79,7 +79,7 @@ class WorkerCodec(wire.Codec):
             return {"yours": value._handle}  # an object of the tests' side goes back as itself
         if id(value) in self.copies and self.copies[id(value)][0] is value:
             return {"rebuilt": self.copies[id(value)][1]}
-        if wire.is_iterator(value):
+        if is_iterator(value):
             return {"iterator": {"handle": self.remember(value, {"next"}), "repr": wire.short_repr(value)}}
         return {"opaque": {"type": type(value).__qualname__, "repr": wire.short_repr(value)}}
 
@@ -191,13 +191,17 @@ class Worker:
 
 
 def rebuild(codec: WorkerCodec, body: dict):
-    """The worker's copy of a standard iterator or the toy tokenizer the tests passed.
+    """The worker's copy of a standard iterator or a kata's material the tests passed.
 
     The tests' side describes it in kata.isolation.workers.recipe_of.
     """
     args = [wire.Decoder(codec).decode(arg) for arg in body["args"]]
-    if body["kind"] == "toy_tokenizer":
-        return ToyTokenizer()
+    if body["kind"] == "copy" and len(args) == 2 and all(type(arg) is str for arg in args):
+        module, name = args
+        # Only a class of the kata package loaded before the submission: never an import here.
+        kind = getattr(sys.modules.get(module) if module.startswith("kata.") else None, name, None)
+        if isinstance(kind, type) and getattr(kind, "copied_by_workers", False) is True:
+            return kind()
     if body["kind"] == "repeat":
         return itertools.repeat(*args)
     if body["kind"] == "count":
@@ -235,7 +239,8 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
     # could not read the runner's files to import them: these are all it ever needs.
     import resource  # noqa: F401
     import kata.judging.measured_reading
-    import kata.toy_embedder  # noqa: F401 -- a kata's material, imported by submissions
+    import kata.toy_embedder  # the katas' materials, which submissions import,
+    import kata.toy_tokenizer  # noqa: F401 -- and which the tests' copies are made from (rebuild)
 
     parent, children, stopped_for = os.getppid(), set[int](), dict[int, str]()
     while True:

@@ -23,29 +23,18 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kata.isolation import wire
-from kata.judging.calls import log
+from kata.judging.calls import is_iterator, log
 from kata.catalog import ROOT, relative
 from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
-from kata.judging.limits import DidNotFinish, UsedTooMuchMemory, can_watch
-from kata.toy_tokenizer import ToyTokenizer
+from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, RESIDENT_SLACK_BYTES, UNWATCHED_SECONDS,
+                                 WORKER_MEMORY_MB, WORKER_START_SECONDS, DidNotFinish, UsedTooMuchMemory, can_watch,
+                                 wait_for_workers_in)
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True
 
-MEMORY_MB = 1024  # the worker's address space
-# A worker between requests only waits for the next one; a few milliseconds of CPU time
-# (the interpreter's own housekeeping) are let pass, not a thread that works meanwhile.
-IDLE_CPU_SECONDS = 0.05
-# How much more resident memory than the fork server a worker started for a memory guard may
-# use, loading the submission and reading its generator: the reference's worker needs about 1 MiB.
-RESIDENT_SLACK_BYTES = 4 * 1024 * 1024
-START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
-# CPU time a worker may spend loading the submission (its imports take milliseconds): more would be
-# work done where no call's limit counts it, such as a guard's answer computed in advance.
-LOAD_CPU_SECONDS = 2.0
-UNWATCHED_SECONDS = 60.0  # the longest wait for a reply when no watchdog bounds the test
-
+wait_for_workers_in(__file__, wire.__file__)  # the tests' process waits for a worker's reply there
 
 class WorkerEnded(Exception):
     """The worker process ended during a call: os._exit, a crash, or a limit of the operating system."""
@@ -68,7 +57,7 @@ class TestsCodec(wire.Codec):
         if rebuilt is not None:
             return {"rebuilt": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
                                          "position": rebuilt[2], "repr": shown}}
-        if wire.is_iterator(value):
+        if is_iterator(value):
             return {"iterator": {"handle": self.remember(value, {"next"}), "repr": shown}}
         if callable(value):
             return {"callable": {"handle": self.remember(value, {"call"}), "repr": shown}}
@@ -99,7 +88,8 @@ class TestsCodec(wire.Codec):
 # Objects the worker can make a copy of, so that using them costs no round trip: the
 # iterators of the standard library (rebuilt from their state; only the worker's copy
 # advances; the tests' streams whose reads a test counts are objects of their own, called
-# back), and kata 06's toy tokenizer, whose answers depend on nothing but its input.
+# back), and a kata's material whose class says it may be copied (copied_by_workers), made
+# afresh in the worker from its class: kata 06's toy tokenizer.
 _REBUILT_BY_ITER = {"list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator"}
 
 
@@ -112,8 +102,8 @@ def recipe_of(value):
     if type(value) in (itertools.repeat, itertools.count):
         _, args = value.__reduce__()[:2]
         return type(value).__name__, list(args), 0
-    if type(value) is ToyTokenizer:
-        return "toy_tokenizer", [], 0
+    if getattr(type(value), "copied_by_workers", False) is True:
+        return "copy", [type(value).__module__, type(value).__qualname__], 0
     return None
 
 
@@ -146,7 +136,7 @@ class WorkerChannel(wire.Channel):
 class Worker:
     """One submission module, loaded in a process of its own; started on the first call, restarted after a kill."""
 
-    def __init__(self, source: Path, functions: tuple[str, ...], memory_mb: int = MEMORY_MB,
+    def __init__(self, source: Path, functions: tuple[str, ...], memory_mb: int = WORKER_MEMORY_MB,
                  confinement_required: bool = False):
         self.source = Path(source)
         self.functions = functions
@@ -327,13 +317,13 @@ class Worker:
         self.clock_id, self.last_cpu_seconds = cpu_clock_of(self.process.pid), 0.0
 
     def wait_until_ready(self) -> None:
-        self.channel.deadline = time.monotonic() + START_SECONDS
+        self.channel.deadline = time.monotonic() + WORKER_START_SECONDS
         try:
             hello = self.channel.receive()
         except TimeoutError:
             self.stop()
-            raise WorkerCouldNotStart(f"loading {relative(self.source)} did not finish within {START_SECONDS:g} s "
-                                      "(a loop at the top level of the module?).") from None
+            raise WorkerCouldNotStart(f"loading {relative(self.source)} did not finish within "
+                                      f"{WORKER_START_SECONDS:g} s (a loop at the top level of the module?).") from None
         except (wire.ChannelClosed, wire.ProtocolError):
             raise WorkerCouldNotStart(f"loading {relative(self.source)} ended the worker process: "
                                       f"{self.stop_and_say_why()}.") from None

@@ -3,7 +3,8 @@
 - `calls`: every call into the code under test goes through `Judged`, and is recorded
   (its arguments, its result, its time) so that a failure can restate it.
 - `judge`: `expect`, `check_returns`, `check_raises` and the verdicts of a wrong answer.
-- `limits`: the time and memory limits of a call, a test and loading a module.
+- `limits`: every time and memory limit: of a call, a test, loading a module, and an
+  isolated worker.
 - `guards`: the markers of the tests that stop stalled loops and quadratic work.
 - `measured_reading`: reading a generator to its end while measuring its memory.
 

@@ -69,9 +69,10 @@ def _copy_if_small(args: tuple, kwargs: dict) -> tuple[tuple, dict] | None:
 
 
 def is_iterator(value) -> bool:
+    """An iterator returns itself from iter(): a generator, a file, iter(a_list); never a list or a str."""
     try:
         return iter(value) is value
-    except TypeError:
+    except Exception:  # not iterable, or a hostile __iter__
         return False
 
 

@@ -17,7 +17,6 @@ import threading
 import time
 import types
 from contextlib import contextmanager
-from pathlib import Path
 
 from kata.judging.calls import Call, log
 
@@ -42,6 +41,21 @@ MEMORY_LIMIT_MB = 512  # growth allowed during one test; keeps a whole run under
 # stopped when the wall time of one call passes this many times the limit, plus the margin
 # (for a machine busy with other work).
 IDLE_FACTOR, IDLE_MARGIN_SECONDS = 2, 1.0
+
+# Isolated workers (kata.isolation) ----------------------------------------------------------
+WORKER_MEMORY_MB = 1024  # a worker's address space
+WORKER_START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
+# CPU time a worker may spend loading the submission (its imports take milliseconds): more would be
+# work done where no call's limit counts it, such as a guard's answer computed in advance.
+LOAD_CPU_SECONDS = 2.0
+# A worker between requests only waits for the next one; a few milliseconds of CPU time
+# (the interpreter's own housekeeping) are let pass, not a thread that works meanwhile.
+IDLE_CPU_SECONDS = 0.05
+UNWATCHED_SECONDS = 60.0  # the longest wait for a worker's reply when no watchdog bounds the test
+# How much more resident memory than the fork server a worker started for a memory guard may
+# use, loading the submission and reading its generator: the reference's worker needs about 1 MiB.
+RESIDENT_SLACK_BYTES = 4 * 1024 * 1024
+FORK_SERVER_SECONDS = 10.0  # for the fork server's start, and for any one of its answers
 
 
 class LimitExceeded(BaseException):
@@ -140,6 +154,12 @@ class Watchdog:
         busy = log.worker_cpu()
         if limit is not None and (busy >= limit or log.worker_wall() >= idle_limit(limit)):
             return CallDidNotFinish(call or log.last, self._call_limit_text(call or log.last))
+        # A guard's calls have no limit of their own: a worker that sleeps through one of its
+        # requests is stopped once the wait passes the idle limit of the guard's own limit.
+        if limit is None and self.computing_seconds is not None \
+                and log.worker_wall() >= idle_limit(self.computing_seconds):
+            return DidNotFinish(call or log.last,
+                                f"{idle_limit(self.computing_seconds):g} s for one reply of its worker")
         if self.computing_seconds is not None \
                 and log.worker_busy_before + busy - log.protocol_cpu >= self.computing_seconds:
             return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
@@ -158,8 +178,14 @@ class Watchdog:
             " (shorter: an earlier call in this run stalled)" if shortened else "")
 
 
-# An isolated call runs in a worker process; here it is the wait for the worker's reply.
-_WAITING_FOR_A_WORKER = {str(Path(__file__).with_name(name)) for name in ("wire.py", "isolation.py")}
+# An isolated call runs in a worker process; here it is the wait for the worker's reply, in
+# the files that kata.isolation names when it is imported (wait_for_workers_in).
+_WAITING_FOR_A_WORKER: set[str] = set()
+
+
+def wait_for_workers_in(*filenames: str) -> None:
+    """Code in these files waits for an isolated call's worker: a limit may stop it there."""
+    _WAITING_FOR_A_WORKER.update(filenames)
 
 
 def _runs(call: Call, filename: str) -> bool:

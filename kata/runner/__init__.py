@@ -2,7 +2,8 @@
 
 - `plugin`: the options, the fixtures that hand each test the implementation, the limits,
   and the reports (`conftest.py` registers it).
-- `loader`: which implementation the tests judge, and loading it kata by kata.
+- `loader`: which implementation the tests judge, and loading it kata by kata;
+  `loading`: a file of Python source loaded as a module, under the loading limits.
 - `report`: a failed test in plain words; `diagnosis`: the known mistake it looks like,
   from the catalogs (`mistakes`) and their recorded failures (`known_failures`).
 - `outcomes`: every test's outcome as JSON, for grading; `results` and `state`: the

@@ -25,7 +25,7 @@ from kata.judging.calls import Call, is_iterator
 from kata.catalog import KATAS
 from kata.judging.judge import same
 from kata.judging.limits import can_watch, run_briefly
-from kata.runner.loader import load_module
+from kata.runner.loading import load_module
 from kata.runner.mistakes import Mistake, mistakes_of
 
 PROBE_SECONDS = 0.1  # at least, for one run of a mistake: correct code answers small inputs in microseconds
@@ -34,17 +34,14 @@ REFERENCE_SECONDS = 3.0  # the reference answers a guard's input in a tenth of t
 DIAGNOSIS_SECONDS = 1.0  # for all the mistakes' runs on one failure
 STALL_DIAGNOSIS_SECONDS = 4.0  # the same after a stall, when each run may take a while
 
-_shared_folder: Path | None = None
-
 # kata slug -> {test with fixed inputs: PASSED, FAILED or STOPPED}, for the tests run so far
 FIXED_SO_FAR = pytest.StashKey[dict]()
 PASSED, FAILED, STOPPED = "passed", "failed", "stopped"  # STOPPED: a limit stopped it (time or memory)
 
 
-def share_probes_in(folder: Path | None) -> None:
-    """Keep the outcomes of probes on small inputs in `folder`, and use those other runs kept there."""
-    global _shared_folder
-    _shared_folder = folder
+# The folder where the outcomes of probes on small inputs are kept, and read from other runs
+# (pytest --shared-probes=DIR, which kata grade gives every student's run); None: not shared.
+SHARED_PROBES = pytest.StashKey[Path | None]()
 
 
 @dataclass(frozen=True)
@@ -53,6 +50,7 @@ class FailingTest:
     name: str
     has_fixed_inputs: bool = False  # kata.judging.guards.has_fixed_inputs
     so_far: Mapping[str, str] = field(default_factory=dict)  # test name -> PASSED, FAILED or STOPPED
+    shared_probes: Path | None = None  # the run's SHARED_PROBES folder
 
 
 def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake]]:
@@ -78,7 +76,7 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
             return list(mistakes.values())
     if not mistakes or (call.original is None and not stalled):
         return []  # a large input: re-running every mistake on it costs more than the hint is worth
-    shared = _shared_name(call)
+    shared = _shared_place(call, test.shared_probes)
     reference, reference_seconds = _outcome("reference", getattr(_reference(kata), call.function), call,
                                             REFERENCE_SECONDS, shared)
     if _agree(reference, seen):
@@ -136,22 +134,24 @@ def _outcome_of_call(call: Call):
     return "did not finish", None
 
 
-def _shared_name(call: Call) -> str | None:
-    """The name under which the probes of this call's input are shared with other runs, if they are."""
-    if _shared_folder is None:
+def _shared_place(call: Call, folder: Path | None) -> tuple[Path, str] | None:
+    """The folder and the name under which the probes of this call's input are shared with other runs, if they are."""
+    if folder is None:
         return None
-    return shared_probes.key_of(call.kata, call.function, *call.inputs())
+    name = shared_probes.key_of(call.kata, call.function, *call.inputs())
+    return (folder, name) if name is not None else None
 
 
-def _outcome(name: str, function, call: Call, seconds: float, shared: str | None) -> tuple[tuple, float]:
+def _outcome(name: str, function, call: Call, seconds: float,
+             shared: tuple[Path, str] | None) -> tuple[tuple, float]:
     """What the trusted code `name` does on the call's input, and how long it took; once for all runs sharing it."""
-    key = shared_probes.key_of(shared, name) if shared is not None else None
-    if key is None or _shared_folder is None:
+    key = shared_probes.key_of(shared[1], name) if shared is not None else None
+    if shared is None or key is None:
         return _probe(function, call, seconds)
     # A large input is diagnosed only after a stall, when only the kind of outcome is
     # compared: its answer, as large as the input, is not kept.
     keeps_value = call.original is not None
-    return shared_probes.outcome(_shared_folder, key, lambda: _probe(function, call, seconds, keeps_value), seconds)
+    return shared_probes.outcome(shared[0], key, lambda: _probe(function, call, seconds, keeps_value), seconds)
 
 
 def _probe(function, call: Call, seconds: float, keeps_value: bool = True) -> tuple[tuple, float]:

@@ -28,7 +28,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from kata.catalog import KATAS, ROOT, Kata, find_kata
-from kata.runner.outcomes import LIMIT_VERDICTS
+from kata.vocabulary import Verdict
 
 # The Hypothesis tests, which draw their inputs, all live in test_properties.py
 # (kata.judging.guards.has_fixed_inputs tells them apart at run time).
@@ -63,8 +63,8 @@ def failures_of_run(junit: Path) -> KnownFailures:
             continue
         for problem in [*case.iter("failure"), *case.iter("error")]:
             fails.add(case.get("name", ""))
-            if (problem.text or "").startswith(LIMIT_VERDICTS) or (problem.get("message") or "").startswith(
-                    LIMIT_VERDICTS):
+            if (problem.text or "").startswith(Verdict.LIMITS) or (problem.get("message") or "").startswith(
+                    Verdict.LIMITS):
                 stopped.add(case.get("name", ""))
     return KnownFailures(frozenset(fails), frozenset(stopped))
 

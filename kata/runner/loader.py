@@ -11,19 +11,15 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
 from kata.judging.calls import Judged
-from kata.judging.limits import LOAD_SECONDS, MEMORY_LIMIT_MB, DidNotFinish, UsedTooMuchMemory, loading_limits
+from kata.judging.limits import WORKER_MEMORY_MB
 from kata.catalog import KATAS, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, relative
-
-
-class LoadProblem(Exception):
-    """The implementation of a kata cannot be used; the message says why in one sentence."""
+from kata.runner.loading import LoadProblem, load_module
+from kata.runner.mistakes import mistakes_of
 
 
 class NotStarted(Exception):
@@ -41,7 +37,7 @@ class Implementation:
     mistake_kata: Kata | None = None
     mistake_id: str = ""
     isolated: bool = False  # run in a worker process of its own (kata.isolation.workers)
-    memory_mb: int = 1024  # the worker's address space, when isolated
+    memory_mb: int = WORKER_MEMORY_MB  # the worker's address space, when isolated
     # When isolated: run the code only in a worker the kernel confines (kata.isolation.confinement).
     confined: bool = False
 
@@ -116,8 +112,6 @@ class Implementation:
                                   for name in kata.functions})
 
     def _load_mistake(self, kata: Kata) -> SimpleNamespace:
-        from kata.runner.mistakes import mistakes_of
-
         assert self.mistake_kata is not None  # parsed with the mistake (parse_impl)
         if kata != self.mistake_kata:
             raise LoadProblem(f"the mistake {self.mistake_id!r} belongs to kata {self.mistake_kata.slug}, "
@@ -163,33 +157,6 @@ def kata_defined_in(path: Path) -> Kata | None:
     names = _top_level_functions(path)
     matches = [kata for kata in KATAS if set(kata.functions) <= names]
     return matches[0] if len(matches) == 1 else None
-
-
-def load_module(path: Path, name: str):
-    if not path.is_file():
-        raise LoadProblem(f"there is no file {relative(path)}.")
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None  # a .py file that exists
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses and pickling look modules up by name
-    try:
-        with loading_limits(relative(path)):
-            spec.loader.exec_module(module)
-    except DidNotFinish:
-        del sys.modules[name]
-        raise LoadProblem(f"loading {relative(path)} did not finish within {LOAD_SECONDS:g} s: "
-                          "a loop at the top level of the module?") from None
-    except UsedTooMuchMemory:
-        del sys.modules[name]
-        raise LoadProblem(f"loading {relative(path)} used more than {MEMORY_LIMIT_MB} MB of memory: "
-                          "a large value built at the top level of the module?") from None
-    except SyntaxError as error:
-        del sys.modules[name]
-        raise LoadProblem(f"{relative(path)} has a syntax error on line {error.lineno}: {error.msg}.") from None
-    except Exception as error:
-        del sys.modules[name]
-        raise LoadProblem(f"loading {relative(path)} raised {type(error).__name__}: {error}.") from None
-    return module
 
 
 def is_untouched(path: Path, functions) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from kata.catalog import Kata
 from kata.runner.known_failures import KnownFailures, read_known_failures
+from kata.runner.loading import load_module
 
 
 class Mistake:
@@ -41,8 +42,6 @@ def mistakes_of(kata: Kata) -> dict[str, type[Mistake]]:
 
 
 def _read_catalog(kata: Kata) -> dict[str, type[Mistake]]:
-    from kata.runner.loader import load_module
-
     path = kata.mistakes_path()
     if not path.exists():
         return {}

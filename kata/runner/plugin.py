@@ -20,15 +20,17 @@ from hypothesis import HealthCheck, Phase, settings
 from kata.runner import report
 from kata.judging.calls import log
 from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, find_kata, kata_of_test, relative
-from kata.runner.diagnosis import FAILED, FIXED_SO_FAR, PASSED, STOPPED, mistakes_failing_exactly, share_probes_in
+from kata.runner.diagnosis import FAILED, FIXED_SO_FAR, PASSED, SHARED_PROBES, STOPPED, mistakes_failing_exactly
 from kata.judging.guards import has_fixed_inputs
-from kata.judging.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, CallDidNotFinish, LimitExceeded, Watchdog,
-                                 can_watch, drop_locals, give_back_freed_memory, repair_traceback)
-from kata.runner.loader import BadImplOption, Implementation, LoadProblem, NotStarted, kata_defined_in, parse_impl
-from kata.isolation.workers import MEMORY_MB, start_a_test, stop_all_workers
-from kata.runner.outcomes import note_outcome, record_verdict, write_outcomes
+from kata.judging.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, WORKER_MEMORY_MB, CallDidNotFinish, LimitExceeded,
+                                 Watchdog, can_watch, drop_locals, give_back_freed_memory, repair_traceback)
+from kata.runner.loader import BadImplOption, Implementation, NotStarted, kata_defined_in, parse_impl
+from kata.runner.loading import LoadProblem
+from kata.isolation.workers import start_a_test, stop_all_workers
+from kata.runner.outcomes import outcome_of, record_verdict, write_outcomes
 from kata.runner.results import Result, fingerprint, record_results
 from kata.show import counted
+from kata.vocabulary import KataStatus
 
 # No per-example deadline: time limits belong to the watchdog, which says what timed out.
 # No "explain" phase: its coverage notes point into the runner, not into the learner's code.
@@ -50,7 +52,7 @@ settings.load_profile("dev")
 ISOLATED_GUARD_FACTOR = 10
 
 IMPL = pytest.StashKey[Implementation]()
-_results: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0})  # per kata slug
+TALLY = pytest.StashKey["Tally"]()
 LOADED = pytest.StashKey[dict]()
 UNAVAILABLE = pytest.StashKey[dict]()
 SELECTED = pytest.StashKey[dict]()  # kata slug -> how many of its tests this run selected
@@ -78,8 +80,8 @@ def pytest_addoption(parser):
     group.addoption("--confined", action="store_true",
                     help="with --isolate: run the code only in workers the kernel confines (Landlock and seccomp), "
                     "and stop at once where it cannot (kata grade always asks for this)")
-    group.addoption("--memory", type=int, default=MEMORY_MB, metavar="MB",
-                    help=f"with --isolate: the worker's address space in MB (default {MEMORY_MB})")
+    group.addoption("--memory", type=int, default=WORKER_MEMORY_MB, metavar="MB",
+                    help=f"with --isolate: the worker's address space in MB (default {WORKER_MEMORY_MB})")
     group.addoption("--call-seconds", type=float, default=CALL_SECONDS, metavar="S",
                     help=f"the time limit of one call in a test that is not a guard (default {CALL_SECONDS:g})")
     group.addoption("--outcomes", default=None, metavar="FILE",
@@ -116,9 +118,10 @@ def pytest_configure(config):
         raise pytest.UsageError(f"--call-seconds={config.getoption('call_seconds')}: give a number of seconds above 0")
     config.stash[IMPL] = impl
     shared = config.getoption("shared_probes")
-    share_probes_in(Path(shared) if shared else None)
+    config.stash[SHARED_PROBES] = Path(shared) if shared else None
     config.stash[LOADED] = {}
-    _results.clear()
+    config.stash[TALLY] = Tally()
+    config.pluginmanager.register(config.stash[TALLY], "kata-tally")
     config.stash[UNAVAILABLE] = {}
     config.stash[SELECTED] = {}
     config.stash[DESELECTED] = set()
@@ -286,14 +289,14 @@ class KataUnavailable(pytest.Item):
         raise self.problem
 
     def repr_failure(self, excinfo, style=None):
-        return f"{_verdict(self.problem)}: {self.problem}"
+        return f"{_status_of(self.problem)}: {self.problem}"
 
     def reportinfo(self):
         return self.path, None, self.name
 
 
-def _verdict(problem: Exception) -> str:
-    return "not started" if isinstance(problem, NotStarted) else "cannot run"
+def _status_of(problem: Exception) -> str:
+    return KataStatus.NOT_STARTED if isinstance(problem, NotStarted) else KataStatus.CANNOT_RUN
 
 
 # Limits and reports ---------------------------------------------------------------------
@@ -400,17 +403,30 @@ def _reported_as(call, text: str):
     return written
 
 
-def pytest_runtest_logreport(report):
-    note_outcome(report)
-    kata = kata_of_test(report.fspath) if report.fspath else None
-    if kata is None or report.when not in ("setup", "call") or report.skipped:
-        return
-    if report.failed or report.when == "call":
-        _results[kata.slug]["failed" if report.failed else "passed"] += 1
+class Tally:
+    """What the run's tests did: each kata's passes and failures, and every test's outcome.
+
+    Kept on a plugin object of its own, registered for the run, as pytest's own plugins
+    keep their state: a second run in the same process starts from nothing.
+    """
+
+    def __init__(self):
+        self.counts: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0})  # per slug
+        self.outcomes: dict[str, dict] = {}  # node id -> outcome (kata.runner.outcomes), in the order tests ran
+
+    def pytest_runtest_logreport(self, report):
+        outcome = outcome_of(report)
+        if outcome is not None:
+            self.outcomes[report.nodeid] = outcome
+        kata = kata_of_test(report.fspath) if report.fspath else None
+        if kata is None or report.when not in ("setup", "call") or report.skipped:
+            return
+        if report.failed or report.when == "call":
+            self.counts[kata.slug]["failed" if report.failed else "passed"] += 1
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    if not _results and not config.stash[UNAVAILABLE]:
+    if not config.stash[TALLY].counts and not config.stash[UNAVAILABLE]:
         return
     terminalreporter.section("katas")
     for kata in KATAS:
@@ -426,8 +442,8 @@ def _kata_status(kata: Kata, config) -> str:
     label = f"{kata.number} {kata.name:<24}"
     problem = config.stash[UNAVAILABLE].get(kata.slug)
     if problem is not None:
-        return f"{label} {_verdict(problem)}: {problem}"
-    counts = _results.get(kata.slug)
+        return f"{label} {_status_of(problem)}: {problem}"
+    counts = config.stash[TALLY].counts.get(kata.slug)
     if counts is None:
         return ""
     total = counts["passed"] + counts["failed"]
@@ -470,8 +486,9 @@ def pytest_sessionfinish(session):
     """
     config = session.config
     if IMPL in config.stash and config.getoption("outcomes"):
-        write_outcomes(Path(config.getoption("outcomes")), session, config.stash[UNAVAILABLE], config.stash[SELECTED],
-                       _verdict, lambda slug: _ids_of_mistakes_failing_as_this_run(slug, config))
+        write_outcomes(Path(config.getoption("outcomes")), session, config.stash[TALLY].outcomes,
+                       config.stash[UNAVAILABLE], config.stash[SELECTED], _status_of,
+                       lambda slug: _ids_of_mistakes_failing_as_this_run(slug, config))
     if IMPL not in config.stash or config.stash[IMPL].kind != "learner":
         return
     record_results({kata: _result(kata, config) for kata in KATAS if _ran_whole_suite(kata, config)})
@@ -480,8 +497,8 @@ def pytest_sessionfinish(session):
 def _result(kata: Kata, config) -> Result:
     problem = config.stash[UNAVAILABLE].get(kata.slug)
     if problem is not None:
-        return Result(0, 0, fingerprint(kata), problem=f"{_verdict(problem)}: {problem}")
-    counts = _results[kata.slug]
+        return Result(0, 0, fingerprint(kata), problem=f"{_status_of(problem)}: {problem}")
+    counts = config.stash[TALLY].counts[kata.slug]
     return Result(counts["passed"], counts["failed"], fingerprint(kata))
 
 
@@ -494,7 +511,7 @@ def _ran_whole_suite(kata: Kata, config) -> bool:
         return False
     if kata.slug in config.stash[UNAVAILABLE]:
         return True
-    counts = _results.get(kata.slug, {"passed": 0, "failed": 0})
+    counts = config.stash[TALLY].counts.get(kata.slug, {"passed": 0, "failed": 0})
     finished = counts["passed"] + counts["failed"] == config.stash[SELECTED][kata.slug]
     return finished and kata.slug not in config.stash[DESELECTED] and _arguments_cover(kata, config)
 

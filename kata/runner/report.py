@@ -13,8 +13,9 @@ from kata.judging.calls import Call, log
 from kata.judging.judge import WrongAnswer
 from kata.judging.limits import DidNotFinish, UsedTooMuchMemory
 from kata.catalog import kata_of_test, relative
-from kata.runner.diagnosis import FIXED_SO_FAR, FailingTest, matching_mistakes
+from kata.runner.diagnosis import FIXED_SO_FAR, SHARED_PROBES, FailingTest, matching_mistakes
 from kata.judging.guards import has_fixed_inputs
+from kata.vocabulary import Verdict
 
 MOST_MISTAKES_NAMED = 2  # under a failure; when more mistakes give the same answer, none is named
 
@@ -22,13 +23,13 @@ MOST_MISTAKES_NAMED = 2  # under a failure; when more mistakes give the same ans
 def explain(item, error: BaseException) -> str | None:
     """The learner-facing report for a failure, or None to keep pytest's own."""
     if isinstance(error, WrongAnswer):
-        text = "WRONG ANSWER\n" + str(error)
+        text = f"{Verdict.WRONG_ANSWER}\n" + str(error)
     elif isinstance(error, DidNotFinish):
         text = _did_not_finish(item, error)
     elif isinstance(error, UsedTooMuchMemory):
         isolated = getattr(error.call, "isolated", False)
         text = (
-            "TOO MUCH MEMORY\n"
+            f"{Verdict.TOO_MUCH_MEMORY}\n"
             + _called(error.call)
             + (f"While it ran, its worker process used up its limit of {error.limit}, so it was stopped.\n"
                if isolated else f"While it ran, the process grew by more than {error.limit}, so it was stopped.\n")
@@ -47,7 +48,8 @@ def explain(item, error: BaseException) -> str | None:
 def _known_mistake(item, call: Call | None) -> str:
     kata = kata_of_test(item.path)
     so_far = item.config.stash.get(FIXED_SO_FAR, {}).get(kata.slug if kata else "", {})
-    matches = matching_mistakes(call, FailingTest(item.name, has_fixed_inputs(item), so_far))
+    matches = matching_mistakes(call, FailingTest(item.name, has_fixed_inputs(item), so_far,
+                                                  item.config.stash.get(SHARED_PROBES, None)))
     if len(matches) > MOST_MISTAKES_NAMED:
         return ""  # the answer does not single a mistake out: naming some of them would mislead
     item.user_properties.extend(("mistake", mistake.id) for mistake in matches)  # for kata grade and JUnit XML
@@ -58,7 +60,7 @@ def _did_not_finish(item, error: DidNotFinish) -> str:
     guard = item.get_closest_marker("guard")
     if guard is not None and guard.kwargs.get("kind") == "complexity":
         return (
-            "TOO SLOW\n"
+            f"{Verdict.TOO_SLOW}\n"
             + _called(error.call)
             + f"It was still running after its limit of {error.limit}; the reference\n"
             "answers in a small fraction of that. Some step repeated inside your loop costs time\n"
@@ -66,7 +68,7 @@ def _did_not_finish(item, error: DidNotFinish) -> str:
             + guard.kwargs.get("hint", "")
         ).rstrip()
     return (
-        "DID NOT FINISH\n"
+        f"{Verdict.DID_NOT_FINISH}\n"
         + _called(error.call)
         + f"It was still running after its limit of {error.limit}; a correct solution\n"
         "answers at once here. Does every iteration of your loop advance? Check that the\n"
@@ -77,12 +79,12 @@ def _did_not_finish(item, error: DidNotFinish) -> str:
 def _error(call: Call, error: BaseException) -> str:
     if isinstance(error, NotImplementedError):
         return (
-            "NOT STARTED\n"
+            f"{Verdict.NOT_STARTED}\n"
             f"Called {call}.\nIt raised NotImplementedError: this function is still the stub. "
             f"Write it in {relative(call.source)}."
         )
     return (
-        "ERROR\n"
+        f"{Verdict.ERROR}\n"
         f"Called {call}.\nIt raised {type(error).__name__}: {error}\n"
         + _where_in_learner_code(error, call.source)
     ).rstrip()

@@ -232,7 +232,10 @@ def test_the_first_bad_size_is_the_one_reported(balanced_pack, sizes, error, val
 
 
 def test_hundreds_of_chunks_are_balanced_too(balanced_pack):
-    check_returns(balanced_pack, [1] * 90_000, 301,
+    # Sizes of 10, not 1: trying the budgets one by one then takes 3,000 greedy passes, far
+    # past the limit of one call, where 300 passes would only just reach it on a fast machine.
+    check_returns(balanced_pack, [10] * 90_000, 3010,
                   expected=[list(range(start, start + 300)) for start in range(0, 90_000, 300)],
-                  why="greedy with 301 makes 299 chunks of 301 and a last one of 1: 300 chunks. Budget 300 "
-                      "also makes 300 chunks, all of 300 sentences, and 299 would make 302, so b* = 300.")
+                  why="greedy with 3010 makes 299 chunks of 301 sentences and a last one of 1: 300 chunks. "
+                      "Budget 3000 also makes 300 chunks, all of 300 sentences, and 2999 would make 302, "
+                      "so b* = 3000.")

@@ -12,7 +12,8 @@ from kata.grading.reports import (check_report_paths, grade_table, kata_summary,
                                   write_markdown, write_reports)
 from kata.catalog import find_kata
 from kata.grading.grade import grade_of_kata
-from kata.grading.grades import CANNOT_RUN, NOT_SUBMITTED, grade_from_tests, grade_without_tests
+from kata.grading.grades import grade_from_tests, grade_without_tests
+from kata.vocabulary import KataStatus
 from kata.grading.grades import TestOutcome as Outcome
 
 FIRST = "tests/01_fixed_windows/test_hidden.py::"
@@ -39,10 +40,11 @@ GRADES = [
         passed(FIRST + "test_basic"),
         failed(FIRST + "test_overlap_zero", "TOO SLOW", "TOO SLOW\nstill running after 2 s"),
     ]),
-    grade_without_tests("bob", "02_token_budget_packer", NOT_SUBMITTED, "no file 02_token_budget_packer/packer.py", 2),
+    grade_without_tests("bob", "02_token_budget_packer", KataStatus.NOT_SUBMITTED,
+                        "no file 02_token_budget_packer/packer.py", 2),
     grade_from_tests("carol | 2B", "01_fixed_windows",
                      [passed(FIRST + "test_basic"), passed(FIRST + "test_overlap_zero")]),
-    grade_without_tests("carol | 2B", "02_token_budget_packer", CANNOT_RUN,
+    grade_without_tests("carol | 2B", "02_token_budget_packer", KataStatus.CANNOT_RUN,
                         "packer.py has a syntax error on line 3: invalid syntax.", 2),
 ]
 

@@ -47,7 +47,7 @@ def start_worker(tmp_path, monkeypatch):
     monkeypatch.setattr(isolation, "_workers", [])
     made = []
 
-    def start(source: str, functions: tuple[str, ...] = ("f",), memory_mb: int = isolation.MEMORY_MB,
+    def start(source: str, functions: tuple[str, ...] = ("f",), memory_mb: int = isolation.WORKER_MEMORY_MB,
               name: str = "submission.py", confined: bool = False) -> isolation.Worker:
         path = tmp_path / name
         path.write_text(module_text(source))
@@ -845,6 +845,7 @@ ATTACKS = {
     "grow one of its pipes' kernel memory": "fcntl.fcntl(a_pipe(), fcntl.F_SETPIPE_SZ, 1 << 20)",
     "hide its /proc files from a grader that is not root": "__import__('ctypes').CDLL(None, use_errno=True).prctl("
                                                            "4, 0, 0, 0, 0) < 0 and error()",
+    "send its memory to swap, out of the resident memory read from outside": "page_out()",
 }
 
 ATTACKER = """
@@ -856,6 +857,15 @@ import stat
 
 def error():
     raise OSError("the call returned an error")
+
+def page_out():
+    import ctypes, mmap
+    memory = mmap.mmap(-1, 4096)
+    page = (ctypes.c_char * 4096).from_buffer(memory)
+    madvise = ctypes.CDLL(None, use_errno=True).madvise
+    madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    if madvise(ctypes.addressof(page), 4096, 21) < 0:  # MADV_PAGEOUT
+        error()
 
 def a_pipe():
     for fd in range(3, 256):  # one of its own two pipes to the tests
@@ -899,7 +909,8 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "lock part of a file others read", "watch the repository's files", "watch a folder with F_NOTIFY",
                     "fill memory through a memory-backed file",
                     "keep memory in a pipe, where its limit does not count it", "grow one of its pipes' kernel memory",
-                    "hide its /proc files from a grader that is not root"]
+                    "hide its /proc files from a grader that is not root",
+                    "send its memory to swap, out of the resident memory read from outside"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, monkeypatch, tmp_path):
@@ -1260,7 +1271,7 @@ def is_running(pid: int) -> bool:
 
 
 def test_a_module_that_loops_at_import_cannot_start_after_start_seconds(start_worker, monkeypatch):
-    monkeypatch.setattr(isolation, "START_SECONDS", 1.0)
+    monkeypatch.setattr(isolation, "WORKER_START_SECONDS", 1.0)
     worker = start_worker("""
         while True:
             pass
@@ -1296,13 +1307,13 @@ def test_a_module_without_a_function_of_the_kata_cannot_start_and_the_message_na
 
 def test_a_module_that_writes_half_a_message_and_loops_at_import_cannot_start_after_start_seconds(
         start_worker, monkeypatch, no_limit_passed):
-    monkeypatch.setattr(isolation, "START_SECONDS", 0.6)
+    monkeypatch.setattr(isolation, "WORKER_START_SECONDS", 0.6)
     worker = start_worker(SPEAKS_THE_PROTOCOL + """
 send(b'{"ready": ')
 while True:
     pass
 """)
-    watchdog = watchdog_or_skip(1.0)  # bounds the wait that START_SECONDS does not
+    watchdog = watchdog_or_skip(1.0)  # bounds the wait that WORKER_START_SECONDS does not
     watchdog.start()
     try:
         with pytest.raises(WorkerCouldNotStart):
@@ -1559,3 +1570,38 @@ def test_a_module_that_computes_for_seconds_while_loading_cannot_start(start_wor
     """)
     with pytest.raises(WorkerCouldNotStart, match=r"took \d\.\d s of CPU time, more than the 2 s"):
         worker.start_if_needed()
+
+
+def test_a_limit_passed_while_the_tests_wait_for_a_worker_stops_the_call_at_once():
+    """The watchdog raises at once in the code under test; elsewhere (a garbage collector's
+    callback) it waits a moment. Isolated, the code under test is the wait for the worker."""
+    from kata.judging import limits
+
+    call = limits.Call("f", (), {}, isolated=True)
+    assert limits._runs(call, wire.__file__) and limits._runs(call, isolation.__file__)
+    assert not limits._runs(call, __file__)
+
+
+def test_a_worker_that_sleeps_through_a_guard_is_stopped_at_the_guards_idle_limit(start_worker, no_limit_passed):
+    """An isolated guard counts the worker's CPU time, and allows ten times its limit for the
+    whole test (its large inputs travel); a worker that sleeps computes nothing, so one wait
+    for its reply gets the idle limit of the guard's own limit, not the whole test's ten."""
+    if not can_watch():
+        pytest.skip("the watchdog needs setitimer and the main thread")
+    worker = start_worker("""
+        import time
+
+        def f():
+            time.sleep(60)
+    """)
+    worker.start_if_needed()
+    judged = Judged("f", IsolatedFunction(worker, "f"), worker.source, isolated=True)
+    watchdog = Watchdog(seconds=10 * 0.5, call_seconds=None, computing_seconds=0.5)
+    started = time.monotonic()
+    watchdog.start()
+    try:
+        with pytest.raises(DidNotFinish, match=r"2 s for one reply of its worker"):
+            judged()
+    finally:
+        watchdog.stop()
+    assert idle_limit(0.5) <= time.monotonic() - started < 4.0

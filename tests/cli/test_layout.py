@@ -8,7 +8,7 @@ import pytest
 
 from kata.catalog import ROOT
 
-# Each package, and the packages it may import; kata.catalog, kata.show and the katas'
+# Each package, and the packages it may import; kata.catalog, kata.vocabulary, kata.show and the katas'
 # materials (modules directly in kata/) may be imported by any of them.
 MAY_IMPORT = {
     "judging": set(),
@@ -44,7 +44,7 @@ def test_a_package_imports_only_the_packages_beneath_it(package):
 
 
 def test_the_modules_beside_the_packages_import_none_of_them():
-    """kata.catalog, kata.show and the materials are imported by every package: they import none."""
+    """kata.catalog, kata.vocabulary, kata.show and the materials are imported by every package: they import none."""
     wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
              for path in sorted(TOP_LEVEL.glob("*.py")) if path.name != "__main__.py"
              for imported, line in sorted(imported_packages(path))]

@@ -13,7 +13,7 @@ import threading
 import time
 
 from kata.runner import shared_probes
-from kata.runner.diagnosis import FailingTest, matching_mistakes, share_probes_in
+from kata.runner.diagnosis import FailingTest, matching_mistakes
 from kata.judging.calls import Call
 
 
@@ -118,17 +118,13 @@ def failing_call(args: tuple, result) -> Call:
 
 
 def test_the_diagnosis_names_a_mistake_from_the_outcomes_another_run_kept(tmp_path):
-    share_probes_in(tmp_path)
-    try:
-        # The reference gives [[a, b, c], [c, d, e], [e, f, g]]; one more window is a known mistake.
-        answer = [["a", "b", "c"], ["c", "d", "e"], ["e", "f", "g"], ["g"]]
-        first = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer),
-                                                             FailingTest("test"))]
-        kept = {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()}
-        second = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer),
-                                                              FailingTest("test"))]
-    finally:
-        share_probes_in(None)
+    # The reference gives [[a, b, c], [c, d, e], [e, f, g]]; one more window is a known mistake.
+    answer = [["a", "b", "c"], ["c", "d", "e"], ["e", "f", "g"], ["g"]]
+    first = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer),
+                                                         FailingTest("test", shared_probes=tmp_path))]
+    kept = {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()}
+    second = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer),
+                                                          FailingTest("test", shared_probes=tmp_path))]
     assert "redundant_tail_window" in first and second == first
     assert any(name.endswith(".json") for name in kept)
     assert {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()} == kept, \

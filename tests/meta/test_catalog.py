@@ -17,7 +17,7 @@ from pristine import write_pristine_stubs
 from kata.catalog import KATAS
 from kata.runner.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.runner.mistakes import mistakes_of
-from kata.runner.outcomes import VERDICTS
+from kata.vocabulary import Verdict
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
 
@@ -73,7 +73,7 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
     failed = failures(tmp_path / "junit.xml")
     assert failed, f"mistake {mistake.id!r} of {kata.slug} passes every test: add a test that catches it"
     # Every failure is a verdict in plain words: a traceback means the test's own code broke on the answer.
-    broken = {name: report for name, report in failed.items() if not report.startswith(VERDICTS)}
+    broken = {name: report for name, report in failed.items() if not report.startswith(Verdict.ALL)}
     assert not broken, (f"on mistake {mistake.id!r} of {kata.slug}, the tests' own code failed in {sorted(broken)}:\n"
                         f"{next(iter(broken.values()))[:1500]}")
     # The mistake is named from what it fails: that record must be what it does fail.

@@ -24,8 +24,9 @@ from pathlib import Path
 import pytest
 
 from kata.catalog import KATAS, TESTS
+from kata.judging import guards
 from kata.judging.guards import GUARD_SECONDS
-from kata.runner.loader import load_module
+from kata.runner.loading import load_module
 
 pytestmark = pytest.mark.meta
 
@@ -127,15 +128,18 @@ def test_the_reader_finds_each_example_with_what_it_prints(tmp_path):
     assert mismatch(Example(1, "x", "(2, 1)"), namespace) == "line 1: 'x' gives '(1, 2)'; the statement says '(2, 1)'"
 
 
+GUARD_MARKERS = ("complexity_guard", "progress_guard", "memory_guard")
+
+
 def guard_limits_in(test_file: Path) -> set[float]:
-    """The seconds of every complexity_guard(...) and progress_guard(...) in the file, read from its source."""
+    """The seconds of every guard marker (kata.judging.guards) in the file, read from its source."""
     tree = ast.parse(test_file.read_text(encoding="utf-8"))
     constants = {target.id: node.value.value for node in tree.body
                  if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
                  for target in node.targets if isinstance(target, ast.Name)}
     limits = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("complexity_guard", "progress_guard"):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_MARKERS:
             seconds = next((keyword.value for keyword in node.keywords if keyword.arg == "seconds"), None)
             if seconds is None:
                 limits.add(GUARD_SECONDS)
@@ -177,3 +181,10 @@ def test_the_limit_reader_finds_default_literal_and_named_seconds(tmp_path):
     test_file.write_text("SLOW = 40.0\n@progress_guard()\ndef a(): pass\n@complexity_guard(seconds=4, hint='')\n"
                          "def b(): pass\n@complexity_guard(seconds=SLOW, hint='')\ndef c(): pass\n", encoding="utf-8")
     assert guard_limits_in(test_file) == {GUARD_SECONDS, 4.0, 40.0}
+
+
+def test_the_limit_reader_knows_every_guard_marker():
+    """A new kind of guard the reader did not know would hide its limit from the test above."""
+    markers = {name for name, value in vars(guards).items()
+               if name.endswith("_guard") and not name.startswith("_") and callable(value)}
+    assert markers == set(GUARD_MARKERS)
