@@ -178,30 +178,28 @@ def _positive_int(text: str) -> int:
     return int(text)
 
 
-def _call_seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = 0.0
-    if not 0.05 <= seconds <= 60:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0.05 to 60")
+def _seconds_from(low: float, high: float):
+    """An argparse type: a number of seconds from `low` to `high`, or a one-line error naming the value."""
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = 0.0
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from {low:g} to {high:g}")
+        return value
+
     return seconds
+
+
+_call_seconds = _seconds_from(0.05, 60)
+_positive_seconds = _seconds_from(1, 600)
 
 
 def _megabytes(text: str) -> int:
     if not text.isdigit() or not 64 <= int(text) <= 65536:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of megabytes from 64 to 65536")
     return int(text)
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = 0.0
-    if not 1 <= seconds <= 600:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 1 to 600")
-    return seconds
 
 
 # The commands: each hands over to the module that holds it. ------------------------------

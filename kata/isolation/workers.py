@@ -36,6 +36,7 @@ __tracebackhide__ = True
 
 wait_for_workers_in(__file__, wire.__file__)  # the tests' process waits for a worker's reply there
 
+
 class WorkerEnded(Exception):
     """The worker process ended during a call: os._exit, a crash, or a limit of the operating system."""
 
