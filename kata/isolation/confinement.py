@@ -18,9 +18,11 @@ anything from regaining rights through a program it runs).
   process's memory, no sockets, none of the file-metadata calls Landlock does not
   cover (chmod, chown, extended attributes, times), no watching files (inotify,
   F_NOTIFY) and no leases or locks on them (a lease on a file every worker opens would
-  make a classmate's worker wait), no shared memory, message queues or memory-backed
-  files (memory its address space limit does not count, which may outlive it or pass
-  notes to a classmate), no raising of its own limits,
+  make a classmate's worker wait), no shared memory, message queues, pipes or
+  memory-backed files (memory its address space limit does not count, which may outlive
+  it or pass notes to a classmate), none of the kernel objects that keep data in kernel
+  memory (epoll, event, timer and signal descriptors, queued signals, names of memory
+  regions), no raising of its own limits,
   nothing that needs a privilege (mounts, namespaces, modules, BPF, io_uring), and
   no system call newer than libseccomp knows.
 - Capabilities: a worker started by root drops all of them.
@@ -86,6 +88,14 @@ REFUSED = (
     # pipes: what waits in one is kernel memory, kept while a read end is open (the worker's own
     # two pipes to the tests are made before it is confined)
     "pipe", "pipe2",
+    # kernel objects that keep what a process puts in them, in kernel memory that neither its
+    # resident memory nor its address space limit counts: epoll items (each with 8 bytes of its
+    # own data, hundreds of thousands of them), event, timer and signal descriptors, POSIX timers,
+    # signals queued with data, more system-call filters and Landlock rulesets (both are applied
+    # before the worker loads anything)
+    "epoll_create", "epoll_create1", "epoll_ctl", "eventfd", "eventfd2", "timerfd_create", "signalfd",
+    "signalfd4", "timer_create", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "seccomp", "landlock_create_ruleset",
+    "landlock_add_rule", "landlock_restrict_self",
     # file metadata Landlock does not cover
     "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr", "lsetxattr",
     "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "utime", "utimes", "futimesat", "utimensat",
@@ -102,8 +112,7 @@ REFUSED = (
     "vhangup", "uselib", "lookup_dcookie", "nfsservctl",
 )
 # System calls allowed only on the worker itself, named by its own process id: their first argument.
-ONLY_ON_ITSELF = ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "sched_setaffinity",
-                  "sched_setscheduler", "sched_setparam", "sched_setattr")
+ONLY_ON_ITSELF = ("kill", "tgkill", "sched_setaffinity", "sched_setscheduler", "sched_setparam", "sched_setattr")
 # ... and those whose second argument is (setpriority(which, who, prio), ioprio_set(which, who, prio)).
 ONLY_ON_ITSELF_SECOND = ("setpriority", "ioprio_set")
 # fcntl commands refused: a lease makes every other open() of the file wait up to
@@ -111,8 +120,10 @@ ONLY_ON_ITSELF_SECOND = ("setpriority", "ioprio_set")
 # folder, and F_SETPIPE_SZ grows a pipe's kernel memory.
 REFUSED_FCNTL = ("F_SETLEASE", "F_NOTIFY", "F_SETLK", "F_SETLKW", "F_OFD_SETLK", "F_OFD_SETLKW", "F_SETPIPE_SZ")
 # prctl options refused: a process that is not "dumpable" hides its /proc files from a grader
-# that is not root, where its memory is read from outside.
-REFUSED_PRCTL = (4,)  # PR_SET_DUMPABLE
+# that is not root, where its memory is read from outside; a name of up to 80 bytes on each of
+# tens of thousands of memory regions is kernel memory no limit counts; and a system-call
+# filter added through prctl, like one added through seccomp().
+REFUSED_PRCTL = (4, 0x53564D41, 22)  # PR_SET_DUMPABLE, PR_SET_VMA, PR_SET_SECCOMP
 # madvise advice refused: pages sent to swap leave the resident memory the grader reads, and
 # come back when read, so that memory could grow unseen on a machine with swap.
 REFUSED_MADVISE = (20, 21)  # MADV_COLD, MADV_PAGEOUT
@@ -166,8 +177,8 @@ class Confinement:
         readable = {path: rights for path, rights in self.readable.items()
                     if not any(_contains(path, inner) or _contains(inner, path) for inner in secret)}
         drop_capabilities()
+        restrict_the_filesystem(folder, readable)  # first: the filter refuses Landlock's calls
         filter_system_calls(self.rules, os.getpid())
-        restrict_the_filesystem(folder, readable)
 
 
 def readable_paths(hidden: list[str]) -> dict[str, int]:

@@ -30,6 +30,10 @@ from kata.judging.calls import is_iterator
 
 OUTPUT_LIMIT = 4000  # characters of printed output kept per request
 FILE_LIMIT_MB = 16  # the largest file a submission may write in its folder
+# Open descriptors and queued signals each keep a little kernel memory that no memory limit
+# counts; a chunking function needs a few files open at once (its imports) and no signal queue.
+OPEN_FILES = 64
+QUEUED_SIGNALS = 8
 PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests' process is still there
 # Threads are allowed, but each takes a process id, and thousands would leave none for a
 # classmate's run: the fork server stops a worker that has more. A chunking function
@@ -349,14 +353,17 @@ def detach_from_the_terminal(output: KeptOutput) -> None:
 
 
 def limit_resources(megabytes: int) -> None:
-    """Its address space, no core files, and files of a few megabytes at most (a write past that raises)."""
+    """Its address space, no core files, files of a few megabytes at most (a write past that raises),
+    a few dozen open descriptors and a handful of queued signals."""
     import resource
 
-    size = megabytes * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_AS, (size, size))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # so that a write past the limit fails with EFBIG, not a kill
-    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_LIMIT_MB * 1024 * 1024,) * 2)
+    for kind, value in ((resource.RLIMIT_AS, megabytes * 1024 * 1024), (resource.RLIMIT_CORE, 0),
+                        (resource.RLIMIT_FSIZE, FILE_LIMIT_MB * 1024 * 1024), (resource.RLIMIT_NOFILE, OPEN_FILES),
+                        (resource.RLIMIT_SIGPENDING, QUEUED_SIGNALS)):
+        hard = resource.getrlimit(kind)[1]
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)  # a limit may only be lowered
+        resource.setrlimit(kind, (value, value))
 
 
 def confine(settings: dict, confinement: Confinement | str) -> str:

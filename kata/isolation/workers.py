@@ -144,6 +144,7 @@ class Worker:
         self.memory_mb = memory_mb
         self.confinement_required = confinement_required  # else a worker that cannot be confined runs unconfined
         self.unconfined = ""  # why the last worker started runs unconfined, if it does
+        self.resident_at_ready_kib: int | None = None  # its resident memory once loaded
         self.process: ForkedProcess | None = None
         self.generation = 0  # counts the processes started: a generator belongs to one of them
         self.output = ""  # what the submission printed during the last request
@@ -293,6 +294,7 @@ class Worker:
         self.generation += 1
         self.started_in_this_test = True
         self.cpu_at_rest = None  # until the new process has loaded
+        self.resident_at_ready_kib = None
         self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
         module = self.folder / self.source.name
         shutil.copyfile(self.source, module)
@@ -339,6 +341,7 @@ class Worker:
             raise WorkerCouldNotStart(str(hello.get("problem")))
         self.unconfined = str(hello.get("unconfined") or "")
         self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
+        self.resident_at_ready_kib = self.resident_when_ready()
         if self.cpu_at_rest > LOAD_CPU_SECONDS:
             self.stop()
             raise WorkerCouldNotStart(f"loading {relative(self.source)} took {self.cpu_at_rest:.1f} s of CPU time, "
@@ -360,11 +363,21 @@ class Worker:
             return f"the worker process was ended by the signal {name}{why}"
         return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
 
-    def fork_server_resident_kib(self) -> int | None:
-        """What a worker starts with, the fork server's resident memory in KiB; None where the kernel does not say."""
+    def resident_when_ready(self) -> int | None:
+        """The worker's resident memory in KiB once loaded; None where the kernel does not say."""
+        try:
+            return _status_kib(self.require(self.generation).pid, "VmRSS")
+        except (OSError, ValueError):
+            return None  # not Linux; or a worker that hid it, which a memory guard stops when it reads it again
+
+    def starting_resident_kib(self) -> int | None:
+        """What a worker starts with, in KiB: the fork server's resident memory, or the worker's
+        own once loaded when that is less (a forked process has fewer of its parent's pages in
+        its own count); None where the kernel does not say."""
         if not sys.platform.startswith("linux"):
             return None
-        return self.resident_kib(fork_server().process.pid, "VmRSS")
+        fork_servers = self.resident_kib(fork_server().process.pid, "VmRSS")
+        return min(fork_servers, self.resident_at_ready_kib or fork_servers)
 
     def resident_kib(self, pid: int, field: str) -> int:
         """A process's VmRSS or VmHWM in KiB. On Linux it can always be read, so a worker that hides it is stopped."""
@@ -445,11 +458,11 @@ class WorkerReading:
     The tests receive every item, so the worker cannot fake what it yields. The peak traced
     memory is the worker's own figure, which a submission could patch to report nothing; so
     the worker's memory is also read from outside, as the kernel counts it: its peak
-    resident memory over its whole life, against the fork server's resident memory, which
-    is what a worker starts with. A growth past RESIDENT_SLACK_BYTES is the peak, when
-    larger. Over its whole life, and from a baseline the submission does not choose, so
-    that memory taken early and given back later (to grow into unseen) counts from the
-    start. The worker must have been started for this test (a memory guard asks for a
+    resident memory over its whole life, against what a worker starts with (the fork
+    server's resident memory, or the worker's own once loaded when less). A growth past
+    RESIDENT_SLACK_BYTES is the peak, when larger. Over its whole life, and from a baseline
+    the submission cannot raise, so that memory taken early and given back later (to grow
+    into unseen) counts from the start. The worker must have been started for this test (a memory guard asks for a
     worker of its own), or earlier tests' peaks would count.
     """
 
@@ -466,7 +479,7 @@ class WorkerReading:
         if not worker.started_in_this_test:
             raise RuntimeError("a memory guard reads a generator of a worker started for its test: "
                                "mark the test with kata.judging.guards.memory_guard")
-        baseline = worker.fork_server_resident_kib()
+        baseline = worker.starting_resident_kib()
         while not over:
             with protocol_time():
                 worker.require(self._generation)

@@ -846,10 +846,28 @@ ATTACKS = {
     "hide its /proc files from a grader that is not root": "__import__('ctypes').CDLL(None, use_errno=True).prctl("
                                                            "4, 0, 0, 0, 0) < 0 and error()",
     "send its memory to swap, out of the resident memory read from outside": "page_out()",
+    # Kernel objects that keep a process's data in kernel memory, which neither its resident
+    # memory (read by a memory guard) nor its address space limit counts.
+    "keep data in epoll items": "libc().epoll_create1(0) < 0 and error()",
+    "keep data in an event descriptor": "libc().eventfd(0, 0) < 0 and error()",
+    "keep data in a timer descriptor": "libc().timerfd_create(1, 0) < 0 and error()",
+    "keep data in a signal descriptor": "libc().signalfd(-1, ctypes.byref((ctypes.c_ulong * 16)()), 0) < 0 "
+                                        "and error()",
+    "keep data in POSIX timers": "libc().timer_create(1, None, ctypes.byref(ctypes.c_void_p())) < 0 and error()",
+    "keep data in signals queued with a value": "libc().sigqueue(os.getpid(), 0, ctypes.c_void_p(0)) < 0 "
+                                                "and error()",
+    "keep data in the names of its memory regions": "name_a_region()",
+    "keep data in a system-call filter of its own": "add_a_filter()",
+    "keep data in a Landlock ruleset": "libc().syscall(444, None, 0, 1) < 0 and error()",  # its ABI version
+    "queue dozens of real-time signals to itself": "queue_signals(32)",
+    "open a hundred descriptors": "[os.open(os.devnull, os.O_RDONLY) for _ in range(100)]",
 }
 
 ATTACKER = """
+import ctypes
+import errno
 import fcntl
+import mmap
 import os
 import resource
 import signal
@@ -857,6 +875,42 @@ import stat
 
 def error():
     raise OSError("the call returned an error")
+
+def libc():
+    return ctypes.CDLL(None, use_errno=True)
+
+def name_a_region():
+    memory = mmap.mmap(-1, 4096)
+    address = ctypes.addressof(ctypes.c_char.from_buffer(memory))
+    if libc().prctl(0x53564D41, 0, ctypes.c_ulong(address), 4096, b"kept") < 0:  # PR_SET_VMA, ..._ANON_NAME
+        if ctypes.get_errno() != errno.EINVAL:  # EINVAL: this kernel names no region, so there is nothing to refuse
+            error()
+
+class BpfInstruction(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8), ("k", ctypes.c_uint32)]
+
+class BpfProgram(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(BpfInstruction))]
+
+def add_a_filter():
+    allow_all = BpfProgram(1, ctypes.pointer(BpfInstruction(0x06, 0, 0, 0x7FFF0000)))  # BPF_RET|BPF_K, ALLOW
+    libc().prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS, which a filter needs
+    number = {"x86_64": 317, "aarch64": 277}[os.uname().machine]  # seccomp(SECCOMP_SET_MODE_FILTER, 0, ...)
+    if libc().syscall(number, 1, 0, ctypes.byref(allow_all)) < 0:
+        error()
+
+def queue_signals(count):
+    signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGRTMIN])
+    try:
+        for _ in range(count):
+            os.kill(os.getpid(), signal.SIGRTMIN)
+        queued = 0
+        while signal.sigtimedwait([signal.SIGRTMIN], 0):
+            queued += 1
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGRTMIN])
+    if queued < count:
+        raise OSError(f"{queued} of the {count} signals were queued")
 
 def page_out():
     import ctypes, mmap
@@ -910,7 +964,11 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "fill memory through a memory-backed file",
                     "keep memory in a pipe, where its limit does not count it", "grow one of its pipes' kernel memory",
                     "hide its /proc files from a grader that is not root",
-                    "send its memory to swap, out of the resident memory read from outside"]
+                    "send its memory to swap, out of the resident memory read from outside",
+                    "keep data in epoll items", "keep data in an event descriptor", "keep data in a timer descriptor",
+                    "keep data in a signal descriptor", "keep data in POSIX timers",
+                    "keep data in signals queued with a value", "keep data in the names of its memory regions",
+                    "keep data in a system-call filter of its own", "keep data in a Landlock ruleset"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, monkeypatch, tmp_path):
@@ -1385,12 +1443,12 @@ def f():
     assert worker.call("f", (), {}) == 2000
 
 
-def memory_guard_report(tmp_path, submission_text: str) -> str:
+def memory_guard_report(tmp_path, submission_text: str, *options: str) -> str:
     """What pytest prints for kata 04's memory guard on this submission, isolated."""
     submission = tmp_path / "streaming_packer.py"
     submission.write_text(submission_text)
     return subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", "million_sizes",
-                           f"--impl={submission}", "--isolate", "-q", "-p", "no:cacheprovider"],
+                           f"--impl={submission}", "--isolate", *options, "-q", "-p", "no:cacheprovider"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
 
 
@@ -1454,7 +1512,6 @@ def test_a_submission_that_forges_the_reading_of_its_chunks_fails_the_memory_gua
     assert "1 failed" in report and "It yielded 1 chunk; the chunk at index 0 was [999992" in report, report[-1500:]
 
 
-
 # A generator that keeps every chunk (about 55 MB here) and hides it both ways: a tracer that
 # reports nothing, and 64 MB made resident as the call starts, given back at the first chunk,
 # so that the worker's resident memory never rises above what it was when the reading began.
@@ -1490,6 +1547,81 @@ def test_a_generator_that_gives_back_memory_taken_before_the_reading_fails_the_m
     what the worker holds when the reading starts: memory taken early cannot be grown into unseen."""
     report = memory_guard_report(tmp_path, HIDES_ITS_MEMORY_UNDER_A_BALLAST)
     assert "1 failed" in report and "the peak was already" in report, report[-1500:]
+
+
+# A generator that keeps every size it reads, as 4 bytes in an anonymous mmap that the tracer
+# never sees: about 4 MB for the million sizes, well under the 1024 MB address space.
+KEEPS_ITS_INPUT_OUTSIDE_THE_TRACER = HIDES_ITS_MEMORY.replace(
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+import mmap
+import struct
+
+kept = []""").replace("    kept, current, total = [], [], 0  # every chunk kept: memory that grows with the input", """
+    store = mmap.mmap(-1, 64 << 20)  # only the pages written become resident
+    kept.append(store)
+    current, total = [], 0""").replace(
+    "        if current and total + size > max_tokens:\n            kept.append(current)", """
+        struct.pack_into("<i", store, 4 * index, size)
+        if current and total + size > max_tokens:""")
+
+
+@pytest.mark.slow
+def test_a_generator_that_keeps_its_input_in_a_few_megabytes_outside_the_tracer_fails_the_memory_guard_when_isolated(
+        tmp_path):
+    """A worker's resident memory may grow 2 MiB over what it started with; 4 MB kept in an mmap
+    passes the tracer, not that bound."""
+    assert "kept.append(current)" not in KEEPS_ITS_INPUT_OUTSIDE_THE_TRACER
+    report = memory_guard_report(tmp_path, KEEPS_ITS_INPUT_OUTSIDE_THE_TRACER)
+    assert "1 failed" in report and "the peak was already 4," in report, report[-1500:]
+
+
+# A generator that keeps the whole input, each size with its index, as the 8 bytes of user data
+# of an epoll item: about 200 MB of kernel memory for the million sizes, which neither the
+# tracer nor the worker's resident memory counts.
+KEEPS_ITS_INPUT_IN_THE_KERNEL = HIDES_ITS_MEMORY.replace(
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+import ctypes
+
+libc = ctypes.CDLL(None, use_errno=True)
+TARGETS = 1024  # descriptors each epoll watches: one item per (epoll, descriptor)
+
+
+class Event(ctypes.Structure):
+    _pack_ = 1  # struct epoll_event is packed on x86-64
+    _fields_ = [("events", ctypes.c_uint32), ("data", ctypes.c_uint64)]
+
+
+def keep_in_the_kernel(sizes):
+    targets = [libc.eventfd(0, 0) for _ in range(TARGETS)]
+    epolls, event = [], Event(4)  # EPOLLOUT: an eventfd is always writable
+    for index, size in enumerate(sizes):
+        if index % TARGETS == 0:
+            epolls.append(libc.epoll_create1(0))
+        event.data = (index << 32) | size
+        if libc.epoll_ctl(epolls[-1], 1, targets[index % TARGETS], ctypes.byref(event)) != 0:
+            raise OSError(ctypes.get_errno(), "epoll_ctl")
+    return epolls
+
+
+def read_back(epolls):
+    events = (Event * TARGETS)()
+    for epoll in epolls:
+        count = libc.epoll_wait(epoll, events, TARGETS, 0)
+        yield from (data & 0xFFFFFFFF for data in sorted(events[i].data for i in range(count)))""").replace(
+    "enumerate(stream)", "enumerate(read_back(keep_in_the_kernel(stream)))"
+).replace("            kept.append(current)\n", "")  # the chunks are dropped: only the kernel keeps anything
+
+
+@needs_confinement
+@pytest.mark.slow
+@pytest.mark.timeout(60)  # on a kernel that allowed the items, filling them took about 13 s
+def test_a_generator_that_keeps_its_input_in_kernel_memory_fails_the_memory_guard_when_confined(tmp_path):
+    """Kernel objects that keep a process's data (here epoll items) are refused to a confined worker:
+    memory the kernel keeps for a process is counted by neither the tracer nor its resident memory."""
+    assert "kept.append(current)" not in KEEPS_ITS_INPUT_IN_THE_KERNEL
+    report = memory_guard_report(tmp_path, KEEPS_ITS_INPUT_IN_THE_KERNEL, "--confined")
+    assert "1 failed" in report and "PermissionError: [Errno 1] epoll_ctl" in report, report[-1500:]
+
 
 def test_a_worker_whose_memory_cannot_be_read_from_outside_is_stopped(start_worker, monkeypatch):
     """On Linux a worker's /proc files can always be read by the tests' process; when they cannot
