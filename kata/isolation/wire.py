@@ -28,6 +28,8 @@ import os
 from array import array
 from itertools import accumulate, chain
 
+from kata.judging.load_problems import text_of
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for annotations only: the worker starts faster without importing typing
     from typing import Any
@@ -319,7 +321,7 @@ def encode_exception(error: BaseException, encoder: Encoder,
     return {
         "type": kind.__name__,
         "builtin": kind.__module__ == "builtins",
-        "message": _text_of(error),
+        "message": text_of(error),
         "args": args,
         "frames": frames_in(error) if frames_in else [],
     }
@@ -342,13 +344,6 @@ def decode_exception(data: dict, decoder: Decoder) -> Exception:
         error = remote_error(str(data.get("type")), str(data.get("message", "")))
     error.frames_in_worker = [tuple(frame) for frame in data.get("frames") or []]  # type: ignore[attr-defined]
     return error
-
-
-def _text_of(error: BaseException) -> str:
-    try:
-        return str(error)[:2000]
-    except Exception:
-        return f"<{type(error).__name__} whose message cannot be shown>"
 
 
 def short_repr(value) -> str:

@@ -26,6 +26,7 @@ import types
 
 from kata.isolation import wire
 from kata.isolation.confinement import Confinement, ConfinementFailed
+from kata.judging import load_problems
 from kata.judging.calls import is_iterator
 
 OUTPUT_LIMIT = 4000  # characters of printed output kept per request
@@ -388,13 +389,13 @@ def load_functions(path: str, names: list[str], shown_as: str) -> tuple[dict, st
             code = compile(file.read(), path, "exec")
         exec(code, module.__dict__)
     except SyntaxError as error:
-        return {}, f"{shown_as} has a syntax error on line {error.lineno}: {error.msg}."
+        return {}, load_problems.syntax_error(shown_as, error)
     except BaseException as error:
-        return {}, f"loading {shown_as} raised {type(error).__name__}: {wire._text_of(error)}."
+        return {}, load_problems.raised_while_loading(shown_as, error)
     functions = {name: getattr(module, name, None) for name in names}
     missing = [name for name, function in functions.items() if not callable(function)]
     if missing:
-        return {}, f"{shown_as} defines no function {missing[0]}(); the tests of this kata call it."
+        return {}, load_problems.defines_no_function(shown_as, missing[0])
     return functions, None
 
 

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kata.isolation import wire
+from kata.judging import load_problems
 from kata.judging.calls import is_iterator, log
 from kata.catalog import ROOT, relative
 from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
@@ -325,8 +326,8 @@ class Worker:
             hello = self.channel.receive()
         except TimeoutError:
             self.stop()
-            raise WorkerCouldNotStart(f"loading {relative(self.source)} did not finish within "
-                                      f"{WORKER_START_SECONDS:g} s (a loop at the top level of the module?).") from None
+            raise WorkerCouldNotStart(load_problems.did_not_finish_loading(relative(self.source),
+                                                                         WORKER_START_SECONDS)) from None
         except (wire.ChannelClosed, wire.ProtocolError):
             raise WorkerCouldNotStart(f"loading {relative(self.source)} ended the worker process: "
                                       f"{self.stop_and_say_why()}.") from None
@@ -344,9 +345,8 @@ class Worker:
         self.resident_at_ready_kib = self.resident_when_ready()
         if self.cpu_at_rest > LOAD_CPU_SECONDS:
             self.stop()
-            raise WorkerCouldNotStart(f"loading {relative(self.source)} took {self.cpu_at_rest:.1f} s of CPU time, "
-                                      f"more than the {LOAD_CPU_SECONDS:g} s a module may spend before it is called "
-                                      "(work at the top level of the module?).")
+            raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), self.cpu_at_rest,
+                                                                            LOAD_CPU_SECONDS))
 
     def stop_and_say_why(self) -> str:
         process = self.process

@@ -7,6 +7,8 @@
   isolated worker.
 - `guards`: the markers of the tests that stop stalled loops and quadratic work.
 - `measured_reading`: reading a generator to its end while measuring its memory.
+- `load_problems`: why a submission's module cannot be used, in the same words wherever
+  it is loaded (in this process or in a worker).
 
 Imports only `kata.catalog` and `kata.show`; every other package may import it.
 """

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
+from kata.judging import load_problems
 from kata.judging.calls import Judged
 from kata.judging.limits import WORKER_MEMORY_MB
 from kata.catalog import KATAS, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, relative
@@ -82,7 +83,7 @@ class Implementation:
         for name in kata.functions:
             function = getattr(module, name, None)
             if not callable(function):
-                raise LoadProblem(f"{relative(path)} defines no function {name}(); the tests of {kata.slug} call it.")
+                raise LoadProblem(load_problems.defines_no_function(relative(path), name))
             functions[name] = Judged(name, function, path, kata.slug)
         if is_untouched(path, kata.functions):
             raise NotStarted(f"write your solution in {relative(path)}")
@@ -94,13 +95,13 @@ class Implementation:
 
         path = self.source(kata)
         if not path.is_file():
-            raise LoadProblem(f"there is no file {relative(path)}.")
+            raise LoadProblem(load_problems.no_file(relative(path)))
         try:
             untouched = is_untouched(path, kata.functions)
         except SyntaxError as error:
-            raise LoadProblem(f"{relative(path)} has a syntax error on line {error.lineno}: {error.msg}.") from None
+            raise LoadProblem(load_problems.syntax_error(relative(path), error)) from None
         except (ValueError, UnicodeDecodeError) as error:
-            raise LoadProblem(f"{relative(path)} cannot be read as Python source: {error}.") from None
+            raise LoadProblem(load_problems.unreadable_source(relative(path), error)) from None
         if untouched:
             raise NotStarted(f"write your solution in {relative(path)}")
         worker = worker_for(path, kata.functions, self.memory_mb, self.confined)

@@ -9,8 +9,10 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from kata.catalog import relative
+from kata.judging import load_problems
 from kata.judging.limits import LOAD_SECONDS, MEMORY_LIMIT_MB, DidNotFinish, UsedTooMuchMemory, loading_limits
 
 
@@ -18,28 +20,28 @@ class LoadProblem(Exception):
     """The implementation of a kata cannot be used; the message says why in one sentence."""
 
 
-def load_module(path: Path, name: str):
+def load_module(path: Path, name: str) -> ModuleType:
+    """The module of Python source at `path`, run in this process under the loading limits; else LoadProblem."""
+    shown = relative(path)
     if not path.is_file():
-        raise LoadProblem(f"there is no file {relative(path)}.")
+        raise LoadProblem(load_problems.no_file(shown))
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None  # a .py file that exists
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses and pickling look modules up by name
     try:
-        with loading_limits(relative(path)):
+        with loading_limits(shown):
             spec.loader.exec_module(module)
     except DidNotFinish:
         del sys.modules[name]
-        raise LoadProblem(f"loading {relative(path)} did not finish within {LOAD_SECONDS:g} s: "
-                          "a loop at the top level of the module?") from None
+        raise LoadProblem(load_problems.did_not_finish_loading(shown, LOAD_SECONDS)) from None
     except UsedTooMuchMemory:
         del sys.modules[name]
-        raise LoadProblem(f"loading {relative(path)} used more than {MEMORY_LIMIT_MB} MB of memory: "
-                          "a large value built at the top level of the module?") from None
+        raise LoadProblem(load_problems.used_too_much_memory_loading(shown, MEMORY_LIMIT_MB)) from None
     except SyntaxError as error:
         del sys.modules[name]
-        raise LoadProblem(f"{relative(path)} has a syntax error on line {error.lineno}: {error.msg}.") from None
+        raise LoadProblem(load_problems.syntax_error(shown, error)) from None
     except Exception as error:
         del sys.modules[name]
-        raise LoadProblem(f"loading {relative(path)} raised {type(error).__name__}: {error}.") from None
+        raise LoadProblem(load_problems.raised_while_loading(shown, error)) from None
     return module

@@ -1737,3 +1737,27 @@ def test_a_worker_that_sleeps_through_a_guard_is_stopped_at_the_guards_idle_limi
     finally:
         watchdog.stop()
     assert idle_limit(0.5) <= time.monotonic() - started < 4.0
+
+
+# One wording of a module that cannot be used, wherever it is loaded -------------------------------
+
+@pytest.mark.parametrize("source, says", [
+    ("raise ValueError('left from experimenting')", "raised ValueError: left from experimenting."),
+    ("def windows(tokens, size, overlap):\n    return []\n", "defines no function fixed_windows(); "
+                                                              "the tests of this kata call it."),
+])
+def test_a_module_that_cannot_be_used_is_told_in_the_same_words_in_process_and_isolated(tmp_path, source, says):
+    from kata.catalog import find_kata
+    from kata.runner.loader import Implementation
+    from kata.runner.loading import LoadProblem
+
+    kata = find_kata("1")
+    path = tmp_path / f"{kata.module}.py"
+    path.write_text(source)
+    told = []
+    for isolated in (False, True):
+        with pytest.raises(LoadProblem) as problem:
+            Implementation("file", path, isolated=isolated).load(kata)
+        told.append(str(problem.value))
+    isolation.stop_all_workers()
+    assert told[0] == told[1] and told[0].endswith(says), told

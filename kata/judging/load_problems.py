@@ -1,0 +1,51 @@
+"""Why a submission's module cannot be used, one sentence each.
+
+A module is loaded in this process (kata.runner.loading) or in a worker process
+(kata.isolation.worker, kata.isolation.workers); either way the learner reads the same words.
+"""
+
+from __future__ import annotations
+
+ERROR_TEXT_LIMIT = 2000  # characters of an exception's message kept
+
+
+def text_of(error: BaseException) -> str:
+    """An exception's message, cut short; a message that cannot be made says so."""
+    try:
+        return str(error)[:ERROR_TEXT_LIMIT]
+    except Exception:
+        return f"<{type(error).__name__} whose message cannot be shown>"
+
+
+def no_file(shown: str) -> str:
+    return f"there is no file {shown}."
+
+
+def syntax_error(shown: str, error: SyntaxError) -> str:
+    return f"{shown} has a syntax error on line {error.lineno}: {error.msg}."
+
+
+def unreadable_source(shown: str, error: Exception) -> str:
+    return f"{shown} cannot be read as Python source: {text_of(error)}."
+
+
+def raised_while_loading(shown: str, error: BaseException) -> str:
+    return f"loading {shown} raised {type(error).__name__}: {text_of(error)}."
+
+
+def did_not_finish_loading(shown: str, seconds: float) -> str:
+    return f"loading {shown} did not finish within {seconds:g} s: a loop at the top level of the module?"
+
+
+def used_too_much_memory_loading(shown: str, megabytes: int) -> str:
+    return (f"loading {shown} used more than {megabytes} MB of memory: "
+            "a large value built at the top level of the module?")
+
+
+def computed_too_long_loading(shown: str, cpu_seconds: float, limit: float) -> str:
+    return (f"loading {shown} took {cpu_seconds:.1f} s of CPU time, more than the {limit:g} s a module may spend "
+            "before it is called (work at the top level of the module?).")
+
+
+def defines_no_function(shown: str, name: str) -> str:
+    return f"{shown} defines no function {name}(); the tests of this kata call it."
