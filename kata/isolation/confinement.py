@@ -22,7 +22,8 @@ anything from regaining rights through a program it runs).
   memory-backed files (memory its address space limit does not count, which may outlive
   it or pass notes to a classmate), none of the kernel objects that keep data in kernel
   memory (epoll, event, timer and signal descriptors, queued signals, names of memory
-  regions), no raising of its own limits,
+  regions), no shared anonymous memory (its pages can leave the resident count and keep
+  their data), no raising of its own limits,
   nothing that needs a privilege (mounts, namespaces, modules, BPF, io_uring), and
   no system call newer than libseccomp knows.
 - Capabilities: a worker started by root drops all of them.
@@ -127,6 +128,10 @@ REFUSED_PRCTL = (4, 0x53564D41, 22)  # PR_SET_DUMPABLE, PR_SET_VMA, PR_SET_SECCO
 # madvise advice refused: pages sent to swap leave the resident memory the grader reads, and
 # come back when read, so that memory could grow unseen on a machine with swap.
 REFUSED_MADVISE = (20, 21)  # MADV_COLD, MADV_PAGEOUT
+# Shared anonymous memory lives in a kernel object of its own: pages dropped from the worker's
+# page tables (MADV_DONTNEED) leave its resident memory but keep their data, which comes back
+# when read. A private mapping keeps nothing it drops; a file the worker may map is read only.
+_MAP_TYPE, _MAP_SHARED, _MAP_SHARED_VALIDATE, _MAP_ANONYMOUS = 0x0F, 0x01, 0x03, 0x20
 _CLONE_THREAD = 0x00010000
 _NEWER_SYSTEM_CALLS = 64  # how many numbers past the newest call libseccomp knows are refused
 
@@ -278,6 +283,9 @@ def system_call_rules():
         _add(rules, refuse, "prctl", pyseccomp.Arg(0, pyseccomp.EQ, option))
     for advice in REFUSED_MADVISE:
         _add(rules, refuse, "madvise", pyseccomp.Arg(2, pyseccomp.EQ, advice))
+    for shared in (_MAP_SHARED, _MAP_SHARED_VALIDATE):
+        _add(rules, refuse, "mmap", pyseccomp.Arg(3, pyseccomp.MASKED_EQ, _MAP_TYPE | _MAP_ANONYMOUS,
+                                                  shared | _MAP_ANONYMOUS))
     arch = pyseccomp.system_arch()
     # Calls newer than this libseccomp may be newer than this list too: refused, as unknown. Linux
     # numbers them in order and adds a few a year, so the next 64 numbers cover many years.

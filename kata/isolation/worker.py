@@ -41,7 +41,11 @@ PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests'
 # needs none, and a pool of a few threads stays far under it (the address space limit
 # allows about twenty threads of the default stack size; only tiny stacks allow thousands).
 MAX_THREADS = 64
-THREAD_CHECK_SECONDS = 0.01  # how often the fork server counts its workers' threads; hundreds may start meanwhile
+# Page tables are kernel memory that neither the address space limit nor the resident memory
+# counts: tens of thousands of one-page mappings, scattered far apart, take half a gigabyte of
+# them. A worker's own need is under 100 KB, and its whole address space, mapped densely, 2 MB.
+MAX_PAGE_TABLES_KB = 16 * 1024
+THREAD_CHECK_SECONDS = 0.01  # how often the fork server looks at its workers; hundreds of threads may start meanwhile
 
 
 class KeptOutput(io.TextIOBase):
@@ -256,7 +260,7 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
                 data, fds, _, _ = socket.recv_fds(control, 1 << 16, 2)
                 request = json.loads(data) if data else request
             elif os.getppid() == parent:
-                stopped_for.update(stop_workers_with_too_many_threads(children - stopped_for.keys()))
+                stopped_for.update(stop_workers_past_their_kernel_limits(children - stopped_for.keys()))
                 continue
         except (OSError, ValueError):
             pass
@@ -279,21 +283,28 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
         control.send(json.dumps(reply).encode("ascii"))
 
 
-def stop_workers_with_too_many_threads(workers: set[int]) -> dict[int, str]:
-    """Kill each worker running more than MAX_THREADS threads; returns why, by process id."""
+def stop_workers_past_their_kernel_limits(workers: set[int]) -> dict[int, str]:
+    """Kill each worker running more than MAX_THREADS threads or holding more than MAX_PAGE_TABLES_KB
+    of page tables; returns why, by process id."""
     stopped = {}
     for pid in workers:
         try:
-            with open(f"/proc/{pid}/stat", "rb") as status:
-                threads = int(status.read().rsplit(b")", 1)[1].split()[17])  # num_threads, the 20th field
-        except (OSError, ValueError, IndexError):
-            continue  # ended already, or no /proc here
+            with open(f"/proc/{pid}/status", "rb") as status:
+                fields = dict(line.split(b":", 1) for line in status.read().splitlines() if b":" in line)
+            threads, page_tables_kb = int(fields[b"Threads"]), int(fields[b"VmPTE"].split()[0])
+        except (OSError, ValueError, KeyError, IndexError):
+            continue  # ended already (a zombie has no VmPTE), or no /proc here
         if threads > MAX_THREADS:
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except OSError:
-                pass
             stopped[pid] = f"it ran more than {MAX_THREADS} threads"
+        elif page_tables_kb > MAX_PAGE_TABLES_KB:
+            stopped[pid] = (f"its memory mappings took more than {MAX_PAGE_TABLES_KB // 1024} MB of the kernel's "
+                            "page tables (thousands of small mappings, scattered)")
+        else:
+            continue
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
     return stopped
 
 

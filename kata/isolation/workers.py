@@ -408,12 +408,17 @@ class Worker:
 
 @contextmanager
 def protocol_time():
-    """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.calls)."""
-    started = time.thread_time()
+    """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.calls).
+
+    Never more than the worker itself spent in the block: the credit stands for the worker's
+    side of the same messages, and a worker could otherwise buy time for its work with
+    replies that cost it little to send and this process much to read.
+    """
+    started, worker_started = time.thread_time(), log.worker_busy_before
     try:
         yield
     finally:
-        log.protocol_cpu += time.thread_time() - started
+        log.protocol_cpu += max(0.0, min(time.thread_time() - started, log.worker_busy_before - worker_started))
 
 
 @contextmanager

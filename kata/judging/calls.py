@@ -99,7 +99,8 @@ class _Log:
     # This process's own CPU time on the test's requests to the worker: encoding, decoding,
     # serving callbacks. The worker spends about as much on its side of the same messages,
     # so a guard's budget for the whole test leaves that much of the worker's time out: a
-    # generator read one next() at a time must not be charged for the travel.
+    # generator read one next() at a time must not be charged for the travel. Each request's
+    # share is at most the worker's own CPU time on it (kata.isolation.workers.protocol_time).
     protocol_cpu: float = 0.0
 
     def forget(self) -> None:

@@ -860,6 +860,7 @@ ATTACKS = {
     "keep data in a system-call filter of its own": "add_a_filter()",
     "keep data in a Landlock ruleset": "libc().syscall(444, None, 0, 1) < 0 and error()",  # its ABI version
     "queue dozens of real-time signals to itself": "queue_signals(32)",
+    "keep data in shared memory, whose dropped pages leave the resident count": "mmap.mmap(-1, 4096)",
     "open a hundred descriptors": "[os.open(os.devnull, os.O_RDONLY) for _ in range(100)]",
 }
 
@@ -880,7 +881,7 @@ def libc():
     return ctypes.CDLL(None, use_errno=True)
 
 def name_a_region():
-    memory = mmap.mmap(-1, 4096)
+    memory = mmap.mmap(-1, 4096, flags=mmap.MAP_PRIVATE)
     address = ctypes.addressof(ctypes.c_char.from_buffer(memory))
     if libc().prctl(0x53564D41, 0, ctypes.c_ulong(address), 4096, b"kept") < 0:  # PR_SET_VMA, ..._ANON_NAME
         if ctypes.get_errno() != errno.EINVAL:  # EINVAL: this kernel names no region, so there is nothing to refuse
@@ -914,7 +915,7 @@ def queue_signals(count):
 
 def page_out():
     import ctypes, mmap
-    memory = mmap.mmap(-1, 4096)
+    memory = mmap.mmap(-1, 4096, flags=mmap.MAP_PRIVATE)
     page = (ctypes.c_char * 4096).from_buffer(memory)
     madvise = ctypes.CDLL(None, use_errno=True).madvise
     madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
@@ -968,7 +969,8 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "keep data in epoll items", "keep data in an event descriptor", "keep data in a timer descriptor",
                     "keep data in a signal descriptor", "keep data in POSIX timers",
                     "keep data in signals queued with a value", "keep data in the names of its memory regions",
-                    "keep data in a system-call filter of its own", "keep data in a Landlock ruleset"]
+                    "keep data in a system-call filter of its own", "keep data in a Landlock ruleset",
+                    "keep data in shared memory, whose dropped pages leave the resident count"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, monkeypatch, tmp_path):
@@ -1432,6 +1434,35 @@ def test_a_worker_that_starts_thousands_of_threads_while_loading_is_stopped(star
         worker.start_if_needed()
 
 
+SCATTERS_ITS_MAPPINGS = """
+import ctypes
+import mmap
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mmap.restype = ctypes.c_void_p
+libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+kept = []
+
+
+def f():
+    for gibibyte in range(1024, 1024 + 70_000):  # from 1 TiB up, one page in each GiB
+        page = libc.mmap(gibibyte << 30, 4096, mmap.PROT_READ, mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS, -1, 0)
+        if page in (None, ctypes.c_void_p(-1).value):
+            return "refused"
+        kept.append(ctypes.c_char.from_address(page).value)  # maps the zero page, which no resident count has
+    return "mapped"
+"""
+
+
+def test_a_worker_whose_scattered_mappings_fill_the_kernels_page_tables_is_stopped(start_worker):
+    """Each page, a gigabyte from the next, takes page tables of its own: kernel memory that neither
+    the address space limit (4 KiB a page) nor the resident memory counts, half a gigabyte in all."""
+    worker = start_worker(SCATTERS_ITS_MAPPINGS)
+    with pytest.raises(WorkerEnded, match="the worker process was stopped: its memory mappings took more than 16 MB "
+                                          "of the kernel's page tables"):
+        worker.call("f", (), {})
+
+
 def test_a_worker_may_run_a_few_threads(start_worker):
     worker = start_worker("""
 from concurrent.futures import ThreadPoolExecutor
@@ -1445,9 +1476,14 @@ def f():
 
 def memory_guard_report(tmp_path, submission_text: str, *options: str) -> str:
     """What pytest prints for kata 04's memory guard on this submission, isolated."""
+    return kata_04_report(tmp_path, submission_text, "million_sizes", *options)
+
+
+def kata_04_report(tmp_path, submission_text: str, tests: str, *options: str) -> str:
+    """What pytest prints for kata 04's tests selected by `-k tests` on this submission, isolated."""
     submission = tmp_path / "streaming_packer.py"
     submission.write_text(submission_text)
-    return subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", "million_sizes",
+    return subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", tests,
                            f"--impl={submission}", "--isolate", *options, "-q", "-p", "no:cacheprovider"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
 
@@ -1533,7 +1569,8 @@ class Tracer:  # counts nothing, and says the batch is full at each look, so tha
 
 
 sys.modules["kata.judging.measured_reading"].tracemalloc = Tracer
-ballast = []""").replace("    return _pack(iter(sizes), max_tokens)", """    memory = mmap.mmap(-1, 64 << 20)
+ballast = []""").replace(
+    "    return _pack(iter(sizes), max_tokens)", """    memory = mmap.mmap(-1, 64 << 20, flags=mmap.MAP_PRIVATE)
     memory.write(b"x" * (64 << 20))  # every page resident
     ballast.append(memory)
     return _pack(iter(sizes), max_tokens)""").replace(
@@ -1557,7 +1594,7 @@ import mmap
 import struct
 
 kept = []""").replace("    kept, current, total = [], [], 0  # every chunk kept: memory that grows with the input", """
-    store = mmap.mmap(-1, 64 << 20)  # only the pages written become resident
+    store = mmap.mmap(-1, 64 << 20, flags=mmap.MAP_PRIVATE)  # only the pages written become resident
     kept.append(store)
     current, total = [], 0""").replace(
     "        if current and total + size > max_tokens:\n            kept.append(current)", """
@@ -1621,6 +1658,84 @@ def test_a_generator_that_keeps_its_input_in_kernel_memory_fails_the_memory_guar
     assert "kept.append(current)" not in KEEPS_ITS_INPUT_IN_THE_KERNEL
     report = memory_guard_report(tmp_path, KEEPS_ITS_INPUT_IN_THE_KERNEL, "--confined")
     assert "1 failed" in report and "PermissionError: [Errno 1] epoll_ctl" in report, report[-1500:]
+
+
+# A generator that copies the whole input into shared anonymous memory, 8 bytes a size, and
+# drops each 64 KiB from its page tables once written: the kernel keeps the data, which comes
+# back when read, but the worker's resident memory never holds more than 64 KiB of it.
+KEEPS_ITS_INPUT_IN_SHARED_MEMORY = HIDES_ITS_MEMORY.replace(
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+import mmap
+
+PAGES = 64 * 1024  # bytes resident at most
+PER = PAGES // 8
+
+
+def hidden_copy(sizes):
+    store = mmap.mmap(-1, 64 << 20)  # MAP_SHARED | MAP_ANONYMOUS: a kernel object of its own
+    view = memoryview(store).cast("q")
+    count = 0
+    for count, size in enumerate(sizes, 1):
+        view[count - 1] = size
+        if count % PER == 0:
+            store.madvise(mmap.MADV_DONTNEED, (count - PER) * 8, PAGES)
+    store.madvise(mmap.MADV_DONTNEED, 0, 64 << 20)
+    for index in range(count):
+        size = view[index]
+        if index % PER == PER - 1:
+            store.madvise(mmap.MADV_DONTNEED, (index - PER + 1) * 8, PAGES)
+        yield size""").replace("enumerate(stream)", "enumerate(hidden_copy(stream))").replace(
+    "            kept.append(current)\n", "")
+
+
+@needs_confinement
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_a_generator_that_keeps_its_input_in_shared_memory_fails_the_memory_guard_when_confined(tmp_path):
+    """Shared anonymous memory is refused to a confined worker: its dropped pages leave the resident
+    count that the memory guard reads, and keep their data."""
+    assert "kept.append(current)" not in KEEPS_ITS_INPUT_IN_SHARED_MEMORY
+    report = memory_guard_report(tmp_path, KEEPS_ITS_INPUT_IN_SHARED_MEMORY, "--confined")
+    assert "1 failed" in report and "PermissionError: [Errno 1] Operation not permitted" in report, report[-1500:]
+
+
+# A packer that computes for 3 s before its first chunk, against the guard's 2 s, and pads the
+# reply of the call (which only hands back the generator) with 30 MB of JSON numbers that cost
+# the tests' process about 1.5 s to read and the worker about 10 ms to send.
+BUYS_TIME_WITH_COSTLY_REPLIES = HIDES_ITS_MEMORY.replace(
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+import sys
+import time
+
+wire = sys.modules["kata.isolation.wire"]  # loaded in the worker before the submission
+send_honestly = wire.Channel.send
+PADDING = b',"pad":[' + b'1.2345678901234567e-300,' * (30 * 1024 * 1024 // 24) + b'0]}\\n'
+
+
+def send(self, message):
+    if isinstance(message.get("returned"), dict) and "iterator" in message["returned"]:
+        data = wire.json.dumps(message, separators=(",", ":")).encode("ascii")[:-1] + PADDING  # inside the object
+        view = memoryview(data)
+        while view:
+            view = view[wire.os.write(self.write_fd, view):]
+        return
+    send_honestly(self, message)
+
+
+wire.Channel.send = send""").replace("    kept, current, total = [], [], 0", """    started = time.process_time()
+    while time.process_time() - started < 3.0:
+        pass
+    kept, current, total = [], [], 0""")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(60)
+def test_a_worker_cannot_buy_time_for_a_guard_with_replies_that_are_costly_to_read(tmp_path):
+    """A guard's budget leaves out the tests' side of the messages, but never more than the worker
+    itself spent on them: here about 10 ms, not the 1.5 s the tests' process spent reading."""
+    assert "while time.process_time()" in BUYS_TIME_WITH_COSTLY_REPLIES
+    report = kata_04_report(tmp_path, BUYS_TIME_WITH_COSTLY_REPLIES, "two_hundred_thousand", "--confined")
+    assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
 
 
 def test_a_worker_whose_memory_cannot_be_read_from_outside_is_stopped(start_worker, monkeypatch):
