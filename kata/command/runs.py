@@ -2,7 +2,7 @@
 
 pytest stays the engine. `kata check` shows its output as it comes; `kata list` and
 `kata watch` run it quietly and read what they need: the results file the runner
-writes, and a JUnit XML file for the text of the first failure.
+writes, and the run's outcomes (kata.runner.outcomes) for the failures' reports.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable
-from xml.etree import ElementTree
 
 from kata.catalog import ROOT, TESTS, Kata, relative
 from kata.isolation.processes import process_group
+from kata.runner.outcomes import failures_of, read_outcomes, test_name
 
 FIRST_FAILURE_POLL_SECONDS = 0.05  # how often a quiet run looks for its first failure
 
@@ -66,8 +66,8 @@ def run_quietly(katas: list[Kata], *, impl: str = "learner",
     meanwhile (Ctrl-C, SIGTERM), the run and anything it started are stopped with it.
     """
     with tempfile.TemporaryDirectory(prefix="kata-run-") as work:
-        junit, first = Path(work) / "junit.xml", Path(work) / "first-failure.txt"
-        command = pytest_command(katas, impl=impl, extra=("-q", f"--junitxml={junit}", f"--first-failure={first}"))
+        outcomes, first = Path(work) / "outcomes.json", Path(work) / "first-failure.txt"
+        command = pytest_command(katas, impl=impl, extra=("-q", f"--outcomes={outcomes}", f"--first-failure={first}"))
         output: list[str] = []
         with process_group(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as process:
             stdout = process.stdout
@@ -76,7 +76,7 @@ def run_quietly(katas: list[Kata], *, impl: str = "learner",
             reader.start()
             _wait_telling_the_first_failure(process, first, on_first_failure)
             reader.join()
-        return QuietRun(process.returncode, "".join(output), _failures(junit))
+        return QuietRun(process.returncode, "".join(output), _failures(outcomes))
 
 
 def _wait_telling_the_first_failure(process: subprocess.Popen, first: Path, tell) -> None:
@@ -91,11 +91,9 @@ def _wait_telling_the_first_failure(process: subprocess.Popen, first: Path, tell
         time.sleep(FIRST_FAILURE_POLL_SECONDS)
 
 
-def _failures(junit: Path) -> list[Failure]:
+def _failures(outcomes: Path) -> list[Failure]:
     """The failed tests in the order they ran, each with the runner's report."""
     try:
-        cases = ElementTree.parse(junit).iter("testcase")
-    except (OSError, ElementTree.ParseError):
+        return [Failure(test_name(test), test["report"].strip()) for test in failures_of(read_outcomes(outcomes))]
+    except (OSError, ValueError):
         return []
-    return [Failure(case.get("name", ""), (problem.text or problem.get("message") or "").strip())
-            for case in cases for problem in [*case.iter("failure"), *case.iter("error")]]

@@ -5,6 +5,7 @@
 - `grades`: what grading produces, one record per student and kata; `reports`: the
   table, the summary, and the CSV, JSON, JUnit and Markdown files.
 
-Imports `kata.isolation` (stopping workers, confinement checks), `kata.judging` (the
-limits) and `kata.show`; never the runner's internals or the command.
+Imports `kata.runner.outcomes` (reading each run back), `kata.isolation` (stopping
+workers, confinement checks), `kata.judging` (the limits) and `kata.show`; never the
+command.
 """

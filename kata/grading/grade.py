@@ -9,7 +9,6 @@ denominator. The Hypothesis profile "grading" draws the same examples for everyo
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -20,7 +19,8 @@ from pathlib import Path
 
 from kata.catalog import ROOT, TESTS, Kata, kata_of_test, relative
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
-from kata.grading.grades import KataGrade, TestOutcome, grade_from_tests, grade_without_tests
+from kata.grading.grades import KataGrade, TestOutcome, first_lines, grade_from_tests, grade_without_tests
+from kata.runner.outcomes import read_outcomes
 from kata.isolation.workers import remove_folder
 from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
 from kata.isolation.processes import process_group, stop_every_group, stop_group
@@ -167,7 +167,8 @@ def named_as_handed_in(grade: KataGrade, student: Submission, copy: Submission |
 def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrade:
     if outcome.get("problem"):  # the kata could not run: "status" says why in a word
         return grade_without_tests(student, kata.slug, outcome["status"], outcome["problem"], run)
-    tests = [TestOutcome(**test) for test in outcome["tests"]]
+    tests = [TestOutcome(test["test"], test["passed"], test.get("verdict", ""), first_lines(test.get("report", "")),
+                         test.get("mistake", "")) for test in outcome["tests"]]
     # Tests a crash of the run left undone, numbered on from the last that ran: no points for those.
     tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False, Verdict.ERROR,
                           "the grading run stopped before this test") for number in range(len(tests) + 1, run + 1)]
@@ -193,8 +194,8 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
             process.communicate()
             return {}, f"grading this student took more than {STUDENT_SECONDS:g} s and was stopped"
     try:
-        return json.loads(outcomes_file.read_text(encoding="utf-8"))["katas"], ""
-    except (OSError, ValueError, KeyError):
+        return read_outcomes(outcomes_file), ""
+    except (OSError, ValueError):
         tail = output.decode("utf-8", "replace").strip().splitlines()[-3:]
         return {}, f"the test run ended with exit status {process.returncode}: {' / '.join(tail)}"
 

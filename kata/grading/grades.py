@@ -13,6 +13,14 @@ from kata.show import one_line, printable
 from kata.vocabulary import KataStatus, Verdict
 
 # The runner's verdict for a failed test, and the status it counts towards.
+MESSAGE_LINES = 12  # of a failure's report, kept in the grades
+
+
+def first_lines(report: str) -> str:
+    """A failure's report as the grades keep it: its first MESSAGE_LINES lines."""
+    return "\n".join(report.splitlines()[:MESSAGE_LINES])
+
+
 STATUS_OF_VERDICT = {
     Verdict.WRONG_ANSWER: KataStatus.FAILING,
     Verdict.ERROR: KataStatus.ERROR,
@@ -29,7 +37,7 @@ class TestOutcome:
     test: str  # the pytest node id, e.g. tests/01_fixed_windows/test_hidden.py::test_overlap_zero
     passed: bool
     verdict: str = ""  # for a failure: WRONG ANSWER, ERROR, DID NOT FINISH, TOO SLOW or TOO MUCH MEMORY
-    message: str = ""  # for a failure: the report, cut to a few lines
+    message: str = ""  # for a failure: the report, cut to MESSAGE_LINES lines
     mistake: str = ""  # for a failure: the id of the catalogued mistake it matches, if one does
 
     def __post_init__(self):

@@ -25,14 +25,14 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from xml.etree import ElementTree
 
 from kata.catalog import KATAS, ROOT, Kata, find_kata
+from kata.runner.outcomes import failures_of, read_outcomes, test_name
 from kata.vocabulary import Verdict
 
 # The Hypothesis tests, which draw their inputs, all live in test_properties.py
 # (kata.judging.guards.has_fixed_inputs tells them apart at run time).
-PROPERTIES_MODULE = ".test_properties"
+PROPERTIES_MODULE = "/test_properties.py::"
 
 
 @dataclass(frozen=True)
@@ -55,18 +55,11 @@ def read_known_failures(kata: Kata) -> dict[str, KnownFailures]:
             for mistake, entry in recorded.items()}
 
 
-def failures_of_run(junit: Path) -> KnownFailures:
-    """What a run's JUnit XML file shows of the fixed tests: those that failed, those a limit stopped."""
-    fails, stopped = set[str](), set[str]()
-    for case in ElementTree.parse(junit).iter("testcase"):
-        if case.get("classname", "").endswith(PROPERTIES_MODULE):
-            continue
-        for problem in [*case.iter("failure"), *case.iter("error")]:
-            fails.add(case.get("name", ""))
-            if (problem.text or "").startswith(Verdict.LIMITS) or (problem.get("message") or "").startswith(
-                    Verdict.LIMITS):
-                stopped.add(case.get("name", ""))
-    return KnownFailures(frozenset(fails), frozenset(stopped))
+def failures_of_run(outcomes: Path) -> KnownFailures:
+    """What a run's outcomes show of the fixed tests: those that failed, those a limit stopped."""
+    failed = [test for test in failures_of(read_outcomes(outcomes)) if PROPERTIES_MODULE not in test["test"]]
+    return KnownFailures(frozenset(test_name(test) for test in failed),
+                         frozenset(test_name(test) for test in failed if test["report"].startswith(Verdict.LIMITS)))
 
 
 def as_learner_file(kata: Kata, mistake, folder: Path) -> Path:
@@ -77,10 +70,10 @@ def as_learner_file(kata: Kata, mistake, folder: Path) -> Path:
     return path
 
 
-def run_suite(kata: Kata, *options: str, junit: Path | None = None) -> subprocess.CompletedProcess:
+def run_suite(kata: Kata, *options: str, outcomes: Path | None = None) -> subprocess.CompletedProcess:
     """The kata's whole suite in a pytest process of its own, with the examples CI uses, as the meta tests run it."""
     command = [sys.executable, "-m", "pytest", f"tests/{kata.slug}", "-p", "no:cacheprovider",
-               "--hypothesis-profile=ci", "-q", *options, *([f"--junitxml={junit}"] if junit is not None else [])]
+               "--hypothesis-profile=ci", "-q", *options, *([f"--outcomes={outcomes}"] if outcomes is not None else [])]
     environment = {key: value for key, value in os.environ.items() if key != "KATA_IMPL"}
     return subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=280)
 
@@ -88,9 +81,9 @@ def run_suite(kata: Kata, *options: str, junit: Path | None = None) -> subproces
 def run_of_mistake(kata: Kata, mistake) -> KnownFailures:
     """Run the kata's whole suite on the mistake as a learner's file, and read what it failed."""
     with tempfile.TemporaryDirectory(prefix="kata-known-failures-") as work:
-        junit = Path(work) / "junit.xml"
-        run_suite(kata, f"--impl={as_learner_file(kata, mistake, Path(work))}", junit=junit)
-        return failures_of_run(junit)
+        outcomes = Path(work) / "outcomes.json"
+        run_suite(kata, f"--impl={as_learner_file(kata, mistake, Path(work))}", outcomes=outcomes)
+        return failures_of_run(outcomes)
 
 
 def write_known_failures(kata: Kata, jobs: int) -> None:

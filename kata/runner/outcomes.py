@@ -1,7 +1,10 @@
-"""Every test's outcome in one run, written as JSON for `kata grade` (pytest --outcomes=FILE).
+"""Every test's outcome in one run, written as JSON (pytest --outcomes=FILE) and read back here.
 
-A failure keeps its verdict (the first line of the runner's report), the report
-itself cut to a few lines, and the ids of the catalogued mistakes it matched. A kata
+The one way a command learns what a pytest run did: `kata grade` reads each student's
+scores from it, `kata list` and `kata watch` a kata's first failure, and the catalog's
+records (kata.runner.known_failures) what a mistake fails. Each test keeps whether it
+passed and how long its call (or its failed setup) took; a failure also keeps its verdict (the first line of the
+runner's report), the report, and the id of the catalogued mistake it matched. A kata
 whose whole suite ran also keeps the one catalogued mistake, if there is one, whose
 record fails exactly the tests with fixed inputs that the code failed.
 """
@@ -14,7 +17,6 @@ from pathlib import Path
 from kata.catalog import kata_of_test
 from kata.vocabulary import Verdict
 
-MESSAGE_LINES = 12
 
 def record_verdict(item, report, text: str | None) -> None:
     """Keep a failure's verdict and matched mistakes on its report (they reach JUnit XML too)."""
@@ -30,11 +32,10 @@ def outcome_of(report) -> dict | None:
     if report.when == "setup" and report.passed:
         return None
     properties = dict(report.user_properties)
-    outcome = {"test": report.nodeid, "passed": report.passed}
+    outcome = {"test": report.nodeid, "passed": report.passed, "seconds": report.duration}
     if report.failed:
         outcome["verdict"] = properties.get("verdict", Verdict.ERROR)
-        # Made printable in kata.grading.grades.
-        outcome["message"] = "\n".join(str(report.longrepr).splitlines()[:MESSAGE_LINES])
+        outcome["report"] = str(report.longrepr)  # a submission's words may be in it: readers make it printable
         outcome["mistake"] = next((value for name, value in report.user_properties if name == "mistake"), "")
     return outcome
 
@@ -60,3 +61,21 @@ def write_outcomes(path: Path, session, outcomes: dict[str, dict], unavailable: 
         if kata is not None and kata.slug in katas and katas[kata.slug]["problem"] is None:
             katas[kata.slug]["tests"].append(outcome)
     path.write_text(json.dumps({"katas": katas}, indent=1), encoding="utf-8")
+
+
+def read_outcomes(path: Path) -> dict[str, dict]:
+    """A run's outcomes by kata slug, as write_outcomes wrote them; OSError or ValueError when there are none."""
+    written = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(written, dict) or not isinstance(written.get("katas"), dict):
+        raise ValueError(f"{path} holds no outcomes of a run")
+    return written["katas"]
+
+
+def failures_of(katas: dict[str, dict]) -> list[dict]:
+    """The outcome of every test that failed, in the order the tests ran."""
+    return [test for kata in katas.values() for test in kata["tests"] if not test["passed"]]
+
+
+def test_name(outcome: dict) -> str:
+    """The test's name, with its parameters: "test_overlap_zero", "test_bad_sizes[None]"."""
+    return outcome["test"].rsplit("::", 1)[-1]

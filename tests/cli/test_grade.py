@@ -25,6 +25,7 @@ from xml.etree import ElementTree
 import pytest
 
 from kata.catalog import ROOT, TESTS, find_kata
+from kata.runner.outcomes import read_outcomes
 
 CLASSROOM = Path(__file__).parent / "classroom"
 KATA = find_kata("01")
@@ -89,7 +90,7 @@ def in_process_outcomes(student: str, tmp_path: Path) -> dict[str, bool]:
     subprocess.run([sys.executable, "-m", "pytest", str(TESTS / KATA.slug), f"--impl={CLASSROOM / student}",
                     f"--outcomes={outcomes}", "--hypothesis-profile=grading", "-p", "no:cacheprovider", "-q"],
                    cwd=ROOT, capture_output=True, text=True)
-    tests = json.loads(outcomes.read_text(encoding="utf-8"))["katas"][KATA.slug]["tests"]
+    tests = read_outcomes(outcomes)[KATA.slug]["tests"]
     return {test["test"]: test["passed"] for test in tests}
 
 

@@ -14,7 +14,7 @@ MAY_IMPORT = {
     "judging": set(),
     "isolation": {"judging"},
     "runner": {"isolation", "judging"},
-    "grading": {"isolation", "judging"},
+    "grading": {"runner", "isolation", "judging"},
     "command": {"runner", "grading", "isolation", "judging"},
 }
 TOP_LEVEL = ROOT / "kata"

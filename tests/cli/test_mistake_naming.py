@@ -4,7 +4,6 @@ guards that stalled so far in the run, and finishes those that finished."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 
 from kata.catalog import KATAS, ROOT
 from kata.runner.mistakes import mistakes_of
+from kata.runner.outcomes import read_outcomes
 
 FIRST = KATAS[0]
 NAMED = "This matches a known mistake: "
@@ -110,7 +110,7 @@ def test_the_outcomes_for_kata_grade_name_the_mistake_whose_record_the_run_match
     subprocess.run([sys.executable, "-m", "pytest", f"tests/{balanced.slug}",
                     "--impl=mistake:5:greedy_closes_on_exact_fit", "-p", "no:cacheprovider", "-q",
                     f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, timeout=100)
-    kata = json.loads(outcomes.read_text(encoding="utf-8"))["katas"][balanced.slug]
+    kata = read_outcomes(outcomes)[balanced.slug]
     assert "target_counted_below_max_tokens" in {test.get("mistake") for test in kata["tests"]}
     assert kata["mistake"] == "greedy_closes_on_exact_fit"
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from xml.etree import ElementTree
 
 import pytest
 from pristine import write_pristine_stubs
@@ -17,6 +16,7 @@ from pristine import write_pristine_stubs
 from kata.catalog import KATAS
 from kata.runner.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.runner.mistakes import mistakes_of
+from kata.runner.outcomes import failures_of, read_outcomes, test_name
 from kata.vocabulary import Verdict
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
@@ -25,18 +25,14 @@ MISTAKES = [(kata, mistake) for kata in KATAS for mistake in mistakes_of(kata).v
 STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls()]
 
 
-def failures(junit: Path) -> dict[str, str]:
-    """Failed test name -> its report, from a JUnit XML file."""
-    found = {}
-    for case in ElementTree.parse(junit).iter("testcase"):
-        for failure in list(case.iter("failure")) + list(case.iter("error")):
-            found[case.get("name")] = (failure.get("message") or "") + "\n" + (failure.text or "")
-    return found
+def failures(outcomes: Path) -> dict[str, str]:
+    """Failed test name -> its report, from a run's outcomes."""
+    return {test_name(test): test["report"] for test in failures_of(read_outcomes(outcomes))}
 
 
-def durations_of(junit: Path) -> dict[str, float]:
-    """Test name -> seconds it took, from a JUnit XML file."""
-    return {case.get("name"): float(case.get("time")) for case in ElementTree.parse(junit).iter("testcase")}
+def durations_of(outcomes: Path) -> dict[str, float]:
+    """Test name -> seconds its call took, from a run's outcomes."""
+    return {test_name(test): test["seconds"] for kata in read_outcomes(outcomes).values() for test in kata["tests"]}
 
 
 def ids(cases):
@@ -69,15 +65,15 @@ def test_the_catalog_has_at_least_five_mistakes_each_in_the_editorial(kata):
 @pytest.mark.parametrize("kata, mistake", MISTAKES, ids=ids(MISTAKES))
 def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
     learner_file = as_learner_file(kata, mistake, tmp_path)
-    run = run_suite(kata, f"--impl={learner_file}", junit=tmp_path / "junit.xml")
-    failed = failures(tmp_path / "junit.xml")
+    run = run_suite(kata, f"--impl={learner_file}", outcomes=tmp_path / "outcomes.json")
+    failed = failures(tmp_path / "outcomes.json")
     assert failed, f"mistake {mistake.id!r} of {kata.slug} passes every test: add a test that catches it"
     # Every failure is a verdict in plain words: a traceback means the test's own code broke on the answer.
     broken = {name: report for name, report in failed.items() if not report.startswith(Verdict.ALL)}
     assert not broken, (f"on mistake {mistake.id!r} of {kata.slug}, the tests' own code failed in {sorted(broken)}:\n"
                         f"{next(iter(broken.values()))[:1500]}")
     # The mistake is named from what it fails: that record must be what it does fail.
-    assert failures_of_run(tmp_path / "junit.xml") == mistake.known, (
+    assert failures_of_run(tmp_path / "outcomes.json") == mistake.known, (
         f"{kata.slug}'s known_failures.json is out of date for {mistake.id!r}: "
         f"run python -m kata.runner.known_failures {kata.number}")
     named = f"This matches a known mistake: {mistake.title}."
@@ -91,11 +87,11 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
 @pytest.mark.parametrize("kata, mistake", STALLING, ids=ids(STALLING))
 def test_a_guard_stops_the_stalling_mistake_within_its_limit(kata, mistake, tmp_path):
     run = run_suite(kata, f"--impl=mistake:{kata.number}:{mistake.id}", "-m", "guard",
-                    junit=tmp_path / "junit.xml")
-    stopped = {name: report for name, report in failures(tmp_path / "junit.xml").items()
+                    outcomes=tmp_path / "outcomes.json")
+    stopped = {name: report for name, report in failures(tmp_path / "outcomes.json").items()
                if "DID NOT FINISH" in report or "TOO SLOW" in report}
     assert stopped, f"no guard stopped the stalling mistake {mistake.id!r} of {kata.slug}:\n{run.stdout[-3000:]}"
-    durations = durations_of(tmp_path / "junit.xml")
+    durations = durations_of(tmp_path / "outcomes.json")
     for name, report in stopped.items():
         limit = float(re.search(r"its limit of ([\d.]+) s", report).group(1))
         assert durations[name] < limit + 1.5, (
@@ -129,8 +125,8 @@ def test_a_right_answer_from_code_that_changes_its_input_is_reported_as_a_change
     learner_file = tmp_path / f"{kata.module}.py"
     learner_file.write_text(kata.reference_path().read_text(encoding="utf-8") + CHANGES_ITS_INPUT + "".join(
         f"{name} = _reversing_the_lists_it_was_given({name})\n" for name in kata.functions), encoding="utf-8")
-    run_suite(kata, f"--impl={learner_file}", junit=tmp_path / "junit.xml")
-    failed = failures(tmp_path / "junit.xml")
+    run_suite(kata, f"--impl={learner_file}", outcomes=tmp_path / "outcomes.json")
+    failed = failures(tmp_path / "outcomes.json")
     assert failed, f"reversing its input lists after answering fails no test of {kata.slug}"
     misleading = {name: report for name, report in failed.items()
                   if "the input list to be left as it was" not in report}
