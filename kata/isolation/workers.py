@@ -25,6 +25,7 @@ from pathlib import Path
 from kata.isolation import wire
 from kata.judging import load_problems
 from kata.judging.calls import is_iterator, log
+from kata.judging.guards import read_elsewhere
 from kata.catalog import ROOT, relative
 from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
 from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, RESIDENT_SLACK_BYTES, UNWATCHED_SECONDS,
@@ -71,11 +72,11 @@ class TestsCodec(wire.Codec):
 
     def serve(self, message: dict) -> dict:
         """A callback runs the tests' own object: its time is not the submission's work."""
-        log.worker_stopped_working()
+        log.elsewhere.stopped_waiting()
         try:
             return super().serve(message)
         finally:
-            log.worker_started_working(self.worker.cpu_clock)
+            log.elsewhere.started_waiting(self.worker.cpu_clock)
 
     def decode_other(self, tag: str, body):
         if tag == "iterator":
@@ -202,7 +203,7 @@ class Worker:
     def exchange(self, message: dict) -> dict:
         """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
         self.refuse_work_between_requests()
-        log.worker_started_working(self.cpu_clock)
+        log.elsewhere.started_waiting(self.cpu_clock)
         try:
             reply = self.channel.request(message)
         except wire.ChannelClosed:
@@ -213,7 +214,7 @@ class Worker:
             self.stop()  # a time limit or an interrupt: the worker is in the middle of something
             raise
         finally:
-            log.worker_stopped_working()
+            log.elsewhere.stopped_waiting()
             self.cpu_at_rest = self.cpu_clock()
         self.output = str(reply.get("output", ""))
         raised = reply.get("raised")
@@ -414,11 +415,12 @@ def protocol_time():
     side of the same messages, and a worker could otherwise buy time for its work with
     replies that cost it little to send and this process much to read.
     """
-    started, worker_started = time.thread_time(), log.worker_busy_before
+    elsewhere = log.elsewhere
+    started, worker_started = time.thread_time(), elsewhere.busy_before
     try:
         yield
     finally:
-        log.protocol_cpu += max(0.0, min(time.thread_time() - started, log.worker_busy_before - worker_started))
+        elsewhere.protocol_cpu += max(0.0, min(time.thread_time() - started, elsewhere.busy_before - worker_started))
 
 
 @contextmanager
@@ -434,6 +436,7 @@ def signals_held():
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
 
 
+@read_elsewhere
 class WorkerIterator:
     """A generator the submission returned, read in its worker one next() at a time."""
 

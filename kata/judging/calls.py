@@ -83,53 +83,65 @@ def _size(value) -> int:
         return 0
 
 
+class TimeElsewhere:
+    """The time of a test's calls that run in another process, measured from this one.
+
+    Code that runs a call elsewhere (kata.isolation.workers) says when each wait for a
+    reply starts and ends, with the other process's CPU clock as the kernel counts it;
+    the watchdog (kata.judging.limits) reads the CPU time of the current wait, of all
+    the test's waits, and the wall time of the current wait, which catches a process
+    that sleeps instead. Nothing the other process says or does can change any of them.
+    """
+
+    def __init__(self):
+        self.clock: Callable[[], float] | None = None
+        self.busy_since: float | None = None  # the wall clock when the current wait began
+        self.cpu_since = 0.0
+        self.busy_before = 0.0  # the CPU time of the test's earlier waits
+        # This process's own CPU time on the messages of the test's waits: encoding, decoding,
+        # serving callbacks. The other process spends about as much on its side of the same
+        # messages, so a guard's budget for the whole test leaves that much out: a generator
+        # read one next() at a time must not be charged for the travel. Each wait's share is
+        # at most the other process's own CPU time on it (kata.isolation.workers.protocol_time).
+        self.protocol_cpu = 0.0
+
+    def started_waiting(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.cpu_since = clock()
+        self.busy_since = time.monotonic()
+
+    def stopped_waiting(self) -> None:
+        if self.busy_since is not None:
+            self.busy_before += self.cpu()
+            self.busy_since = None
+
+    def cpu(self) -> float:
+        """The other process's CPU time on the current wait so far (0 when none is under way)."""
+        if self.busy_since is None or self.clock is None:
+            return 0.0
+        return max(0.0, self.clock() - self.cpu_since)
+
+    def wall(self) -> float:
+        """How long this process has waited on the current wait."""
+        return 0.0 if self.busy_since is None else time.monotonic() - self.busy_since
+
+    def total_cpu(self) -> float:
+        """The other process's CPU time on all of the test's waits, less the messages' travel."""
+        return self.busy_before + self.cpu() - self.protocol_cpu
+
+
 class _Log:
     in_progress: Call | None = None
     last: Call | None = None
     stopped_by: LimitExceeded | None = None  # set once a limit has stopped this test
-    # An isolated run (--isolate) times the worker process from outside: its CPU time as
-    # the kernel counts it, read through `worker_clock`, while this process waits for its
-    # reply to a call or a generator's next() (callbacks it serves here are left out);
-    # and the wall time of that wait, which catches a worker that sleeps instead. Nothing
-    # the worker says or does in its own memory can change either.
-    worker_clock: Callable[[], float] | None = None
-    worker_busy_since: float | None = None  # the wall clock when the current wait began
-    worker_cpu_since: float = 0.0
-    worker_busy_before: float = 0.0  # the worker's CPU time on the test's earlier requests
-    # This process's own CPU time on the test's requests to the worker: encoding, decoding,
-    # serving callbacks. The worker spends about as much on its side of the same messages,
-    # so a guard's budget for the whole test leaves that much of the worker's time out: a
-    # generator read one next() at a time must not be charged for the travel. Each request's
-    # share is at most the worker's own CPU time on it (kata.isolation.workers.protocol_time).
-    protocol_cpu: float = 0.0
+
+    def __init__(self):
+        self.elsewhere = TimeElsewhere()  # an isolated run's calls (--isolate) run in a worker process
 
     def forget(self) -> None:
         self.in_progress = None
         self.last = None
-        self.worker_clock = None
-        self.worker_busy_since = None
-        self.worker_busy_before = 0.0
-        self.protocol_cpu = 0.0
-
-    def worker_started_working(self, clock: Callable[[], float]) -> None:
-        self.worker_clock = clock
-        self.worker_cpu_since = clock()
-        self.worker_busy_since = time.monotonic()
-
-    def worker_stopped_working(self) -> None:
-        if self.worker_busy_since is not None:
-            self.worker_busy_before += self.worker_cpu()
-            self.worker_busy_since = None
-
-    def worker_cpu(self) -> float:
-        """The worker's CPU time on the current request so far (0 when none is under way)."""
-        if self.worker_busy_since is None or self.worker_clock is None:
-            return 0.0
-        return max(0.0, self.worker_clock() - self.worker_cpu_since)
-
-    def worker_wall(self) -> float:
-        """How long this process has waited for the worker on the current request."""
-        return 0.0 if self.worker_busy_since is None else time.monotonic() - self.worker_busy_since
+        self.elsewhere = TimeElsewhere()
 
 
 log = _Log()

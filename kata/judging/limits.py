@@ -18,7 +18,7 @@ import time
 import types
 from contextlib import contextmanager
 
-from kata.judging.calls import Call, log
+from kata.judging.calls import Call, TimeElsewhere, log
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -109,9 +109,7 @@ class Watchdog:
         self.started = time.monotonic()
         self.baseline = resident_bytes()
         log.stopped_by = None
-        log.worker_busy_since = None
-        log.worker_busy_before = 0.0
-        log.protocol_cpu = 0.0
+        log.elsewhere = TimeElsewhere()
         self.previous_handler = signal.signal(signal.SIGALRM, self._tick)
         # A stalled call is stopped within a tenth of its limit: with many stalls (a class's
         # worth of looping submissions under --timeout 0.2) a fixed 50 ms tick added a quarter.
@@ -152,17 +150,17 @@ class Watchdog:
         # An isolated run: the worker's CPU time, without the tests' callbacks, on this request
         # (a call or a next()), and on all of the test's requests together; and, for a worker
         # that sleeps or blocks, the wall time of one wait.
-        busy = log.worker_cpu()
-        if limit is not None and (busy >= limit or log.worker_wall() >= idle_limit(limit)):
+        busy = log.elsewhere.cpu()
+        if limit is not None and (busy >= limit or log.elsewhere.wall() >= idle_limit(limit)):
             return CallDidNotFinish(call or log.last, self._call_limit_text(call or log.last))
         # A guard's calls have no limit of their own: a worker that sleeps through one of its
         # requests is stopped once the wait passes the idle limit of the guard's own limit.
         if limit is None and self.computing_seconds is not None \
-                and log.worker_wall() >= idle_limit(self.computing_seconds):
+                and log.elsewhere.wall() >= idle_limit(self.computing_seconds):
             return DidNotFinish(call or log.last,
                                 f"{idle_limit(self.computing_seconds):g} s for one reply of its worker")
         if self.computing_seconds is not None \
-                and log.worker_busy_before + busy - log.protocol_cpu >= self.computing_seconds:
+                and log.elsewhere.total_cpu() >= self.computing_seconds:
             return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
         if resident_bytes() - self.baseline > self.memory_bytes:
             return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")

@@ -1476,15 +1476,15 @@ def f():
 
 def memory_guard_report(tmp_path, submission_text: str, *options: str) -> str:
     """What pytest prints for kata 04's memory guard on this submission, isolated."""
-    return kata_04_report(tmp_path, submission_text, "million_sizes", *options)
+    return kata_04_report(tmp_path, submission_text, "million_sizes", "--isolate", *options)
 
 
 def kata_04_report(tmp_path, submission_text: str, tests: str, *options: str) -> str:
-    """What pytest prints for kata 04's tests selected by `-k tests` on this submission, isolated."""
+    """What pytest prints for kata 04's tests selected by `-k tests` on this submission."""
     submission = tmp_path / "streaming_packer.py"
     submission.write_text(submission_text)
     return subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", tests,
-                           f"--impl={submission}", "--isolate", *options, "-q", "-p", "no:cacheprovider"],
+                           f"--impl={submission}", *options, "-q", "-p", "no:cacheprovider"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
 
 
@@ -1517,6 +1517,7 @@ def _pack(stream, max_tokens):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(60)  # pytest in a subprocess, reading a million sizes
 def test_a_generator_that_hides_its_memory_from_tracemalloc_fails_the_memory_guard_when_isolated(tmp_path):
     """Isolated, the reading and its tracer run in the worker, where the submission can patch them;
     the worker's resident memory, read by the kernel's count from the tests' side, still shows the growth."""
@@ -1541,6 +1542,7 @@ reading.read_some = read_some""")
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(60)  # pytest in a subprocess, reading a million sizes
 def test_a_submission_that_forges_the_reading_of_its_chunks_fails_the_memory_guard_when_isolated(tmp_path):
     """The reading runs in the worker, where the submission can replace it; but the tests count
     and check every chunk they receive, so a reading that reports the end at once yields one chunk."""
@@ -1579,6 +1581,7 @@ ballast = []""").replace(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(60)  # pytest in a subprocess, reading a million sizes
 def test_a_generator_that_gives_back_memory_taken_before_the_reading_fails_the_memory_guard_when_isolated(tmp_path):
     """Memory is counted from what a fresh worker has, over the worker's whole life, not from
     what the worker holds when the reading starts: memory taken early cannot be grown into unseen."""
@@ -1603,6 +1606,7 @@ kept = []""").replace("    kept, current, total = [], [], 0  # every chunk kept:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(60)  # pytest in a subprocess, reading a million sizes
 def test_a_generator_that_keeps_its_input_in_a_few_megabytes_outside_the_tracer_fails_the_memory_guard_when_isolated(
         tmp_path):
     """A worker's resident memory may grow 2 MiB over what it started with; 4 MB kept in an mmap
@@ -1734,8 +1738,38 @@ def test_a_worker_cannot_buy_time_for_a_guard_with_replies_that_are_costly_to_re
     """A guard's budget leaves out the tests' side of the messages, but never more than the worker
     itself spent on them: here about 10 ms, not the 1.5 s the tests' process spent reading."""
     assert "while time.process_time()" in BUYS_TIME_WITH_COSTLY_REPLIES
-    report = kata_04_report(tmp_path, BUYS_TIME_WITH_COSTLY_REPLIES, "two_hundred_thousand", "--confined")
+    report = kata_04_report(tmp_path, BUYS_TIME_WITH_COSTLY_REPLIES, "two_hundred_thousand", "--isolate", "--confined")
     assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
+
+
+# A generator that offers the memory guard a reading of its own, as the tests' side of a worker
+# does: the guard reads only its own iterators that way, recognised by their type.
+OFFERS_ITS_OWN_READING = HIDES_ITS_MEMORY.replace(
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+class Reading:
+    peak = 0
+
+    def __iter__(self):
+        yield [list(range(start, start + 8)) for start in range(0, 1_000_000, 8)]
+
+
+class Packer:
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        raise StopIteration
+
+    def read_measuring_memory(self, bound):
+        return Reading()""").replace("    return _pack(iter(sizes), max_tokens)", "    return Packer()")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("isolated", [False, True], ids=["in-process", "isolated"])
+@pytest.mark.timeout(60)  # pytest in a subprocess, reading a million sizes
+def test_a_generator_that_offers_its_own_reading_fails_the_memory_guard(tmp_path, isolated):
+    report = kata_04_report(tmp_path, OFFERS_ITS_OWN_READING, "million_sizes", *(["--isolate"] if isolated else []))
+    assert "1 failed" in report and "It yielded 0 chunks" in report, report[-1500:]
 
 
 def test_a_worker_whose_memory_cannot_be_read_from_outside_is_stopped(start_worker, monkeypatch):
