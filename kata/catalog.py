@@ -40,6 +40,11 @@ class Kata:
         return PROBLEMS / self.slug / "README.md"
 
 
+# The modules of the katas' materials, which submissions import by these names (kata 06's
+# tokenizer, kata 08's embedder): a worker loads them before it is confined, when it can
+# still read the runner's files.
+MATERIALS = ("kata.toy_tokenizer", "kata.toy_embedder")
+
 KATAS = (
     Kata(
         slug="01_fixed_windows",

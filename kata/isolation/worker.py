@@ -24,6 +24,7 @@ import socket
 import sys
 import types
 
+from kata.catalog import MATERIALS
 from kata.isolation import wire
 from kata.isolation.confinement import Confinement, ConfinementFailed
 from kata.judging import load_problems
@@ -246,10 +247,12 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
     """
     # Imported once here, so that no worker spends its start on them; and a confined worker
     # could not read the runner's files to import them: these are all it ever needs.
+    import importlib
     import resource  # noqa: F401
-    import kata.judging.measured_reading
-    import kata.toy_embedder  # the katas' materials, which submissions import,
-    import kata.toy_tokenizer  # noqa: F401 -- and which the tests' copies are made from (rebuild)
+    import kata.judging.measured_reading  # noqa: F401
+
+    for material in MATERIALS:  # which submissions import, and which the tests' copies are made from (rebuild)
+        importlib.import_module(material)
 
     parent, children, stopped_for = os.getppid(), set[int](), dict[int, str]()
     while True:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
 
-from kata.catalog import ROOT
+from kata.catalog import MATERIALS, ROOT
 
 # Each package, and the packages it may import; kata.catalog, kata.vocabulary, kata.show and the katas'
 # materials (modules directly in kata/) may be imported by any of them.
@@ -55,3 +56,11 @@ def test_every_package_says_what_it_holds():
     for package in MAY_IMPORT:
         docstring = ast.get_docstring(ast.parse((TOP_LEVEL / package / "__init__.py").read_text()))
         assert docstring and "Imports" in docstring, f"kata/{package}/__init__.py says what it may import"
+
+
+def test_every_module_of_kata_a_statement_or_stub_imports_is_a_material_workers_load():
+    """A confined worker cannot read kata/: what a submission imports from it is loaded beforehand."""
+    imported = {match for path in sorted((ROOT / "problems").glob("*/*"))
+                if path.suffix in (".py", ".md")
+                for match in re.findall(r"(?:from|import) (kata\.[a-z_]+)", path.read_text(encoding="utf-8"))}
+    assert imported and imported <= set(MATERIALS), sorted(imported - set(MATERIALS))
