@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEMS = ROOT / "problems"
@@ -126,11 +130,11 @@ def find_kata(name: str) -> Kata:
     raise UnknownKata(f"there is no kata {name!r}; the katas are: {known}")
 
 
-def _no_kata_numbered(name: str):
+def _no_kata_numbered(name: str) -> NoReturn:
     raise UnknownKata(f"there is no kata {name!r}: the katas are numbered from {KATAS[0].number} to {KATAS[-1].number}")
 
 
-def kata_of_test(path: Path) -> Kata | None:
+def kata_of_test(path: str | Path) -> Kata | None:
     """The kata whose tests/ folder holds this file, or None for files outside them."""
     try:
         parts = Path(path).resolve().relative_to(TESTS).parts

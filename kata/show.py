@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 import reprlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _shortener = reprlib.Repr()
 _shortener.maxlist = _shortener.maxtuple = 12
@@ -19,21 +23,21 @@ _shortener.maxdict = 12
 FULL_LIMIT = 400  # characters; below this a value is shown whole
 
 
-def show(value) -> str:
+def show(value: object) -> str:
     """The value as Python would print it, shortened when it is long."""
     if _is_small(value):
         return repr(value)
     return _shortener.repr(value) + _size_note(value)
 
 
-def _is_small(value) -> bool:
+def _is_small(value: Any) -> bool:
     try:
         return len(value) <= 200 and len(repr(value)) <= FULL_LIMIT
     except TypeError:
         return len(repr(value)) <= FULL_LIMIT
 
 
-def _size_note(value) -> str:
+def _size_note(value: Any) -> str:
     try:
         size = len(value)
     except TypeError:

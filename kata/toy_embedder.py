@@ -22,12 +22,16 @@ from __future__ import annotations
 
 import re
 import zlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 DIMENSIONS = 256
 _WORD = re.compile(r"\w+")
 
 
-def toy_embed(sentences, dimensions=DIMENSIONS):
+def toy_embed(sentences: Sequence[str], dimensions: int = DIMENSIONS) -> list[list[float]]:
     """One vector of `dimensions` floats per sentence, in order: the sentence's word counts, hashed.
 
     `sentences` is a list (or any sequence) of str. Raises TypeError for a sentence that is

@@ -30,6 +30,10 @@ from __future__ import annotations
 
 import re
 from itertools import chain
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 # A word with the one space or newline before it, or any single whitespace character.
 _PRETOKEN = re.compile(r"[ \n]?[^\s]+|\s")
@@ -52,14 +56,14 @@ _MERGES = (
 )
 
 
-def _as_bytes(part) -> bytes:
+def _as_bytes(part: str | bytes) -> bytes:
     return part if isinstance(part, bytes) else part.encode("utf-8")
 
 
 class _Cache(dict):
     """Remembers the ids of each pre-token, merging it the first time it is asked for."""
 
-    def __init__(self, merge):
+    def __init__(self, merge: Callable[[str], list[int]]) -> None:
         super().__init__()
         self._merge = merge
 
@@ -75,7 +79,7 @@ class ToyTokenizer:
     # of called back for every encode(): its answers depend on nothing but its input.
     copied_by_workers = True
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._ranks: dict[tuple[bytes, bytes], int] = {}
         self._bytes: list[bytes] = [bytes([value]) for value in range(256)]
         self._ids: dict[bytes, int] = {token: index for index, token in enumerate(self._bytes)}
@@ -91,7 +95,7 @@ class ToyTokenizer:
             raise TypeError(f"encode takes a str, got {text!r} of type {type(text).__name__}")
         return list(chain.from_iterable(map(self._cache.__getitem__, _PRETOKEN.findall(text))))
 
-    def decode(self, ids) -> str:
+    def decode(self, ids: Iterable[int]) -> str:
         """The text of the token ids; bytes that do not form whole characters become U+FFFD."""
         table = self._bytes
         return b"".join([table[i] for i in ids]).decode("utf-8", errors="replace")
@@ -110,5 +114,5 @@ class ToyTokenizer:
     def __repr__(self) -> str:
         return "ToyTokenizer()"
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, object]) -> ToyTokenizer:
         return self  # it never changes (its cache only remembers answers), so a copy is itself

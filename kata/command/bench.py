@@ -17,6 +17,7 @@ import statistics
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kata.command.bench_inputs import BENCH_INPUTS, BenchInput
 from kata.catalog import Kata, relative
@@ -26,6 +27,9 @@ from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory,
 from kata.runner.loader import Implementation, NotStarted, parse_impl
 from kata.command.progress import label
 from kata.command.terminal import fit
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
 
 BUDGET_SECONDS = 20.0
 MOST_SIZES = 8  # from each kata's first size to 128 times it: large inputs time the memory, not the code
@@ -94,7 +98,7 @@ def bench(kata: Kata, impl: str | None = None, budget: float = BUDGET_SECONDS) -
     return 0 if len(mine.seconds) >= 2 else 1
 
 
-def _tested_function(judged: Implementation, kata: Kata, bench_input: BenchInput):
+def _tested_function(judged: Implementation, kata: Kata, bench_input: BenchInput) -> Callable[..., object]:
     try:
         return _function(judged, kata, bench_input)
     except NotStarted as error:
@@ -102,7 +106,7 @@ def _tested_function(judged: Implementation, kata: Kata, bench_input: BenchInput
                          f"kata bench {kata.number} --impl=reference times the reference alone") from None
 
 
-def _function(judged: Implementation, kata: Kata, bench_input: BenchInput):
+def _function(judged: Implementation, kata: Kata, bench_input: BenchInput) -> Callable[..., object]:
     # The plain function, not the runner's recording wrapper, whose copies of the input would be timed too.
     return getattr(judged.load(kata), bench_input.function).function
 
@@ -143,7 +147,7 @@ def _time_doubling_sizes(bench_input: BenchInput, functions: dict, deadline: flo
     return f"Stopped after {MOST_SIZES} sizes, the most it tries.", differs_at
 
 
-def _time(function, arguments: tuple, size: int, timings: Timings, left: float):
+def _time(function: Callable[..., object], arguments: tuple, size: int, timings: Timings, left: float) -> object:
     """The best time of several calls on the input of this size, under the runner's time and memory limits."""
     limit = max(0.5, min(left, CALL_SECONDS + 3 * _estimated_seconds(size, [timings])))
     try:
@@ -161,7 +165,7 @@ def _time(function, arguments: tuple, size: int, timings: Timings, left: float):
 
 
 @contextmanager
-def _watched(limit: float):
+def _watched(limit: float) -> Iterator[None]:
     """The runner's watchdog (time and memory), with the garbage collector paused:
     a collection landing inside one call and not another would be timed as growth."""
     watchdog = Watchdog(limit) if can_watch() else None  # no watchdog on Windows: no limits there
@@ -177,7 +181,7 @@ def _watched(limit: float):
         gc.enable()
 
 
-def _best_of_several_calls(function, arguments: tuple) -> tuple[float, object]:
+def _best_of_several_calls(function: Callable[..., object], arguments: tuple) -> tuple[float, object]:
     best, spent, calls, answer = math.inf, 0.0, 0, None
     while calls < MOST_CALLS and ((calls < LEAST_CALLS and spent < REPEAT_SECONDS) or spent < MEASURE_SECONDS):
         # A fresh copy each time, in case the code under test changes its input.
@@ -207,7 +211,7 @@ def _row(size: int, mine: Timings, theirs: Timings) -> str:
             f"{ratio:>6.1f}x {_factor(mine.step_growth(size)):>12} {_factor(theirs.step_growth(size)):>12}")
 
 
-def _summary(mine: Timings, theirs: Timings, stop_reason: str, differs_at, kata: Kata,
+def _summary(mine: Timings, theirs: Timings, stop_reason: str, differs_at: int | None, kata: Kata,
              spent: float, budget: float) -> list[str]:
     lines = [stop_reason]
     if len(mine.seconds) < 2:

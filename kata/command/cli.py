@@ -11,11 +11,17 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kata.command.bench import BUDGET_SECONDS, growth_rule
 from kata.catalog import UnknownKata, find_kata
 from kata.runner.loader import BadImplOption, NotStarted
 from kata.runner.loading import LoadProblem
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import FrameType
+    from typing import NoReturn
 
 KATA_FORMS = "a number (2), a folder name, or a unique part of one (budget)"
 
@@ -52,7 +58,7 @@ COMMANDS = {
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         # One clear line, not argparse's usage block.
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
@@ -89,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
                                       "(KATA_DEBUG=1 shows the traceback)", 1)
 
 
-def _interrupt(signum, frame) -> None:
+def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
@@ -108,18 +114,18 @@ def build_parser() -> Parser:
     return parser
 
 
-def _kata_argument(command, optional: bool = False) -> None:
+def _kata_argument(command: argparse.ArgumentParser, optional: bool = False) -> None:
     command.add_argument("kata", metavar="KATA", nargs="?" if optional else None,
                          help=KATA_FORMS + ("; default: every kata" if optional else ""))
 
 
-def _impl_argument(command) -> None:
+def _impl_argument(command: argparse.ArgumentParser) -> None:
     command.add_argument("--impl", metavar="IMPL", default=None,
                          help="what to judge, as for pytest: learner (default), reference, "
                               "mistake:<kata>:<id>, a folder, or a .py file")
 
 
-def _check_arguments(command) -> None:
+def _check_arguments(command: argparse.ArgumentParser) -> None:
     _kata_argument(command, optional=True)
     command.add_argument("--examples", action="store_true", help="run only the statement's examples")
     _impl_argument(command)
@@ -127,7 +133,7 @@ def _check_arguments(command) -> None:
                          help="run your code in a worker process of its own, as kata grade does")
 
 
-def _grade_arguments(command) -> None:
+def _grade_arguments(command: argparse.ArgumentParser) -> None:
     from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
 
     command.add_argument("submissions", metavar="SUBMISSIONS", type=Path,
@@ -150,18 +156,18 @@ def _grade_arguments(command) -> None:
                          "seccomp): a submission can then read the tests and change grades; every report says so")
 
 
-def _hint_arguments(command) -> None:
+def _hint_arguments(command: argparse.ArgumentParser) -> None:
     _kata_argument(command)
     command.add_argument("--all", action="store_true", help="print every hint")
     command.add_argument("--reset", action="store_true", help="forget which hints you have seen")
 
 
-def _watch_arguments(command) -> None:
+def _watch_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("kata", metavar="KATA", nargs="?",
                          help=KATA_FORMS + "; default: the kata whose file you save")
 
 
-def _bench_arguments(command) -> None:
+def _bench_arguments(command: argparse.ArgumentParser) -> None:
     _kata_argument(command)
     _impl_argument(command)
     command.add_argument("--seconds", type=_positive_seconds, default=BUDGET_SECONDS,
@@ -178,7 +184,7 @@ def _positive_int(text: str) -> int:
     return int(text)
 
 
-def _seconds_from(low: float, high: float):
+def _seconds_from(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a number of seconds from `low` to `high`, or a one-line error naming the value."""
     def seconds(text: str) -> float:
         try:
@@ -205,44 +211,44 @@ def _megabytes(text: str) -> int:
 # The commands: each hands over to the module that holds it. ------------------------------
 
 
-def _list(options) -> int:
+def _list(options: argparse.Namespace) -> int:
     from kata.command.progress import print_list
     return print_list()
 
 
-def _check(options) -> int:
+def _check(options: argparse.Namespace) -> int:
     from kata.command.check import check
     katas = [find_kata(options.kata)] if options.kata else None
     extra = ("--isolate", *options.pytest_options) if options.isolate else options.pytest_options
     return check(katas, impl=options.impl, examples=options.examples, extra=extra)
 
 
-def _next(options) -> int:
+def _next(options: argparse.Namespace) -> int:
     from kata.command.progress import print_next
     return print_next()
 
 
-def _show(options) -> int:
+def _show(options: argparse.Namespace) -> int:
     from kata.command.statement import print_statement
     return print_statement(find_kata(options.kata))
 
 
-def _hint(options) -> int:
+def _hint(options: argparse.Namespace) -> int:
     from kata.command.hints import print_hint
     return print_hint(find_kata(options.kata), show_all=options.all, reset=options.reset)
 
 
-def _watch(options) -> int:
+def _watch(options: argparse.Namespace) -> int:
     from kata.command.watch import watch
     return watch(find_kata(options.kata) if options.kata else None)
 
 
-def _bench(options) -> int:
+def _bench(options: argparse.Namespace) -> int:
     from kata.command.bench import bench
     return bench(find_kata(options.kata), options.impl, options.seconds)
 
 
-def _grade(options) -> int:
+def _grade(options: argparse.Namespace) -> int:
     from kata.catalog import KATAS
     from kata.grading.grade import GradingFailed, grade
     from kata.grading.submissions import BadSubmissions
@@ -263,6 +269,6 @@ def _split_at_double_dash(argv: list[str]) -> tuple[list[str], list[str]]:
     return argv[:at], argv[at + 1:]
 
 
-def _fail(command: str, error, exit_code: int) -> int:
+def _fail(command: str, error: object, exit_code: int) -> int:
     print(f"kata {command}: {error}", file=sys.stderr)
     return exit_code

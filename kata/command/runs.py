@@ -79,12 +79,14 @@ def run_quietly(katas: list[Kata], *, impl: str = "learner",
         return QuietRun(process.returncode, "".join(output), _failures(outcomes))
 
 
-def _wait_telling_the_first_failure(process: subprocess.Popen, first: Path, tell) -> None:
+def _wait_telling_the_first_failure(process: subprocess.Popen, first: Path,
+                                    tell: Callable[[Failure], None] | None) -> None:
     told = tell is None
     while process.poll() is None or not told:
         if not told and first.exists():
             test, _, report = first.read_text(encoding="utf-8").partition("\n")
-            tell(Failure(test.rsplit("::", 1)[-1], report.strip()))
+            # Not None here: told starts True when there is no tell. mypy cannot follow the flag.
+            tell(Failure(test.rsplit("::", 1)[-1], report.strip()))  # type: ignore[misc]
             told = True
         elif process.poll() is not None:
             return  # ended without a failure

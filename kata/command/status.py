@@ -9,7 +9,7 @@ katas in one quiet pytest run.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from kata.catalog import KATAS, TESTS, Kata
 from kata.runner.loader import is_untouched
@@ -42,7 +42,7 @@ class Status:
         return f"{self.state}: {self.problem}" if self.problem else self.state
 
 
-def statuses(katas=KATAS, *, refresh: bool = True,
+def statuses(katas: Iterable[Kata] = KATAS, *, refresh: bool = True,
              before_refresh: Callable[[list[Kata]], None] | None = None) -> list[Status]:
     """The status of each kata; with `refresh`, the katas without a current result are checked first."""
     known = {kata: _recorded_status(kata) for kata in katas}

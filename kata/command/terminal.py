@@ -6,23 +6,27 @@ import os
 import shutil
 import sys
 import textwrap
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import TextIO
 
 MAX_WIDTH = 80
 
 _STYLES = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36"}
 
 
-def is_terminal(stream=None) -> bool:
+def is_terminal(stream: TextIO | None = None) -> bool:
     stream = stream or sys.stdout
     return hasattr(stream, "isatty") and stream.isatty()
 
 
-def colour_on(stream=None) -> bool:
+def colour_on(stream: TextIO | None = None) -> bool:
     # https://no-color.org: any non-empty NO_COLOR turns colour off
     return is_terminal(stream) and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
-def paint(text: str, style: str, stream=None) -> str:
+def paint(text: str, style: str, stream: TextIO | None = None) -> str:
     """The text in a colour or weight from _STYLES, when the stream shows colour; else the text as is."""
     if not colour_on(stream):
         return text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kata.catalog import KATAS, PROBLEMS, Kata, relative
 from kata.command.hints import stuck_lines
@@ -17,6 +18,11 @@ from kata.command.runs import Failure, QuietRun, run_quietly
 from kata.command.status import Status, first_unsolved, status_of, statuses
 from kata.vocabulary import KataStatus
 from kata.command.terminal import clear_screen, fit, paint
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from watchfiles import Change
 
 REPORT_LINES = 40  # of the first failure; `kata check` shows the rest
 WAKE_MILLISECONDS = 200  # how often the watcher wakes up when nothing changes
@@ -95,7 +101,7 @@ def _where_to_start() -> Kata:
     return status.kata if status is not None else KATAS[-1]
 
 
-def _kata_saved(changes) -> Kata | None:
+def _kata_saved(changes: Iterable[tuple[Change, str]]) -> Kata | None:
     """The kata whose problems/ folder holds a saved file, if any."""
     for _change, path in sorted(changes, key=lambda change: change[1]):
         try:

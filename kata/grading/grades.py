@@ -40,7 +40,7 @@ class TestOutcome:
     message: str = ""  # for a failure: the report, cut to MESSAGE_LINES lines
     mistake: str = ""  # for a failure: the id of the catalogued mistake it matches, if one does
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.message = printable(self.message)  # a submission's words reach it: no terminal escapes
 
 
@@ -55,7 +55,7 @@ class KataGrade:
     detail: str = ""  # why it cannot run, or is not started or not submitted
     tests: list[TestOutcome] = field(default_factory=list)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # Names and details come from what students hand in: printable, and on one line for the tables.
         self.student, self.detail = one_line(self.student), one_line(self.detail)
 

@@ -12,7 +12,7 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from xml.etree import ElementTree
 
 from kata.grading.grades import KataGrade, TestOutcome
@@ -230,7 +230,7 @@ def _junit_case(test: TestOutcome) -> ElementTree.Element:
     return case
 
 
-def _count_cases(element: ElementTree.Element, cases) -> None:
+def _count_cases(element: ElementTree.Element, cases: Iterable[ElementTree.Element]) -> None:
     cases = list(cases)
     element.set("tests", str(len(cases)))
     element.set("failures", str(sum(case.find("failure") is not None for case in cases)))

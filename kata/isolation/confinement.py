@@ -263,7 +263,7 @@ def _allow(ruleset_fd: int, path: str, rights: int) -> None:
 # seccomp -----------------------------------------------------------------------------------
 
 
-def system_call_rules():
+def system_call_rules() -> pyseccomp.SyscallFilter:
     """A filter refusing, with EPERM, the system calls a chunking function never needs and an attack would.
 
     The rules that name the worker's own process id are added by filter_system_calls.
@@ -295,7 +295,7 @@ def system_call_rules():
     return rules
 
 
-def filter_system_calls(rules, pid: int) -> None:
+def filter_system_calls(rules: pyseccomp.SyscallFilter, pid: int) -> None:
     """Add the rules that keep signals and scheduling to this process, and load the filter."""
     refuse = pyseccomp.ERRNO(errno.EPERM)
     for name in ONLY_ON_ITSELF:
@@ -308,7 +308,7 @@ def filter_system_calls(rules, pid: int) -> None:
         raise ConfinementFailed(f"seccomp could not filter the worker's system calls ({error})") from None
 
 
-def _add(rules, action: int, name: str, *conditions) -> None:
+def _add(rules: pyseccomp.SyscallFilter, action: int, name: str, *conditions: pyseccomp.Arg) -> None:
     if pyseccomp.resolve_syscall(pyseccomp.system_arch(), name) < 0:
         return  # unknown to this libseccomp on this architecture
     rules.add_rule(action, name, *conditions)
@@ -344,7 +344,7 @@ def drop_capabilities() -> None:
         raise ConfinementFailed(f"the worker could not drop root's capabilities ({os.strerror(ctypes.get_errno())})")
 
 
-def _libc():
+def _libc() -> ctypes.CDLL:
     return ctypes.CDLL(None, use_errno=True)
 
 
@@ -353,7 +353,7 @@ def _prctl(option: int, value: int) -> int:
                          ctypes.c_ulong(0))
 
 
-def _syscall(name: str, *args) -> int:
+def _syscall(name: str, *args: object) -> int:
     number = pyseccomp.resolve_syscall(pyseccomp.system_arch(), name)
     if number < 0:
         return -1

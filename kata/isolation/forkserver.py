@@ -23,9 +23,12 @@ import socket
 import subprocess
 import sys
 import tempfile
+from typing import TYPE_CHECKING
 
 from kata.judging.limits import FORK_SERVER_SECONDS
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 class ForkServerFailed(Exception):
@@ -86,7 +89,7 @@ class ForkServer:
     def is_running(self) -> bool:
         return self.process.poll() is None
 
-    def _exchange(self, send) -> dict:
+    def _exchange(self, send: Callable[[], object]) -> dict:
         try:
             send()
             reply = json.loads(self.control.recv(1 << 16) or b"null")

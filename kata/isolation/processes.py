@@ -15,6 +15,10 @@ import subprocess
 import threading
 from contextlib import contextmanager
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 INTERRUPTIONS = (signal.SIGINT, signal.SIGTERM)
 
@@ -24,7 +28,7 @@ _stopping = threading.Event()
 
 
 @contextmanager
-def process_group(command: list[str], **options) -> Iterator[subprocess.Popen]:
+def process_group(command: list[str], **options: Any) -> Iterator[subprocess.Popen]:
     """`subprocess.Popen(command, **options)` in a new session; its group is killed if the block fails."""
     caught: list[int] = []
     # Ctrl-C or SIGTERM while Popen runs would raise before there is a process object to

@@ -33,7 +33,7 @@ from kata.judging.load_problems import text_of
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for annotations only: the worker starts faster without importing typing
     from typing import Any
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -67,7 +67,7 @@ class Opaque:
     def __repr__(self) -> str:
         return self.shown
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return False
 
     __hash__ = object.__hash__
@@ -91,7 +91,7 @@ class Encoder:
         self.numbers: dict[int, int] = {}
         self.keep_alive: list = []  # ids are unique only while the objects live
 
-    def encode(self, value):
+    def encode(self, value: Any) -> object:
         kind = type(value)
         if value is None or kind in (bool, float, str):
             return value
@@ -122,7 +122,7 @@ class Encoder:
             return self._dataclass(value)
         return self.codec.encode_other(value)
 
-    def _list(self, value: list):
+    def _list(self, value: list) -> list | dict:
         kinds = set(map(type, value))
         if kinds <= _SCALARS:
             # The common case, numbers or strings: json.dumps takes the list as it is; a
@@ -139,7 +139,7 @@ class Encoder:
             return value
         return [self.encode(item) for item in value]
 
-    def _packed_or(self, value: list, packed: Callable[[], dict]):
+    def _packed_or(self, value: list, packed: Callable[[], dict]) -> list | dict:
         """A long list of ints as packed machine words (both sides run on one machine); else as it is."""
         if len(value) < self.packed_min:
             return value
@@ -158,7 +158,7 @@ class Encoder:
             return None
         return ids if set(map(type, chain.from_iterable(value))) <= _SCALARS else None
 
-    def contents(self, container):
+    def contents(self, container: Any) -> list | dict | None:
         """What a container of the call's arguments holds now (its own identity aside), or None if it cannot change."""
         kind = type(container)
         if kind is list:
@@ -169,7 +169,7 @@ class Encoder:
             return {"set": [self.encode(item) for item in container]}
         return None
 
-    def _dataclass(self, value):
+    def _dataclass(self, value: Any) -> dict:
         import dataclasses  # only here: the worker starts faster without it
 
         fields = [[field.name, self.encode(getattr(value, field.name))] for field in dataclasses.fields(value)]
@@ -181,7 +181,7 @@ def _pack(ints: list) -> str:
     return base64.b64encode(array("q", ints).tobytes()).decode("ascii")
 
 
-def _unpack(text) -> list:
+def _unpack(text: str) -> list:
     data = base64.b64decode(text, validate=True)
     if len(data) % 8:
         raise ProtocolError("a packed list of ints with a partial item")
@@ -190,7 +190,7 @@ def _unpack(text) -> list:
     return words.tolist()
 
 
-def _unpack_lists(body) -> list:
+def _unpack_lists(body: list[str]) -> list:
     lengths, flat = map(_unpack, body)
     if min(lengths, default=0) < 0 or sum(lengths) != len(flat):
         raise ProtocolError("packed lists of ints whose lengths do not add up")
@@ -206,7 +206,7 @@ class Decoder:
         self.known = known or []
         self.containers: list = []  # in the encoder's numbering
 
-    def decode(self, data):
+    def decode(self, data: Any) -> Any:
         if data is None or type(data) in (bool, int, float, str):
             return data
         if type(data) is list:
@@ -274,7 +274,7 @@ class Decoder:
 _dataclasses: dict[tuple, type] = {}
 
 
-def _rebuild_dataclass(name: str, frozen: bool, fields: list[tuple[str, Any]]):
+def _rebuild_dataclass(name: str, frozen: bool, fields: list[tuple[str, Any]]) -> object:
     """An instance of a dataclass with the same name and fields (judge.same compares dataclasses by those)."""
     key = (name, frozen, tuple(field for field, _ in fields))
     if key not in _dataclasses:
@@ -346,7 +346,7 @@ def decode_exception(data: dict, decoder: Decoder) -> Exception:
     return error
 
 
-def short_repr(value) -> str:
+def short_repr(value: object) -> str:
     try:
         text = repr(value)
     except Exception:
@@ -360,7 +360,7 @@ def short_repr(value) -> str:
 class Codec:
     """Handles for this side's objects, proxies for the other side's."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.objects: dict[int, Any] = {}
         # What the other side may do with each handle: "next", "call", or the names of the
         # methods sent with it. Nothing else: not even __setattr__ on an object it holds.
@@ -373,16 +373,16 @@ class Codec:
             raise ProtocolError("no channel to the other side yet")
         return self.channel
 
-    def remember(self, value, allowed) -> int:
+    def remember(self, value: object, allowed: Iterable[str]) -> int:
         handle = len(self.objects) + 1
         self.objects[handle] = value
         self.allowed[handle] = frozenset(allowed)
         return handle
 
-    def encode_other(self, value):
+    def encode_other(self, value: object) -> dict:
         raise NotImplementedError
 
-    def decode_other(self, tag: str, body):
+    def decode_other(self, tag: str, body: Any) -> object:
         raise ProtocolError(f"unexpected value of kind {tag!r}")
 
     def serve(self, message: dict) -> dict:
@@ -427,7 +427,7 @@ class Yielded:
 
     TRACKED = 16
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.by_number: dict[int, Any] = {}
         self.numbers: dict[int, int] = {}  # id of a tracked container -> its number
         self.held: dict[int, Any] = {}  # in the worker: the contents as last sent
@@ -466,11 +466,11 @@ class Yielded:
                 changed.append([number, now])
         return changed
 
-    def _contents(self, container, codec: Codec):
+    def _contents(self, container: object, codec: Codec) -> list | dict | None:
         return Encoder(codec, self.numbers).contents(container)
 
 
-def refill(container, content) -> None:
+def refill(container: Any, content: Any) -> None:
     """Make a list, dict or set hold what `content` (of the same type) holds, keeping its identity."""
     if type(content) is not type(container):
         return
@@ -494,10 +494,10 @@ class RemoteIterator:
         self._handle = handle
         self._shown = shown
 
-    def __iter__(self):
+    def __iter__(self) -> RemoteIterator:
         return self
 
-    def __next__(self):
+    def __next__(self) -> Any:
         channel = self._codec.connected()
         reply = channel.request({"op": "next", "handle": self._handle})
         if reply.get("stopped"):
@@ -517,7 +517,7 @@ class RemoteFunction:
         self._shown = shown
         self._method = method
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: object, **kwargs: object) -> Any:
         encoder = Encoder(self._codec)
         message = {"op": "call", "handle": self._handle, "method": self._method,
                    "args": [encoder.encode(arg) for arg in args],
@@ -547,7 +547,7 @@ class RemoteObject:
         self._shown = shown
         self._methods = set(methods)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> RemoteFunction:
         if name.startswith("_") or name not in self._methods:
             raise AttributeError(f"{self._shown} has no method {name!r} that can be called from here")
         return RemoteFunction(self._codec, self._handle, f"{self._shown}.{name}", name)
@@ -567,8 +567,8 @@ def remote_object(codec: Codec, handle: int, shown: str, methods: list[str]) -> 
     return _remote_classes[special](codec, handle, shown, methods)
 
 
-def _forwarder(name: str):
-    def forward(self, *args):
+def _forwarder(name: str) -> Callable[..., Any]:
+    def forward(self: RemoteObject, *args: object) -> Any:
         return RemoteFunction(self._codec, self._handle, f"{self._shown}.{name}", name)(*args)
 
     forward.__name__ = name
@@ -627,7 +627,7 @@ class Channel:
             else:
                 return incoming
 
-    def answer_of(self, reply: dict, known: list | None = None, decoder: Decoder | None = None):
+    def answer_of(self, reply: dict, known: list | None = None, decoder: Decoder | None = None) -> Any:
         """The value a reply carries, or the exception it reports, raised here."""
         decoder = decoder or Decoder(self.codec, known)
         try:

@@ -30,6 +30,11 @@ from kata.isolation.confinement import Confinement, ConfinementFailed
 from kata.judging import load_problems
 from kata.judging.calls import is_iterator
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # for annotations only, as in kata.isolation.wire: the worker starts faster without typing
+    from typing import Any
+    from collections.abc import Callable
+
 OUTPUT_LIMIT = 4000  # characters of printed output kept per request
 FILE_LIMIT_MB = 16  # the largest file a submission may write in its folder
 # Open descriptors and queued signals each keep a little kernel memory that no memory limit
@@ -52,7 +57,7 @@ THREAD_CHECK_SECONDS = 0.01  # how often the fork server looks at its workers; h
 class KeptOutput(io.TextIOBase):
     """Stands for stdout and stderr: keeps the first few thousand characters, counts the rest."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.kept: list[str] = []
         self.size = 0
         self.dropped = 0
@@ -60,7 +65,7 @@ class KeptOutput(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
-    def write(self, text) -> int:
+    def write(self, text: object) -> int:
         text = str(text)
         room = OUTPUT_LIMIT - self.size
         if room > 0:
@@ -80,11 +85,11 @@ class KeptOutput(io.TextIOBase):
 class WorkerCodec(wire.Codec):
     """In the worker: generators the submission returns cross as handles; other objects as opaque stand-ins."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.copies: dict[int, tuple] = {}  # id of a rebuilt copy -> (the copy, what the tests sent for it)
 
-    def encode_other(self, value):
+    def encode_other(self, value: object) -> dict:
         if isinstance(value, (wire.RemoteIterator, wire.RemoteFunction, wire.RemoteObject)):
             return {"yours": value._handle}  # an object of the tests' side goes back as itself
         if id(value) in self.copies and self.copies[id(value)][0] is value:
@@ -93,7 +98,7 @@ class WorkerCodec(wire.Codec):
             return {"iterator": {"handle": self.remember(value, {"next"}), "repr": wire.short_repr(value)}}
         return {"opaque": {"type": type(value).__qualname__, "repr": wire.short_repr(value)}}
 
-    def decode_other(self, tag: str, body):
+    def decode_other(self, tag: str, body: Any) -> object:
         if tag == "iterator":
             return wire.RemoteIterator(self, body["handle"], body["repr"])
         if tag == "callable":
@@ -108,7 +113,8 @@ class WorkerCodec(wire.Codec):
 
 
 class Worker:
-    def __init__(self, channel: wire.Channel, codec: WorkerCodec, functions: dict, frames, output: KeptOutput):
+    def __init__(self, channel: wire.Channel, codec: WorkerCodec, functions: dict,
+                 frames: Callable[[BaseException], list], output: KeptOutput) -> None:
         self.channel = channel
         self.codec = codec
         self.functions = functions
@@ -200,7 +206,7 @@ class Worker:
         return reply
 
 
-def rebuild(codec: WorkerCodec, body: dict):
+def rebuild(codec: WorkerCodec, body: dict) -> object:
     """The worker's copy of a standard iterator or a kata's material the tests passed.
 
     The tests' side describes it in kata.isolation.workers.recipe_of.

@@ -21,6 +21,7 @@ import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kata.isolation import wire
 from kata.judging import load_problems
@@ -31,6 +32,10 @@ from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFaile
 from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, RESIDENT_SLACK_BYTES, UNWATCHED_SECONDS,
                                  WORKER_MEMORY_MB, WORKER_START_SECONDS, DidNotFinish, UsedTooMuchMemory, can_watch,
                                  wait_for_workers_in)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -54,7 +59,7 @@ class TestsCodec(wire.Codec):
         super().__init__()
         self.worker = worker
 
-    def encode_other(self, value):
+    def encode_other(self, value: object) -> dict:
         shown = wire.short_repr(value)
         rebuilt = recipe_of(value)
         if rebuilt is not None:
@@ -67,7 +72,7 @@ class TestsCodec(wire.Codec):
         methods = [name for name in dir(value) if _may_be_called(value, name)]
         return {"object": {"handle": self.remember(value, methods), "repr": shown, "methods": methods}}
 
-    def encode_part(self, value):
+    def encode_part(self, value: object) -> object:
         return wire.Encoder(self).encode(value)
 
     def serve(self, message: dict) -> dict:
@@ -78,7 +83,7 @@ class TestsCodec(wire.Codec):
         finally:
             log.elsewhere.started_waiting(self.worker.cpu_clock)
 
-    def decode_other(self, tag: str, body):
+    def decode_other(self, tag: str, body: Any) -> object:
         if tag == "iterator":
             return WorkerIterator(self.worker, self.worker.generation, body["handle"], body["repr"])
         if tag == "opaque":
@@ -96,7 +101,7 @@ class TestsCodec(wire.Codec):
 _REBUILT_BY_ITER = {"list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator"}
 
 
-def recipe_of(value):
+def recipe_of(value: Any) -> tuple[str, list, int] | None:
     """(kind, args, position) for an iterator the worker can make a copy of, else None."""
     name = type(value).__name__
     if name in _REBUILT_BY_ITER and type(value).__module__ == "builtins":
@@ -110,7 +115,7 @@ def recipe_of(value):
     return None
 
 
-def _may_be_called(value, name: str) -> bool:
+def _may_be_called(value: object, name: str) -> bool:
     if name.startswith("_") and name not in wire.FORWARDED_SPECIAL_METHODS:
         return False
     try:
@@ -156,15 +161,15 @@ class Worker:
 
     # Calls ----------------------------------------------------------------------------------
 
-    def call(self, function: str, args: tuple, kwargs: dict):
+    def call(self, function: str, args: tuple, kwargs: dict) -> Any:
         with protocol_time():
             return self._call(function, args, kwargs)
 
-    def next(self, handle: int, generation: int, yielded: wire.Yielded):
+    def next(self, handle: int, generation: int, yielded: wire.Yielded) -> Any:
         with protocol_time():
             return self._next(handle, generation, yielded)
 
-    def _call(self, function: str, args: tuple, kwargs: dict):
+    def _call(self, function: str, args: tuple, kwargs: dict) -> Any:
         if self.ended_in_this_test is not None:
             # The test fails already; a retrying caller (Hypothesis shrinking its example)
             # must not make a crashing submission start a new worker for every retry.
@@ -178,7 +183,7 @@ class Worker:
             self.read_back_arguments(reply["args_after"], encoder.keep_alive)
         return self.answer(reply, encoder.keep_alive)
 
-    def _next(self, handle: int, generation: int, yielded: wire.Yielded):
+    def _next(self, handle: int, generation: int, yielded: wire.Yielded) -> Any:
         self.require(generation)
         reply = self.exchange({"op": "next", "handle": handle, "tests_changed": yielded.changes(self.codec)})
         if reply.get("yielded_after"):
@@ -244,7 +249,7 @@ class Worker:
         self.stop()
         return self.ended(f"the worker process sent something that is not an answer ({problem})")
 
-    def answer(self, reply: dict, known: list | None = None, decoder: wire.Decoder | None = None):
+    def answer(self, reply: dict, known: list | None = None, decoder: wire.Decoder | None = None) -> Any:
         try:
             return self.channel.answer_of(reply, known, decoder)
         except wire.ProtocolError as error:
@@ -408,7 +413,7 @@ class Worker:
 
 
 @contextmanager
-def protocol_time():
+def protocol_time() -> Iterator[None]:
     """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.calls).
 
     Never more than the worker itself spent in the block: the credit stands for the worker's
@@ -424,7 +429,7 @@ def protocol_time():
 
 
 @contextmanager
-def signals_held():
+def signals_held() -> Iterator[None]:
     """Hold back the watchdog's alarm signal for a moment; it is delivered (and may raise) right after."""
     held = hasattr(signal, "pthread_sigmask")
     if held:
@@ -447,10 +452,10 @@ class WorkerIterator:
         self._shown = shown
         self._yielded = wire.Yielded()
 
-    def __iter__(self):
+    def __iter__(self) -> WorkerIterator:
         return self
 
-    def __next__(self):
+    def __next__(self) -> Any:
         return self._worker.next(self._handle, self._generation, self._yielded)
 
     def read_measuring_memory(self, *, bound: int) -> WorkerReading:
@@ -481,7 +486,7 @@ class WorkerReading:
         self._bound = bound
         self.peak = 0
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[list]:
         worker, first, over = self._worker, True, False
         process = worker.require(self._generation)
         if not worker.started_in_this_test:
@@ -501,7 +506,7 @@ class WorkerReading:
             if grown > RESIDENT_SLACK_BYTES:
                 self.peak = max(self.peak, grown)
 
-    def checked(self, answer) -> tuple[list, int, bool]:
+    def checked(self, answer: object) -> tuple[list, int, bool]:
         """The worker's (batch, peak, over), or the worker is stopped: anything else is not an answer."""
         if not (type(answer) is tuple and len(answer) == 3 and type(answer[0]) is list
                 and type(answer[1]) is int and answer[1] >= 0 and type(answer[2]) is bool
@@ -517,7 +522,7 @@ class IsolatedFunction:
         self.worker = worker
         self.__name__ = name
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: object, **kwargs: object) -> Any:
         return self.worker.call(self.__name__, args, kwargs)
 
 

@@ -46,7 +46,7 @@ class Call:
     shown: str = field(default="", repr=False)
     isolated: bool = field(default=False, repr=False)  # runs in a worker process: the wait here is the call
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.original = _copy_if_small(self.args, self.kwargs)
         if self.original is None:  # too large to copy: describe it now, before it can be modified
             self.shown = show_call(self.function, self.args, self.kwargs)
@@ -68,7 +68,7 @@ def _copy_if_small(args: tuple, kwargs: dict) -> tuple[tuple, dict] | None:
         return None
 
 
-def is_iterator(value) -> bool:
+def is_iterator(value: Any) -> bool:
     """An iterator returns itself from iter(): a generator, a file, iter(a_list); never a list or a str."""
     try:
         return iter(value) is value
@@ -76,7 +76,7 @@ def is_iterator(value) -> bool:
         return False
 
 
-def _size(value) -> int:
+def _size(value: Any) -> int:
     try:
         return len(value)
     except TypeError:
@@ -93,7 +93,7 @@ class TimeElsewhere:
     that sleeps instead. Nothing the other process says or does can change any of them.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.clock: Callable[[], float] | None = None
         self.busy_since: float | None = None  # the wall clock when the current wait began
         self.cpu_since = 0.0
@@ -135,7 +135,7 @@ class _Log:
     last: Call | None = None
     stopped_by: LimitExceeded | None = None  # set once a limit has stopped this test
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.elsewhere = TimeElsewhere()  # an isolated run's calls (--isolate) run in a worker process
 
     def forget(self) -> None:
@@ -159,7 +159,7 @@ class Judged:
         self.__name__ = name
         self.__doc__ = getattr(function, "__doc__", None)
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: object, **kwargs: object) -> Any:
         call = Call(self.name, args, kwargs, kata=self.kata, source=self.source, isolated=self.isolated)
         if log.stopped_by is not None:
             # Past a limit, every further call fails at once: a retrying caller (Hypothesis

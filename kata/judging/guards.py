@@ -7,9 +7,17 @@ guard), with a short time limit so that the run moves on and says why.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from kata.judging import measured_reading
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar
+
+    Test = TypeVar("Test", bound=Callable[..., object])
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -18,40 +26,40 @@ __tracebackhide__ = True
 GUARD_SECONDS = 2.0  # the reference finishes every guard in under a tenth of this
 
 
-def progress_guard(seconds: float = GUARD_SECONDS):
+def progress_guard(seconds: float = GUARD_SECONDS) -> Callable[[Test], Test]:
     """For inputs on which a loop that does not advance would run forever."""
     return _guard("progress", seconds, hint="")
 
 
-def complexity_guard(seconds: float = GUARD_SECONDS, *, hint: str):
+def complexity_guard(seconds: float = GUARD_SECONDS, *, hint: str) -> Callable[[Test], Test]:
     """For inputs large enough that quadratic work cannot finish; `hint` names the likely slow step."""
     return _guard("complexity", seconds, hint=hint)
 
 
-def memory_guard(seconds: float, *, hint: str):
+def memory_guard(seconds: float, *, hint: str) -> Callable[[Test], Test]:
     """For a test that measures the memory the code allocates (read_measuring_memory): a complexity
     guard whose code, when isolated, runs in a worker process started for this test alone, so
     that the process's memory is what this test's calls made it."""
-    def mark(test):
+    def mark(test: Test) -> Test:
         return pytest.mark.own_worker(complexity_guard(seconds, hint=hint)(test))
 
     return mark
 
 
-def _guard(kind: str, seconds: float, hint: str):
-    def mark(test):
+def _guard(kind: str, seconds: float, hint: str) -> Callable[[Test], Test]:
+    def mark(test: Test) -> Test:
         test = pytest.mark.timeout(seconds)(test)
         return pytest.mark.guard(kind=kind, seconds=seconds, hint=hint)(test)
 
     return mark
 
 
-def has_fixed_inputs(item) -> bool:
+def has_fixed_inputs(item: pytest.Item) -> bool:
     """A test whose inputs are written in it, not drawn by Hypothesis: what code does on it is the same every run."""
     return not getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
 
 
-def read_measuring_memory(items, *, bound: int):
+def read_measuring_memory(items: Any, *, bound: int) -> Any:
     """Read `items` to the end in batches (iterate the result), measuring the memory the code allocates.
 
     The result's `peak` is the most memory traced while reading, in bytes; reading stops

@@ -7,9 +7,14 @@ Every failure restates the call, what came back, and what was expected:
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from kata.judging.calls import log
 from kata.show import counted, show
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -20,7 +25,8 @@ class WrongAnswer(AssertionError):
     """The code under test finished, but its answer breaks the contract."""
 
 
-def check_returns(function, *args, expected, why: str = "", **kwargs):
+def check_returns(function: Callable[..., Any], *args: object, expected: object, why: str = "",
+                  **kwargs: object) -> Any:
     """Call the function and require exactly `expected` (types included: a tuple is not a list)."""
     got = function(*args, **kwargs)
     if not same(got, expected):
@@ -30,7 +36,8 @@ def check_returns(function, *args, expected, why: str = "", **kwargs):
     return got
 
 
-def check_raises(function, *args, error: type[BaseException], mentions=(), why: str = "", **kwargs):
+def check_raises(function: Callable[..., object], *args: object, error: type[BaseException],
+                 mentions: Iterable[object] = (), why: str = "", **kwargs: object) -> BaseException:
     """Call the function and require it to raise `error` with a message naming each of `mentions`."""
     expected = f"the tests expected it to raise {error.__name__}"
     try:
@@ -62,7 +69,7 @@ def expect(condition: bool, claim: str, *, details: str = "") -> None:
     raise WrongAnswer(_called() + returned + f"Expected: {claim}" + (f"\n{details}" if details else ""))
 
 
-def same(got, expected) -> bool:
+def same(got: Any, expected: Any) -> bool:
     """Equal, and of the same types all the way down (so [('a',)] is not [['a']]).
 
     Two dataclass instances count as the same type when their classes have the same name
@@ -80,18 +87,18 @@ def same(got, expected) -> bool:
     return got == expected
 
 
-def _is_dataclass_instance(value) -> bool:
+def _is_dataclass_instance(value: object) -> bool:
     return dataclasses.is_dataclass(value) and not isinstance(value, type)
 
 
-def _same_dataclass(got, expected) -> bool:
+def _same_dataclass(got: Any, expected: Any) -> bool:
     fields = [field.name for field in dataclasses.fields(expected)]
     return (type(got).__qualname__ == type(expected).__qualname__
             and [field.name for field in dataclasses.fields(got)] == fields
             and all(same(getattr(got, name), getattr(expected, name)) for name in fields))
 
 
-def describe_difference(got, expected) -> str:
+def describe_difference(got: Any, expected: Any) -> str:
     """One sentence that points at where a returned list first differs from the expected one."""
     if type(got) is not type(expected):
         return f"It returned a {type(got).__name__} where a {type(expected).__name__} was expected."

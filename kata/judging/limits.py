@@ -17,8 +17,12 @@ import threading
 import time
 import types
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from kata.judging.calls import Call, TimeElsewhere, log
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -121,7 +125,7 @@ class Watchdog:
         signal.signal(signal.SIGALRM, self.previous_handler or signal.SIG_DFL)
         log.stopped_by = None
 
-    def _tick(self, signum, frame) -> None:
+    def _tick(self, signum: int, frame: types.FrameType | None) -> None:
         call = log.in_progress
         if log.stopped_by is not None:
             # Raised once already. Raise again only inside the code under test, in case
@@ -212,7 +216,7 @@ def repair_traceback(error: BaseException) -> None:
     error.__traceback__ = rebuilt
 
 
-def drop_locals(tb) -> None:
+def drop_locals(tb: types.TracebackType | None) -> None:
     """Free the local variables of the frames in a traceback."""
     while tb is not None:
         frame = tb.tb_frame
@@ -259,7 +263,7 @@ LOAD_GRACE_SECONDS = 2.0
 
 
 @contextmanager
-def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int = MEMORY_LIMIT_MB):
+def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int = MEMORY_LIMIT_MB) -> Iterator[None]:
     """Bound the import of a module in this process: DidNotFinish past `seconds`, UsedTooMuchMemory past the growth.
 
     Meant for a module's top level, where a loop left from experimenting, or a test call,
@@ -271,7 +275,7 @@ def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int 
     started, baseline, loading = time.monotonic(), resident_bytes(), True
     stopped_at = None  # when the first stop was raised
 
-    def tick(signum, frame):
+    def tick(signum: int, frame: types.FrameType | None) -> None:
         nonlocal stopped_at
         if not loading or (frame is not None and frame.f_code is loading_limits.__wrapped__.__code__):  # type: ignore[attr-defined]
             return
@@ -295,7 +299,7 @@ def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int 
 
 
 @contextmanager
-def alarm_borrowed(handler, first: float):
+def alarm_borrowed(handler: Callable[[int, types.FrameType | None], object], first: float) -> Iterator[None]:
     """Tick `handler` after `first` seconds, then every TICK_SECONDS; then give the alarm back as it was."""
     previous_handler = signal.signal(signal.SIGALRM, handler)
     previous_timer = signal.setitimer(signal.ITIMER_REAL, first, TICK_SECONDS)
@@ -308,7 +312,7 @@ def alarm_borrowed(handler, first: float):
             signal.setitimer(signal.ITIMER_REAL, max(previous_timer[0], 0.001), previous_timer[1])
 
 
-def run_briefly(function, args: tuple, kwargs: dict, seconds: float):
+def run_briefly(function: Callable[..., object], args: tuple, kwargs: dict, seconds: float) -> tuple[str, object]:
     """Call trusted code (a reference or a catalogued mistake) under its own short time limit.
 
     Returns ("returned", value), ("raised", (type name, message)) or ("did not finish", None).
@@ -316,7 +320,7 @@ def run_briefly(function, args: tuple, kwargs: dict, seconds: float):
     """
     running = True
 
-    def stop(signum, frame):
+    def stop(signum: int, frame: types.FrameType | None) -> None:
         # Raise on every tick, in case a garbage-collector callback swallowed the last one,
         # but only while the function runs: never in this function's own frame.
         if running and (frame is None or frame.f_code is not run_briefly.__code__):

@@ -16,17 +16,21 @@ import functools
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import pytest
 
 from kata.runner import shared_probes
 from kata.judging.calls import Call, is_iterator
-from kata.catalog import KATAS
+from kata.catalog import KATAS, Kata
 from kata.judging.judge import same
 from kata.judging.limits import can_watch, run_briefly
 from kata.runner.loading import load_module
 from kata.runner.mistakes import Mistake, mistakes_of
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 PROBE_SECONDS = 0.1  # at least, for one run of a mistake: correct code answers small inputs in microseconds
 SLOWER_THAN_REFERENCE = 4  # a mistake "does not finish" a large input if it takes this many times the reference
@@ -112,7 +116,7 @@ def _stalls_as_seen(mistake: type[Mistake], test: FailingTest) -> bool:
     return mistake.stalls() and all((name in mistake.known.stopped) == stopped for name, stopped in stops.items())
 
 
-def mistakes_failing_exactly(kata, so_far: Mapping[str, str]) -> list[type[Mistake]]:
+def mistakes_failing_exactly(kata: Kata, so_far: Mapping[str, str]) -> list[type[Mistake]]:
     """The catalogued mistakes that fail exactly the fixed tests the code failed in a whole run of the kata,
     stopped by a limit on exactly those that stopped it."""
     failed = {name for name, verdict in so_far.items() if verdict != PASSED}
@@ -122,11 +126,11 @@ def mistakes_failing_exactly(kata, so_far: Mapping[str, str]) -> list[type[Mista
 
 
 @functools.cache
-def _reference(kata):
+def _reference(kata: Kata) -> ModuleType:
     return load_module(kata.reference_path(), f"kata_reference_{kata.number}")
 
 
-def _outcome_of_call(call: Call):
+def _outcome_of_call(call: Call) -> tuple[str, object]:
     if call.finished:
         return "returned", call.result
     if call.error is not None and isinstance(call.error, Exception):
@@ -142,7 +146,7 @@ def _shared_place(call: Call, folder: Path | None) -> tuple[Path, str] | None:
     return (folder, name) if name is not None else None
 
 
-def _outcome(name: str, function, call: Call, seconds: float,
+def _outcome(name: str, function: Callable[..., object], call: Call, seconds: float,
              shared: tuple[Path, str] | None) -> tuple[tuple, float]:
     """What the trusted code `name` does on the call's input, and how long it took; once for all runs sharing it."""
     key = shared_probes.key_of(shared[1], name) if shared is not None else None
@@ -154,7 +158,8 @@ def _outcome(name: str, function, call: Call, seconds: float,
     return shared_probes.outcome(shared[0], key, lambda: _probe(function, call, seconds, keeps_value), seconds)
 
 
-def _probe(function, call: Call, seconds: float, keeps_value: bool = True) -> tuple[tuple, float]:
+def _probe(function: Callable[..., object], call: Call, seconds: float,
+           keeps_value: bool = True) -> tuple[tuple, float]:
     if call.original is not None:
         args, kwargs = copy.deepcopy(call.original)
     else:  # a large input: a shallow copy keeps a probe that modifies lists from spoiling the next one
@@ -165,6 +170,6 @@ def _probe(function, call: Call, seconds: float, keeps_value: bool = True) -> tu
     return (kind, value if keeps_value else None), time.monotonic() - started
 
 
-def _agree(one, other) -> bool:
+def _agree(one: tuple, other: tuple) -> bool:
     return one[0] == other[0] and same(one[1], other[1])
 

@@ -25,10 +25,14 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kata.catalog import KATAS, ROOT, Kata, find_kata
 from kata.runner.outcomes import failures_of, read_outcomes, test_name
 from kata.vocabulary import Verdict
+
+if TYPE_CHECKING:
+    from kata.runner.mistakes import Mistake
 
 # The Hypothesis tests, which draw their inputs, all live in test_properties.py
 # (kata.judging.guards.has_fixed_inputs tells them apart at run time).
@@ -62,7 +66,7 @@ def failures_of_run(outcomes: Path) -> KnownFailures:
                          frozenset(test_name(test) for test in failed if test["report"].startswith(Verdict.LIMITS)))
 
 
-def as_learner_file(kata: Kata, mistake, folder: Path) -> Path:
+def as_learner_file(kata: Kata, mistake: type[Mistake], folder: Path) -> Path:
     """The mistake written out as a learner's module: the catalog's code, the functions at top level."""
     path = folder / f"{kata.module}.py"
     aliases = "".join(f"\n{name} = {mistake.__name__}.{name}\n" for name in kata.functions)
@@ -78,7 +82,7 @@ def run_suite(kata: Kata, *options: str, outcomes: Path | None = None) -> subpro
     return subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=280)
 
 
-def run_of_mistake(kata: Kata, mistake) -> KnownFailures:
+def run_of_mistake(kata: Kata, mistake: type[Mistake]) -> KnownFailures:
     """Run the kata's whole suite on the mistake as a learner's file, and read what it failed."""
     with tempfile.TemporaryDirectory(prefix="kata-known-failures-") as work:
         outcomes = Path(work) / "outcomes.json"

@@ -160,7 +160,7 @@ def kata_defined_in(path: Path) -> Kata | None:
     return matches[0] if len(matches) == 1 else None
 
 
-def is_untouched(path: Path, functions) -> bool:
+def is_untouched(path: Path, functions: tuple[str, ...]) -> bool:
     """True when every one of the functions still only raises NotImplementedError, as in the stub."""
     defined = {node.name: node for node in _parse(path).body if isinstance(node, ast.FunctionDef)}
     return all(name in defined and _only_raises_not_implemented(defined[name]) for name in functions)

@@ -20,7 +20,7 @@ class Mistake:
     # quadratic work on a large input): read from the catalog's known_failures.json.
     known: KnownFailures = KnownFailures()
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         missing = [name for name in ("id", "title", "hint") if not getattr(cls, name)]
         if missing or not cls.__doc__:

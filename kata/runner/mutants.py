@@ -48,7 +48,7 @@ class Survivor:
     mutated: str
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kata.runner.mutants", description=__doc__.split("\n\n")[0])
     parser.add_argument("katas", nargs="*", help="numbers or names of katas (default: all)")
     options = parser.parse_args(argv)
@@ -84,7 +84,7 @@ def _run(kata: Kata, copy: Path) -> tuple[int, list[Survivor]]:
     return len(jobs), survivors
 
 
-def _survivor(item, result) -> Survivor:
+def _survivor(item: dict, result: dict) -> Survivor:
     lines = result["diff"].splitlines()
     removed = [line[1:].strip() for line in lines if line.startswith("-") and not line.startswith("---")]
     added = [line[1:].strip() for line in lines if line.startswith("+") and not line.startswith("+++")]

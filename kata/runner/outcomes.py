@@ -13,19 +13,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kata.catalog import kata_of_test
 from kata.vocabulary import Verdict
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
-def record_verdict(item, report, text: str | None) -> None:
+    import pytest
+
+
+def record_verdict(item: pytest.Item, report: pytest.TestReport, text: str | None) -> None:
     """Keep a failure's verdict and matched mistakes on its report (they reach JUnit XML too)."""
     first_line = (text or "").split("\n", 1)[0]
     verdict = first_line if first_line in Verdict.ALL else Verdict.ERROR
     report.user_properties = [*item.user_properties, ("verdict", verdict)]
 
 
-def outcome_of(report) -> dict | None:
+def outcome_of(report: pytest.TestReport) -> dict | None:
     """A test's outcome for kata grade, from its setup's report (when that failed) or its call's; else None."""
     if report.when not in ("setup", "call") or report.skipped:
         return None
@@ -40,8 +46,8 @@ def outcome_of(report) -> dict | None:
     return outcome
 
 
-def write_outcomes(path: Path, session, outcomes: dict[str, dict], unavailable: dict, selected: dict, status_of,
-                   failing_exactly) -> None:
+def write_outcomes(path: Path, session: pytest.Session, outcomes: dict[str, dict], unavailable: dict, selected: dict,
+                   status_of: Callable[[Exception], str], failing_exactly: Callable[[str], list[str]]) -> None:
     """{"katas": {slug: {"status": ..., "problem": ..., "selected": n, "tests": [...], "mistake": id}}}.
 
     What kata grade reads back. A kata that could not run has its status (`status_of(problem)`:

@@ -11,7 +11,7 @@ import dataclasses
 import os
 import types
 from collections import defaultdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from pathlib import Path
 
 import pytest
@@ -31,6 +31,13 @@ from kata.runner.outcomes import outcome_of, record_verdict, write_outcomes
 from kata.runner.results import Result, fingerprint, record_results
 from kata.show import counted
 from kata.vocabulary import KataStatus
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from types import SimpleNamespace
+
+    from _pytest._code.code import TracebackStyle
+    from _pytest.fixtures import FixtureFunctionDefinition
 
 # No per-example deadline: time limits belong to the watchdog, which says what timed out.
 # No "explain" phase: its coverage notes point into the runner, not into the learner's code.
@@ -60,7 +67,7 @@ DESELECTED = pytest.StashKey[set]()  # slugs of the katas some of whose tests we
 STALLED = pytest.StashKey[set]()  # slugs of the katas a call of whose code ran past the limit for one call
 
 
-def pytest_addoption(parser):
+def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("kata", "chunking katas")
     group.addoption(
         "--impl",
@@ -95,7 +102,7 @@ def pytest_addoption(parser):
                     "what other runs kept there (kata grade shares one DIR across a class)")
 
 
-def pytest_configure(config):
+def pytest_configure(config: pytest.Config) -> None:
     run_the_katas_tests_from_its_problem_folder(config)
     try:
         impl = parse_impl(config.getoption("impl") or os.environ.get("KATA_IMPL"))
@@ -133,7 +140,7 @@ def pytest_configure(config):
                                       "kata-first-failure")
 
 
-def run_the_katas_tests_from_its_problem_folder(config) -> None:
+def run_the_katas_tests_from_its_problem_folder(config: pytest.Config) -> None:
     """`pytest` typed in problems/NN_slug/ (where the learner edits) runs that kata's tests, not nothing;
     typed in problems/, every kata's."""
     if config.args_source != pytest.Config.ArgsSource.INVOCATION_DIR:
@@ -151,7 +158,7 @@ def run_the_katas_tests_from_its_problem_folder(config) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_sessionstart(session):
+def pytest_sessionstart(session: pytest.Session) -> None:
     terminal = session.config.pluginmanager.get_plugin("terminalreporter")
     impl = session.config.stash[IMPL]
     if terminal is not None:
@@ -169,7 +176,7 @@ class FirstFailureWriter:
         self.path = path
         self.written = False
 
-    def pytest_runtest_logreport(self, report) -> None:
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self.written or not report.failed:
             return
         self.written = True
@@ -184,7 +191,7 @@ def why_workers_run_unconfined() -> str | None:
     return problem()
 
 
-def pytest_unconfigure(config):
+def pytest_unconfigure(config: pytest.Config) -> None:
     stop_all_workers()
 
 
@@ -200,15 +207,15 @@ def _function_fixtures() -> types.ModuleType:
     return fixtures
 
 
-def _function_fixture(kata: Kata, name: str):
+def _function_fixture(kata: Kata, name: str) -> FixtureFunctionDefinition:
     @pytest.fixture(scope="session", name=name)
-    def judged_function(request):
+    def judged_function(request: pytest.FixtureRequest) -> Callable[..., Any]:
         return getattr(_implementation_of(request.config, kata), name)
 
     return judged_function
 
 
-def _implementation_of(config, kata: Kata):
+def _implementation_of(config: pytest.Config, kata: Kata) -> SimpleNamespace:
     loaded = config.stash[LOADED]
     if kata.slug not in loaded:
         loaded[kata.slug] = config.stash[IMPL].load(kata)
@@ -219,7 +226,7 @@ def _implementation_of(config, kata: Kata):
 
 
 @pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(session, config, items):
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     impl = config.stash[IMPL]
     by_kata = defaultdict(list)
     for item in items:
@@ -240,7 +247,7 @@ def pytest_collection_modifyitems(session, config, items):
     items[:] = kept
 
 
-def _the_one_kata(impl: Implementation, by_kata) -> Kata:
+def _the_one_kata(impl: Implementation, by_kata: dict[Kata | None, list[pytest.Item]]) -> Kata:
     if impl.kind == "mistake" and impl.mistake_kata is not None:
         return impl.mistake_kata
     selected = [kata for kata in by_kata if kata is not None]
@@ -257,41 +264,42 @@ def _the_one_kata(impl: Implementation, by_kata) -> Kata:
     return inferred
 
 
-def _keep_only(kata: Kata, by_kata, config) -> None:
+def _keep_only(kata: Kata, by_kata: dict[Kata | None, list[pytest.Item]], config: pytest.Config) -> None:
     others = [k for k in by_kata if k is not None and k != kata]
     deselected = [item for other in others for item in by_kata.pop(other)]
     if deselected:
         config.hook.pytest_deselected(items=deselected)
 
 
-def _stage(item) -> int:
+def _stage(item: pytest.Item) -> int:
     """Statement examples first, then hidden tests, properties, and the slow guards last."""
     order = ("test_examples", "test_hidden", "test_properties", "test_guards")
     stem = item.path.stem
     return order.index(stem) if stem in order else len(order)
 
 
-def _folder_node(item):
-    node = item
+def _folder_node(item: pytest.Item) -> pytest.Collector:
+    node: pytest.Item | pytest.Collector = item
     while node.parent is not None and not isinstance(node, pytest.Dir):
         node = node.parent
-    return node
+    # A test item always has a parent, so the loop ends on a collector; mypy cannot see that.
+    return node  # type: ignore[return-value]
 
 
 class KataUnavailable(pytest.Item):
     """Stands for all of a kata's tests when its code cannot run: one line instead of a traceback per test."""
 
-    def __init__(self, *, problem: Exception, **kwargs):
+    def __init__(self, *, problem: Exception, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.problem = problem
 
-    def runtest(self):
+    def runtest(self) -> None:
         raise self.problem
 
-    def repr_failure(self, excinfo, style=None):
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: TracebackStyle | None = None) -> str:
         return f"{_status_of(self.problem)}: {self.problem}"
 
-    def reportinfo(self):
+    def reportinfo(self) -> tuple[Path, None, str]:
         return self.path, None, self.name
 
 
@@ -303,7 +311,7 @@ def _status_of(problem: Exception) -> str:
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest-timeout is a dependency, but a bare pytest must still load this plugin
-def pytest_timeout_set_timer(item, settings):
+def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
     """Take over pytest-timeout's timer: the watchdog also bounds memory and names the stalled call."""
     if not can_watch():
         return None  # pytest-timeout's own method applies
@@ -318,11 +326,12 @@ def pytest_timeout_set_timer(item, settings):
     watchdog = Watchdog(seconds, call_seconds=call_seconds, computing_seconds=computing_seconds, shortened=shortened,
                         large_call_seconds=large_call_seconds)
     watchdog.start()
-    item.cancel_timeout = watchdog.stop
+    # pytest-timeout's own protocol: it calls the item's cancel_timeout, an attribute pytest.Item does not declare.
+    item.cancel_timeout = watchdog.stop  # type: ignore[attr-defined]
     return True
 
 
-def _call_limits(item, guard) -> tuple[float | None, bool, float | None]:
+def _call_limits(item: pytest.Item, guard: pytest.Mark | None) -> tuple[float | None, bool, float | None]:
     """The limit of one call on a small input (None: the test's own limit), whether an earlier stall
     shortened it, and the limit of one call on a large input.
 
@@ -343,12 +352,12 @@ def _call_limits(item, guard) -> tuple[float | None, bool, float | None]:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_runtest_setup(item):
+def pytest_runtest_setup(item: pytest.Item) -> None:
     log.forget()
     start_a_test(own_worker=item.get_closest_marker("own_worker") is not None)
 
 
-def pytest_runtest_makereport(item, call):
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> pytest.TestReport | None:
     """A failure of the code under test gets its report in plain words.
 
     pytest's own traceback would only be replaced by it, so it is not formatted at all:
@@ -385,7 +394,7 @@ def pytest_runtest_makereport(item, call):
     return result
 
 
-def _note_fixed_test(item, call, verdict: str) -> None:
+def _note_fixed_test(item: pytest.Item, call: pytest.CallInfo[None], verdict: str) -> None:
     """Remember how a test with fixed inputs went: later failures of the kata are named from them.
 
     See kata.runner.diagnosis.
@@ -396,10 +405,11 @@ def _note_fixed_test(item, call, verdict: str) -> None:
     item.config.stash[FIXED_SO_FAR].setdefault(kata.slug, {})[item.name] = verdict
 
 
-def _reported_as(call, text: str):
+def _reported_as(call: pytest.CallInfo[None], text: str) -> pytest.CallInfo[None]:
     """The same call, with the failure's report already written (pytest takes a text as it is)."""
     written = copy.copy(call)
-    written.excinfo = text
+    # TestReport.from_item_and_call takes a non-ExceptionInfo excinfo as the report's text; CallInfo is not typed so.
+    written.excinfo = text  # type: ignore[assignment]
     return written
 
 
@@ -410,11 +420,11 @@ class Tally:
     keep their state: a second run in the same process starts from nothing.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.counts: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0})  # per slug
         self.outcomes: dict[str, dict] = {}  # node id -> outcome (kata.runner.outcomes), in the order tests ran
 
-    def pytest_runtest_logreport(self, report):
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         outcome = outcome_of(report)
         if outcome is not None:
             self.outcomes[report.nodeid] = outcome
@@ -425,7 +435,8 @@ class Tally:
             self.counts[kata.slug]["failed" if report.failed else "passed"] += 1
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus, config):
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: pytest.ExitCode,
+                            config: pytest.Config) -> None:
     if not config.stash[TALLY].counts and not config.stash[UNAVAILABLE]:
         return
     terminalreporter.section("katas")
@@ -438,7 +449,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
                                         f"mistake: {mistake.title}. {mistake.hint}")
 
 
-def _kata_status(kata: Kata, config) -> str:
+def _kata_status(kata: Kata, config: pytest.Config) -> str:
     label = f"{kata.number} {kata.name:<24}"
     problem = config.stash[UNAVAILABLE].get(kata.slug)
     if problem is not None:
@@ -456,21 +467,21 @@ def _kata_status(kata: Kata, config) -> str:
     return f"{label} passing: all {total} selected tests pass"
 
 
-def _mistakes_failing_as_this_run(kata: Kata, config) -> list:
+def _mistakes_failing_as_this_run(kata: Kata, config: pytest.Config) -> list:
     """The catalogued mistakes that fail exactly what the code failed, when the run was the kata's whole suite."""
     if kata.slug in config.stash[UNAVAILABLE] or not _ran_whole_suite(kata, config):
         return []
     return mistakes_failing_exactly(kata, config.stash[FIXED_SO_FAR].get(kata.slug, {}))
 
 
-def _ids_of_mistakes_failing_as_this_run(slug: str, config) -> list[str]:
+def _ids_of_mistakes_failing_as_this_run(slug: str, config: pytest.Config) -> list[str]:
     return [mistake.id for mistake in _mistakes_failing_as_this_run(find_kata(slug), config)]
 
 
 # The results file for `kata list` ----------------------------------------------------------
 
 
-def pytest_deselected(items):
+def pytest_deselected(items: Sequence[pytest.Item]) -> None:
     """Note the katas that lost tests to -k, -m, --lf and the like: their run is not the whole suite."""
     for item in items:
         kata = kata_of_test(item.path)
@@ -479,7 +490,7 @@ def pytest_deselected(items):
 
 
 @pytest.hookimpl(trylast=True)
-def pytest_sessionfinish(session):
+def pytest_sessionfinish(session: pytest.Session) -> None:
     """Record the results of each kata whose whole suite ran, so `kata list` can show them without a run.
 
     Only in learner mode: the results are the learner's progress.
@@ -494,7 +505,7 @@ def pytest_sessionfinish(session):
     record_results({kata: _result(kata, config) for kata in KATAS if _ran_whole_suite(kata, config)})
 
 
-def _result(kata: Kata, config) -> Result:
+def _result(kata: Kata, config: pytest.Config) -> Result:
     problem = config.stash[UNAVAILABLE].get(kata.slug)
     if problem is not None:
         return Result(0, 0, fingerprint(kata), problem=f"{_status_of(problem)}: {problem}")
@@ -502,7 +513,7 @@ def _result(kata: Kata, config) -> Result:
     return Result(counts["passed"], counts["failed"], fingerprint(kata))
 
 
-def _ran_whole_suite(kata: Kata, config) -> bool:
+def _ran_whole_suite(kata: Kata, config: pytest.Config) -> bool:
     """True when this run selected all of the kata's tests and finished them (no -k, -m, -x cut them short).
 
     A kata whose code cannot run is reported whole by any run that selects it.
@@ -516,7 +527,7 @@ def _ran_whole_suite(kata: Kata, config) -> bool:
     return finished and kata.slug not in config.stash[DESELECTED] and _arguments_cover(kata, config)
 
 
-def _arguments_cover(kata: Kata, config) -> bool:
+def _arguments_cover(kata: Kata, config: pytest.Config) -> bool:
     """Whether a path given to pytest holds the kata's whole tests/ folder (not one file or one test of it)."""
     folder = TESTS / kata.slug
     for argument in config.args:

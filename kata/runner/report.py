@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kata.judging.calls import Call, log
 from kata.judging.judge import WrongAnswer
@@ -17,10 +18,13 @@ from kata.runner.diagnosis import FIXED_SO_FAR, SHARED_PROBES, FailingTest, matc
 from kata.judging.guards import has_fixed_inputs
 from kata.vocabulary import Verdict
 
+if TYPE_CHECKING:
+    import pytest
+
 MOST_MISTAKES_NAMED = 2  # under a failure; when more mistakes give the same answer, none is named
 
 
-def explain(item, error: BaseException) -> str | None:
+def explain(item: pytest.Item, error: BaseException) -> str | None:
     """The learner-facing report for a failure, or None to keep pytest's own."""
     if isinstance(error, WrongAnswer):
         text = f"{Verdict.WRONG_ANSWER}\n" + str(error)
@@ -45,7 +49,7 @@ def explain(item, error: BaseException) -> str | None:
     return text + _known_mistake(item, log.last) + _purpose(item) + _notes(error)
 
 
-def _known_mistake(item, call: Call | None) -> str:
+def _known_mistake(item: pytest.Item, call: Call | None) -> str:
     kata = kata_of_test(item.path)
     so_far = item.config.stash.get(FIXED_SO_FAR, {}).get(kata.slug if kata else "", {})
     matches = matching_mistakes(call, FailingTest(item.name, has_fixed_inputs(item), so_far,
@@ -56,7 +60,7 @@ def _known_mistake(item, call: Call | None) -> str:
     return "".join(f"\nThis matches a known mistake: {m.title}. {m.hint}" for m in matches)
 
 
-def _did_not_finish(item, error: DidNotFinish) -> str:
+def _did_not_finish(item: pytest.Item, error: DidNotFinish) -> str:
     guard = item.get_closest_marker("guard")
     if guard is not None and guard.kwargs.get("kind") == "complexity":
         return (
@@ -102,7 +106,7 @@ def _where_in_learner_code(error: BaseException, source: Path | None) -> str:
     return f"at {shown}, line {line}, in {function}:\n    {code}"
 
 
-def _purpose(item) -> str:
+def _purpose(item: pytest.Item) -> str:
     """The test's docstring: what it checks and why, for failures that have no expected value to show."""
     doc = getattr(getattr(item, "function", None), "__doc__", None)
     return f"\nThis test checks: {' '.join(doc.split())}" if doc else ""

@@ -28,7 +28,7 @@ POLL_SECONDS = 0.01  # how often a run waiting for another's outcome looks for i
 CLAIM_MARGIN_SECONDS = 1.0  # beyond twice the probe's limit, before a waiting run works it out itself
 
 
-def key_of(*parts) -> str | None:
+def key_of(*parts: object) -> str | None:
     """A name for the probe of these parts (kata, function, probed code, arguments).
 
     None if they are not plain data.
@@ -79,7 +79,7 @@ def _claim(folder: Path, key: str) -> bool:
     return True
 
 
-def _kept(folder: Path, key: str):
+def _kept(folder: Path, key: str) -> tuple[tuple[str, object], float] | None:
     # Only a regular file is read (a FIFO put there would block the read), and nothing in it,
     # however deeply nested, may raise anything but a miss.
     try:
