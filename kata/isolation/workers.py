@@ -29,7 +29,8 @@ from kata.judging.calls import is_iterator, log
 from kata.judging.guards import read_elsewhere
 from kata.catalog import ROOT, relative
 from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
-from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, RESIDENT_SLACK_BYTES, UNWATCHED_SECONDS,
+from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS, RESIDENT_SLACK_BYTES,
+                                 UNWATCHED_SECONDS,
                                  WORKER_MEMORY_MB, WORKER_START_SECONDS, DidNotFinish, UsedTooMuchMemory, can_watch,
                                  wait_for_workers_in)
 
@@ -76,12 +77,13 @@ class TestsCodec(wire.Codec):
         return wire.Encoder(self).encode(value)
 
     def serve(self, message: dict) -> dict:
-        """A callback runs the tests' own object: its time is not the submission's work."""
-        log.elsewhere.stopped_waiting()
+        """A callback runs the tests' own object: the wait for the worker's reply is paused meanwhile,
+        but not its CPU clock, so what a thread of the worker computes during a callback still counts."""
+        log.elsewhere.pause_the_wall_clock()
         try:
             return super().serve(message)
         finally:
-            log.elsewhere.started_waiting(self.worker.cpu_clock)
+            log.elsewhere.resume_the_wall_clock()
 
     def decode_other(self, tag: str, body: Any) -> object:
         if tag == "iterator":
@@ -151,7 +153,7 @@ class Worker:
         self.memory_mb = memory_mb
         self.confinement_required = confinement_required  # else a worker that cannot be confined runs unconfined
         self.unconfined = ""  # why the last worker started runs unconfined, if it does
-        self.resident_at_ready_kib: int | None = None  # its resident memory once loaded
+        self.memory_at_ready: dict[str, int] = {}  # its resident memory once loaded, by field of /proc/PID/status
         self.process: ForkedProcess | None = None
         self.generation = 0  # counts the processes started: a generator belongs to one of them
         self.output = ""  # what the submission printed during the last request
@@ -301,7 +303,7 @@ class Worker:
         self.generation += 1
         self.started_in_this_test = True
         self.cpu_at_rest = None  # until the new process has loaded
-        self.resident_at_ready_kib = None
+        self.memory_at_ready = {}
         self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
         module = self.folder / self.source.name
         shutil.copyfile(self.source, module)
@@ -348,7 +350,7 @@ class Worker:
             raise WorkerCouldNotStart(str(hello.get("problem")))
         self.unconfined = str(hello.get("unconfined") or "")
         self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
-        self.resident_at_ready_kib = self.resident_when_ready()
+        self.memory_at_ready = self.memory_when_ready()
         if self.cpu_at_rest > LOAD_CPU_SECONDS:
             self.stop()
             raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), self.cpu_at_rest,
@@ -369,24 +371,28 @@ class Worker:
             return f"the worker process was ended by the signal {name}{why}"
         return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
 
-    def resident_when_ready(self) -> int | None:
-        """The worker's resident memory in KiB once loaded; None where the kernel does not say."""
+    def memory_when_ready(self) -> dict[str, int]:
+        """The worker's resident memory in KiB once loaded, all of it and the anonymous part; {} where
+        the kernel does not say."""
         try:
-            return _status_kib(self.require(self.generation).pid, "VmRSS")
+            pid = self.require(self.generation).pid
+            return {field: _status_kib(pid, field) for field in MEASURED_MEMORY}
         except (OSError, ValueError):
-            return None  # not Linux; or a worker that hid it, which a memory guard stops when it reads it again
+            return {}  # not Linux; or a worker that hid it, which a memory guard stops when it reads it again
 
-    def starting_resident_kib(self) -> int | None:
-        """What a worker starts with, in KiB: the fork server's resident memory, or the worker's
-        own once loaded when that is less (a forked process has fewer of its parent's pages in
-        its own count); None where the kernel does not say."""
+    def starting_resident_kib(self, field: str) -> int | None:
+        """What a worker starts with, in KiB (field: VmRSS or RssAnon): the fork server's, or the
+        worker's own once loaded when that is less (a forked process has fewer of its parent's
+        pages in its own count); None where the kernel does not say."""
         if not sys.platform.startswith("linux"):
             return None
-        fork_servers = self.resident_kib(fork_server().process.pid, "VmRSS")
-        return min(fork_servers, self.resident_at_ready_kib or fork_servers)
+        fork_servers = self.resident_kib(fork_server().process.pid, field)
+        return min(fork_servers, self.memory_at_ready.get(field, fork_servers))
 
     def resident_kib(self, pid: int, field: str) -> int:
-        """A process's VmRSS or VmHWM in KiB. On Linux it can always be read, so a worker that hides it is stopped."""
+        """A process's VmRSS, VmHWM or RssAnon in KiB.
+
+        On Linux it can always be read, so a worker that hides it is stopped."""
         try:
             return _status_kib(pid, field)
         except (OSError, ValueError) as error:
@@ -416,16 +422,18 @@ class Worker:
 def protocol_time() -> Iterator[None]:
     """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.calls).
 
-    Never more than the worker itself spent in the block: the credit stands for the worker's
-    side of the same messages, and a worker could otherwise buy time for its work with
-    replies that cost it little to send and this process much to read.
+    Never more than the worker itself spent in the block, nor than PROTOCOL_ALLOWANCE_SECONDS:
+    the credit stands for the worker's side of the same messages, and a worker could otherwise
+    buy time for its work with replies (or callbacks) that cost it little to send and this
+    process much to read or serve.
     """
     elsewhere = log.elsewhere
     started, worker_started = time.thread_time(), elsewhere.busy_before
     try:
         yield
     finally:
-        elsewhere.protocol_cpu += max(0.0, min(time.thread_time() - started, elsewhere.busy_before - worker_started))
+        spent_here, spent_there = time.thread_time() - started, elsewhere.busy_before - worker_started
+        elsewhere.protocol_cpu += max(0.0, min(spent_here, spent_there, PROTOCOL_ALLOWANCE_SECONDS))
 
 
 @contextmanager
@@ -470,13 +478,16 @@ class WorkerReading:
 
     The tests receive every item, so the worker cannot fake what it yields. The peak traced
     memory is the worker's own figure, which a submission could patch to report nothing; so
-    the worker's memory is also read from outside, as the kernel counts it: its peak
-    resident memory over its whole life, against what a worker starts with (the fork
-    server's resident memory, or the worker's own once loaded when less). A growth past
-    RESIDENT_SLACK_BYTES is the peak, when larger. Over its whole life, and from a baseline
-    the submission cannot raise, so that memory taken early and given back later (to grow
-    into unseen) counts from the start. The worker must have been started for this test (a memory guard asks for a
-    worker of its own), or earlier tests' peaks would count.
+    the worker's memory is also read from outside, as the kernel counts it, against what a
+    worker starts with (the fork server's, or the worker's own once loaded when less):
+    - its peak resident memory over its whole life, so that memory taken early and given
+      back later (to grow into unseen) counts from the start;
+    - its anonymous memory after every batch, where anything it keeps must be (a worker
+      has no shared memory, and cannot write a file): pages of files it touches early, or
+      drops later, move the resident memory but not this.
+    A growth past RESIDENT_SLACK_BYTES is the peak, when larger. The worker must have been
+    started for this test (a memory guard asks for a worker of its own), or earlier tests'
+    peaks would count.
     """
 
     def __init__(self, worker: Worker, generation: int, handle: int, bound: int):
@@ -492,7 +503,8 @@ class WorkerReading:
         if not worker.started_in_this_test:
             raise RuntimeError("a memory guard reads a generator of a worker started for its test: "
                                "mark the test with kata.judging.guards.memory_guard")
-        baseline = worker.starting_resident_kib()
+        resident, anonymous = worker.starting_resident_kib("VmRSS"), worker.starting_resident_kib("RssAnon")
+        most_anonymous = 0
         while not over:
             with protocol_time():
                 worker.require(self._generation)
@@ -500,9 +512,11 @@ class WorkerReading:
                     {"op": "read", "handle": self._handle, "bound": self._bound, "first": first})))
             first = False
             self.peak = max(self.peak, peak)
+            if anonymous is not None:
+                most_anonymous = max(most_anonymous, worker.resident_kib(process.pid, "RssAnon"))
             yield batch
-        if baseline is not None:
-            grown = (worker.resident_kib(process.pid, "VmHWM") - baseline) * 1024
+        if resident is not None and anonymous is not None:
+            grown = 1024 * max(worker.resident_kib(process.pid, "VmHWM") - resident, most_anonymous - anonymous)
             if grown > RESIDENT_SLACK_BYTES:
                 self.peak = max(self.peak, grown)
 
@@ -537,6 +551,9 @@ def fork_server() -> ForkServer:
         # No worker may read the repository, nor anything in the temporary folder but its own.
         _fork_server = ForkServer(worker_environment(), hidden=[str(ROOT), tempfile.gettempdir()])
     return _fork_server
+
+
+MEASURED_MEMORY = ("VmRSS", "RssAnon")  # the fields of /proc/PID/status a memory guard's baselines are read from
 
 
 def _status_kib(pid: int, field: str) -> int:

@@ -97,6 +97,7 @@ class TimeElsewhere:
         self.clock: Callable[[], float] | None = None
         self.busy_since: float | None = None  # the wall clock when the current wait began
         self.cpu_since = 0.0
+        self.paused_at: float | None = None  # while this process serves a callback of the other
         self.busy_before = 0.0  # the CPU time of the test's earlier waits
         # This process's own CPU time on the messages of the test's waits: encoding, decoding,
         # serving callbacks. The other process spends about as much on its side of the same
@@ -122,8 +123,20 @@ class TimeElsewhere:
         return max(0.0, self.clock() - self.cpu_since)
 
     def wall(self) -> float:
-        """How long this process has waited on the current wait."""
-        return 0.0 if self.busy_since is None else time.monotonic() - self.busy_since
+        """How long this process has waited on the current wait, leaving out the callbacks it served."""
+        if self.busy_since is None:
+            return 0.0
+        return (self.paused_at or time.monotonic()) - self.busy_since
+
+    def pause_the_wall_clock(self) -> None:
+        """This process serves a callback: not a wait for the other process (whose CPU clock runs on)."""
+        if self.paused_at is None:
+            self.paused_at = time.monotonic()
+
+    def resume_the_wall_clock(self) -> None:
+        if self.paused_at is not None and self.busy_since is not None:
+            self.busy_since += time.monotonic() - self.paused_at
+        self.paused_at = None
 
     def total_cpu(self) -> float:
         """The other process's CPU time on all of the test's waits, less the messages' travel."""

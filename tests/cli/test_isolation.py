@@ -14,8 +14,10 @@ import errno
 import itertools
 import math
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -839,8 +841,9 @@ ATTACKS = {
     "make a message queue for a classmate": "__import__('ctypes').CDLL(None, use_errno=True).msgget(0, 0o1666) < 0 "
                                             "and error()",
     "fill memory through a memory-backed file": "os.write(os.memfd_create('x'), b'x')",
-    "watch a folder with F_NOTIFY": "fcntl.fcntl(os.open(os.path.dirname(os.__file__), os.O_RDONLY), fcntl.F_NOTIFY, "
-                                    "fcntl.DN_ACCESS)",
+    # (SIGIO ignored first: unconfined, any access to the folder would otherwise end the worker)
+    "watch a folder with F_NOTIFY": "(signal.signal(signal.SIGIO, signal.SIG_IGN), fcntl.fcntl(os.open("
+                                    "os.path.dirname(os.__file__), os.O_RDONLY), fcntl.F_NOTIFY, fcntl.DN_ACCESS))",
     "keep memory in a pipe, where its limit does not count it": "os.pipe()",
     "grow one of its pipes' kernel memory": "fcntl.fcntl(a_pipe(), fcntl.F_SETPIPE_SZ, 1 << 20)",
     "hide its /proc files from a grader that is not root": "__import__('ctypes').CDLL(None, use_errno=True).prctl("
@@ -973,8 +976,7 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "keep data in shared memory, whose dropped pages leave the resident count"]
 
 
-def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, monkeypatch, tmp_path):
-    unconfined_fork_server(monkeypatch, tmp_path)
+def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, unconfined_fork_server):
     worker = start_worker(ATTACKER, name="fixed_windows.py")
     names = {"ROOT": str(ROOT), "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py")}
     assert {name: worker.call("f", (ATTACKS[name], names), {}) for name in HARMLESS_ATTACKS} == \
@@ -1022,8 +1024,10 @@ def test_a_confined_worker_keeps_no_capability_even_when_started_by_root(start_w
     assert worker.call("f", (), {}) == [0] * 6
 
 
-def unconfined_fork_server(monkeypatch, tmp_path) -> None:
-    """The next worker comes from a fork server that cannot import libseccomp's binding, as on a machine without it."""
+@pytest.fixture
+def unconfined_fork_server(monkeypatch, tmp_path):
+    """The test's workers come from a fork server that cannot import libseccomp's binding, as on a
+    machine without it; that fork server is stopped after the test, however it ends."""
     shadow = tmp_path / "shadow"
     shadow.mkdir()
     (shadow / "pyseccomp.py").write_text("raise ImportError('no libseccomp here')\n")
@@ -1031,10 +1035,11 @@ def unconfined_fork_server(monkeypatch, tmp_path) -> None:
     monkeypatch.setattr(isolation, "worker_environment",
                         lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"})
     isolation.stop_all_workers()
+    yield
+    isolation.stop_all_workers()
 
 
-def test_a_worker_that_must_be_confined_where_it_cannot_be_does_not_run(start_worker, monkeypatch, tmp_path):
-    unconfined_fork_server(monkeypatch, tmp_path)
+def test_a_worker_that_must_be_confined_where_it_cannot_be_does_not_run(start_worker, unconfined_fork_server):
     worker = start_worker("def f():\n    return 'ran'\n", confined=True)
     with pytest.raises(WorkerCouldNotStart,
                        match=r"could not be confined, so .*submission\.py was not run: .*libseccomp"):
@@ -1042,8 +1047,7 @@ def test_a_worker_that_must_be_confined_where_it_cannot_be_does_not_run(start_wo
     isolation.stop_all_workers()
 
 
-def test_a_worker_that_may_run_unconfined_says_why(start_worker, monkeypatch, tmp_path):
-    unconfined_fork_server(monkeypatch, tmp_path)
+def test_a_worker_that_may_run_unconfined_says_why(start_worker, unconfined_fork_server):
     worker = start_worker("def f():\n    return 'ran'\n")
     assert worker.call("f", (), {}) == "ran"
     assert "libseccomp" in worker.unconfined
@@ -1607,13 +1611,15 @@ kept = []""").replace("    kept, current, total = [], [], 0  # every chunk kept:
 
 @pytest.mark.slow
 @pytest.mark.timeout(60)  # pytest in a subprocess, reading a million sizes
-def test_a_generator_that_keeps_its_input_in_a_few_megabytes_outside_the_tracer_fails_the_memory_guard_when_isolated(
-        tmp_path):
-    """A worker's resident memory may grow 2 MiB over what it started with; 4 MB kept in an mmap
-    passes the tracer, not that bound."""
-    assert "kept.append(current)" not in KEEPS_ITS_INPUT_OUTSIDE_THE_TRACER
-    report = memory_guard_report(tmp_path, KEEPS_ITS_INPUT_OUTSIDE_THE_TRACER)
-    assert "1 failed" in report and "the peak was already 4," in report, report[-1500:]
+@pytest.mark.parametrize("layout", ['"<i", store, 4 * index', '"<B", store, index'], ids=["4 MB", "1 MB"])
+def test_a_generator_that_keeps_its_input_in_a_megabyte_or_more_outside_the_tracer_fails_the_memory_guard_when_isolated(
+        tmp_path, layout):
+    """A worker's anonymous memory may grow 768 KiB over what it started with: the input kept in
+    an mmap, 4 bytes or 1 byte a size, passes the tracer, not that bound."""
+    submission = KEEPS_ITS_INPUT_OUTSIDE_THE_TRACER.replace('"<i", store, 4 * index', layout)
+    assert "kept.append(current)" not in submission and layout in submission
+    report = memory_guard_report(tmp_path, submission)
+    assert "1 failed" in report and "the peak was already" in report, report[-1500:]
 
 
 # A generator that keeps the whole input, each size with its index, as the 8 bytes of user data
@@ -1770,6 +1776,69 @@ class Packer:
 def test_a_generator_that_offers_its_own_reading_fails_the_memory_guard(tmp_path, isolated):
     report = kata_04_report(tmp_path, OFFERS_ITS_OWN_READING, "million_sizes", *(["--isolate"] if isolated else []))
     assert "1 failed" in report and "It yielded 0 chunks" in report, report[-1500:]
+
+
+# Submissions of a red team, in files of their own: tests/cli/hostile_submissions/<attack>/<module>.py.
+HOSTILE_SUBMISSIONS = Path(__file__).parent / "hostile_submissions"
+
+
+def hostile_report(kata: str, attack: str, tests: str, *options: str, replace: tuple[str, str] = ("", "")) -> str:
+    """What pytest prints for the selected tests of a kata on a hostile submission, isolated and confined."""
+    submission = next((HOSTILE_SUBMISSIONS / attack).glob("*.py"))
+    source = submission.read_text(encoding="utf-8").replace(*replace)
+    copy = Path(tempfile.mkdtemp(prefix="kata-hostile-")) / submission.name
+    copy.write_text(source, encoding="utf-8")
+    try:
+        return subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata}", "-k", tests, f"--impl={copy}",
+                               "--isolate", "--confined", *options, "-q", "-p", "no:cacheprovider"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+    finally:
+        shutil.rmtree(copy.parent, ignore_errors=True)
+
+
+@needs_confinement
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_a_quadratic_generator_cannot_buy_time_by_padding_each_reply_in_proportion_to_its_work():
+    """Each request's credit for the messages' travel is a small fixed allowance, whatever the
+    replies cost the tests' process to read: padding them buys nothing."""
+    report = hostile_report("04_streaming_packer", "pads_its_replies", "ten_thousand_chunks")
+    assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
+
+
+@needs_confinement
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_work_a_worker_does_while_the_tests_serve_its_callback_is_counted():
+    """The worker's CPU clock runs on while the tests serve a callback: a thread of the worker that
+    computes only then is still charged."""
+    report = hostile_report("08_semantic_chunker", "computes_during_callbacks", "ten_thousand_topics_of_one_sentence")
+    assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
+
+
+@needs_confinement
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_a_generator_that_raises_the_baseline_with_file_pages_and_drops_them_fails_the_memory_guard(start_worker):
+    """Its input is kept in anonymous memory, which the guard samples after every batch against
+    the anonymous memory a worker starts with: file pages, touched or dropped, move neither."""
+    start_worker("def f():\n    return 1\n").call("f", (), {})
+    fork_servers_kib = isolation._status_kib(isolation.fork_server().process.pid, "VmRSS")
+    report = hostile_report("04_streaming_packer", "inflates_then_drops_pages", "million_sizes",
+                            replace=("TARGET_KB = 17200", f"TARGET_KB = {fork_servers_kib - 200}"))
+    assert "1 failed" in report and "the peak was already" in report, report[-1500:]
+
+
+@needs_confinement
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_a_reply_of_millions_of_nested_lists_is_refused_before_it_is_decoded():
+    """31 MB of nested empty lists would take the tests' process 1.4 GB and 8 s of CPU to decode,
+    in one call no limit can interrupt; a reply may hold at most MAX_CONTAINERS lists and dicts."""
+    started = time.monotonic()
+    report = hostile_report("01_fixed_windows", "sends_a_parse_bomb", "test_windows_share_one_token")
+    assert "1 failed" in report and "not an answer" in report and "lists and dicts" in report, report[-1500:]
+    assert time.monotonic() - started < 30
 
 
 def test_a_worker_whose_memory_cannot_be_read_from_outside_is_stopped(start_worker, monkeypatch):
