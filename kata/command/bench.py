@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kata.command.bench_inputs import BENCH_INPUTS, BenchInput
+from kata.command.plot import Series, write_growth_plot
 from kata.catalog import Kata, relative
 from kata.judging.judge import same
 from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory, Watchdog, can_watch, drop_locals,
@@ -30,6 +31,7 @@ from kata.command.terminal import fit
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
+    from pathlib import Path
 
 BUDGET_SECONDS = 20.0
 MOST_SIZES = 8  # from each kata's first size to 128 times it: large inputs time the memory, not the code
@@ -79,7 +81,7 @@ class Timings:
         return self.seconds[size] / earlier if earlier else None
 
 
-def bench(kata: Kata, impl: str | None = None, budget: float = BUDGET_SECONDS) -> int:
+def bench(kata: Kata, impl: str | None = None, budget: float = BUDGET_SECONDS, plot: Path | None = None) -> int:
     deadline = time.perf_counter() + budget
     bench_input = BENCH_INPUTS.get(kata.slug)
     if bench_input is None:
@@ -95,6 +97,10 @@ def bench(kata: Kata, impl: str | None = None, budget: float = BUDGET_SECONDS) -
     spent = budget - (deadline - time.perf_counter())
     for line in _summary(mine, theirs, stop_reason, differs_at, kata, spent, budget):
         print("\n".join(fit(line)))
+    if plot is not None:
+        write_growth_plot(plot, f"{label(kata)}: the time of one call as n doubles",
+                          [Series(timings.name, timings.seconds, _estimate(timings)) for timings in (mine, theirs)])
+        print(f"The times are drawn in {plot}.")
     return 0 if len(mine.seconds) >= 2 else 1
 
 

@@ -172,6 +172,9 @@ def _bench_arguments(command: argparse.ArgumentParser) -> None:
     _impl_argument(command)
     command.add_argument("--seconds", type=_positive_seconds, default=BUDGET_SECONDS,
                          help=f"the time budget of the whole run (default: {BUDGET_SECONDS:g})")
+    command.add_argument("--plot", type=_plot_path, metavar="FILE",
+                         help="also draw the times on log-log axes, with the linear and quadratic guides, "
+                              "as an SVG picture (FILE.svg) or a page with a table of the times (FILE.html)")
 
 
 _ARGUMENTS = {"check": _check_arguments, "show": _kata_argument, "hint": _hint_arguments,
@@ -200,6 +203,14 @@ def _seconds_from(low: float, high: float) -> Callable[[str], float]:
 
 _call_seconds = _seconds_from(0.05, 60)
 _positive_seconds = _seconds_from(1, 600)
+
+
+def _plot_path(text: str) -> Path:
+    from kata.command.plot import PlotPathProblem, check_plot_path
+    try:
+        return check_plot_path(Path(text))
+    except PlotPathProblem as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
 
 
 def _megabytes(text: str) -> int:
@@ -245,7 +256,7 @@ def _watch(options: argparse.Namespace) -> int:
 
 def _bench(options: argparse.Namespace) -> int:
     from kata.command.bench import bench
-    return bench(find_kata(options.kata), options.impl, options.seconds)
+    return bench(find_kata(options.kata), options.impl, options.seconds, options.plot)
 
 
 def _grade(options: argparse.Namespace) -> int:

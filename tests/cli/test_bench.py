@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from xml.etree import ElementTree
 
 import pytest
 
@@ -10,6 +11,7 @@ from kata.command.bench import LEAST_SIZES, Timings, bench, verdict
 from kata.catalog import KATAS, ROOT
 
 KATA = KATAS[0]
+SVG = "{http://www.w3.org/2000/svg}"
 
 pytestmark = pytest.mark.timeout(60)  # pytest or kata in a subprocess: slower than a kata's test
 
@@ -58,3 +60,26 @@ def test_one_disturbed_time_does_not_swing_the_estimate():
     timings = Timings("tested", {n: 3e-8 * n for n in (1000 * 2 ** k for k in range(9))})
     timings.seconds[64_000] *= 3  # another program took the processor during that size
     assert verdict(timings.growth()) == "looks linear"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["curve.svg", "curve.html"])
+def test_bench_with_plot_draws_both_series_of_times_in_the_file(run_kata, tmp_path, name):
+    run = run_kata(ROOT, "bench", KATA.number, "--impl=reference", "--seconds", "2", "--plot", str(tmp_path / name))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.rstrip().endswith(f"The times are drawn in {tmp_path / name}.")
+    drawn = (tmp_path / name).read_text(encoding="utf-8")
+    svg = ElementTree.fromstring(drawn[drawn.index("<svg"):drawn.index("</svg>") + len("</svg>")])
+    timed = [row for row in run.stdout.splitlines() if re.match(r"^\s+[\d,]+\s+\S+ m?u?s", row)]
+    for series in ("tested", "reference"):
+        group = next(group for group in svg.iter(f"{SVG}g") if group.get("data-name") == series)
+        assert len([marker for marker in group if marker.tag != f"{SVG}polyline"]) == len(timed)
+
+
+@pytest.mark.parametrize("name, says", [("curve.png", "does not end in .svg or .html"),
+                                        ("missing/curve.svg", "is in a folder that does not exist")])
+def test_bench_refuses_a_plot_it_cannot_write_in_one_line_before_timing(run_kata, tmp_path, name, says):
+    run = run_kata(ROOT, "bench", KATA.number, "--impl=reference", "--plot", str(tmp_path / name))
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.splitlines() == [f"kata bench: argument --plot: {str(tmp_path / name)!r} {says} "
+                                       "(see kata bench --help)"]
