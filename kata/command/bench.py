@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kata.command.bench_inputs import BENCH_INPUTS, BenchInput
-from kata.command.plot import Series, write_growth_plot
+from kata.command.plot import Series, duration, write_growth_plot
 from kata.catalog import Kata, relative
 from kata.judging.judge import same
 from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory, Watchdog, can_watch, drop_locals,
@@ -213,7 +213,7 @@ def _estimated_seconds(size: int, all_timings: list[Timings]) -> float:
 
 def _row(size: int, mine: Timings, theirs: Timings) -> str:
     ratio = mine.seconds[size] / theirs.seconds[size]
-    return (f"{size:>10,} {_duration(mine.seconds[size]):>10} {_duration(theirs.seconds[size]):>10} "
+    return (f"{size:>10,} {duration(mine.seconds[size]):>10} {duration(theirs.seconds[size]):>10} "
             f"{ratio:>6.1f}x {_factor(mine.step_growth(size)):>12} {_factor(theirs.step_growth(size)):>12}")
 
 
@@ -249,10 +249,3 @@ def verdict(growth: float) -> str:
 def _factor(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
-
-def _duration(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.0f} us"
-    if seconds < 1:
-        return f"{seconds * 1e3:.2f} ms"
-    return f"{seconds:.2f} s"

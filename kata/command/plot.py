@@ -216,9 +216,13 @@ def compact(size: int) -> str:
 
 
 def duration(seconds: float) -> str:
-    """A time in the unit that reads best: 40 us, 2.50 ms, 1.20 s."""
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.3g} us"
-    if seconds < 1:
-        return f"{seconds * 1e3:.3g} ms"
-    return f"{seconds:.3g} s"
+    """A time in three figures and the unit that reads best: 40.0 us, 2.50 ms, 120 s."""
+    for scale, unit in ((1e-6, "us"), (1e-3, "ms")):
+        text = _three_figures(seconds / scale)
+        if float(text) < 1000:
+            return f"{text} {unit}"
+    return f"{_three_figures(seconds)} s"
+
+
+def _three_figures(value: float) -> str:
+    return f"{value:.{2 if value < 9.995 else 1 if value < 99.95 else 0}f}"

@@ -8,7 +8,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from kata.command.plot import GUIDES, PlotPathProblem, Series, check_plot_path, growth_plot_page, growth_plot_svg
+from kata.command.plot import (GUIDES, PlotPathProblem, Series, check_plot_path, duration, growth_plot_page,
+                               growth_plot_svg)
 
 SVG = "{http://www.w3.org/2000/svg}"
 SIZES = [1000 * 2 ** k for k in range(8)]
@@ -46,7 +47,7 @@ def test_every_time_is_a_marker_whose_title_says_the_size_and_the_time():
     yours = series_group(svg, "yours")
     titles = [marker.find(f"{SVG}title").text for marker in yours if marker.tag != f"{SVG}polyline"]
     assert len(titles) == len(SIZES)
-    assert titles[0] == "yours: n=1,000, 2 us" and titles[-1] == "yours: n=128,000, 32.8 ms"
+    assert titles[0] == "yours: n=1,000, 2.00 us" and titles[-1] == "yours: n=128,000, 32.8 ms"
 
 
 def test_on_log_log_axes_a_quadratic_line_climbs_twice_as_steeply_as_a_linear_one():
@@ -103,7 +104,7 @@ def test_the_page_holds_the_picture_and_the_same_times_as_a_table():
     cells.feed(page)
     assert cells.svgs == 1 and page.startswith("<!doctype html>") and '<html lang="en">' in page
     assert cells.rows[0] == ["n", "yours", "reference"]
-    assert cells.rows[1] == ["1,000", "2 us", "3 us"] and len(cells.rows) == 1 + len(SIZES)
+    assert cells.rows[1] == ["1,000", "2.00 us", "3.00 us"] and len(cells.rows) == 1 + len(SIZES)
 
 
 @pytest.mark.parametrize("name, says", [("plot.png", "does not end in .svg or .html"),
@@ -116,3 +117,10 @@ def test_a_plot_path_that_cannot_be_written_is_named_in_one_line(tmp_path, name,
 
 def test_a_plot_path_ending_in_svg_or_html_in_a_folder_is_accepted(tmp_path):
     assert check_plot_path(tmp_path / "curve.SVG") == Path(tmp_path / "curve.SVG")
+
+
+@pytest.mark.parametrize("seconds, shown", [(2e-6, "2.00 us"), (9.999e-6, "10.0 us"), (1.7e-4, "170 us"),
+                                            (0.00099999, "1.00 ms"), (0.0328, "32.8 ms"), (1.2, "1.20 s"),
+                                            (120, "120 s")])
+def test_a_time_is_shown_in_three_figures_in_the_unit_that_reads_best(seconds, shown):
+    assert duration(seconds) == shown
