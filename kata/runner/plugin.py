@@ -127,7 +127,7 @@ def pytest_configure(config: pytest.Config) -> None:
     shared = config.getoption("shared_probes")
     config.stash[SHARED_PROBES] = Path(shared) if shared else None
     config.stash[LOADED] = {}
-    config.stash[TALLY] = Tally()
+    config.stash[TALLY] = Tally(config.rootpath)
     config.pluginmanager.register(config.stash[TALLY], "kata-tally")
     config.stash[UNAVAILABLE] = {}
     config.stash[SELECTED] = {}
@@ -420,7 +420,8 @@ class Tally:
     keep their state: a second run in the same process starts from nothing.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, rootpath: Path) -> None:
+        self.rootpath = rootpath  # report.fspath is relative to it, wherever pytest was started
         self.counts: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0})  # per slug
         self.outcomes: dict[str, dict] = {}  # node id -> outcome (kata.runner.outcomes), in the order tests ran
 
@@ -428,7 +429,7 @@ class Tally:
         outcome = outcome_of(report)
         if outcome is not None:
             self.outcomes[report.nodeid] = outcome
-        kata = kata_of_test(report.fspath) if report.fspath else None
+        kata = kata_of_test(self.rootpath / report.fspath) if report.fspath else None
         if kata is None or report.when not in ("setup", "call") or report.skipped:
             return
         if report.failed or report.when == "call":

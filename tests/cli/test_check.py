@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -95,3 +96,12 @@ def test_pytest_typed_in_a_katas_problem_folder_runs_that_katas_tests(repo):
     assert done.returncode == 1, done.stdout + done.stderr
     assert f"{KATA.number} {KATA.name}" in done.stdout and "not started" in done.stdout
     assert "collected 0 items" not in done.stdout and "no tests ran" not in done.stdout
+
+
+def test_pytest_typed_in_a_katas_problem_folder_counts_its_tests_in_the_katas_summary(repo):
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--impl=reference"],
+                          cwd=repo / "problems" / KATA.slug, capture_output=True, text=True, timeout=60,
+                          env={key: value for key, value in os.environ.items() if key != "KATA_IMPL"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(rf"^{KATA.number} {KATA.name}\s+passing: all \d+ selected tests pass", done.stdout, re.M), \
+        done.stdout[-1500:]
