@@ -28,6 +28,7 @@ import os
 from array import array
 from itertools import accumulate, chain
 
+from kata.judging.limits import MAX_CONTAINERS, MAX_MESSAGE_BYTES
 from kata.judging.load_problems import text_of
 
 TYPE_CHECKING = False
@@ -39,14 +40,6 @@ if TYPE_CHECKING:  # for annotations only: the worker starts faster without impo
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True
 
-# The largest answer of a reference is 12 MB (kata 01's 150,000 windows). With MAX_CONTAINERS,
-# the cap also bounds what one submission can make the tests' process allocate.
-MAX_MESSAGE_BYTES = 32 * 1024 * 1024
-# Two bytes of JSON, "[]", make a list of about 60 bytes: 31 MB of nested empty lists would take
-# the reading side 1.4 GB and seconds of CPU, in one call nothing can interrupt. A message may
-# hold this many lists and dicts (brackets in its strings count too); the largest answer of a
-# reference holds 60,005.
-MAX_CONTAINERS = 500_000
 REPR_LIMIT = 300  # characters of an object's repr sent for reports
 
 

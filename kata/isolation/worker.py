@@ -29,28 +29,15 @@ from kata.isolation import wire
 from kata.isolation.confinement import Confinement, ConfinementFailed
 from kata.judging import load_problems
 from kata.judging.calls import is_iterator
+from kata.judging.limits import (FILE_LIMIT_MB, MAX_PAGE_TABLES_KB, MAX_THREADS, OPEN_FILES, OUTPUT_LIMIT,
+                                 QUEUED_SIGNALS)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for annotations only, as in kata.isolation.wire: the worker starts faster without typing
     from typing import Any
     from collections.abc import Callable
 
-OUTPUT_LIMIT = 4000  # characters of printed output kept per request
-FILE_LIMIT_MB = 16  # the largest file a submission may write in its folder
-# Open descriptors and queued signals each keep a little kernel memory that no memory limit
-# counts; a chunking function needs a few files open at once (its imports) and no signal queue.
-OPEN_FILES = 64
-QUEUED_SIGNALS = 8
 PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests' process is still there
-# Threads are allowed, but each takes a process id, and thousands would leave none for a
-# classmate's run: the fork server stops a worker that has more. A chunking function
-# needs none, and a pool of a few threads stays far under it (the address space limit
-# allows about twenty threads of the default stack size; only tiny stacks allow thousands).
-MAX_THREADS = 64
-# Page tables are kernel memory that neither the address space limit nor the resident memory
-# counts: tens of thousands of one-page mappings, scattered far apart, take half a gigabyte of
-# them. A worker's own need is under 100 KB, and its whole address space, mapped densely, 2 MB.
-MAX_PAGE_TABLES_KB = 16 * 1024
 THREAD_CHECK_SECONDS = 0.01  # how often the fork server looks at its workers; hundreds of threads may start meanwhile
 
 

@@ -68,6 +68,29 @@ RESIDENT_SLACK_BYTES = 768 * 1024
 # the tests' own time on the request nor the worker's, so that no reply can buy more.
 PROTOCOL_ALLOWANCE_SECONDS = 0.00025
 FORK_SERVER_SECONDS = 10.0  # for the fork server's start, and for any one of its answers
+OUTPUT_LIMIT = 4000  # characters of a worker's printed output kept per request
+FILE_LIMIT_MB = 16  # the largest file a worker may write (unconfined: confined, it writes none)
+# Open descriptors and queued signals each keep a little kernel memory that no memory limit
+# counts; a chunking function needs a few files open at once (its imports) and no signal queue.
+OPEN_FILES = 64
+QUEUED_SIGNALS = 8
+# Threads are allowed, but each takes a process id, and thousands would leave none for a
+# classmate's run: the fork server stops a worker that has more. A chunking function
+# needs none, and a pool of a few threads stays far under it (the address space limit
+# allows about twenty threads of the default stack size; only tiny stacks allow thousands).
+MAX_THREADS = 64
+# Page tables are kernel memory that neither the address space limit nor the resident memory
+# counts: tens of thousands of one-page mappings, scattered far apart, take half a gigabyte of
+# them. A worker's own need is under 100 KB, and its whole address space, mapped densely, 2 MB.
+MAX_PAGE_TABLES_KB = 16 * 1024
+# The largest answer of a reference is 12 MB (kata 01's 150,000 windows). With MAX_CONTAINERS,
+# the cap also bounds what one submission can make the tests' process allocate.
+MAX_MESSAGE_BYTES = 32 * 1024 * 1024
+# Two bytes of JSON, "[]", make a list of about 60 bytes: 31 MB of nested empty lists would take
+# the reading side 1.4 GB and seconds of CPU, in one call nothing can interrupt. A message may
+# hold this many lists and dicts (brackets in its strings count too); the largest answer of a
+# reference holds 60,005.
+MAX_CONTAINERS = 500_000
 
 
 class LimitExceeded(BaseException):
