@@ -4,7 +4,7 @@
 - `runs`: running a kata's tests with pytest in a process of its own.
 - `status` and `progress`: where the learner stands; `terminal` and `markdown`: writing
   for a terminal.
-- `bench_inputs`: the inputs `kata bench` times.
+- `bench_inputs`: the inputs `kata bench` times; `plot`: its times drawn on log-log axes.
 
 Imports every other package; none imports it.
 """
