@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from kata.catalog import ROOT, TESTS, Kata, relative
 from kata.isolation.processes import process_group
-from kata.runner.outcomes import failures_of, read_outcomes, test_name
+from kata.runner.outcomes import failures_of, read_outcomes, name_of_test
 
 FIRST_FAILURE_POLL_SECONDS = 0.05  # how often a quiet run looks for its first failure
 
@@ -96,6 +96,6 @@ def _wait_telling_the_first_failure(process: subprocess.Popen, first: Path,
 def _failures(outcomes: Path) -> list[Failure]:
     """The failed tests in the order they ran, each with the runner's report."""
     try:
-        return [Failure(test_name(test), test["report"].strip()) for test in failures_of(read_outcomes(outcomes))]
+        return [Failure(name_of_test(test), test["report"].strip()) for test in failures_of(read_outcomes(outcomes))]
     except (OSError, ValueError):
         return []

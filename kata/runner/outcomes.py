@@ -82,6 +82,6 @@ def failures_of(katas: dict[str, dict]) -> list[dict]:
     return [test for kata in katas.values() for test in kata["tests"] if not test["passed"]]
 
 
-def test_name(outcome: dict) -> str:
+def name_of_test(outcome: dict) -> str:
     """The test's name, with its parameters: "test_overlap_zero", "test_bad_sizes[None]"."""
     return outcome["test"].rsplit("::", 1)[-1]

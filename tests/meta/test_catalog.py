@@ -16,7 +16,7 @@ from pristine import write_pristine_stubs
 from kata.catalog import KATAS
 from kata.runner.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.runner.mistakes import mistakes_of
-from kata.runner.outcomes import failures_of, read_outcomes, test_name
+from kata.runner.outcomes import failures_of, read_outcomes, name_of_test
 from kata.vocabulary import Verdict
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
@@ -27,12 +27,12 @@ STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls()]
 
 def failures(outcomes: Path) -> dict[str, str]:
     """Failed test name -> its report, from a run's outcomes."""
-    return {test_name(test): test["report"] for test in failures_of(read_outcomes(outcomes))}
+    return {name_of_test(test): test["report"] for test in failures_of(read_outcomes(outcomes))}
 
 
 def durations_of(outcomes: Path) -> dict[str, float]:
     """Test name -> seconds its call took, from a run's outcomes."""
-    return {test_name(test): test["seconds"] for kata in read_outcomes(outcomes).values() for test in kata["tests"]}
+    return {name_of_test(test): test["seconds"] for kata in read_outcomes(outcomes).values() for test in kata["tests"]}
 
 
 def ids(cases):
