@@ -103,7 +103,16 @@ def differs(got, expected: list) -> str:
 
 
 def is_exactly(got, expected: list) -> bool:
-    """got == expected, read strictly first: a list, and each item of the expected item's own type (never a
-    subclass, nor an object whose == says yes to anything). Fast enough for a guard's large answers."""
-    return type(got) is list and len(got) == len(expected) \
-        and all(type(mine) is type(theirs) for mine, theirs in zip(got, expected)) and got == expected
+    """got == expected, read strictly first: a list, and each item, at every depth, of the expected item's own
+    type (never a subclass, nor an object whose == says yes to anything, nor 1.0 for 1). Fast enough for a
+    guard's large answers."""
+    return _same_shape(got, expected) and got == expected
+
+
+def _same_shape(got, expected) -> bool:
+    """The same types as expected, into every list and tuple."""
+    if type(got) is not type(expected):
+        return False
+    if type(expected) in (list, tuple):
+        return len(got) == len(expected) and all(map(_same_shape, got, expected))
+    return True

@@ -14,8 +14,10 @@ import sys
 
 import pytest
 
+from answers import is_exactly
+
 from kata.catalog import KATAS, ROOT
-from kata.runner.outcomes import read_outcomes, test_name
+from kata.runner.outcomes import read_outcomes, name_of_test
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
 
@@ -65,5 +67,13 @@ def test_a_lying_answer_fails_every_test_that_looks_at_an_answer(kata, liar, tmp
                    cwd=ROOT, capture_output=True, timeout=280)
     tests = read_outcomes(outcomes)[kata.slug]["tests"]
     fooled = [test["test"] for test in tests
-              if test["passed"] and not LOOKS_AT_THE_INPUT_ONLY.search(test_name(test))]
+              if test["passed"] and not LOOKS_AT_THE_INPUT_ONLY.search(name_of_test(test))]
     assert tests and not fooled, f"a lying answer ({liar}) passes {fooled}"
+
+
+@pytest.mark.parametrize("got", [[[0.0, 1.0]], [[0, True]], [(0, 1)], [[0, 1], [2]], ([0, 1],)],
+                         ids=["floats", "a bool", "a tuple", "one more", "a tuple outside"])
+def test_a_guards_answer_is_read_strictly_at_every_depth(got):
+    """A guard compares large answers with is_exactly: 1.0 == 1 and True == 1 in Python, but not in an answer."""
+    assert not is_exactly(got, [[0, 1]])
+    assert is_exactly([[0, 1]], [[0, 1]])
