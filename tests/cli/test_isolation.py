@@ -865,6 +865,11 @@ ATTACKS = {
     "queue dozens of real-time signals to itself": "queue_signals(32)",
     "keep data in shared memory, whose dropped pages leave the resident count": "mmap.mmap(-1, 4096)",
     "open a hundred descriptors": "[os.open(os.devnull, os.O_RDONLY) for _ in range(100)]",
+    "write back every file of the machine": "libc().syncfs(os.open(os.__file__, os.O_RDONLY)) < 0 and error()",
+    "evict the runtime's files from the page cache": "os.posix_fadvise(os.open(os.__file__, os.O_RDONLY), 0, 0, "
+                                                     "os.POSIX_FADV_DONTNEED)",
+    "load files into the page cache by hand": "libc().readahead(os.open(os.__file__, os.O_RDONLY), 0, 4096) < 0 "
+                                              "and error()",
 }
 
 ATTACKER = """
@@ -973,7 +978,9 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "keep data in a signal descriptor", "keep data in POSIX timers",
                     "keep data in signals queued with a value", "keep data in the names of its memory regions",
                     "keep data in a system-call filter of its own", "keep data in a Landlock ruleset",
-                    "keep data in shared memory, whose dropped pages leave the resident count"]
+                    "keep data in shared memory, whose dropped pages leave the resident count",
+                    "write back every file of the machine", "evict the runtime's files from the page cache",
+                    "load files into the page cache by hand"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, unconfined_fork_server):
