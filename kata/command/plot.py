@@ -116,8 +116,9 @@ class Axes:
 
     @property
     def decades(self) -> tuple[int, int]:
-        return math.floor(math.log10(self.fastest)), math.ceil(math.log10(self.slowest)) + (
-            self.fastest == self.slowest)
+        """The powers of ten of time below the fastest and above the slowest: at least one decade."""
+        low = math.floor(math.log10(self.fastest))
+        return low, max(low + 1, math.ceil(math.log10(self.slowest)))
 
     def x(self, size: float) -> float:
         low, high = math.log2(self.smallest) - 0.5, math.log2(self.largest) + 0.5

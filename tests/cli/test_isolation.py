@@ -14,10 +14,8 @@ import errno
 import itertools
 import math
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -28,7 +26,7 @@ from kata.isolation import confinement
 from kata.isolation import workers as isolation
 from kata.isolation import wire
 from kata.judging.calls import Judged, log
-from kata.catalog import ROOT, SOLUTIONS
+from kata.catalog import ROOT, SOLUTIONS, find_kata
 from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
 from kata.judging.judge import same
 from kata.judging.limits import DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch, idle_limit
@@ -1492,10 +1490,14 @@ def memory_guard_report(tmp_path, submission_text: str, *options: str) -> str:
 
 def kata_04_report(tmp_path, submission_text: str, tests: str, *options: str) -> str:
     """What pytest prints for kata 04's tests selected by `-k tests` on this submission."""
-    submission = tmp_path / "streaming_packer.py"
-    submission.write_text(submission_text)
-    return subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer", "-k", tests,
-                           f"--impl={submission}", *options, "-q", "-p", "no:cacheprovider"],
+    return kata_report(tmp_path / "streaming_packer.py", submission_text, "04_streaming_packer", tests, *options)
+
+
+def kata_report(submission: Path, source: str, kata: str, tests: str, *options: str) -> str:
+    """What pytest prints for a kata's tests selected by `-k tests` on this source, written to `submission`."""
+    submission.write_text(source, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata}", "-k", tests, f"--impl={submission}",
+                           *options, "-q", "-p", "no:cacheprovider"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
 
 
@@ -1749,7 +1751,7 @@ wire.Channel.send = send""").replace("    kept, current, total = [], [], 0", """
 @pytest.mark.timeout(60)
 def test_a_worker_cannot_buy_time_for_a_guard_with_replies_that_are_costly_to_read(tmp_path):
     """A guard's budget leaves out the tests' side of the messages, but never more than the worker
-    itself spent on them: here about 10 ms, not the 1.5 s the tests' process spent reading."""
+    itself spent on them, nor 0.25 ms a request: not the 1.5 s the tests' process spent reading."""
     assert "while time.process_time()" in BUYS_TIME_WITH_COSTLY_REPLIES
     report = kata_04_report(tmp_path, BUYS_TIME_WITH_COSTLY_REPLIES, "two_hundred_thousand", "--isolate", "--confined")
     assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
@@ -1789,49 +1791,50 @@ def test_a_generator_that_offers_its_own_reading_fails_the_memory_guard(tmp_path
 HOSTILE_SUBMISSIONS = Path(__file__).parent / "hostile_submissions"
 
 
-def hostile_report(kata: str, attack: str, tests: str, *options: str, replace: tuple[str, str] = ("", "")) -> str:
-    """What pytest prints for the selected tests of a kata on a hostile submission, isolated and confined."""
+def hostile_report(tmp_path, kata: str, attack: str, tests: str, replace: tuple[str, str] = ("", ""),
+                   after_the_reference: bool = False) -> str:
+    """What pytest prints for the selected tests of a kata on a hostile submission, isolated and confined.
+
+    An attack that only adds to the reference solution is kept without it, and written after it here.
+    """
     submission = next((HOSTILE_SUBMISSIONS / attack).glob("*.py"))
     source = submission.read_text(encoding="utf-8").replace(*replace)
-    copy = Path(tempfile.mkdtemp(prefix="kata-hostile-")) / submission.name
-    copy.write_text(source, encoding="utf-8")
-    try:
-        return subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata}", "-k", tests, f"--impl={copy}",
-                               "--isolate", "--confined", *options, "-q", "-p", "no:cacheprovider"],
-                              cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
-    finally:
-        shutil.rmtree(copy.parent, ignore_errors=True)
+    if after_the_reference:
+        source = find_kata(kata).reference_path().read_text(encoding="utf-8") + "\n\n" + source
+    return kata_report(tmp_path / submission.name, source, kata, tests, "--isolate", "--confined")
 
 
 @needs_confinement
 @pytest.mark.slow
 @pytest.mark.timeout(90)
-def test_a_quadratic_generator_cannot_buy_time_by_padding_each_reply_in_proportion_to_its_work():
+def test_a_quadratic_generator_cannot_buy_time_by_padding_each_reply_in_proportion_to_its_work(tmp_path):
     """Each request's credit for the messages' travel is a small fixed allowance, whatever the
     replies cost the tests' process to read: padding them buys nothing."""
-    report = hostile_report("04_streaming_packer", "pads_its_replies", "ten_thousand_chunks")
+    report = hostile_report(tmp_path, "04_streaming_packer", "pads_its_replies", "ten_thousand_chunks")
     assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
 
 
 @needs_confinement
 @pytest.mark.slow
 @pytest.mark.timeout(90)
-def test_work_a_worker_does_while_the_tests_serve_its_callback_is_counted():
+def test_work_a_worker_does_while_the_tests_serve_its_callback_is_counted(tmp_path):
     """The worker's CPU clock runs on while the tests serve a callback: a thread of the worker that
     computes only then is still charged."""
-    report = hostile_report("08_semantic_chunker", "computes_during_callbacks", "ten_thousand_topics_of_one_sentence")
+    report = hostile_report(tmp_path, "08_semantic_chunker", "computes_during_callbacks",
+                            "ten_thousand_topics_of_one_sentence", after_the_reference=True)
     assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
 
 
 @needs_confinement
 @pytest.mark.slow
 @pytest.mark.timeout(90)
-def test_a_generator_that_raises_the_baseline_with_file_pages_and_drops_them_fails_the_memory_guard(start_worker):
+def test_a_generator_that_raises_the_baseline_with_file_pages_and_drops_them_fails_the_memory_guard(start_worker,
+                                                                                                       tmp_path):
     """Its input is kept in anonymous memory, which the guard samples after every batch against
     the anonymous memory a worker starts with: file pages, touched or dropped, move neither."""
     start_worker("def f():\n    return 1\n").call("f", (), {})
     fork_servers_kib = isolation._status_kib(isolation.fork_server().process.pid, "VmRSS")
-    report = hostile_report("04_streaming_packer", "inflates_then_drops_pages", "million_sizes",
+    report = hostile_report(tmp_path, "04_streaming_packer", "inflates_then_drops_pages", "million_sizes",
                             replace=("TARGET_KB = 17200", f"TARGET_KB = {fork_servers_kib - 200}"))
     assert "1 failed" in report and "the peak was already" in report, report[-1500:]
 
@@ -1839,11 +1842,12 @@ def test_a_generator_that_raises_the_baseline_with_file_pages_and_drops_them_fai
 @needs_confinement
 @pytest.mark.slow
 @pytest.mark.timeout(90)
-def test_a_reply_of_millions_of_nested_lists_is_refused_before_it_is_decoded():
+def test_a_reply_of_millions_of_nested_lists_is_refused_before_it_is_decoded(tmp_path):
     """31 MB of nested empty lists would take the tests' process 1.4 GB and 8 s of CPU to decode,
     in one call no limit can interrupt; a reply may hold at most MAX_CONTAINERS lists and dicts."""
     started = time.monotonic()
-    report = hostile_report("01_fixed_windows", "sends_a_parse_bomb", "test_windows_share_one_token")
+    report = hostile_report(tmp_path, "01_fixed_windows", "sends_a_parse_bomb", "test_windows_share_one_token",
+                            after_the_reference=True)
     assert "1 failed" in report and "not an answer" in report and "lists and dicts" in report, report[-1500:]
     assert time.monotonic() - started < 30
 
@@ -1972,7 +1976,6 @@ def test_a_worker_that_sleeps_through_a_guard_is_stopped_at_the_guards_idle_limi
                                                               "the tests of this kata call it."),
 ])
 def test_a_module_that_cannot_be_used_is_told_in_the_same_words_in_process_and_isolated(tmp_path, source, says):
-    from kata.catalog import find_kata
     from kata.runner.loader import Implementation
     from kata.runner.loading import LoadProblem
 
