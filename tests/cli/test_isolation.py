@@ -1807,9 +1807,10 @@ def hostile_report(tmp_path, kata: str, attack: str, tests: str, replace: tuple[
 @needs_confinement
 @pytest.mark.slow
 @pytest.mark.timeout(90)
-def test_a_quadratic_generator_cannot_buy_time_by_padding_each_reply_in_proportion_to_its_work(tmp_path):
-    """Each request's credit for the messages' travel is a small fixed allowance, whatever the
-    replies cost the tests' process to read: padding them buys nothing."""
+def test_a_slow_generator_cannot_buy_time_by_padding_each_reply_in_proportion_to_its_work(tmp_path):
+    """Each request's credit for the messages' travel is a small fixed allowance (0.25 ms), whatever
+    the replies cost the tests' process to read: 0.5 ms of extra work a chunk, hidden behind
+    padding, still leaves at least 2.5 s of the 10,000 chunks' work over the 2 s limit."""
     report = hostile_report(tmp_path, "04_streaming_packer", "pads_its_replies", "ten_thousand_chunks")
     assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
 

@@ -1,9 +1,13 @@
-"""Attack: a QUADRATIC packer (re-sums the whole input read so far at every size)
-whose worker pads each reply with JSON that is cheap to send and slow to parse; each request's CPU is
-then fully credited as "protocol time", so a guard's 2 s budget is never reached."""
-import sys, time
+"""Attack: a SLOW packer (0.5 ms of CPU time of extra work before every chunk, 5 s over the
+guard's 10,000 chunks) whose worker pads each reply with JSON that is cheap to send and slow to
+parse, in proportion to the work: each request's CPU would then be credited in full as
+"protocol time", and a guard's 2 s budget never reached. The work is measured in CPU time, not
+in steps, and the padding's cost to parse is measured at load, so the attack is as strong on a
+fast machine as on a slow one."""
+import json, sys, time
 
 PAD = True
+EXTRA_WORK_SECONDS = 0.0005
 
 def iter_pack(sizes, max_tokens):
     if not isinstance(max_tokens, int) or isinstance(max_tokens, bool):
@@ -12,24 +16,33 @@ def iter_pack(sizes, max_tokens):
         raise ValueError("max_tokens must be at least 1")
     return _gen(iter(sizes), max_tokens)
 
+def _work():
+    until = time.process_time() + EXTRA_WORK_SECONDS
+    while time.process_time() < until:
+        pass
+
 def _gen(sizes, max_tokens):
-    history, start = [], 0
+    chunk, total = [], 0
     for i, s in enumerate(sizes):
         if not isinstance(s, int) or isinstance(s, bool):
             raise TypeError(f"sizes[{i}] must be an int")
         if s < 0:
             raise ValueError(f"sizes[{i}] must be at least 0")
-        total = sum(history) - sum(history[:start])     # the open chunk's total, re-summed from the whole input: O(i)
-        if i > start and total + s > max_tokens:
-            yield list(range(start, i))
-            start = i
-        history.append(s)
-    if history:
-        yield list(range(start, len(history)))
+        if chunk and total + s > max_tokens:
+            _work()
+            yield chunk
+            chunk, total = [], 0
+        chunk.append(i)
+        total += s
+    if chunk:
+        yield chunk
 
 # ---- the padding -------------------------------------------------------------------------
-UNIT = b"[" * 64 + b"]" * 64          # 130 bytes; ~37 us for the tests' json.loads to build
-US_PER_UNIT = 30e-6                   # conservative
+UNIT = b"[" * 64 + b"]" * 64          # 130 bytes, 64 lists for the tests' json.loads to build
+SAMPLE = b'{"pad":[' + b",".join([UNIT] * 2000) + b"]}"
+_started = time.process_time()
+json.loads(SAMPLE)
+SECONDS_PER_UNIT = (time.process_time() - _started) / 2000   # as fast as the tests' process parses
 if PAD:
     wire = sys.modules.get("kata.isolation.wire")
     if wire is not None:
@@ -43,7 +56,7 @@ if PAD:
         def send(self, message):
             if "op" not in message and "ready" not in message:   # a reply to the tests' request
                 spent = time.process_time() - state["t"]
-                units = int(spent * 1.5 / US_PER_UNIT) + 1
+                units = int(spent * 1.1 / SECONDS_PER_UNIT) + 1
                 data = wire.json.dumps(message, separators=(",", ":")).encode("ascii")
                 data = data[:-1] + b',"pad":[' + b",".join([UNIT] * units) + b"]}\n"
                 view = memoryview(data)
