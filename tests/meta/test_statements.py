@@ -18,7 +18,6 @@ from __future__ import annotations
 import ast
 import itertools
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from kata.catalog import KATAS, TESTS
 from kata.judging import guards
 from kata.judging.guards import GUARD_SECONDS
 from kata.runner.loading import load_module
+from kata.statement_examples import Example, examples_in
 
 pytestmark = pytest.mark.meta
 
@@ -37,36 +37,6 @@ LARGE_NUMBER = re.compile(r"\b\d{1,3}(?:,\d{3})+\b|\b\d+(?:_\d{3})+\b")  # 2,232
 # measured by the benchmark named.
 DESCRIBED_COSTS = {("06", "20,000"): "benchmarks/headroom.py"}
 OPTIONAL_MODULES = {"tiktoken"}  # an extra: without it, its examples cannot run (kata 06's tests skip too)
-
-
-@dataclass(frozen=True)
-class Example:
-    line: int  # where the example starts in the statement, counted from 1
-    source: str
-    printed: str  # what the statement shows it prints, lines joined by spaces; "" if nothing
-
-
-def examples_in(statement: Path) -> list[Example]:
-    """The `>>>` examples of the statement's python blocks, in order."""
-    examples, lines, in_python = [], statement.read_text(encoding="utf-8").splitlines(), False
-    number = 0
-    while number < len(lines):
-        line = lines[number]
-        if line.startswith("```"):
-            in_python = line.strip() == "```python"
-        elif in_python and line.startswith(">>> "):
-            start, source = number + 1, [line[4:]]
-            while number + 1 < len(lines) and lines[number + 1].startswith("... "):
-                number += 1
-                source.append(lines[number][4:])
-            printed = []
-            while number + 1 < len(lines) and lines[number + 1].strip() and not lines[number + 1].startswith(
-                    (">>> ", "```")):
-                number += 1
-                printed.append(lines[number].strip())
-            examples.append(Example(start, "\n".join(source), " ".join(printed)))
-        number += 1
-    return examples
 
 
 class NeedsAnExtra(Exception):
