@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kata.command.bench_inputs import BENCH_INPUTS, BenchInput
-from kata.command.plot import Series, duration, write_growth_plot
+from kata.drawing.growth_plot import Series, duration, write_growth_plot
 from kata.catalog import Kata, relative
 from kata.judging.judge import same
 from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory, Watchdog, can_watch, drop_locals,

@@ -43,6 +43,14 @@ COMMANDS = {
               "kata bench 1\n  kata bench budget --impl=reference --seconds 10",
               "Sizes that would run past the time budget are skipped, and it says so.\n"
               "Growth per doubling is time(2n) / time(n), read from the largest sizes:\n" + growth_rule()),
+    "viz": ("draw a chunking over its text, your code beside the reference, as a web page",
+            "kata viz 3 --example 2 --open\n  kata viz 3 notes.md --max-tokens 60 --overlap 10\n"
+            "  kata viz budget --impl=reference --out budget.html",
+            "Without FILE or --example, the input is a sample document of a few pages.\n"
+            "Katas 01, 02, 04 and 05, whose inputs are tokens or sizes, are drawn as strips\n"
+            "of blocks: a file's words are the tokens (01), its sentences' word counts the\n"
+            "sizes. The page needs no network; it goes to .kata/viz-<kata>.html unless --out\n"
+            "says where."),
     "grade": ("grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
               "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
               "  kata grade submissions/ --jobs 4 --timeout 2 --memory 1024 --junit junit/",
@@ -177,8 +185,26 @@ def _bench_arguments(command: argparse.ArgumentParser) -> None:
                               "as an SVG picture (FILE.svg) or a page with a table of the times (FILE.html)")
 
 
+def _viz_arguments(command: argparse.ArgumentParser) -> None:
+    _kata_argument(command)
+    source = command.add_mutually_exclusive_group()
+    source.add_argument("file", metavar="FILE", nargs="?", type=Path, default=None,
+                        help="a UTF-8 text file to chunk (default: the sample document)")
+    source.add_argument("--example", type=_positive_int, metavar="N", default=None,
+                        help="the statement's example N instead: its Nth call of the kata's function")
+    command.add_argument("--max-tokens", type=_positive_int, metavar="M", default=None,
+                         help="the budget (kata 01: chunk_size); default: the example's, or the kata's own")
+    command.add_argument("--overlap", type=_whole_number, metavar="V", default=None,
+                         help="the overlap, for katas 01 and 03")
+    _impl_argument(command)
+    command.add_argument("--out", type=_page_path, metavar="PAGE.html", default=None,
+                         help="where to write the page (default: .kata/viz-<kata>.html)")
+    command.add_argument("--open", action="store_true", help="open the page in a browser")
+
+
 _ARGUMENTS = {"check": _check_arguments, "show": _kata_argument, "hint": _hint_arguments,
-              "watch": _watch_arguments, "bench": _bench_arguments, "grade": _grade_arguments}
+              "watch": _watch_arguments, "bench": _bench_arguments, "viz": _viz_arguments,
+              "grade": _grade_arguments}
 
 
 def _positive_int(text: str) -> int:
@@ -206,11 +232,26 @@ _positive_seconds = _seconds_from(1, 600)
 
 
 def _plot_path(text: str) -> Path:
-    from kata.command.plot import PlotPathProblem, check_plot_path
+    from kata.drawing.growth_plot import PlotPathProblem, check_plot_path
     try:
         return check_plot_path(Path(text))
     except PlotPathProblem as problem:
         raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def _whole_number(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 0")
+    return int(text)
+
+
+def _page_path(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() != ".html":
+        raise argparse.ArgumentTypeError(f"{text!r} does not end in .html")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is in a folder that does not exist")
+    return path
 
 
 def _megabytes(text: str) -> int:
@@ -257,6 +298,15 @@ def _watch(options: argparse.Namespace) -> int:
 def _bench(options: argparse.Namespace) -> int:
     from kata.command.bench import bench
     return bench(find_kata(options.kata), options.impl, options.seconds, options.plot)
+
+
+def _viz(options: argparse.Namespace) -> int:
+    from kata.command.viz import VizProblem, viz
+    try:
+        return viz(find_kata(options.kata), options.file, options.example, options.max_tokens, options.overlap,
+                   options.impl, options.out, options.open)
+    except VizProblem as problem:
+        return _fail("viz", problem, 2)
 
 
 def _grade(options: argparse.Namespace) -> int:

@@ -13,10 +13,11 @@ from kata.catalog import MATERIALS, ROOT
 # materials (modules directly in kata/) may be imported by any of them.
 MAY_IMPORT = {
     "judging": set(),
+    "drawing": set(),
     "isolation": {"judging"},
     "runner": {"isolation", "judging"},
     "grading": {"runner", "isolation", "judging"},
-    "command": {"runner", "grading", "isolation", "judging"},
+    "command": {"runner", "grading", "isolation", "judging", "drawing"},
 }
 TOP_LEVEL = ROOT / "kata"
 

@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from kata.command.plot import (GUIDES, PlotPathProblem, Series, check_plot_path, duration, growth_plot_page,
+from kata.drawing.growth_plot import (GUIDES, PlotPathProblem, Series, check_plot_path, duration, growth_plot_page,
                                growth_plot_svg)
 
 SVG = "{http://www.w3.org/2000/svg}"

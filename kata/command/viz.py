@@ -1,0 +1,329 @@
+"""`kata viz`: draw a chunking over its input, the code under test beside the reference.
+
+The input is a text file, one of the statement's examples, or a sample document of a few
+pages (kata/drawing/sample_document.md). Both implementations get the same arguments; each
+call runs under the runner's watchdog, the code under test with ten times the reference's
+time (at least two seconds), so that a loop that never ends is drawn as DID NOT FINISH, in
+the same words as the tests, and never as a blank page.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import inspect
+import itertools
+import time
+import webbrowser
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kata.catalog import ROOT, Kata, relative
+from kata.command.progress import label
+from kata.drawing.chunk_page import Column, Page, chunk_page
+from kata.drawing.chunkings import DRAWINGS, Drawing, Input, NotChunks, Units, words_in
+from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory, Watchdog, can_watch, drop_locals,
+                                 give_back_freed_memory)
+from kata.runner.loader import NotStarted, parse_impl
+from kata.runner.loading import LoadProblem
+from kata.show import counted, show
+from kata.statement_examples import examples_in
+from kata.vocabulary import KataStatus, Verdict
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+SAMPLE_DOCUMENT = Path(__file__).resolve().parent.parent / "drawing" / "sample_document.md"
+MOST_BYTES = 2_000_000  # a larger text would make a page too large to read
+MOST_UNITS = 100_000  # an example's iterator is read this far: one that never ends is refused
+REFERENCE_SECONDS = 20.0
+HEADROOM = 10  # the code under test may take ten times the reference's time...
+LEAST_SECONDS = 2 * CALL_SECONDS  # ...and at least this long
+
+
+class VizProblem(ValueError):
+    """An input kata viz cannot draw; the message names the option and the value."""
+
+
+@dataclass
+class Run:
+    answer: Any = None
+    seconds: float = 0.0
+    verdict: str = ""
+    message: str = ""
+
+
+def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, budget: int | None = None,
+        overlap: int | None = None, impl: str | None = None, out: Path | None = None,
+        open_page: bool = False) -> int:
+    drawing = DRAWINGS[kata.slug]
+    reference = _function_of(parse_impl("reference"), kata, drawing)
+    assert reference is not None
+    given = _input(kata, drawing, reference, text_file, example, budget, overlap)
+    source = drawing.source(given)
+    theirs = _run(drawing, reference, given, REFERENCE_SECONDS)
+    columns = [_column(drawing, theirs, given, source, "Reference", relative(kata.reference_path()))]
+    judged = parse_impl(impl)
+    if judged.kind != "reference":
+        limit = max(LEAST_SECONDS, HEADROOM * theirs.seconds)
+        mine = _run_judged(kata, drawing, judged, given, limit)
+        name = "Tested" if judged.kind == "mistake" else "Yours"
+        columns.insert(0, _column(drawing, mine, given, source, name, relative(judged.source(kata))))
+    page = Page(title=f"{label(kata)}: {drawing.function}, drawn",
+                call=_call_in_words(drawing, given), summary="", budget=_budget_of(drawing, given),
+                source=source, columns=columns)
+    if len(columns) == 2:
+        page.first_difference, page.summary = compare(columns[0], columns[1], source)
+    else:
+        page.summary = f"The reference gives {_chunks(len(columns[0].chunks))}." if not columns[0].verdict else \
+            f"The reference: {columns[0].verdict}."
+    out = out or ROOT / ".kata" / f"viz-{kata.slug}.html"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(chunk_page(page), encoding="utf-8")
+    print(page.summary)
+    print(f"The chunks are drawn in {_shown(out)}" + ("." if open_page else " (--open opens it in a browser)."))
+    if open_page and not webbrowser.open(out.resolve().as_uri()):
+        print("No browser could be started here: open the file in one.")
+    return 0
+
+
+# The input ------------------------------------------------------------------------------
+
+
+def _input(kata: Kata, drawing: Drawing, reference: Callable[..., Any], text_file: Path | None,
+           example: int | None, budget: int | None, overlap: int | None) -> Input:
+    if overlap is not None and drawing.overlap is None:
+        raise VizProblem(f"--overlap {overlap}: {label(kata)} has no overlap")
+    if example is not None:
+        given = _example(kata, drawing, example)
+    else:
+        path = text_file or SAMPLE_DOCUMENT
+        text = _read_text(path, text_file is not None)
+        described = f"the text of {_shown(path)}" if text_file else "the sample document"
+        arguments = drawing.from_text(text, budget or drawing.default_budget, overlap)
+        given = Input(arguments, described, text)
+    arguments = dict(given.arguments)
+    if budget is not None:
+        arguments[drawing.budget] = budget
+    if overlap is not None and drawing.overlap is not None:
+        arguments[drawing.overlap] = overlap
+    _check_the_arguments_bind(drawing, reference, arguments)
+    return Input(arguments, given.described, given.text)
+
+
+def _read_text(path: Path, named: bool) -> str:
+    try:
+        if path.stat().st_size > MOST_BYTES:
+            raise VizProblem(f"FILE {str(path)!r} is {path.stat().st_size:,} bytes; kata viz draws texts of "
+                             f"at most {MOST_BYTES:,}")
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise VizProblem(f"FILE {str(path)!r} is not UTF-8 text") from None
+    except OSError as error:
+        raise VizProblem(f"FILE {str(path)!r} cannot be read: {error.strerror}") from None
+
+
+def _example(kata: Kata, drawing: Drawing, number: int) -> Input:
+    """The arguments of the statement's example `number` (counted from 1 among the calls of the
+    kata's function), evaluated after the assignments of the examples before it."""
+    namespace: dict[str, Any] = {"itertools": itertools}
+    reference = parse_impl("reference").load(kata)
+    namespace.update({name: getattr(getattr(reference, name), "function", getattr(reference, name))
+                      for name in dir(reference) if not name.startswith("_")})
+    calls = []
+    for found in examples_in(kata.statement_path()):
+        try:
+            tree = ast.parse(found.source)
+        except SyntaxError:
+            continue
+        call = next((node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                     and isinstance(node.func, ast.Name) and node.func.id == drawing.function), None)
+        if call is not None:
+            calls.append((found, call, dict(namespace)))
+        if isinstance(tree.body[0], (ast.Assign, ast.Import, ast.ImportFrom)):
+            try:
+                exec(compile(tree, f"line {found.line}", "exec"), namespace)
+            except Exception:  # an example that needs an extra not installed (tiktoken): the others still run
+                pass
+    if not 1 <= number <= len(calls):
+        raise VizProblem(f"--example {number}: the statement of {label(kata)} has {len(calls)} examples "
+                         f"that call {drawing.function} (1 to {len(calls)})")
+    found, call, names = calls[number - 1]
+    try:
+        args = [_materialised(eval(compile(ast.Expression(node), "example", "eval"), names)) for node in call.args]
+        kwargs = {keyword.arg: _materialised(eval(compile(ast.Expression(keyword.value), "example", "eval"), names))
+                  for keyword in call.keywords if keyword.arg}
+    except VizProblem as problem:
+        raise VizProblem(f"--example {number}: {problem}") from None
+    except Exception as error:
+        raise VizProblem(f"--example {number}: its arguments cannot be built here ({type(error).__name__}: "
+                         f"{error})") from None
+    reference_function = names[drawing.function]
+    try:
+        bound = inspect.signature(reference_function).bind(*args, **kwargs)
+    except TypeError as error:
+        raise VizProblem(f"--example {number}: {error}") from None
+    bound.apply_defaults()
+    return Input(dict(bound.arguments), f"the statement's example {number} (line {found.line})", None)
+
+
+def _materialised(value: Any) -> Any:
+    """An iterator the example passes (kata 04) as a list, so that both implementations read the same."""
+    if isinstance(value, Iterator):
+        items = list(itertools.islice(value, MOST_UNITS + 1))
+        if len(items) > MOST_UNITS:
+            raise VizProblem(f"its input has more than {MOST_UNITS:,} items (it may never end), too many to draw")
+        return items
+    return value
+
+
+def _check_the_arguments_bind(drawing: Drawing, reference: Callable[..., Any], arguments: dict[str, Any]) -> None:
+    try:
+        inspect.signature(reference).bind(**arguments)
+    except TypeError as error:
+        raise VizProblem(f"{drawing.function} cannot be called so: {error}") from None
+
+
+# The calls ------------------------------------------------------------------------------
+
+
+def _function_of(judged: Any, kata: Kata, drawing: Drawing) -> Callable[..., Any] | None:
+    # The plain function, not the runner's recording wrapper.
+    return getattr(judged.load(kata), drawing.function).function
+
+
+def _run_judged(kata: Kata, drawing: Drawing, judged: Any, given: Input, limit: float) -> Run:
+    try:
+        function = _function_of(judged, kata, drawing)
+    except NotStarted as error:
+        return Run(verdict=Verdict.NOT_STARTED, message=f"{error}. Write it in {relative(judged.source(kata))}.")
+    except LoadProblem as error:
+        return Run(verdict=KataStatus.CANNOT_RUN.upper(), message=str(error))
+    assert function is not None
+    return _run(drawing, function, given, limit)
+
+
+def _run(drawing: Drawing, function: Callable[..., Any], given: Input, limit: float) -> Run:
+    """One call under the watchdog, with its answer, its time, or the verdict that stopped it."""
+    arguments = {name: copy.deepcopy(value) if isinstance(value, (list, dict)) else value
+                 for name, value in given.arguments.items()}
+    watchdog = Watchdog(limit) if can_watch() else None  # no watchdog on Windows: no limits there
+    called = _call_in_words(drawing, given)
+    started = time.perf_counter()
+    try:
+        if watchdog is not None:
+            watchdog.start()
+        try:
+            answer = drawing.call(function, arguments)
+        finally:
+            if watchdog is not None:
+                watchdog.stop()
+    except LimitExceeded as exceeded:
+        drop_locals(exceeded.__traceback__)
+        give_back_freed_memory()
+        if isinstance(exceeded, UsedTooMuchMemory):
+            return Run(verdict=Verdict.TOO_MUCH_MEMORY,
+                       message=f"Called {called}.\nIt used more than {exceeded.limit} of memory.")
+        return Run(verdict=Verdict.DID_NOT_FINISH,
+                   message=f"Called {called}.\nIt was still running after its limit of {limit:g} s "
+                           f"(ten times the reference's time, and at least {LEAST_SECONDS:g} s). Does every "
+                           "iteration of your loop advance?")
+    except NotChunks as wrong:
+        return Run(verdict=Verdict.WRONG_ANSWER, message=f"Called {called}.\n{str(wrong)[:1].upper()}{str(wrong)[1:]}.")
+    except NotImplementedError:
+        return Run(verdict=Verdict.NOT_STARTED,
+                   message=f"Called {called}.\nIt raised NotImplementedError: this function is still the stub.")
+    except Exception as error:
+        return Run(verdict=Verdict.ERROR, message=f"Called {called}.\nIt raised {type(error).__name__}: {error}")
+    return Run(answer=answer, seconds=time.perf_counter() - started)
+
+
+def _column(drawing: Drawing, run: Run, given: Input, source: str | Units, name: str, where: str) -> Column:
+    column = Column(name, where, verdict=run.verdict, message=run.message, seconds=run.seconds)
+    if not run.verdict:
+        try:
+            picture = drawing.picture(run.answer, given, source)
+        except NotChunks as wrong:
+            column.verdict = Verdict.WRONG_ANSWER
+            column.message = (f"Called {_call_in_words(drawing, given)}.\n"
+                              f"{str(wrong)[:1].upper()}{str(wrong)[1:]}.")
+        else:
+            column.chunks, column.keys = picture.chunks, picture.keys
+    return column
+
+
+# The comparison -------------------------------------------------------------------------
+
+
+def compare(mine: Column, theirs: Column, source: str | Units) -> tuple[int | None, str]:
+    """The index of the first chunk that differs (None if none does), and one line that says how."""
+    if mine.verdict or theirs.verdict:
+        said = [f"{column.name.lower()}: {column.verdict}" if column.verdict else
+                f"{column.name.lower()}: {_chunks(len(column.chunks))}" for column in (mine, theirs)]
+        return None, f"Nothing to compare chunk by chunk ({'; '.join(said)})."
+    keys, references = mine.keys, theirs.keys
+    for index, (key, reference) in enumerate(zip(keys, references)):
+        if key != reference:
+            return index, f"Chunk {index} differs: " + _how(mine.chunks[index], theirs.chunks[index], source)
+    if len(keys) == len(references):
+        return None, f"Yours and the reference's are the same: {_chunks(len(keys))}."
+    common = min(len(keys), len(references))
+    counts = f"yours has {_chunks(len(keys))}, the reference's {_chunks(len(references))}."
+    return common, (f"The first {_chunks(common)} are the same; {counts}" if common else counts.capitalize())
+
+
+def _how(mine: Any, theirs: Any, source: str | Units) -> str:
+    if isinstance(source, Units):
+        return (f"yours holds {_range(mine, source.name)}, "
+                f"the reference's {_range(theirs, source.name)}.")
+    mine_words, their_words = mine.text.split(), theirs.text.split()
+    if mine_words[-1:] != their_words[-1:] or len(mine_words) != len(their_words):
+        if mine_words[:1] == their_words[:1] or not mine_words or not their_words:
+            return (f"yours ends after {_word(mine_words[-1:])}, the reference's after {_word(their_words[-1:])} "
+                    f"({words_in(mine.text)} words against {words_in(theirs.text)}).")
+        return f"yours starts with {_word(mine_words[:1])}, the reference's with {_word(their_words[:1])}."
+    if mine.text != theirs.text:
+        return f"the same words, not the same text: yours is {show(mine.text)}, " \
+               f"the reference's {show(theirs.text)}."
+    if mine.note != theirs.note:
+        return f"the same text; yours: {mine.note}; the reference's: {theirs.note}."
+    return f"the same text, at other offsets: yours {mine.span}, the reference's {theirs.span}."
+
+
+def _range(chunk: Any, unit: str) -> str:
+    if chunk.span is None:
+        return f"{unit}s that are not one run of the input"
+    start, end = chunk.span
+    return f"{unit} {start}" if end - start == 1 else f"{unit}s {start} to {end - 1}"
+
+
+def _word(words: list[str]) -> str:
+    return repr(words[0]) if words else "nothing"
+
+
+def _chunks(number: int) -> str:
+    return counted(number, "chunk")
+
+
+def _call_in_words(drawing: Drawing, given: Input) -> str:
+    shown = []
+    for name, value in given.arguments.items():
+        if given.text is not None and isinstance(value, (str, list)) and name not in (drawing.budget, drawing.overlap):
+            shown.append(f"{name}=<{given.described}>")
+        else:
+            shown.append(f"{name}={show(value)}")
+    return f"{drawing.function}({', '.join(shown)})"
+
+
+def _budget_of(drawing: Drawing, given: Input) -> int | None:
+    budget = given.arguments.get(drawing.budget)
+    return budget if type(budget) is int and budget > 0 else None
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
