@@ -106,6 +106,13 @@ KATAS = (
         title="Semantic chunking: cut where the topic changes",
         difficulty="medium",
     ),
+    Kata(
+        slug="09_retrieval_recall",
+        module="retrieval_recall",
+        functions=("bm25_scores", "top_k", "recall_at_k"),
+        title="Retrieval recall: BM25, the top k, and recall@k",
+        difficulty="medium",
+    ),
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 
 from kata.judging.judge import check_returns, expect
 from kata.show import counted, show
@@ -116,3 +117,26 @@ def _same_shape(got, expected) -> bool:
     if type(expected) in (list, tuple):
         return len(got) == len(expected) and all(map(_same_shape, got, expected))
     return True
+
+
+def scored(bm25_scores, query, chunks, *args):
+    """Call bm25_scores and require one float per chunk (an int 0 is not a float score)."""
+    scores = answer_leaving_the_input_as_it_was(bm25_scores, query, chunks, *args)
+    expect(type(scores) is list and len(scores) == len(chunks) and all(type(score) is float for score in scores),
+           f"a list of {counted(len(chunks), 'float')}, one score per chunk")
+    return scores
+
+
+def close_scores(got, expected) -> bool:
+    """Scores equal up to the rounding of a different order of additions (relative 1e-9)."""
+    return len(got) == len(expected) and all(math.isclose(g, e, rel_tol=1e-9, abs_tol=1e-12)
+                                             for g, e in zip(got, expected))
+
+
+def ranked(top_k, query, chunks, k, *args):
+    """Call top_k and require distinct chunk indices, at most k of them."""
+    order = answer_leaving_the_input_as_it_was(top_k, query, chunks, k, *args)
+    expect(type(order) is list and all(type(index) is int and 0 <= index < len(chunks) for index in order)
+           and len(set(order)) == len(order) and len(order) <= k,
+           f"a list of at most {k} distinct chunk indices (ints from 0 to {len(chunks) - 1})" if chunks else "[]")
+    return order

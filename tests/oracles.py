@@ -7,6 +7,8 @@ would be a coincidence rather than a copy.
 
 from __future__ import annotations
 
+import math
+
 
 def greedy_chunks(sizes, budget):
     """Kata 02's rule: a chunk closes when it is non-empty and the next size would push it past the budget.
@@ -40,3 +42,39 @@ def fewest_chunks(sizes, budget):
                 break
             best[end] = min(best[end], best[start] + 1)
     return best[n]
+
+
+def words_of(text):
+    """Kata 09's words: maximal runs of a-z and 0-9 in the lower-cased text, found one character at a time."""
+    words, current = [], ""
+    for character in text.lower():
+        if "a" <= character <= "z" or "0" <= character <= "9":
+            current += character
+        elif current:
+            words.append(current)
+            current = ""
+    return words + [current] if current else words
+
+
+def bm25(query, chunks, k1=1.5, b=0.75):
+    """Kata 09's BM25 scores, straight from the definition: every query word (repeats
+    included) against every chunk, counting with list.count. Slow, and plainly right."""
+    texts = [words_of(chunk) for chunk in chunks]
+    n = len(texts)
+    if n == 0:
+        return []
+    average = sum(len(words) for words in texts) / n
+    scores = [0.0] * n
+    for word in words_of(query):
+        df = sum(1 for words in texts if word in words)
+        idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        for index, words in enumerate(texts):
+            f = words.count(word)
+            if f > 0:
+                scores[index] += idf * f * (k1 + 1) / (f + k1 * (1 - b + b * len(words) / average))
+    return scores
+
+
+def contains(outer, inner):
+    """Whether the span outer = (start, end) holds the whole of the span inner."""
+    return outer[0] <= inner[0] and inner[1] <= outer[1]

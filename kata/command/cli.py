@@ -49,8 +49,8 @@ COMMANDS = {
             "Without FILE or --example, the input is a sample document of a few pages.\n"
             "Katas 01, 02, 04 and 05, whose inputs are tokens or sizes, are drawn as strips\n"
             "of blocks: a file's words are the tokens (01), its sentences' word counts the\n"
-            "sizes. The page needs no network; it goes to .kata/viz-<kata>.html unless --out\n"
-            "says where."),
+            "sizes. Kata 09 shows which chunks each question retrieved. The page needs no\n"
+            "network; it goes to .kata/viz-<kata>.html unless --out says where."),
     "grade": ("grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
               "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
               "  kata grade submissions/ --jobs 4 --timeout 2 --memory 1024 --junit junit/",

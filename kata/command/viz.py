@@ -1,7 +1,7 @@
 """`kata viz`: draw a chunking over its input, the code under test beside the reference.
 
 The input is a text file, one of the statement's examples, or a sample document of a few
-pages (kata/drawing/sample_document.md). Both implementations get the same arguments; each
+pages (kata/labelled_set/harbour_guide.md, kata 09's document). Both implementations get the same arguments; each
 call runs under the runner's watchdog, the code under test with ten times the reference's
 time (at least two seconds), so that a loop that never ends is drawn as DID NOT FINISH, in
 the same words as the tests, and never as a blank page.
@@ -24,6 +24,7 @@ from kata.catalog import ROOT, Kata, relative
 from kata.command.progress import label
 from kata.drawing.chunk_page import Column, Page, chunk_page
 from kata.drawing.chunkings import DRAWINGS, Drawing, Input, NotChunks, Units, words_in
+from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
 from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory, Watchdog, can_watch, drop_locals,
                                  give_back_freed_memory)
 from kata.runner.loader import NotStarted, parse_impl
@@ -35,7 +36,6 @@ from kata.vocabulary import KataStatus, Verdict
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-SAMPLE_DOCUMENT = Path(__file__).resolve().parent.parent / "drawing" / "sample_document.md"
 MOST_BYTES = 2_000_000  # a larger text would make a page too large to read
 MOST_UNITS = 100_000  # an example's iterator is read this far: one that never ends is refused
 REFERENCE_SECONDS = 20.0
@@ -59,9 +59,8 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
         overlap: int | None = None, impl: str | None = None, out: Path | None = None,
         open_page: bool = False) -> int:
     drawing = DRAWINGS[kata.slug]
-    reference = _function_of(parse_impl("reference"), kata, drawing)
-    assert reference is not None
-    given = _input(kata, drawing, reference, text_file, example, budget, overlap)
+    reference = _functions_of(parse_impl("reference"), kata, drawing)
+    given = _input(kata, drawing, reference[drawing.function], text_file, example, budget, overlap)
     source = drawing.source(given)
     theirs = _run(drawing, reference, given, REFERENCE_SECONDS)
     columns = [_column(drawing, theirs, given, source, "Reference", relative(kata.reference_path()))]
@@ -76,9 +75,14 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
                 source=source, columns=columns)
     if len(columns) == 2:
         page.first_difference, page.summary = compare(columns[0], columns[1], source)
+    elif columns[0].verdict:
+        page.summary = f"The reference: {columns[0].verdict}."
+    elif columns[0].questions:
+        answered = sum(question.answered for question in columns[0].questions)
+        page.summary = (f"The reference's recall: {columns[0].recall!r}, {answered} of "
+                        f"{len(columns[0].questions)} questions answered.")
     else:
-        page.summary = f"The reference gives {_chunks(len(columns[0].chunks))}." if not columns[0].verdict else \
-            f"The reference: {columns[0].verdict}."
+        page.summary = f"The reference gives {_chunks(len(columns[0].chunks))}."
     out = out or ROOT / ".kata" / f"viz-{kata.slug}.html"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(chunk_page(page), encoding="utf-8")
@@ -96,16 +100,22 @@ def _input(kata: Kata, drawing: Drawing, reference: Callable[..., Any], text_fil
            example: int | None, budget: int | None, overlap: int | None) -> Input:
     if overlap is not None and drawing.overlap is None:
         raise VizProblem(f"--overlap {overlap}: {label(kata)} has no overlap")
+    if budget is not None and drawing.budget is None:
+        raise VizProblem(f"--max-tokens {budget}: {label(kata)} has no budget (its chunks are given as spans)")
+    if text_file is not None and not drawing.reads_files:
+        raise VizProblem(f"FILE {str(text_file)!r}: {label(kata)} draws its labelled set, or a statement example "
+                         "with --example N; a file has no questions")
     if example is not None:
         given = _example(kata, drawing, example)
     else:
         path = text_file or SAMPLE_DOCUMENT
         text = _read_text(path, text_file is not None)
-        described = f"the text of {_shown(path)}" if text_file else "the sample document"
+        described = f"the text of {_shown(path)}" if text_file else (
+            "the sample document" if drawing.reads_files else "the labelled set")
         arguments = drawing.from_text(text, budget or drawing.default_budget, overlap)
         given = Input(arguments, described, text)
     arguments = dict(given.arguments)
-    if budget is not None:
+    if budget is not None and drawing.budget is not None:
         arguments[drawing.budget] = budget
     if overlap is not None and drawing.overlap is not None:
         arguments[drawing.overlap] = overlap
@@ -189,23 +199,23 @@ def _check_the_arguments_bind(drawing: Drawing, reference: Callable[..., Any], a
 # The calls ------------------------------------------------------------------------------
 
 
-def _function_of(judged: Any, kata: Kata, drawing: Drawing) -> Callable[..., Any] | None:
-    # The plain function, not the runner's recording wrapper.
-    return getattr(judged.load(kata), drawing.function).function
+def _functions_of(judged: Any, kata: Kata, drawing: Drawing) -> dict[str, Callable[..., Any]]:
+    """The drawing's function and its helpers, by name: the plain functions, not the runner's recording wrappers."""
+    module = judged.load(kata)
+    return {name: getattr(module, name).function for name in (drawing.function, *drawing.helpers)}
 
 
 def _run_judged(kata: Kata, drawing: Drawing, judged: Any, given: Input, limit: float) -> Run:
     try:
-        function = _function_of(judged, kata, drawing)
+        functions = _functions_of(judged, kata, drawing)
     except NotStarted as error:
         return Run(verdict=Verdict.NOT_STARTED, message=f"{error}. Write it in {relative(judged.source(kata))}.")
     except LoadProblem as error:
         return Run(verdict=KataStatus.CANNOT_RUN.upper(), message=str(error))
-    assert function is not None
-    return _run(drawing, function, given, limit)
+    return _run(drawing, functions, given, limit)
 
 
-def _run(drawing: Drawing, function: Callable[..., Any], given: Input, limit: float) -> Run:
+def _run(drawing: Drawing, functions: dict[str, Callable[..., Any]], given: Input, limit: float) -> Run:
     """One call under the watchdog, with its answer, its time, or the verdict that stopped it."""
     arguments = {name: copy.deepcopy(value) if isinstance(value, (list, dict)) else value
                  for name, value in given.arguments.items()}
@@ -216,7 +226,7 @@ def _run(drawing: Drawing, function: Callable[..., Any], given: Input, limit: fl
         if watchdog is not None:
             watchdog.start()
         try:
-            answer = drawing.call(function, arguments)
+            answer = drawing.call(functions[drawing.function], arguments, functions)
         finally:
             if watchdog is not None:
                 watchdog.stop()
@@ -251,6 +261,7 @@ def _column(drawing: Drawing, run: Run, given: Input, source: str | Units, name:
                               f"{str(wrong)[:1].upper()}{str(wrong)[1:]}.")
         else:
             column.chunks, column.keys = picture.chunks, picture.keys
+            column.questions, column.recall = picture.questions, picture.recall
     return column
 
 
@@ -263,6 +274,8 @@ def compare(mine: Column, theirs: Column, source: str | Units) -> tuple[int | No
         said = [f"{column.name.lower()}: {column.verdict}" if column.verdict else
                 f"{column.name.lower()}: {_chunks(len(column.chunks))}" for column in (mine, theirs)]
         return None, f"Nothing to compare chunk by chunk ({'; '.join(said)})."
+    if mine.questions or theirs.questions:
+        return _compare_questions(mine, theirs)
     keys, references = mine.keys, theirs.keys
     for index, (key, reference) in enumerate(zip(keys, references)):
         if key != reference:
@@ -272,6 +285,20 @@ def compare(mine: Column, theirs: Column, source: str | Units) -> tuple[int | No
     common = min(len(keys), len(references))
     counts = f"yours has {_chunks(len(keys))}, the reference's {_chunks(len(references))}."
     return common, (f"The first {_chunks(common)} are the same; {counts}" if common else counts.capitalize())
+
+
+def _compare_questions(mine: Column, theirs: Column) -> tuple[int | None, str]:
+    """Kata 09: the first question whose retrieved chunks differ, and one line that says how."""
+    for index, (yours, reference) in enumerate(zip(mine.questions, theirs.questions)):
+        if yours.retrieved != reference.retrieved:
+            return index, (f"Question {index} differs: yours retrieves chunks {list(yours.retrieved)}, "
+                           f"the reference's {list(reference.retrieved)}.")
+    answered = sum(question.answered for question in theirs.questions)
+    if mine.recall != theirs.recall:
+        return None, (f"The same chunks for every question, but your recall is {mine.recall!r}, "
+                      f"the reference's {theirs.recall!r} ({answered} of {len(theirs.questions)} answered).")
+    return None, (f"Yours and the reference's are the same: recall {theirs.recall!r}, {answered} of "
+                  f"{len(theirs.questions)} questions answered.")
 
 
 def _how(mine: Any, theirs: Any, source: str | Units) -> str:
@@ -318,7 +345,7 @@ def _call_in_words(drawing: Drawing, given: Input) -> str:
 
 
 def _budget_of(drawing: Drawing, given: Input) -> int | None:
-    budget = given.arguments.get(drawing.budget)
+    budget = given.arguments.get(drawing.budget) if drawing.budget else None
     return budget if type(budget) is int and budget > 0 else None
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from kata.drawing.chunkings import DrawnChunk, Units
+from kata.drawing.chunkings import DrawnChunk, Question, Units
 from kata.show import counted
 
 PREVIEWED_CHUNKS = 400  # rows show each chunk's text up to this many chunks; beyond, the text picture does
@@ -35,6 +35,8 @@ class Column:
     source_file: str  # where the code is, as the learner knows it
     chunks: list[DrawnChunk] = field(default_factory=list)
     keys: list[object] = field(default_factory=list)  # what the chunks are compared on, one each
+    questions: list[Question] = field(default_factory=list)  # kata 09: each question's retrieved chunks
+    recall: float | None = None
     verdict: str = ""  # WRONG ANSWER, ERROR... when the code gave no chunks to draw
     message: str = ""
     seconds: float | None = None
@@ -48,7 +50,7 @@ class Page:
     budget: int | None
     source: str | Units
     columns: list[Column]
-    first_difference: int | None = None  # the index of the first chunk that differs, in every column
+    first_difference: int | None = None  # the index of the first chunk (kata 09: question) that differs
 
 
 def chunk_page(page: Page) -> str:
@@ -82,8 +84,11 @@ def _column(page: Page, column: Column, number: int) -> str:
                      f"<pre>{_e(column.message)}</pre></div>")
     else:
         if isinstance(page.source, str):
+            marked = None if column.questions else page.first_difference  # kata 09 marks a question instead
             parts.append(f"<h3>The text, cut into {_e(counted(len(column.chunks), 'chunk'))}</h3>")
-            parts.append(text_picture(page.source, column.chunks, page.first_difference))
+            parts.append(text_picture(page.source, column.chunks, marked))
+        if column.questions:
+            parts.append(_questions(page, column))
         parts.append(_rows(page, column))
     parts.append("</section>")
     return "\n".join(parts)
@@ -159,6 +164,26 @@ def _rows(page: Page, column: Column) -> str:
             cells.append(f"<td class=\"t\">{_e(_preview(chunk))}</td>")
         out.append(f"<tr{mark}>{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def _questions(page: Page, column: Column) -> str:
+    """Kata 09: each question, the chunks it retrieved, and whether one of them holds its evidence."""
+    answered = sum(question.answered for question in column.questions)
+    out = [f"<h3>Recall: {column.recall!r}, {answered} of {len(column.questions)} questions answered</h3>",
+           "<table class=\"questions\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">question</th>"
+           "<th scope=\"col\">evidence</th><th scope=\"col\">retrieved chunks</th>"
+           "<th scope=\"col\">answered</th></tr></thead><tbody>"]
+    for index, question in enumerate(column.questions):
+        differs = index == page.first_difference
+        label = f"{index} ≠" if differs else str(index)
+        verdict = "yes" if question.answered else "no: no retrieved chunk holds the whole evidence"
+        start, end = question.evidence
+        mark = " class=\"d\"" if differs else ""
+        out.append(f"<tr{mark}><th>{_e(label)}</th><td>{_e(question.text)}</td>"
+                   f"<td>{start} to {end}</td><td>{_e(', '.join(map(str, question.retrieved)))}</td>"
+                   f"<td class=\"{'yes' if question.answered else 'no'}\">{_e(verdict)}</td></tr>")
+    out.append("</tbody></table>")
     return "".join(out)
 
 
@@ -277,6 +302,9 @@ col.i { width: 4.5em; } col.n { width: 13em; } col.w { width: 7.5em; }
 .legend .cut-key { border-right: 3px solid #111; color: transparent; }
 .legend .d-key { outline: 2px solid #000; color: transparent; }
 .verdict { border: 3px solid #a00; padding: .5em .8em; }
+.questions { border-collapse: collapse; width: 100%; font-size: 13px; }
+.questions th, .questions td { border-bottom: 1px solid #ddd; padding: 2px 6px; text-align: left; vertical-align: top; }
+.questions tr.d { outline: 3px double #000; } .questions td.no { color: #a00; }
 .verdict pre { white-space: pre-wrap; margin: 0; }
 @media (max-width: 900px) { .columns.n2 { grid-template-columns: 1fr; } }
 @media print {

@@ -57,12 +57,24 @@ class Units:
     name: str  # "token" or "sentence"
 
 
+@dataclass(frozen=True)
+class Question:
+    """One question of a recall measurement (kata 09): which chunks it retrieved, and whether one held its evidence."""
+
+    text: str
+    evidence: tuple[int, int]
+    retrieved: tuple[int, ...]
+    answered: bool
+
+
 @dataclass
 class Picture:
     """What a kata's answer looks like: its chunks, and the keys two answers are compared on."""
 
     chunks: list[DrawnChunk] = field(default_factory=list)
     keys: list[object] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)  # kata 09: compared on these, not the chunks
+    recall: float | None = None
 
 
 def sentences_of(text: str) -> list[str]:
@@ -77,8 +89,10 @@ class Drawing:
     """One kata's drawing: its function, its budget's name, how to read its answers."""
 
     function = ""
-    budget = "max_tokens"
+    helpers: tuple[str, ...] = ()  # other functions of the same implementation that a drawing calls
+    budget: str | None = "max_tokens"
     overlap: str | None = None
+    reads_files = True
     default_budget = 40
     default_overlap = 0
     kind = "text"  # or "blocks"
@@ -87,7 +101,8 @@ class Drawing:
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def call(self, function: Callable[..., Any], arguments: dict[str, Any]) -> Any:
+    def call(self, function: Callable[..., Any], arguments: dict[str, Any],
+             helpers: dict[str, Callable[..., Any]]) -> Any:
         """Call the function on fresh copies of the arguments; an answer that is an iterator is read here."""
         fresh = {name: list(value) if type(value) is list else value for name, value in arguments.items()}
         return function(**fresh)
@@ -201,7 +216,8 @@ class BalancedPack(Blocks):
 class IterPack(Blocks):
     function = "iter_pack"
 
-    def call(self, function: Callable[..., Any], arguments: dict[str, Any]) -> Any:
+    def call(self, function: Callable[..., Any], arguments: dict[str, Any],
+             helpers: dict[str, Callable[..., Any]]) -> Any:
         fresh = dict(arguments, sizes=iter(list(arguments["sizes"])))
         answer = function(**fresh)
         if not isinstance(answer, Iterator):
@@ -380,6 +396,52 @@ class SemanticChunks(Drawing):
         return drawn
 
 
+class RecallAtK(Drawing):
+    """Kata 09: the chunks of a recall measurement over their document, and for each question
+    the chunks the implementation's own top_k retrieved, and whether one held the evidence."""
+
+    function = "recall_at_k"
+    helpers = ("top_k",)
+    budget = None
+    reads_files = False  # a file has no questions
+
+    def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
+        from kata.labelled_set import chunkings, questions
+        return {"doc": text, "spans": chunkings()[LABELLED_CHUNKING], "questions": questions(), "k": 3}
+
+    def call(self, function: Callable[..., Any], arguments: dict[str, Any],
+             helpers: dict[str, Callable[..., Any]]) -> Any:
+        recall = function(**arguments)
+        doc, spans, k = arguments["doc"], arguments["spans"], arguments["k"]
+        chunks = [doc[start:end] for start, end in spans]
+        tops = [helpers["top_k"](text, chunks, k, arguments.get("k1", 1.5), arguments.get("b", 0.75))
+                for text, _, _ in arguments["questions"]]
+        return recall, tops
+
+    def source(self, given: Input) -> str:
+        doc = given.arguments.get("doc")
+        return doc if isinstance(doc, str) else ""
+
+    def picture(self, answer: Any, given: Input, source: str | Units) -> Picture:
+        assert isinstance(source, str)
+        recall, tops = answer
+        spans, k = list(given.arguments["spans"]), given.arguments["k"]
+        if type(recall) is not float or not 0.0 <= recall <= 1.0:
+            raise NotChunks(f"recall_at_k returned {recall!r}, not a float from 0.0 to 1.0")
+        drawn = Picture(recall=recall)
+        for start, end in spans:
+            drawn.chunks.append(DrawnChunk(words_in(source[start:end]), (start, end), text=source[start:end]))
+        for (text, start, end), top in zip(given.arguments["questions"], tops):
+            if type(top) is not list or len(top) > k or not all(type(i) is int and 0 <= i < len(spans) for i in top):
+                raise NotChunks(f"top_k({text!r}, ...) returned {top!r}, not a list of at most {k} chunk indices")
+            answered = any(spans[i][0] <= start and end <= spans[i][1] for i in top)
+            drawn.questions.append(Question(text, (start, end), tuple(top), answered))
+            drawn.keys.append(tuple(top))
+        return drawn
+
+
+LABELLED_CHUNKING = "sentences (kata 03), 50 words"
+
 DRAWINGS: dict[str, Drawing] = {
     "01_fixed_windows": FixedWindows(),
     "02_token_budget_packer": PackSentences(),
@@ -389,4 +451,5 @@ DRAWINGS: dict[str, Drawing] = {
     "06_token_aware_chunker": ChunkSections(),
     "07_markdown_chunker": ChunkMarkdown(),
     "08_semantic_chunker": SemanticChunks(),
+    "09_retrieval_recall": RecallAtK(),
 }

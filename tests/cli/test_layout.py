@@ -13,11 +13,12 @@ from kata.catalog import MATERIALS, ROOT
 # materials (modules directly in kata/) may be imported by any of them.
 MAY_IMPORT = {
     "judging": set(),
-    "drawing": set(),
+    "labelled_set": set(),
+    "drawing": {"labelled_set"},
     "isolation": {"judging"},
     "runner": {"isolation", "judging"},
     "grading": {"runner", "isolation", "judging"},
-    "command": {"runner", "grading", "isolation", "judging", "drawing"},
+    "command": {"runner", "grading", "isolation", "judging", "drawing", "labelled_set"},
 }
 TOP_LEVEL = ROOT / "kata"
 

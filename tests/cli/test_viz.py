@@ -26,6 +26,7 @@ TEXT_03 = ("Alpha beta gamma. Delta epsilon zeta eta. Theta iota.\n\n"
            "Kappa lambda mu nu xi. Omicron pi rho sigma tau upsilon phi chi psi omega! Short one?")
 CHUNKS_03 = ["Alpha beta gamma. Delta epsilon zeta eta.", "Theta iota. Kappa lambda mu nu xi.",
              "Omicron pi rho sigma tau upsilon phi chi", "psi omega! Short one?"]
+DOC_09 = "Ferries leave at nine. Tickets cost four euros. The museum opens at ten and closes at six."
 # A learner's kata 03 that carries no overlap, on the statement's second example.
 NO_OVERLAP_03 = '''
 def split_units(text, max_tokens):
@@ -54,8 +55,10 @@ def heading_of(column: ElementTree.Element) -> str:
     return "".join(column.find(f"{XHTML}h2").itertext())
 
 
-def rows_of(column: ElementTree.Element) -> list[ElementTree.Element]:
-    return [row for body in column.iter(f"{XHTML}tbody") for row in body.iter(f"{XHTML}tr")]
+def rows_of(column: ElementTree.Element, table: str = "rows") -> list[ElementTree.Element]:
+    """The rows of the column's tables of chunks (or, with table="questions", of kata 09's questions)."""
+    return [row for found in with_class(column, "table", table) for body in found.iter(f"{XHTML}tbody")
+            for row in body.iter(f"{XHTML}tr")]
 
 
 def cells_of(row: ElementTree.Element) -> list[str]:
@@ -171,9 +174,38 @@ def test_the_sample_document_is_drawn_for_every_kata(run_kata, tmp_path, kata):
     [reference] = columns_of(page)
     assert len(rows_of(reference)) > 5
     if with_class(reference, "div", "text"):
-        sample = (ROOT / "kata" / "drawing" / "sample_document.md").read_text(encoding="utf-8")
+        sample = (ROOT / "kata" / "labelled_set" / "harbour_guide.md").read_text(encoding="utf-8")
         assert sample.split() == text_in_spans(reference).split()
         assert chunks_marked_in_text(reference) == set(range(len(rows_of(reference))))
+
+
+def test_kata_09_shows_which_chunks_each_question_retrieved_and_whether_one_answered_it(run_kata, tmp_path):
+    mine = learner_file(tmp_path, "9", "def bm25_scores(query, chunks, k1=1.5, b=0.75):\n    return []\n\n"
+                                       "def top_k(query, chunks, k, k1=1.5, b=0.75):\n"
+                                       "    return list(range(len(chunks)))[-k:]\n\n"
+                                       "def recall_at_k(doc, spans, questions, k, k1=1.5, b=0.75):\n    return 0.25\n")
+    _, page = viz(run_kata, tmp_path, "9", "--example", "1", "--impl", mine)
+    yours, reference = columns_of(page)
+    assert summary_of(page) == "Question 0 differs: yours retrieves chunks [2], the reference's [0]."
+    assert [cells_of(row) for row in rows_of(reference, "questions")] == [
+        ["0 ≠", "When do the ferries leave?", "0 to 22", "0", "yes"],
+        ["1", "How much do tickets cost?", "23 to 47", "1", "yes"],
+        ["2", "When does the museum close?", "76 to 89", "2", "yes"]]
+    assert next(cells_of(row)[3:] for row in rows_of(yours, "questions")) == [
+        "2", "no: no retrieved chunk holds the whole evidence"]
+    headings = ["".join(h.itertext()) for h in yours.iter(f"{XHTML}h3")]
+    assert "Recall: 0.25, 1 of 3 questions answered" in headings
+    assert text_in_spans(reference) == DOC_09
+
+
+def test_kata_09_draws_its_labelled_set_and_refuses_a_file(run_kata, tmp_path):
+    run, page = viz(run_kata, tmp_path, "9", "--impl=reference")
+    [reference] = columns_of(page)
+    assert len(rows_of(reference, "questions")) == 24 and len(rows_of(reference)) == 60
+    assert run.stdout.startswith("The reference's recall: 0.5833333333333334, 14 of 24 questions answered.")
+    (tmp_path / "notes.txt").write_text("Some text.", encoding="utf-8")
+    refused = run_kata(tmp_path, "viz", "9", "notes.txt")
+    assert refused.returncode == 2 and "a file has no questions" in refused.stderr
 
 
 def test_a_file_is_drawn_with_the_budget_and_overlap_given(run_kata, tmp_path):
