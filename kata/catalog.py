@@ -113,6 +113,13 @@ KATAS = (
         title="Retrieval recall: BM25, the top k, and recall@k",
         difficulty="medium",
     ),
+    Kata(
+        slug="10_small_to_big",
+        module="small_to_big",
+        functions=("assemble_context",),
+        title="Small-to-big context: parents, windows and auto-merging within a budget",
+        difficulty="medium",
+    ),
 )
 
 

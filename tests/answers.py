@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 
 from kata.judging.judge import check_returns, expect
@@ -140,3 +141,18 @@ def ranked(top_k, query, chunks, k, *args):
            and len(set(order)) == len(order) and len(order) <= k,
            f"a list of at most {k} distinct chunk indices (ints from 0 to {len(chunks) - 1})" if chunks else "[]")
     return order
+
+
+SPAN_FIELDS = ("start", "end", "parent", "rank")
+
+
+def spans_of(assemble_context, *args):
+    """Call assemble_context and require a list of Span records (a dataclass named Span whose
+    four fields are ints); returns them as (start, end, parent, rank) tuples."""
+    spans = answer_leaving_the_input_as_it_was(assemble_context, *args)
+    expect(type(spans) is list and all(
+        type(span).__name__ == "Span" and dataclasses.is_dataclass(span)
+        and tuple(field.name for field in dataclasses.fields(span)) == SPAN_FIELDS
+        and all(type(getattr(span, name)) is int for name in SPAN_FIELDS) for span in spans),
+        "a list of Span(start, end, parent, rank) records, each field an int")
+    return [tuple(getattr(span, name) for name in SPAN_FIELDS) for span in spans]

@@ -78,3 +78,46 @@ def bm25(query, chunks, k1=1.5, b=0.75):
 def contains(outer, inner):
     """Whether the span outer = (start, end) holds the whole of the span inner."""
     return outer[0] <= inner[0] and inner[1] <= outer[1]
+
+
+def small_to_big(doc, hits, children, parents, window, merge_ratio, max_tokens):
+    """Kata 10's spans, the slow way: for each parent, mark each of its children that some hit's
+    window covers, with the best rank that covers it, then read the marked stretches off.
+    Returns (start, end, parent, rank) tuples, best first."""
+    rank = {}
+    for position, child in enumerate(hits):
+        if child not in rank:
+            rank[child] = position
+    spans = []
+    for parent, (parent_start, parent_end) in enumerate(parents):
+        own = [index for index, child in enumerate(children) if child[0] == parent]  # in order
+        hit = [index for index in own if index in rank]
+        if not hit:
+            continue
+        if len(hit) / len(own) >= merge_ratio:
+            spans.append((parent_start, parent_end, parent, min(rank[index] for index in hit)))
+            continue
+        best = [None] * len(own)  # best[j]: the best rank of a hit whose window covers own[j]
+        for j, index in enumerate(own):
+            if index in rank:
+                for k in range(len(own)):
+                    if abs(k - j) <= window and (best[k] is None or rank[index] < best[k]):
+                        best[k] = rank[index]
+        k = 0
+        while k < len(own):
+            if best[k] is None:
+                k += 1
+                continue
+            first = k
+            while k + 1 < len(own) and best[k + 1] is not None:
+                k += 1
+            spans.append((children[own[first]][1], children[own[k]][2], parent,
+                          min(best[first:k + 1])))
+            k += 1
+    taken, total = [], 0
+    for span in sorted(spans, key=lambda span: span[3]):
+        words = len(doc[span[0]:span[1]].split())
+        if total + words <= max_tokens:
+            taken.append(span)
+            total += words
+    return taken

@@ -71,8 +71,8 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
         name = "Tested" if judged.kind == "mistake" else "Yours"
         columns.insert(0, _column(drawing, mine, given, source, name, relative(judged.source(kata))))
     page = Page(title=f"{label(kata)}: {drawing.function}, drawn",
-                call=_call_in_words(drawing, given), summary="", budget=_budget_of(drawing, given),
-                source=source, columns=columns)
+                call=_call_in_words(drawing, given), described=given.described, summary="",
+                budget=_budget_of(drawing, given), source=source, columns=columns)
     if len(columns) == 2:
         page.first_difference, page.summary = compare(columns[0], columns[1], source)
     elif columns[0].verdict:
@@ -103,8 +103,11 @@ def _input(kata: Kata, drawing: Drawing, reference: Callable[..., Any], text_fil
     if budget is not None and drawing.budget is None:
         raise VizProblem(f"--max-tokens {budget}: {label(kata)} has no budget (its chunks are given as spans)")
     if text_file is not None and not drawing.reads_files:
-        raise VizProblem(f"FILE {str(text_file)!r}: {label(kata)} draws its labelled set, or a statement example "
-                         "with --example N; a file has no questions")
+        raise VizProblem(f"FILE {str(text_file)!r}: {label(kata)} draws "
+                         + ("its labelled set" if drawing.default_example is None else "a statement example")
+                         + ", or the one given with --example N: a file alone is not its input")
+    if example is None and text_file is None and drawing.default_example is not None:
+        example = drawing.default_example
     if example is not None:
         given = _example(kata, drawing, example)
     else:

@@ -46,6 +46,7 @@ class Column:
 class Page:
     title: str
     call: str  # the call, in words
+    described: str  # where the input comes from: "the sample document", "the statement's example 2 (line 100)"
     summary: str  # the one line that compares the two
     budget: int | None
     source: str | Units
@@ -56,6 +57,7 @@ class Page:
 def chunk_page(page: Page) -> str:
     """The whole page, as text."""
     body = [f"<header><h1>{_e(page.title)}</h1>",
+            f"<p class=\"input\">Input: {_e(page.described)}</p>",
             f"<p class=\"call\"><code>{_e(page.call)}</code></p>",
             f"<p class=\"summary\" role=\"status\" id=\"summary\">{_e(page.summary)}</p>",
             _legend(page), "</header>",

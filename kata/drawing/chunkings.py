@@ -93,6 +93,7 @@ class Drawing:
     budget: str | None = "max_tokens"
     overlap: str | None = None
     reads_files = True
+    default_example: int | None = None  # a kata that draws no file: the statement's example drawn by default
     default_budget = 40
     default_overlap = 0
     kind = "text"  # or "blocks"
@@ -440,6 +441,34 @@ class RecallAtK(Drawing):
         return drawn
 
 
+class AssembleContext(Drawing):
+    """Kata 10: the spans handed to the model, over their document, best first, against the budget."""
+
+    function = "assemble_context"
+    reads_files = False  # a file has no children, parents or hits
+    default_example = 5  # windows, a merged parent and ranks at once
+
+    def source(self, given: Input) -> str:
+        doc = given.arguments.get("doc")
+        return doc if isinstance(doc, str) else ""
+
+    def picture(self, answer: Any, given: Input, source: str | Units) -> Picture:
+        assert isinstance(source, str)
+        fields = ("start", "end", "parent", "rank")
+        drawn = Picture()
+        for index, span in enumerate(_list_of(answer, type(answer[0]) if answer else object, "Span")):
+            values = tuple(getattr(span, name, None) for name in fields)
+            start, end, parent, rank = (value if type(value) is int else -1 for value in values)
+            if type(span).__name__ != "Span" or -1 in (start, end, parent, rank) \
+                    or not 0 <= start < end <= len(source):
+                raise NotChunks(f"span {index} is {span!r}, not a Span(start, end, parent, rank) of ints "
+                                f"within the document")
+            drawn.chunks.append(DrawnChunk(words_in(source[start:end]), (start, end), text=source[start:end],
+                                           note=f"parent {parent}, rank {rank}"))
+            drawn.keys.append(values)
+        return drawn
+
+
 LABELLED_CHUNKING = "sentences (kata 03), 50 words"
 
 DRAWINGS: dict[str, Drawing] = {
@@ -452,4 +481,5 @@ DRAWINGS: dict[str, Drawing] = {
     "07_markdown_chunker": ChunkMarkdown(),
     "08_semantic_chunker": SemanticChunks(),
     "09_retrieval_recall": RecallAtK(),
+    "10_small_to_big": AssembleContext(),
 }

@@ -170,8 +170,13 @@ def test_kata_07_places_each_chunk_at_its_own_offsets_with_its_headings(run_kata
 
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
 def test_the_sample_document_is_drawn_for_every_kata(run_kata, tmp_path, kata):
-    _, page = viz(run_kata, tmp_path, kata.number, "--impl=reference")
+    run, page = viz(run_kata, tmp_path, kata.number, "--impl=reference")
     [reference] = columns_of(page)
+    if kata.number == "10":  # its input is children, parents and hits: the statement's example 5 by default
+        said = ["".join(p.itertext()) for p in page.iter(f"{XHTML}p") if p.get("class") == "input"]
+        assert said and said[0].startswith("Input: the statement's example 5 (line ")
+        assert run.stdout.startswith("The reference gives 2 chunks.")
+        return
     assert len(rows_of(reference)) > 5
     if with_class(reference, "div", "text"):
         sample = (ROOT / "kata" / "labelled_set" / "harbour_guide.md").read_text(encoding="utf-8")
@@ -205,7 +210,15 @@ def test_kata_09_draws_its_labelled_set_and_refuses_a_file(run_kata, tmp_path):
     assert run.stdout.startswith("The reference's recall: 0.5833333333333334, 14 of 24 questions answered.")
     (tmp_path / "notes.txt").write_text("Some text.", encoding="utf-8")
     refused = run_kata(tmp_path, "viz", "9", "notes.txt")
-    assert refused.returncode == 2 and "a file has no questions" in refused.stderr
+    assert refused.returncode == 2 and "a file alone is not its input" in refused.stderr
+
+
+def test_kata_10_draws_the_context_spans_best_first_over_their_document(run_kata, tmp_path):
+    run, page = viz(run_kata, tmp_path, "10", "--example", "6", "--impl=reference")
+    [reference] = columns_of(page)  # hits [5, 1], window 1, budget 12: the museum's window is skipped
+    assert [cells_of(row)[1:] for row in rows_of(reference)] == [
+        ["11 of 12", "9 to 73", "Ferries leave at nine. Tickets cost four euros. Bikes ride free. [parent 0, rank 1]"]]
+    assert run.stdout.startswith("The reference gives 1 chunk.")
 
 
 def test_a_file_is_drawn_with_the_budget_and_overlap_given(run_kata, tmp_path):
