@@ -51,6 +51,15 @@ COMMANDS = {
             "of blocks: a file's words are the tokens (01), its sentences' word counts the\n"
             "sizes. Kata 09 shows which chunks each question retrieved. The page needs no\n"
             "network; it goes to .kata/viz-<kata>.html unless --out says where."),
+    "classroom": ("write the autograder of GitHub Classroom or Gradescope for your class",
+                  "kata classroom github --katas 1 2 3 --points 10\n"
+                  "  kata classroom gradescope --out autograder.zip",
+                  "github writes .github/workflows/classroom.yml (or --out): one step per kata,\n"
+                  "each graded as kata grade grades it, worth --points in proportion to the tests\n"
+                  "passed.\n"
+                  "gradescope builds the autograder zip (setup.sh, run_autograder and the katas)\n"
+                  "to upload as a programming assignment's autograder. step KATA is what each step\n"
+                  "of the workflow runs."),
     "grade": ("grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
               "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
               "  kata grade submissions/ --jobs 4 --timeout 2 --memory 1024 --junit junit/",
@@ -202,9 +211,21 @@ def _viz_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--open", action="store_true", help="open the page in a browser")
 
 
+def _classroom_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("platform", choices=("github", "gradescope", "step"),
+                         help="github: the workflow; gradescope: the zip; step: grade one kata, in the workflow")
+    command.add_argument("kata", metavar="KATA", nargs="?", help="for step: the kata to grade")
+    command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
+                         help="the katas to grade (" + KATA_FORMS + "); default: every kata")
+    command.add_argument("--points", type=_points, default=10.0, metavar="N",
+                         help="what a kata is worth (default 10), earned in proportion to the tests passed")
+    command.add_argument("--out", type=Path, default=None, metavar="PATH",
+                         help="where to write (default: .github/workflows/classroom.yml, or autograder.zip)")
+
+
 _ARGUMENTS = {"check": _check_arguments, "show": _kata_argument, "hint": _hint_arguments,
               "watch": _watch_arguments, "bench": _bench_arguments, "viz": _viz_arguments,
-              "grade": _grade_arguments}
+              "classroom": _classroom_arguments, "grade": _grade_arguments}
 
 
 def _positive_int(text: str) -> int:
@@ -252,6 +273,16 @@ def _page_path(text: str) -> Path:
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is in a folder that does not exist")
     return path
+
+
+def _points(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 1000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of points above 0 and at most 1000")
+    return value
 
 
 def _megabytes(text: str) -> int:
@@ -307,6 +338,14 @@ def _viz(options: argparse.Namespace) -> int:
                    options.impl, options.out, options.open)
     except VizProblem as problem:
         return _fail("viz", problem, 2)
+
+
+def _classroom(options: argparse.Namespace) -> int:
+    from kata.command.classroom import ClassroomProblem, classroom
+    try:
+        return classroom(options.platform, options.kata, options.katas, options.points, options.out)
+    except ClassroomProblem as problem:
+        return _fail("classroom", problem, 2)
 
 
 def _grade(options: argparse.Namespace) -> int:

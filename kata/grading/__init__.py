@@ -4,6 +4,8 @@
 - `submissions`: the students of a folder (one sub-folder or .zip each), safely read.
 - `grades`: what grading produces, one record per student and kata; `reports`: the
   table, the summary, and the CSV, JSON, JUnit and Markdown files.
+- `classroom`: one student graded the same way on GitHub Classroom (the workflow and
+  each step's result); `gradescope`: the autograder zip and its results.json.
 
 Imports `kata.runner.outcomes` (reading each run back), `kata.isolation` (stopping
 workers, confinement checks), `kata.judging` (the limits) and `kata.show`; never the

@@ -1,0 +1,54 @@
+"""`kata classroom`: write the autograder of GitHub Classroom or Gradescope, or grade one kata in a workflow's step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kata.catalog import KATAS, ROOT, Kata, find_kata
+from kata.command.progress import label
+from kata.show import counted
+
+
+class ClassroomProblem(ValueError):
+    """Options that do not go together; the message names them."""
+
+
+def classroom(platform: str, kata: str | None, names: list[str] | None, points: float, out: Path | None) -> int:
+    if platform == "step":
+        if kata is None or names is not None or out is not None:
+            raise ClassroomProblem("step takes one KATA (and --points), as the workflow's steps run it")
+        from kata.grading.classroom import write_github_step_result
+        said, _ = write_github_step_result(find_kata(kata), points)
+        print(said)
+        return 0
+    if kata is not None:
+        raise ClassroomProblem(f"{platform} takes the katas as --katas, not as KATA ({kata!r})")
+    katas = sorted({find_kata(name) for name in names}, key=KATAS.index) if names else list(KATAS)
+    if platform == "github":
+        return _write_workflow(katas, points, out or ROOT / ".github" / "workflows" / "classroom.yml")
+    return _write_zip(katas, points, out or Path("autograder.zip"))
+
+
+def _write_workflow(katas: list[Kata], points: float, out: Path) -> int:
+    from kata.grading.classroom import workflow
+    if out.suffix not in (".yml", ".yaml"):
+        raise ClassroomProblem(f"--out {str(out)!r} does not end in .yml or .yaml")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(workflow(katas, points), encoding="utf-8")
+    print(f"Wrote {out}: {counted(len(katas), 'kata')}, {points:g} points each "
+          f"({', '.join(label(k) for k in katas)}).")
+    print("Commit it to the assignment's template repository; GitHub Classroom grades every push.")
+    return 0
+
+
+def _write_zip(katas: list[Kata], points: float, out: Path) -> int:
+    from kata.grading.gradescope import build_zip
+    if out.suffix != ".zip":
+        raise ClassroomProblem(f"--out {str(out)!r} does not end in .zip")
+    if not out.parent.is_dir():
+        raise ClassroomProblem(f"--out {str(out)!r} is in a folder that does not exist")
+    names = build_zip(out, katas, points)
+    print(f"Wrote {out}: setup.sh, run_autograder and {len(names)} files of the katas; "
+          f"{counted(len(katas), 'kata')}, {points:g} points each.")
+    print("Upload it as the autograder of a Gradescope programming assignment (Ubuntu base image).")
+    return 0

@@ -1,0 +1,225 @@
+"""`kata classroom`: the autograders of GitHub Classroom and Gradescope grade as `kata grade` does.
+
+The workflow is read back as YAML and each of its kata steps is run here, on a stub and on a
+solution; the Gradescope zip is unpacked into a folder laid out as Gradescope's /autograder,
+and its run_autograder's program grades a correct, a wrong, a crashing and a hostile
+submission there.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from kata.catalog import ROOT, find_kata
+
+pytestmark = pytest.mark.cli
+KATA = find_kata("01")
+GRADESCOPE_STATUSES = {"passed", "failed"}
+GRADESCOPE_VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
+# This process's environment, without what would change what the grading judges.
+ENVIRONMENT = {key: value for key, value in os.environ.items() if key not in ("KATA_IMPL", "PYTEST_ADDOPTS")}
+
+
+# GitHub Classroom ------------------------------------------------------------------------
+
+
+def workflow_of(run_kata, tmp_path: Path, *arguments: str) -> dict:
+    yaml = pytest.importorskip("yaml", reason="PyYAML is not installed: pip install -e \".[classroom]\"")
+    out = tmp_path / "classroom.yml"
+    run = run_kata(tmp_path, "classroom", "github", *arguments, "--out", str(out))
+    assert run.returncode == 0, run.stderr
+    return yaml.safe_load(out.read_text(encoding="utf-8"))
+
+
+def test_the_workflow_grades_each_kata_in_a_step_and_reports_them_together(run_kata, tmp_path):
+    workflow = workflow_of(run_kata, tmp_path, "--katas", "2", "1", "--points", "5")
+    assert workflow["name"] == "Autograding Tests" and workflow["permissions"]["checks"] == "write"
+    steps = workflow["jobs"]["run-autograding-tests"]["steps"]
+    assert [step.get("uses", step.get("run")) for step in steps] == [
+        "actions/checkout@v4", "actions/setup-python@v5", "python -m pip install -e .",
+        "python -m kata classroom step 01 --points 5", "python -m kata classroom step 02 --points 5",
+        "classroom-resources/autograding-grading-reporter@v1"]
+    reporter = steps[-1]
+    assert reporter["with"]["runners"] == "kata-01,kata-02"
+    assert reporter["env"] == {"KATA-01_RESULTS": "${{ steps.kata-01.outputs.result }}",
+                               "KATA-02_RESULTS": "${{ steps.kata-02.outputs.result }}"}
+    assert [step["id"] for step in steps[3:5]] == ["kata-01", "kata-02"]
+
+
+def run_step(run_kata, repo: Path, workflow_step: dict, tmp_path: Path) -> dict:
+    """Run a kata step's command in the student's repository as GitHub Actions does; its result."""
+    outputs = tmp_path / "github_output"
+    outputs.write_text("", encoding="utf-8")
+    command = workflow_step["run"]
+    assert command.startswith("python -m kata ")
+    done = run_kata(repo, *command.removeprefix("python -m kata ").split(), timeout=300, GITHUB_OUTPUT=str(outputs))
+    assert done.returncode == 0, done.stdout + done.stderr
+    line = next(line for line in outputs.read_text(encoding="utf-8").splitlines() if line.startswith("result="))
+    return json.loads(base64.b64decode(line.removeprefix("result=")))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_a_steps_command_scores_the_stub_zero_and_a_solution_full_marks(run_kata, repo, solve, tmp_path):
+    workflow = workflow_of(run_kata, tmp_path, "--katas", "1", "--points", "5")
+    step = workflow["jobs"]["run-autograding-tests"]["steps"][3]
+    stub = run_step(run_kata, repo, step, tmp_path)
+    assert stub["status"] == "fail" and stub["max_score"] == 5 and sum(test["score"] for test in stub["tests"]) == 0
+    assert "not started" in stub["tests"][0]["message"]
+    solve(repo, KATA)
+    solved = run_step(run_kata, repo, step, tmp_path)
+    assert solved["status"] == "pass" and sum(test["score"] for test in solved["tests"]) == 5
+    assert len(solved["tests"]) > 40 and all(test["status"] == "pass" for test in solved["tests"])
+
+
+# Gradescope ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def autograder_zip(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("zip") / "autograder.zip"
+    done = subprocess.run([sys.executable, "-m", "kata", "classroom", "gradescope", "--katas", "1", "--points", "10",
+                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def test_the_zip_holds_setup_and_run_autograder_as_executables_and_the_katas(autograder_zip):
+    with zipfile.ZipFile(autograder_zip) as archive:
+        names = set(archive.namelist())
+        modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
+        run_autograder = archive.read("run_autograder").decode()
+    assert {"setup.sh", "run_autograder", "pyproject.toml", "kata/catalog.py",
+            "tests/01_fixed_windows/test_hidden.py", "solutions/01_fixed_windows/mistakes.py"} <= names
+    assert not any(name.startswith(("tests/cli/", "tests/meta/")) for name in names)
+    assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
+    assert "--root /autograder --katas 01 --points 10" in run_autograder
+
+
+def graded_by_gradescope(autograder_zip: Path, tmp_path: Path, files: dict[str, str]) -> dict:
+    """Unpack the autograder as Gradescope does, hand in the files, run what run_autograder runs."""
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(autograder_zip) as archive:
+        archive.extractall(root / "source")
+    (root / "submission").mkdir()
+    for name, text in files.items():
+        (root / "submission" / name).write_text(text, encoding="utf-8")
+    command = [sys.executable, "-m", "kata.grading.gradescope", "--root", str(root), "--katas", "01", "--points", "10"]
+    done = subprocess.run(command, cwd=root / "source", capture_output=True, text=True, timeout=300, env=ENVIRONMENT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert_follows_gradescopes_specification(results)
+    return results
+
+
+def assert_follows_gradescopes_specification(results: dict) -> None:
+    assert isinstance(results["score"], float) and isinstance(results["output"], str)
+    assert results["visibility"] in GRADESCOPE_VISIBILITIES and results["stdout_visibility"] in GRADESCOPE_VISIBILITIES
+    for test in results["tests"]:
+        assert {"name", "score", "max_score", "status", "output", "visibility"} <= set(test)
+        assert test["status"] in GRADESCOPE_STATUSES and test["visibility"] in GRADESCOPE_VISIBILITIES
+        assert 0 <= test["score"] <= test["max_score"]
+
+
+def reference_of(kata) -> str:
+    return kata.reference_path().read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_gradescope_gives_a_correct_submission_full_marks_with_the_examples_visible(autograder_zip, tmp_path):
+    results = graded_by_gradescope(autograder_zip, tmp_path, {"fixed_windows.py": reference_of(KATA)})
+    assert results["score"] == 10.0 and results["output"].startswith("01_fixed_windows: solved")
+    assert sum(test["max_score"] for test in results["tests"]) == pytest.approx(10)
+    shown = {test["visibility"] for test in results["tests"] if "test_examples.py" in test["name"]}
+    hidden = {test["visibility"] for test in results["tests"] if "test_examples.py" not in test["name"]}
+    assert shown == {"visible"} and hidden == {"after_due_date"}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_gradescope_gives_a_wrong_submission_the_tests_it_passes_and_says_why_it_fails(autograder_zip, tmp_path):
+    # A window that ends exactly at the last token is followed by one more, inside it.
+    wrong = reference_of(KATA).replace("if end >= len(tokens):", "if end > len(tokens):")
+    assert wrong != reference_of(KATA)
+    results = graded_by_gradescope(autograder_zip, tmp_path, {"fixed_windows.py": wrong})
+    assert 0 < results["score"] < 10
+    failed = [test for test in results["tests"] if test["status"] == "failed"]
+    assert failed and all(test["score"] == 0 and test["output"].startswith("WRONG ANSWER") for test in failed[:3])
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_gradescope_scores_a_submission_that_cannot_run_zero_with_the_reason_on_top(autograder_zip, tmp_path):
+    results = graded_by_gradescope(autograder_zip, tmp_path, {"fixed_windows.py": "import os\nos._exit(3)\n"})
+    assert results["score"] == 0.0 and "01_fixed_windows: cannot run" in results["output"]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_gradescope_keeps_its_results_and_source_from_a_hostile_submission(autograder_zip, tmp_path):
+    """A correct solution followed by an attack at import: write results.json with full marks,
+    plant a file in the autograder's source, read the hidden tests (and, if it could, stop the
+    module from loading, to prove it). Confined, it can do none of it and scores as correct
+    code does; where the kernel cannot confine it, the results say so on top."""
+    root = tmp_path / "autograder"
+    attack = f"""
+
+import json as _json
+try:
+    open({str(root / "results" / "results.json")!r}, "w").write(_json.dumps({{"score": 1000.0, "output": "forged"}}))
+except OSError:
+    pass
+try:
+    open({str(root / "source" / "PLANTED")!r}, "w").write("planted")
+except OSError:
+    pass
+try:
+    _LEAKED = open({str(root / "source" / "tests" / "01_fixed_windows" / "test_hidden.py")!r}).read()
+except OSError:
+    _LEAKED = ""
+if _LEAKED:
+    raise SystemExit("the hidden tests were read")
+"""
+    results = graded_by_gradescope(autograder_zip, tmp_path, {"fixed_windows.py": reference_of(KATA) + attack})
+    assert results["output"] != "forged" and results["score"] <= 10.0
+    from kata.isolation.confinement import problem
+    if problem() is None:
+        assert results["score"] == 10.0 and not (root / "source" / "PLANTED").exists(), results["output"]
+    else:
+        assert results["output"].startswith("WARNING: graded unconfined")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_gradescope_reports_a_missing_submission_folder_instead_of_crashing(tmp_path):
+    command = [sys.executable, "-m", "kata.grading.gradescope", "--root", str(tmp_path), "--katas", "01"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0
+    results = json.loads((tmp_path / "results" / "results.json").read_text(encoding="utf-8"))
+    assert results["score"] == 0.0 and results["output"].startswith("The autograder could not grade this submission")
+
+
+# Bad options -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("arguments", "says"), [
+    (["step"], "kata classroom: step takes one KATA"),
+    (["github", "3"], "kata classroom: github takes the katas as --katas, not as KATA ('3')"),
+    (["github", "--points", "0"], "argument --points: '0' is not a number of points above 0 and at most 1000"),
+    (["gradescope", "--out", "grader.tar"], "kata classroom: --out 'grader.tar' does not end in .zip"),
+    (["github", "--out", "flow.txt"], "kata classroom: --out 'flow.txt' does not end in .yml or .yaml"),
+    (["github", "--katas", "12"], "kata classroom: there is no kata '12'"),
+])
+def test_a_bad_option_is_refused_in_one_line(run_kata, tmp_path, arguments, says):
+    run = run_kata(tmp_path, "classroom", *arguments)
+    assert run.returncode == 2 and says in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
+    assert not os.listdir(tmp_path)
