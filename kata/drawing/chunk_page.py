@@ -85,12 +85,12 @@ def _column(page: Page, column: Column, number: int) -> str:
         parts.append(f"<div class=\"verdict\" role=\"alert\"><p><strong>{_e(column.verdict)}</strong></p>"
                      f"<pre>{_e(column.message)}</pre></div>")
     else:
+        if column.questions:  # kata 09: what was retrieved for each question comes first
+            parts.append(_questions(page, column))
         if isinstance(page.source, str):
             marked = None if column.questions else page.first_difference  # kata 09 marks a question instead
             parts.append(f"<h3>The text, cut into {_e(counted(len(column.chunks), 'chunk'))}</h3>")
             parts.append(text_picture(page.source, column.chunks, marked))
-        if column.questions:
-            parts.append(_questions(page, column))
         parts.append(_rows(page, column))
     parts.append("</section>")
     return "\n".join(parts)
