@@ -153,10 +153,11 @@ def _rows(page: Page, column: Column) -> str:
              "</colgroup><thead><tr>" + "".join(f"<th scope=\"col\">{_e(h)}</th>" for h in head if h)
              + "</tr></thead><tbody>")
     out = ["<div class=\"rg\">" + table]
+    marked = None if column.questions else page.first_difference  # kata 09 marks a question instead
     for index, chunk in enumerate(column.chunks):
         if index and index % ROWS_PER_TABLE == 0:
             out.append("</tbody></table></div><div class=\"rg\">" + table)
-        differs = index == page.first_difference
+        differs = index == marked
         mark = " class=\"d\"" if differs else ""
         label = f"{index} ≠" if differs else str(index)
         cells = [f"<th>{_e(label)}</th>", _tokens_cell(chunk.tokens, page.budget), _where(chunk, unit)]
@@ -307,6 +308,7 @@ col.i { width: 4.5em; } col.n { width: 13em; } col.w { width: 7.5em; }
 .questions { border-collapse: collapse; width: 100%; font-size: 13px; }
 .questions th, .questions td { border-bottom: 1px solid #ddd; padding: 2px 6px; text-align: left; vertical-align: top; }
 .questions tr.d { outline: 3px double #000; } .questions td.no { color: #a00; }
+.questions tbody th { white-space: nowrap; font-weight: normal; }
 .verdict pre { white-space: pre-wrap; margin: 0; }
 @media (max-width: 900px) { .columns.n2 { grid-template-columns: 1fr; } }
 @media print {

@@ -192,6 +192,7 @@ def test_kata_09_shows_which_chunks_each_question_retrieved_and_whether_one_answ
     _, page = viz(run_kata, tmp_path, "9", "--example", "1", "--impl", mine)
     yours, reference = columns_of(page)
     assert summary_of(page) == "Question 0 differs: yours retrieves chunks [2], the reference's [0]."
+    assert not [row for row in rows_of(reference) if row.get("class") == "d"]  # a question differs, not a chunk
     assert [cells_of(row) for row in rows_of(reference, "questions")] == [
         ["0 ≠", "When do the ferries leave?", "0 to 22", "0", "yes"],
         ["1", "How much do tickets cost?", "23 to 47", "1", "yes"],
