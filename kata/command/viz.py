@@ -75,14 +75,8 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
                 budget=_budget_of(drawing, given), source=source, columns=columns)
     if len(columns) == 2:
         page.first_difference, page.summary = compare(columns[0], columns[1], source)
-    elif columns[0].verdict:
-        page.summary = f"The reference: {columns[0].verdict}."
-    elif columns[0].questions:
-        answered = sum(question.answered for question in columns[0].questions)
-        page.summary = (f"The reference's recall: {columns[0].recall!r}, {answered} of "
-                        f"{len(columns[0].questions)} questions answered.")
     else:
-        page.summary = f"The reference gives {_chunks(len(columns[0].chunks))}."
+        page.summary = _reference_alone(columns[0])
     out = out or ROOT / ".kata" / f"viz-{kata.slug}.html"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(chunk_page(page), encoding="utf-8")
@@ -91,6 +85,16 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
     if open_page and not webbrowser.open(out.resolve().as_uri()):
         print("No browser could be started here: open the file in one.")
     return 0
+
+
+def _reference_alone(column: Column) -> str:
+    """The page's one line when only the reference is drawn (--impl=reference)."""
+    if column.verdict:
+        return f"The reference: {column.verdict}."
+    if column.questions:
+        answered = sum(question.answered for question in column.questions)
+        return f"The reference's recall: {column.recall!r}, {answered} of {len(column.questions)} questions answered."
+    return f"The reference gives {_chunks(len(column.chunks))}."
 
 
 # The input ------------------------------------------------------------------------------
@@ -112,7 +116,7 @@ def _input(kata: Kata, drawing: Drawing, reference: Callable[..., Any], text_fil
         given = _example(kata, drawing, example)
     else:
         path = text_file or SAMPLE_DOCUMENT
-        text = _read_text(path, text_file is not None)
+        text = _read_text(path)
         described = f"the text of {_shown(path)}" if text_file else (
             "the sample document" if drawing.reads_files else "the labelled set")
         arguments = drawing.from_text(text, budget or drawing.default_budget, overlap)
@@ -126,7 +130,7 @@ def _input(kata: Kata, drawing: Drawing, reference: Callable[..., Any], text_fil
     return Input(arguments, given.described, given.text)
 
 
-def _read_text(path: Path, named: bool) -> str:
+def _read_text(path: Path) -> str:
     try:
         if path.stat().st_size > MOST_BYTES:
             raise VizProblem(f"FILE {str(path)!r} is {path.stat().st_size:,} bytes; kata viz draws texts of "
