@@ -63,8 +63,9 @@ _NOT_PRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u20
 
 
 def printable(text: str) -> str:
-    """The text without control characters (tab and newline stay) or bidirectional controls."""
-    return _NOT_PRINTABLE.sub("", text)
+    """The text without control characters (tab and newline stay) or bidirectional controls, and
+    with a '?' for each lone surrogate, which no UTF-8 file or terminal can hold."""
+    return _NOT_PRINTABLE.sub("", text).encode("utf-8", "replace").decode("utf-8")
 
 
 def one_line(text: str) -> str:

@@ -19,12 +19,13 @@ import base64
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from kata.catalog import ROOT, Kata
 from kata.grading.grade import grade_student, tests_per_kata
-from kata.grading.grades import KataGrade, TestOutcome
+from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
 from kata.grading.submissions import Submission
 from kata.isolation.workers import remove_folder
 from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
@@ -34,6 +35,9 @@ from kata.vocabulary import KataStatus
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"
 POINTS = 10  # a kata's worth, unless the teacher says otherwise
 STEP_MINUTES = 10  # GitHub's limit for one kata's step: the tests' own limits end a run far sooner
+# All the katas of one student must be graded within this, which leaves a minute of Gradescope's
+# default limit (10 minutes) to write the results; an honest run of ten katas takes under one.
+SECONDS = 540.0
 
 
 @dataclass
@@ -42,8 +46,11 @@ class GradedFolder:
     warning: str  # "" when the code ran confined; otherwise what a teacher must know
 
 
-def grade_folder(folder: Path, katas: list[Kata], student: str = "submission") -> GradedFolder:
-    """One student's grades for the katas, as `kata grade` computes them.
+def grade_folder(folder: Path, katas: list[Kata], student: str = "submission",
+                 seconds: float = SECONDS) -> GradedFolder:
+    """One student's grades for the katas, as `kata grade` computes them, one kata at a time
+    within `seconds` in all: a kata still running then is stopped, and the katas after it are
+    not graded, so the platform's own time limit never ends the run without results.
 
     The code runs confined where the kernel allows it. Where it does not (a container without
     Landlock), it runs unconfined and the warning says so: on these platforms a student
@@ -54,11 +61,20 @@ def grade_folder(folder: Path, katas: list[Kata], student: str = "submission") -
     why = problem()
     warning = "" if why is None else (f"WARNING: graded unconfined ({why}): the submission could read the tests "
                                       "and the reference.")
+    deadline = time.monotonic() + seconds
     work = Path(tempfile.mkdtemp(prefix="kata-classroom-"))
+    grades: list[KataGrade] = []
     try:
         counts = tests_per_kata(katas)
-        grades = grade_student(Submission(student, folder), katas, counts, work, CALL_SECONDS, WORKER_MEMORY_MB,
-                               confined=why is None)
+        for kata in katas:
+            left = deadline - time.monotonic()
+            if left <= 1:
+                grades.append(grade_without_tests(student, kata.slug, KataStatus.ERROR,
+                                                  f"not graded: the autograder's {seconds:g} s ran out",
+                                                  counts[kata.slug]))
+                continue
+            grades += grade_student(Submission(student, folder), [kata], counts, work, CALL_SECONDS,
+                                    WORKER_MEMORY_MB, confined=why is None, seconds=left)
     finally:
         remove_folder(work)
     return GradedFolder(grades, warning)

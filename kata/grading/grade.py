@@ -118,7 +118,8 @@ def grade_students(students: list[Submission], katas: list[Kata], counts: dict[s
 
 
 def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int], work: Path,
-                  call_seconds: float, memory_mb: int, confined: bool = True) -> list[KataGrade]:
+                  call_seconds: float, memory_mb: int, confined: bool = True,
+                  seconds: float = STUDENT_SECONDS) -> list[KataGrade]:
     """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted."""
     if student.problem:
         return [grade_without_tests(student.student, kata.slug, KataStatus.CANNOT_RUN, student.problem,
@@ -131,7 +132,7 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
     problem, copy = "", None
     if submitted:  # the tests load a copy of the files graded, never the student's folder (kata.grading.submissions)
         copy = handed_in_copy(student, [files[kata] for kata in submitted], Path(tempfile.mkdtemp(dir=work)))
-        outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined)
+        outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined, seconds)
     grades = []
     for kata in katas:
         run = counts[kata.slug]
@@ -176,7 +177,7 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
 
 
 def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,
-              memory_mb: int, confined: bool = True) -> tuple[dict, str]:
+              memory_mb: int, confined: bool = True, seconds: float = STUDENT_SECONDS) -> tuple[dict, str]:
     """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none."""
     outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
@@ -188,11 +189,11 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
     with process_group(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
         try:
-            output, _ = process.communicate(timeout=STUDENT_SECONDS)
+            output, _ = process.communicate(timeout=seconds)
         except subprocess.TimeoutExpired:
             stop_group(process)
             process.communicate()
-            return {}, f"grading this student took more than {STUDENT_SECONDS:g} s and was stopped"
+            return {}, f"grading this student took more than {seconds:g} s and was stopped"
     try:
         return read_outcomes(outcomes_file), ""
     except (OSError, ValueError):

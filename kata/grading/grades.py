@@ -14,11 +14,13 @@ from kata.vocabulary import KataStatus, Verdict
 
 # The runner's verdict for a failed test, and the status it counts towards.
 MESSAGE_LINES = 12  # of a failure's report, kept in the grades
+MESSAGE_CHARACTERS = 4_000  # and at most this much of it: a line may be a submission's megabyte
 
 
 def first_lines(report: str) -> str:
-    """A failure's report as the grades keep it: its first MESSAGE_LINES lines."""
-    return "\n".join(report.splitlines()[:MESSAGE_LINES])
+    """A failure's report as the grades keep it: its first MESSAGE_LINES lines, MESSAGE_CHARACTERS at most."""
+    kept = "\n".join(report.splitlines()[:MESSAGE_LINES])
+    return kept if len(kept) <= MESSAGE_CHARACTERS else kept[:MESSAGE_CHARACTERS] + "... (cut)"
 
 
 STATUS_OF_VERDICT = {

@@ -25,6 +25,7 @@ from pathlib import Path
 from kata.catalog import KATAS, ROOT, Kata, find_kata
 from kata.grading.classroom import POINTS, earned, grade_folder, per_test, summary_line, test_name
 from kata.grading.grades import KataGrade
+from kata.show import printable
 
 # What the zip holds of the repository: what grading needs, without the tests of the tests.
 SHIPPED = ("pyproject.toml", "README.md", "conftest.py", "kata", "problems", "solutions", "tests")
@@ -65,13 +66,14 @@ def results(grades: list[KataGrade], points: float, warning: str = "") -> dict:
                           "output": test.message,
                           "visibility": "visible" if EXAMPLES_FILE in test.test else "after_due_date"})
     output = "\n".join(([warning] if warning else []) + [summary_line(grade, points) for grade in grades])
-    return {"score": sum(earned(grade, points) for grade in grades), "output": output,
-            "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
+    # Plain text: a report quotes the submission's own messages, which must never render as HTML.
+    return {"score": sum(earned(grade, points) for grade in grades), "output": output, "output_format": "text",
+            "test_output_format": "text", "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
 
 
 def failed_results(why: str) -> dict:
-    return {"score": 0.0, "output": f"The autograder could not grade this submission: {why}",
-            "visibility": "visible", "stdout_visibility": "hidden", "tests": []}
+    return {"score": 0.0, "output": f"The autograder could not grade this submission: {printable(why)}",
+            "output_format": "text", "visibility": "visible", "stdout_visibility": "hidden", "tests": []}
 
 
 def run_autograder(root: Path, katas: list[Kata], points: float) -> dict:
@@ -136,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         (options.root / "results" / "results.json").write_text(json.dumps(written), encoding="utf-8")
         return 0
     written = run_autograder(options.root, katas, options.points)
-    print(written["output"])
+    sys.stdout.write(written["output"].encode("utf-8", "replace").decode("utf-8") + "\n")
     return 0
 
 

@@ -28,8 +28,8 @@ import os
 from array import array
 from itertools import accumulate, chain
 
-from kata.judging.limits import MAX_CONTAINERS, MAX_MESSAGE_BYTES
-from kata.judging.load_problems import text_of
+from kata.judging.limits import FRAME_TEXT_CHARACTERS, MAX_CONTAINERS, MAX_MESSAGE_BYTES
+from kata.judging.load_problems import ERROR_TEXT_LIMIT, text_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for annotations only: the worker starts faster without importing typing
@@ -337,10 +337,23 @@ def decode_exception(data: dict, decoder: Decoder) -> Exception:
                 error = kind(data.get("message", ""))
             except Exception:  # ExceptionGroup and others that need more than a message
                 error = None
+    if error is not None and kind is not None and len(text_of(error)) > ERROR_TEXT_LIMIT:
+        try:  # the same exception, with its message cut: a report of it stays small
+            error = kind(shortened(text_of(error), ERROR_TEXT_LIMIT))
+        except Exception:
+            error = None
     if error is None:
-        error = remote_error(str(data.get("type")), str(data.get("message", "")))
-    error.frames_in_worker = [tuple(frame) for frame in data.get("frames") or []]  # type: ignore[attr-defined]
+        error = remote_error(str(data.get("type")), shortened(str(data.get("message", "")), ERROR_TEXT_LIMIT))
+    error.frames_in_worker = [tuple(shortened(part, FRAME_TEXT_CHARACTERS) if isinstance(part, str) else part  # type: ignore[attr-defined]
+                                    for part in frame) for frame in data.get("frames") or []]
     return error
+
+
+def shortened(text: str, most: int) -> str:
+    """The text, or its first characters and how many there were: a report stays readable and small."""
+    if len(text) <= most:
+        return text
+    return f"{text[:most]}... (cut: {len(text):,} characters in all)"
 
 
 def short_repr(value: object) -> str:

@@ -30,7 +30,7 @@ from kata.judging.guards import read_elsewhere
 from kata.catalog import ROOT, relative
 from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
 from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS, RESIDENT_SLACK_BYTES,
-                                 UNWATCHED_SECONDS,
+                                 SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
                                  WORKER_MEMORY_MB, WORKER_START_SECONDS, DidNotFinish, UsedTooMuchMemory, can_watch,
                                  wait_for_workers_in)
 
@@ -153,6 +153,8 @@ class Worker:
         self.memory_mb = memory_mb
         self.confinement_required = confinement_required  # else a worker that cannot be confined runs unconfined
         self.unconfined = ""  # why the last worker started runs unconfined, if it does
+        self.spawned_at = 0.0  # the wall clock when the last process was started
+        self.slow_to_load = ""  # why the module is not loaded again in this run, once it loaded too slowly
         self.memory_at_ready: dict[str, int] = {}  # its resident memory once loaded, by field of /proc/PID/status
         self.process: ForkedProcess | None = None
         self.generation = 0  # counts the processes started: a generator belongs to one of them
@@ -281,6 +283,8 @@ class Worker:
     def start_if_needed(self) -> None:
         if self.process is not None:
             return
+        if self.slow_to_load:
+            raise WorkerCouldNotStart(self.slow_to_load)
         with signals_held():  # never a folder without its process, nor a process nobody will stop
             self.spawn()
         self.wait_until_ready()
@@ -300,6 +304,7 @@ class Worker:
         return self.last_cpu_seconds
 
     def spawn(self) -> None:
+        self.spawned_at = time.monotonic()
         self.generation += 1
         self.started_in_this_test = True
         self.cpu_at_rest = None  # until the new process has loaded
@@ -347,8 +352,11 @@ class Worker:
                 self.channel.deadline = None
         if not hello.get("ready"):
             self.stop()
-            raise WorkerCouldNotStart(str(hello.get("problem")))
+            raise WorkerCouldNotStart(wire.shortened(str(hello.get("problem")), load_problems.ERROR_TEXT_LIMIT))
         self.unconfined = str(hello.get("unconfined") or "")
+        loading = time.monotonic() - self.spawned_at
+        if loading > SLOW_LOAD_SECONDS:  # this test goes on; the next start is refused
+            self.slow_to_load = load_problems.too_slow_to_load_again(relative(self.source), loading)
         self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
         self.memory_at_ready = self.memory_when_ready()
         if self.cpu_at_rest > LOAD_CPU_SECONDS:

@@ -91,6 +91,14 @@ MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 # hold this many lists and dicts (brackets in its strings count too); the largest answer of a
 # reference holds 60,005.
 MAX_CONTAINERS = 500_000
+# What a report keeps of each line of the traceback of an exception a worker raised (its
+# message is cut to kata.judging.load_problems.ERROR_TEXT_LIMIT): without a cap, a message or a
+# source line of 20 MB in every test made a class's grades a gigabyte.
+FRAME_TEXT_CHARACTERS = 300
+# A worker is started again for each test that ends it. One whose module took this long to load
+# (wall time) is not started again in the same run: a sleep at the top level of the module would
+# otherwise cost its time once per test.
+SLOW_LOAD_SECONDS = 3.0
 
 
 class LimitExceeded(BaseException):

@@ -42,6 +42,12 @@ def used_too_much_memory_loading(shown: str, megabytes: int) -> str:
             "a large value built at the top level of the module?")
 
 
+def too_slow_to_load_again(shown: str, seconds: float) -> str:
+    return (f"loading {shown} took {seconds:.1f} s, and its worker is started again for each test that ends it: "
+            "it is not loaded again in this run (a module loads in milliseconds; a sleep or a long computation "
+            "at the top level of the module?).")
+
+
 def computed_too_long_loading(shown: str, cpu_seconds: float, limit: float) -> str:
     return (f"loading {shown} took {cpu_seconds:.1f} s of CPU time, more than the {limit:g} s a module may spend "
             "before it is called (work at the top level of the module?).")

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -223,3 +224,39 @@ def test_a_bad_option_is_refused_in_one_line(run_kata, tmp_path, arguments, says
     run = run_kata(tmp_path, "classroom", *arguments)
     assert run.returncode == 2 and says in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
     assert not os.listdir(tmp_path)
+
+
+# Found by a red team: a report a submission makes huge, text no file can hold, a slow load
+# paid once per test.
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_a_huge_exception_message_makes_a_small_results_file(autograder_zip, tmp_path):
+    huge = "def fixed_windows(tokens, chunk_size, overlap=0):\n    raise ValueError('M' * 3_000_000)  #" + "Q" * 100_000
+    results = graded_by_gradescope(autograder_zip, tmp_path, {"fixed_windows.py": huge + "\n"})
+    size = (tmp_path / "autograder" / "results" / "results.json").stat().st_size
+    assert results["score"] < 10 and size < 1_000_000, size
+    assert any("(cut" in test["output"] for test in results["tests"])
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_a_lone_surrogate_in_a_message_is_replaced_and_the_grader_ends_well(autograder_zip, tmp_path):
+    results = graded_by_gradescope(autograder_zip, tmp_path,
+                                   {"fixed_windows.py": "raise Exception('bad \\ud800 char')\n"})
+    assert results["score"] == 0.0 and "bad ? char" in results["output"]
+    (tmp_path / "autograder" / "results" / "results.json").read_bytes().decode("utf-8")  # plain UTF-8
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_a_module_slow_to_load_is_loaded_once_not_once_per_test(autograder_zip, tmp_path):
+    """Every call ends the worker, and each new worker would sleep at load: after one slow load,
+    the module is not loaded again, so the kata is graded in seconds, not in minutes."""
+    slow = "import os, time\ntime.sleep(3.5)\n\ndef fixed_windows(tokens, chunk_size, overlap=0):\n    os._exit(0)\n"
+    started = time.monotonic()
+    results = graded_by_gradescope(autograder_zip, tmp_path, {"fixed_windows.py": slow})
+    assert time.monotonic() - started < 90
+    assert results["score"] == 0.0
+    assert any("it is not loaded again in this run" in test["output"] for test in results["tests"])
