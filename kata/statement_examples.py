@@ -6,8 +6,10 @@ one of them.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -38,3 +40,8 @@ def examples_in(statement: Path) -> list[Example]:
             examples.append(Example(start, "\n".join(source), " ".join(printed)))
         number += 1
     return examples
+
+
+def namespace_for(functions: dict[str, Any]) -> dict[str, Any]:
+    """What the statements' examples run with: the kata's public names, and itertools (kata 04's)."""
+    return {"itertools": itertools, **functions}

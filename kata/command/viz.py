@@ -27,10 +27,10 @@ from kata.drawing.chunkings import DRAWINGS, Drawing, Input, NotChunks, Units, w
 from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
 from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory, Watchdog, can_watch, drop_locals,
                                  give_back_freed_memory)
-from kata.runner.loader import NotStarted, parse_impl
+from kata.runner.loader import Implementation, NotStarted, parse_impl
 from kata.runner.loading import LoadProblem
 from kata.show import counted, show
-from kata.statement_examples import examples_in
+from kata.statement_examples import examples_in, namespace_for
 from kata.vocabulary import KataStatus, Verdict
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
     reference = _functions_of(parse_impl("reference"), kata, drawing)
     given = _input(kata, drawing, reference[drawing.function], text_file, example, budget, overlap)
     source = drawing.source(given)
-    theirs = _run(drawing, reference, given, REFERENCE_SECONDS)
+    theirs = _run(drawing, reference, given, REFERENCE_SECONDS, "the reference's limit")
     columns = [_column(drawing, theirs, given, source, "Reference", relative(kata.reference_path()))]
     judged = parse_impl(impl)
     if judged.kind != "reference":
@@ -145,10 +145,9 @@ def _read_text(path: Path) -> str:
 def _example(kata: Kata, drawing: Drawing, number: int) -> Input:
     """The arguments of the statement's example `number` (counted from 1 among the calls of the
     kata's function), evaluated after the assignments of the examples before it."""
-    namespace: dict[str, Any] = {"itertools": itertools}
     reference = parse_impl("reference").load(kata)
-    namespace.update({name: getattr(getattr(reference, name), "function", getattr(reference, name))
-                      for name in dir(reference) if not name.startswith("_")})
+    namespace = namespace_for({name: getattr(getattr(reference, name), "function", getattr(reference, name))
+                               for name in dir(reference) if not name.startswith("_")})
     calls = []
     for found in examples_in(kata.statement_path()):
         try:
@@ -206,23 +205,25 @@ def _check_the_arguments_bind(drawing: Drawing, reference: Callable[..., Any], a
 # The calls ------------------------------------------------------------------------------
 
 
-def _functions_of(judged: Any, kata: Kata, drawing: Drawing) -> dict[str, Callable[..., Any]]:
+def _functions_of(judged: Implementation, kata: Kata, drawing: Drawing) -> dict[str, Callable[..., Any]]:
     """The drawing's function and its helpers, by name: the plain functions, not the runner's recording wrappers."""
     module = judged.load(kata)
     return {name: getattr(module, name).function for name in (drawing.function, *drawing.helpers)}
 
 
-def _run_judged(kata: Kata, drawing: Drawing, judged: Any, given: Input, limit: float) -> Run:
+def _run_judged(kata: Kata, drawing: Drawing, judged: Implementation, given: Input, limit: float) -> Run:
     try:
         functions = _functions_of(judged, kata, drawing)
     except NotStarted as error:
         return Run(verdict=Verdict.NOT_STARTED, message=f"{error}. Write it in {relative(judged.source(kata))}.")
     except LoadProblem as error:
         return Run(verdict=KataStatus.CANNOT_RUN.upper(), message=str(error))
-    return _run(drawing, functions, given, limit)
+    return _run(drawing, functions, given, limit,
+                f"ten times the reference's time, and at least {LEAST_SECONDS:g} s")
 
 
-def _run(drawing: Drawing, functions: dict[str, Callable[..., Any]], given: Input, limit: float) -> Run:
+def _run(drawing: Drawing, functions: dict[str, Callable[..., Any]], given: Input, limit: float,
+         limit_is: str) -> Run:
     """One call under the watchdog, with its answer, its time, or the verdict that stopped it."""
     arguments = {name: copy.deepcopy(value) if isinstance(value, (list, dict)) else value
                  for name, value in given.arguments.items()}
@@ -245,8 +246,7 @@ def _run(drawing: Drawing, functions: dict[str, Callable[..., Any]], given: Inpu
                        message=f"Called {called}.\nIt used more than {exceeded.limit} of memory.")
         return Run(verdict=Verdict.DID_NOT_FINISH,
                    message=f"Called {called}.\nIt was still running after its limit of {limit:g} s "
-                           f"(ten times the reference's time, and at least {LEAST_SECONDS:g} s). Does every "
-                           "iteration of your loop advance?")
+                           f"({limit_is}). Does every iteration of your loop advance?")
     except NotChunks as wrong:
         return Run(verdict=Verdict.WRONG_ANSWER, message=f"Called {called}.\n{str(wrong)[:1].upper()}{str(wrong)[1:]}.")
     except NotImplementedError:

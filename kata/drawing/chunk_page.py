@@ -17,6 +17,7 @@ import html
 from dataclasses import dataclass, field
 
 from kata.drawing.chunkings import DrawnChunk, Question, Units
+from kata.drawing.growth_plot import duration
 from kata.show import counted
 
 PREVIEWED_CHUNKS = 400  # rows show each chunk's text up to this many chunks; beyond, the text picture does
@@ -77,7 +78,7 @@ def chunk_page(page: Page) -> str:
 def _column(page: Page, column: Column, number: int) -> str:
     heading = f"{column.name}: " + (column.verdict if column.verdict else counted(len(column.chunks), "chunk"))
     if column.seconds is not None and not column.verdict:
-        heading += f" in {_duration(column.seconds)}"
+        heading += f" in {duration(column.seconds)}"
     parts = [f"<section class=\"column\" id=\"col{number}\" aria-labelledby=\"h{number}\">",
              f"<h2 id=\"h{number}\">{_e(heading)}</h2>",
              f"<p class=\"file\">{_e(column.source_file)}</p>"]
@@ -88,12 +89,17 @@ def _column(page: Page, column: Column, number: int) -> str:
         if column.questions:  # kata 09: what was retrieved for each question comes first
             parts.append(_questions(page, column))
         if isinstance(page.source, str):
-            marked = None if column.questions else page.first_difference  # kata 09 marks a question instead
+            marked = _marked_chunk(page, column)
             parts.append(f"<h3>The text, cut into {_e(counted(len(column.chunks), 'chunk'))}</h3>")
             parts.append(text_picture(page.source, column.chunks, marked))
         parts.append(_rows(page, column))
     parts.append("</section>")
     return "\n".join(parts)
+
+
+def _marked_chunk(page: Page, column: Column) -> int | None:
+    """The chunk to frame as the first difference: none for kata 09, whose first difference is a question."""
+    return None if column.questions else page.first_difference
 
 
 def text_picture(text: str, chunks: list[DrawnChunk], first_difference: int | None) -> str:
@@ -153,7 +159,7 @@ def _rows(page: Page, column: Column) -> str:
              "</colgroup><thead><tr>" + "".join(f"<th scope=\"col\">{_e(h)}</th>" for h in head if h)
              + "</tr></thead><tbody>")
     out = ["<div class=\"rg\">" + table]
-    marked = None if column.questions else page.first_difference  # kata 09 marks a question instead
+    marked = _marked_chunk(page, column)
     for index, chunk in enumerate(column.chunks):
         if index and index % ROWS_PER_TABLE == 0:
             out.append("</tbody></table></div><div class=\"rg\">" + table)
@@ -245,12 +251,6 @@ def _legend(page: Page) -> str:
     items.append(("d-key", "framed, and ≠ in the rows: the first chunk that differs"))
     return ("<ul class=\"legend\">" + "".join(f"<li><span class=\"{c}\">sample</span> {_e(words)}</li>"
                                              for c, words in items) + "</ul>")
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 0.001:
-        return "under 1 ms"
-    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
 
 
 def _e(text: str) -> str:

@@ -96,17 +96,15 @@ class Drawing:
     default_example: int | None = None  # a kata that draws no file: the statement's example drawn by default
     default_budget = 40
     default_overlap = 0
-    kind = "text"  # or "blocks"
-    unit = "sentence"
 
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
     def call(self, function: Callable[..., Any], arguments: dict[str, Any],
              helpers: dict[str, Callable[..., Any]]) -> Any:
-        """Call the function on fresh copies of the arguments; an answer that is an iterator is read here."""
-        fresh = {name: list(value) if type(value) is list else value for name, value in arguments.items()}
-        return function(**fresh)
+        """Call the function (the arguments are the caller's fresh copies); an answer that is an
+        iterator is read here, under the caller's limits."""
+        return function(**arguments)
 
     def source(self, given: Input) -> str | Units:
         raise NotImplementedError
@@ -130,6 +128,29 @@ def _list_of(answer: Any, item: type, what: str) -> list:
     return answer
 
 
+def _chunks_of_indices(answer: Any, count: int, what: str) -> list[list[int]]:
+    """The answer if it is a list of lists of indices from 0 to count - 1 (of `what`); NotChunks otherwise."""
+    chunks = _list_of(answer, list, f"lists of indices of {what}")
+    for index, chunk in enumerate(chunks):
+        for position, value in enumerate(chunk):
+            if type(value) is not int or not 0 <= value < count:
+                raise NotChunks(f"chunk {index} holds {value!r} at position {position}, "
+                                f"not the index of one of the {count} {what}")
+    return chunks
+
+
+def _run_of(chunk: list[int]) -> tuple[int, int] | None:
+    """(first, last + 1) when the indices are consecutive, in order; None otherwise."""
+    if chunk and chunk == list(range(chunk[0], chunk[0] + len(chunk))):
+        return chunk[0], chunk[-1] + 1
+    return None
+
+
+def _text_argument(given: Input, name: str) -> str:
+    value = given.arguments.get(name)
+    return value if isinstance(value, str) else ""
+
+
 def _kind(value: object) -> str:
     name = type(value).__name__
     return f"an {name}" if name[:1] in "aeiouAEIOU" else f"a {name}"
@@ -139,7 +160,7 @@ def _kind(value: object) -> str:
 
 
 class Blocks(Drawing):
-    kind = "blocks"
+    unit = "sentence"
 
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         return {"sizes": [words_in(sentence) for sentence in sentences_of(text)], "max_tokens": budget}
@@ -157,13 +178,8 @@ class Blocks(Drawing):
         assert isinstance(source, Units)
         drawn = Picture()
         previous: set[int] = set()
-        for index, chunk in enumerate(_list_of(answer, list, "lists of sentence indices")):
-            for position, value in enumerate(chunk):
-                if type(value) is not int or not 0 <= value < len(source.sizes):
-                    raise NotChunks(f"chunk {index} holds {value!r} at position {position}, "
-                                    f"not the index of one of the {len(source.sizes)} sizes")
-            contiguous = chunk == list(range(chunk[0], chunk[0] + len(chunk))) if chunk else False
-            span = (chunk[0], chunk[-1] + 1) if contiguous else None
+        for chunk in _chunks_of_indices(answer, len(source.sizes), "sizes"):
+            span = _run_of(chunk)
             blocks = tuple(source.sizes[value] for value in chunk)
             repeated = next((position for position, value in enumerate(chunk) if value not in previous), len(chunk))
             drawn.chunks.append(DrawnChunk(sum(blocks), span, blocks=blocks, repeated=repeated))
@@ -298,11 +314,11 @@ class ChunkText(TextChunks):
     overlap = "overlap_tokens"
 
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
-        return {"text": text, "max_tokens": budget, "overlap_tokens": overlap or 0}
+        return {"text": text, "max_tokens": budget,
+                "overlap_tokens": self.default_overlap if overlap is None else overlap}
 
     def source(self, given: Input) -> str:
-        text = given.arguments.get("text")
-        return text if isinstance(text, str) else ""
+        return _text_argument(given, "text")
 
 
 class ChunkSections(TextChunks):
@@ -334,8 +350,7 @@ class ChunkMarkdown(Drawing):
         return {"doc": text, "max_tokens": budget}
 
     def source(self, given: Input) -> str:
-        doc = given.arguments.get("doc")
-        return doc if isinstance(doc, str) else ""
+        return _text_argument(given, "doc")
 
     def picture(self, answer: Any, given: Input, source: str | Units) -> Picture:
         assert isinstance(source, str)
@@ -382,14 +397,10 @@ class SemanticChunks(Drawing):
             spans.append((start, start + len(sentence)) if start >= 0 else None)
             at = start + len(sentence) if start >= 0 else at
         drawn = Picture()
-        for index, chunk in enumerate(_list_of(answer, list, "lists of sentence indices")):
-            for position, value in enumerate(chunk):
-                if type(value) is not int or not 0 <= value < len(sentences):
-                    raise NotChunks(f"chunk {index} holds {value!r} at position {position}, "
-                                    f"not the index of one of the {len(sentences)} sentences")
-            first, last = (spans[chunk[0]], spans[chunk[-1]]) if chunk else (None, None)
-            contiguous = chunk == list(range(chunk[0], chunk[0] + len(chunk))) if chunk else False
-            span = (first[0], last[1]) if contiguous and first and last else None
+        for chunk in _chunks_of_indices(answer, len(sentences), "sentences"):
+            run = _run_of(chunk)
+            first, last = (spans[run[0]], spans[run[1] - 1]) if run else (None, None)
+            span = (first[0], last[1]) if first and last else None
             text = " ".join(sentences[value] for value in chunk)
             drawn.chunks.append(DrawnChunk(sum(words_in(sentences[value]) for value in chunk), span, text=text,
                                            note=f"sentences {chunk[0]} to {chunk[-1]}" if chunk else "no sentence"))
@@ -420,8 +431,7 @@ class RecallAtK(Drawing):
         return recall, tops
 
     def source(self, given: Input) -> str:
-        doc = given.arguments.get("doc")
-        return doc if isinstance(doc, str) else ""
+        return _text_argument(given, "doc")
 
     def picture(self, answer: Any, given: Input, source: str | Units) -> Picture:
         assert isinstance(source, str)
@@ -449,23 +459,22 @@ class AssembleContext(Drawing):
     default_example = 5  # windows, a merged parent and ranks at once
 
     def source(self, given: Input) -> str:
-        doc = given.arguments.get("doc")
-        return doc if isinstance(doc, str) else ""
+        return _text_argument(given, "doc")
 
     def picture(self, answer: Any, given: Input, source: str | Units) -> Picture:
         assert isinstance(source, str)
         fields = ("start", "end", "parent", "rank")
         drawn = Picture()
         for index, span in enumerate(_list_of(answer, type(answer[0]) if answer else object, "Span")):
-            values = tuple(getattr(span, name, None) for name in fields)
-            start, end, parent, rank = (value if type(value) is int else -1 for value in values)
-            if type(span).__name__ != "Span" or -1 in (start, end, parent, rank) \
-                    or not 0 <= start < end <= len(source):
+            values: list[int] = [value for name in fields if type(value := getattr(span, name, None)) is int]
+            if type(span).__name__ != "Span" or len(values) != len(fields) \
+                    or not 0 <= values[0] < values[1] <= len(source):
                 raise NotChunks(f"span {index} is {span!r}, not a Span(start, end, parent, rank) of ints "
                                 f"within the document")
+            start, end, parent, rank = values
             drawn.chunks.append(DrawnChunk(words_in(source[start:end]), (start, end), text=source[start:end],
                                            note=f"parent {parent}, rank {rank}"))
-            drawn.keys.append(values)
+            drawn.keys.append(tuple(values))
         return drawn
 
 

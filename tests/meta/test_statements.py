@@ -16,7 +16,6 @@ the kata's tests, where the guards check it against the answer.
 from __future__ import annotations
 
 import ast
-import itertools
 import re
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from kata.catalog import KATAS, TESTS
 from kata.judging import guards
 from kata.judging.guards import GUARD_SECONDS
 from kata.runner.loading import load_module
-from kata.statement_examples import Example, examples_in
+from kata.statement_examples import Example, examples_in, namespace_for
 
 pytestmark = pytest.mark.meta
 
@@ -70,8 +69,7 @@ def test_every_example_in_the_statement_is_what_the_reference_does(kata):
     examples = examples_in(kata.statement_path())
     assert examples, f"the statement of {kata.slug} has no >>> examples"
     reference = load_module(kata.reference_path(), f"kata_statement_reference_{kata.number}")
-    namespace = {"itertools": itertools, **{name: getattr(reference, name) for name in dir(reference)
-                                            if not name.startswith("_")}}
+    namespace = namespace_for({name: getattr(reference, name) for name in dir(reference) if not name.startswith("_")})
     wrong, not_run = [], []
     for example in examples:
         try:
