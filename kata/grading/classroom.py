@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kata.catalog import ROOT, Kata
-from kata.grading.grade import grade_student, tests_per_kata
+from kata.grading.grade import confinement_warning, grade_student, tests_per_kata
 from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
 from kata.grading.submissions import Submission
 from kata.isolation.workers import remove_folder
@@ -56,11 +56,7 @@ def grade_folder(folder: Path, katas: list[Kata], student: str = "submission",
     Landlock), it runs unconfined and the warning says so: on these platforms a student
     cannot reach another student's work, but could reach the tests and the reference.
     """
-    from kata.isolation.confinement import problem
-
-    why = problem()
-    warning = "" if why is None else (f"WARNING: graded unconfined ({why}): the submission could read the tests "
-                                      "and the reference.")
+    warning = confinement_warning(unconfined=True)  # "" where the kernel confines the code
     deadline = time.monotonic() + seconds
     work = Path(tempfile.mkdtemp(prefix="kata-classroom-"))
     grades: list[KataGrade] = []
@@ -74,7 +70,7 @@ def grade_folder(folder: Path, katas: list[Kata], student: str = "submission",
                                                   counts[kata.slug]))
                 continue
             grades += grade_student(Submission(student, folder), [kata], counts, work, CALL_SECONDS,
-                                    WORKER_MEMORY_MB, confined=why is None, seconds=left)
+                                    WORKER_MEMORY_MB, confined=not warning, seconds=left)
     finally:
         remove_folder(work)
     return GradedFolder(grades, warning)

@@ -89,9 +89,13 @@ def run_autograder(root: Path, katas: list[Kata], points: float) -> dict:
     except Exception as error:  # never a crash: the student sees why, with score 0
         traceback.print_exc()
         written = failed_results(f"{type(error).__name__}: {error}")
+    write_results(root, written)
+    return written
+
+
+def write_results(root: Path, written: dict) -> None:
     (root / "results").mkdir(parents=True, exist_ok=True)
     (root / "results" / "results.json").write_text(json.dumps(written, indent=1), encoding="utf-8")
-    return written
 
 
 def build_zip(out: Path, katas: list[Kata], points: float = POINTS) -> list[str]:
@@ -133,9 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         katas = [find_kata(name) for name in options.katas]
     except LookupError as error:
-        written = failed_results(str(error))
-        (options.root / "results").mkdir(parents=True, exist_ok=True)
-        (options.root / "results" / "results.json").write_text(json.dumps(written), encoding="utf-8")
+        write_results(options.root, failed_results(str(error)))
         return 0
     written = run_autograder(options.root, katas, options.points)
     sys.stdout.write(written["output"].encode("utf-8", "replace").decode("utf-8") + "\n")
