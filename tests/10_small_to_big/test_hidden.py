@@ -123,6 +123,8 @@ def test_a_parent_without_children_is_allowed(assemble_context):
 def test_tuples_are_accepted_everywhere(assemble_context):
     check_spans(assemble_context, (DOC, (1,), tuple(CHILDREN), tuple(PARENTS), 0, 1.0, 100), [(32, 56, 0, 0)],
                 "hits, children and parents may be tuples")
+    check_spans(assemble_context, (DOC, [1], [list(child) for child in CHILDREN], [list(p) for p in PARENTS], 0, 1.0,
+                                   100), [(32, 56, 0, 0)], "each child and parent may be a list")
 
 
 # Errors, in their order -----------------------------------------------------------------
