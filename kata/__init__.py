@@ -1,7 +1,9 @@
 """The kata runner: finds the katas, runs the implementation under test, and reports in plain words.
 
-Packages by role, each importing only those listed before it:
+Packages by role, each importing only those listed before it (ARCHITECTURE.md draws them):
 
+- `kata.labelled_set`: data: kata 09's document, questions and chunkings.
+- `kata.drawing`: pictures of a chunking (`kata viz`) and of times (`kata bench --plot`).
 - `kata.judging`: what a test uses to call the code under test and judge its answer, and
   the limits of a call.
 - `kata.isolation`: a submission's code in a worker process of its own, confined by the kernel.
@@ -10,8 +12,8 @@ Packages by role, each importing only those listed before it:
 - `kata.grading`: `kata grade`, a class's submissions graded and reported.
 - `kata.command`: the `kata` command.
 
-Beside them: `kata.catalog` (the katas and their files), `kata.vocabulary` (the verdicts
-and statuses the reports print, defined once) and `kata.show` (values and calls in a few
-words), which any package may import; and the katas' materials, which submissions import:
+Beside them: `kata.catalog` (the katas and their files) and `kata.vocabulary` (the verdicts
+and statuses the reports print, defined once, and how values and calls are put into words),
+which any package may import; and the katas' materials, which submissions import:
 `kata.toy_tokenizer` (kata 06) and `kata.toy_embedder` (kata 08).
 """

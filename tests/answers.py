@@ -7,7 +7,7 @@ import dataclasses
 import math
 
 from kata.judging.judge import check_returns, expect
-from kata.show import counted, show
+from kata.vocabulary import counted, show
 
 
 def windowed(fixed_windows, tokens, *sizes):

@@ -5,7 +5,8 @@
 - `status` and `progress`: where the learner stands; `terminal` and `markdown`: writing
   for a terminal.
 - `bench_inputs`: the inputs `kata bench` times; `viz`: `kata viz`, which draws a chunking
-  (with `kata.drawing`).
+  (with `kata.drawing`); `statement_examples`: a statement's `>>>` examples as data, which
+  `kata viz --example N` draws and the meta tests run.
 
 Imports every other package; none imports it.
 """

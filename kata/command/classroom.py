@@ -6,7 +6,7 @@ from pathlib import Path
 
 from kata.catalog import KATAS, ROOT, Kata, find_kata
 from kata.command.progress import label
-from kata.show import counted
+from kata.vocabulary import counted
 
 
 class ClassroomProblem(ValueError):

@@ -6,9 +6,8 @@ import sys
 
 from kata.catalog import Kata, relative
 from kata.command.status import Status, first_unsolved, statuses
-from kata.vocabulary import KataStatus
+from kata.vocabulary import KataStatus, counted
 from kata.command.terminal import paint, width
-from kata.show import counted
 
 _STATE_STYLES = {KataStatus.SOLVED: "green", KataStatus.FAILING: "red", KataStatus.CANNOT_RUN: "red",
                  KataStatus.NOT_STARTED: "dim", KataStatus.NOT_CHECKED: "yellow"}

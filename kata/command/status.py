@@ -15,8 +15,7 @@ from kata.catalog import KATAS, TESTS, Kata
 from kata.runner.loader import is_untouched
 from kata.runner.results import latest_result
 from kata.command.runs import run_quietly
-from kata.show import counted
-from kata.vocabulary import KataStatus
+from kata.vocabulary import KataStatus, counted
 
 
 

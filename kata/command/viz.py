@@ -29,9 +29,8 @@ from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory,
                                  give_back_freed_memory)
 from kata.runner.loader import Implementation, NotStarted, parse_impl
 from kata.runner.loading import LoadProblem
-from kata.show import counted, show
-from kata.statement_examples import examples_in, namespace_for
-from kata.vocabulary import KataStatus, Verdict
+from kata.vocabulary import KataStatus, Verdict, counted, show
+from kata.command.statement_examples import examples_in, namespace_for
 
 if TYPE_CHECKING:
     from collections.abc import Callable

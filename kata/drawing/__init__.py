@@ -8,5 +8,5 @@
 - `growth_plot`: `kata bench --plot`, the times as the input doubles on log-log axes.
 
 Imports `kata.labelled_set` (the sample document, and kata 09's questions) and, beside the
-packages, `kata.show` and the katas' materials; `kata.command` imports it.
+packages, `kata.vocabulary` and the katas' materials; `kata.command` imports it.
 """

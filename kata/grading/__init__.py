@@ -8,6 +8,6 @@
   each step's result); `gradescope`: the autograder zip and its results.json.
 
 Imports `kata.runner.outcomes` (reading each run back), `kata.isolation` (stopping
-workers, confinement checks), `kata.judging` (the limits) and `kata.show`; never the
+workers, confinement checks), `kata.judging` (the limits) and `kata.vocabulary`; never the
 command.
 """

@@ -29,8 +29,7 @@ from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
 from kata.grading.submissions import Submission
 from kata.isolation.workers import remove_folder
 from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
-from kata.show import counted
-from kata.vocabulary import KataStatus
+from kata.vocabulary import KataStatus, counted
 
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"
 POINTS = 10  # a kata's worth, unless the teacher says otherwise

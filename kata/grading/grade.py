@@ -24,8 +24,7 @@ from kata.runner.outcomes import read_outcomes
 from kata.isolation.workers import remove_folder
 from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
 from kata.isolation.processes import process_group, stop_every_group, stop_group
-from kata.vocabulary import KataStatus, Verdict
-from kata.show import counted
+from kata.vocabulary import KataStatus, Verdict, counted
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 
 STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner

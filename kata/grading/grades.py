@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from kata.show import one_line, printable
-from kata.vocabulary import KataStatus, Verdict
+from kata.vocabulary import KataStatus, Verdict, one_line, printable
 
 # The runner's verdict for a failed test, and the status it counts towards.
 MESSAGE_LINES = 12  # of a failure's report, kept in the grades

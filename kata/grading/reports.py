@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterable
 from xml.etree import ElementTree
 
 from kata.grading.grades import KataGrade, TestOutcome
-from kata.vocabulary import KataStatus, Verdict
-from kata.show import counted
+from kata.vocabulary import KataStatus, Verdict, counted
 
 CSV_FIELDS = ("student", "kata", "status", "passed", "run", "mistake", "detail")
 

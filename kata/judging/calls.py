@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from kata.catalog import relative
-from kata.show import show_call
+from kata.vocabulary import show_call
 
 if TYPE_CHECKING:
     from kata.judging.limits import LimitExceeded

@@ -10,7 +10,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from kata.judging.calls import log
-from kata.show import counted, show
+from kata.vocabulary import counted, show
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable

@@ -29,8 +29,7 @@ from kata.runner.loading import LoadProblem
 from kata.isolation.workers import start_a_test, stop_all_workers
 from kata.runner.outcomes import outcome_of, record_verdict, write_outcomes
 from kata.runner.results import Result, fingerprint, record_results
-from kata.show import counted
-from kata.vocabulary import KataStatus
+from kata.vocabulary import KataStatus, counted
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 from answers import windowed
 
 from kata.judging.judge import expect
-from kata.show import counted
+from kata.vocabulary import counted
 
 words = st.sampled_from(["a", "b", "c", "d", "e"])
 token_sequences = st.one_of(

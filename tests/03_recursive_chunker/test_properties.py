@@ -14,7 +14,7 @@ from oracles import greedy_chunks
 
 from kata.judging.guards import progress_guard
 from kata.judging.judge import expect
-from kata.show import counted
+from kata.vocabulary import counted
 
 WORDS = ["a", "bb", "ccc", "3.14", "x.y", "end.", "wow!", "why?", "...", "ok?!"]
 GAPS = [" ", " ", " ", "  ", "\t", " \t ", "\n", "\n", "\n\n", "\n \t\n", "\r\n\r\n", "\n\n\n"]

@@ -18,7 +18,7 @@ import pytest
 from kata.judging.calls import log
 from kata.catalog import relative
 from kata.judging.judge import WrongAnswer, same
-from kata.show import show
+from kata.vocabulary import show
 
 
 class OneTimeStream:

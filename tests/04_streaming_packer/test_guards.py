@@ -12,7 +12,7 @@ from answers import is_exactly
 
 from kata.judging.guards import complexity_guard, memory_guard, progress_guard, read_measuring_memory
 from kata.judging.judge import expect
-from kata.show import counted
+from kata.vocabulary import counted
 
 MEMORY_SECONDS = 40.0  # tracemalloc slows every allocation: the reference takes 1 to 4 s here
 MEMORY_BOUND = 256 * 1024  # bytes of peak traced memory; the reference peaks at about 35 KB

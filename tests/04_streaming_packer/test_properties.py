@@ -10,7 +10,7 @@ from oracles import greedy_chunks
 
 from kata.judging.guards import progress_guard
 from kata.judging.judge import expect
-from kata.show import counted
+from kata.vocabulary import counted
 
 # Sizes from 0 to 15 against budgets from 1 to 12: zero-size sentences, exact fits and
 # sentences larger than the budget all come up often.

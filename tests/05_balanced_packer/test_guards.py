@@ -7,7 +7,7 @@ from answers import is_exactly
 
 from kata.judging.guards import complexity_guard
 from kata.judging.judge import expect
-from kata.show import counted
+from kata.vocabulary import counted
 
 SCAN_HINT = (
     "Look for a loop that tries the budgets one at a time (budget += 1 from 1, or budget -= 1 from "

@@ -11,7 +11,7 @@ from answers import packed, totals
 from oracles import fewest_chunks, greedy_chunks
 
 from kata.judging.judge import expect
-from kata.show import counted
+from kata.vocabulary import counted
 
 # Sizes from 0 to 12 against budgets from 1 to 30: zero-size sentences, sentences larger
 # than the budget, b* = 1 and b* = max_tokens all come up often.

@@ -13,7 +13,7 @@ from answers import answer_leaving_the_input_as_it_was
 
 from kata.judging.judge import check_returns, expect
 from kata.toy_tokenizer import ToyTokenizer
-from kata.show import counted
+from kata.vocabulary import counted
 
 _loaded = {}
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from oracles import greedy_chunks
 
 from kata.judging.judge import expect
-from kata.show import counted
+from kata.vocabulary import counted
 
 # Lines to build documents from: headings of every level (and lines that only look like
 # headings), paragraph lines with odd spacing, blank lines made of spaces and tabs, fences

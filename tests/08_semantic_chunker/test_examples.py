@@ -4,7 +4,7 @@ import pytest
 
 from kata.judging.guards import progress_guard
 from kata.judging.judge import check_raises, check_returns, expect
-from kata.show import counted
+from kata.vocabulary import counted
 
 pytestmark = pytest.mark.examples
 

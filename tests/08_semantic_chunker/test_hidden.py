@@ -6,7 +6,7 @@ import pytest
 
 from kata.judging.guards import progress_guard
 from kata.judging.judge import check_raises, check_returns, expect
-from kata.show import counted
+from kata.vocabulary import counted
 
 TOPICS = ["Cats purr when they are happy.",
           "Happy cats also knead with soft paws.",

@@ -13,7 +13,7 @@ from answers import answer_leaving_the_input_as_it_was, indexed
 from oracles import greedy_chunks
 
 from kata.judging.judge import expect
-from kata.show import counted
+from kata.vocabulary import counted
 from kata.toy_embedder import toy_embed
 
 MARGIN = 1e-9  # no threshold this close to a similarity: rounding may fall either way

@@ -7,7 +7,7 @@ import pytest
 from kata.judging.calls import Judged, log
 from kata.catalog import ROOT
 from kata.judging.judge import WrongAnswer, check_returns, describe_difference
-from kata.show import counted
+from kata.vocabulary import counted
 
 
 def test_a_list_with_an_extra_item_names_the_counts_and_the_first_extra_one():

@@ -9,7 +9,7 @@ import pytest
 
 from kata.catalog import MATERIALS, ROOT
 
-# Each package, and the packages it may import; kata.catalog, kata.vocabulary, kata.show and the katas'
+# Each package, and the packages it may import; kata.catalog, kata.vocabulary and the katas'
 # materials (modules directly in kata/) may be imported by any of them.
 MAY_IMPORT = {
     "judging": set(),
@@ -47,7 +47,7 @@ def test_a_package_imports_only_the_packages_beneath_it(package):
 
 
 def test_the_modules_beside_the_packages_import_none_of_them():
-    """kata.catalog, kata.vocabulary, kata.show and the materials are imported by every package: they import none."""
+    """kata.catalog, kata.vocabulary and the materials are imported by every package: they import none."""
     wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
              for path in sorted(TOP_LEVEL.glob("*.py")) if path.name != "__main__.py"
              for imported, line in sorted(imported_packages(path))]
@@ -66,3 +66,17 @@ def test_every_module_of_kata_a_statement_or_stub_imports_is_a_material_workers_
                 if path.suffix in (".py", ".md")
                 for match in re.findall(r"(?:from|import) (kata\.[a-z_]+)", path.read_text(encoding="utf-8"))}
     assert imported and imported <= set(MATERIALS), sorted(imported - set(MATERIALS))
+
+
+def test_every_package_of_kata_has_its_place_in_the_layout_and_in_its_descriptions():
+    """A package added without a place in MAY_IMPORT would escape the checks above; one missing from
+    kata/__init__.py, ARCHITECTURE.md or the README's Layout would leave a newcomer a folder unexplained."""
+    packages = {path.parent.name for path in TOP_LEVEL.glob("*/__init__.py")}
+    unplaced, vanished = sorted(packages - set(MAY_IMPORT)), sorted(set(MAY_IMPORT) - packages)
+    assert not unplaced and not vanished, f"packages without a place: {unplaced}; places without a package: {vanished}"
+    descriptions = {"kata/__init__.py": ast.get_docstring(ast.parse((TOP_LEVEL / "__init__.py").read_text())),
+                    "ARCHITECTURE.md": (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8"),
+                    "README.md": (ROOT / "README.md").read_text(encoding="utf-8")}
+    missing = [f"{where} does not name kata.{package}" for where, text in descriptions.items()
+               for package in sorted(packages) if f"kata.{package}" not in (text or "").replace("/", ".")]
+    assert not missing, "\n".join(missing)

@@ -25,7 +25,7 @@ from kata.catalog import KATAS, TESTS
 from kata.judging import guards
 from kata.judging.guards import GUARD_SECONDS
 from kata.runner.loading import load_module
-from kata.statement_examples import Example, examples_in, namespace_for
+from kata.command.statement_examples import Example, examples_in, namespace_for
 
 pytestmark = pytest.mark.meta
 
