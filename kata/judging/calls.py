@@ -147,6 +147,7 @@ class _Log:
     in_progress: Call | None = None
     last: Call | None = None
     stopped_by: LimitExceeded | None = None  # set once a limit has stopped this test
+    calls = 0  # made by this test
 
     def __init__(self) -> None:
         self.elsewhere = TimeElsewhere()  # an isolated run's calls (--isolate) run in a worker process
@@ -154,6 +155,7 @@ class _Log:
     def forget(self) -> None:
         self.in_progress = None
         self.last = None
+        self.calls = 0
         self.elsewhere = TimeElsewhere()
 
 
@@ -179,6 +181,7 @@ class Judged:
             # replaying an example) must not start the stalled loop again.
             raise type(log.stopped_by)(call, log.stopped_by.limit)
         log.in_progress = log.last = call
+        log.calls += 1
         try:
             call.result = self.function(*args, **kwargs)
             call.finished = True

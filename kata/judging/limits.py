@@ -118,6 +118,11 @@ class CallDidNotFinish(DidNotFinish):
     """One call ran past the limit for one call (not a guard's limit for its whole test)."""
 
 
+class CallsDidNotFinish(DidNotFinish):
+    """The test ran past its own limit, though no one call ran past the limit for one call:
+    many calls, each slow but under its limit (a property test's dozens of examples)."""
+
+
 class UsedTooMuchMemory(LimitExceeded):
     pass
 
@@ -185,7 +190,7 @@ class Watchdog:
     def _limit_passed(self, call: Call | None) -> LimitExceeded | None:
         now = time.monotonic()
         if now - self.started >= self.seconds:
-            return DidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
+            return CallsDidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
         limit = self._call_limit(call or log.last)
         if call is not None and not call.isolated and limit is not None and now - call.started >= limit:
             return CallDidNotFinish(call, self._call_limit_text(call))

@@ -44,11 +44,14 @@ if TYPE_CHECKING:
 # distinct failures would arrive as one exception group with the runner's traceback.
 _EVERY_PROFILE: dict[str, Any] = {"deadline": None, "report_multiple_bugs": False,
                   "phases": [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]}
-settings.register_profile("dev", max_examples=60, **_EVERY_PROFILE)
-settings.register_profile("ci", max_examples=60, derandomize=True, **_EVERY_PROFILE)
+# A test's time limit is set for this many examples of each property; a profile that tries
+# more gives its property tests more time in proportion, so that no correct solution is stopped.
+EXAMPLES = 60
+settings.register_profile("dev", max_examples=EXAMPLES, **_EVERY_PROFILE)
+settings.register_profile("ci", max_examples=EXAMPLES, derandomize=True, **_EVERY_PROFILE)
 # Grading: the same examples for every student, and no example database, so that one
 # student's failures are never replayed against the next.
-settings.register_profile("grading", max_examples=60, derandomize=True, database=None, **_EVERY_PROFILE)
+settings.register_profile("grading", max_examples=EXAMPLES, derandomize=True, database=None, **_EVERY_PROFILE)
 settings.register_profile("thorough", max_examples=1000, suppress_health_check=[HealthCheck.too_slow],
                           **_EVERY_PROFILE)
 settings.load_profile("dev")
@@ -315,7 +318,7 @@ def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
     if not can_watch():
         return None  # pytest-timeout's own method applies
     guard = item.get_closest_marker("guard")
-    seconds, computing_seconds = settings.timeout, None
+    seconds, computing_seconds = settings.timeout * _examples_factor(item), None
     if guard is not None and item.config.stash[IMPL].isolated:
         # The guard's limit holds for the worker's CPU time in the whole test; the test
         # itself, with the travel of large inputs and answers, or of thousands of chunks
@@ -328,6 +331,14 @@ def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
     # pytest-timeout's own protocol: it calls the item's cancel_timeout, an attribute pytest.Item does not declare.
     item.cancel_timeout = watchdog.stop  # type: ignore[attr-defined]
     return True
+
+
+def _examples_factor(item: pytest.Item) -> float:
+    """How many times more examples than EXAMPLES the test's property tries (1 for other tests)."""
+    profile = settings.default  # the one loaded, by --hypothesis-profile or by this module
+    if profile is None or not getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+        return 1.0
+    return max(1.0, profile.max_examples / EXAMPLES)
 
 
 def _call_limits(item: pytest.Item, guard: pytest.Mark | None) -> tuple[float | None, bool, float | None]:

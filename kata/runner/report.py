@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from kata.judging.calls import Call, log
 from kata.judging.judge import WrongAnswer
-from kata.judging.limits import DidNotFinish, UsedTooMuchMemory
+from kata.judging.limits import CallsDidNotFinish, DidNotFinish, UsedTooMuchMemory
 from kata.catalog import kata_of_test, relative
 from kata.runner.diagnosis import FIXED_SO_FAR, SHARED_PROBES, FailingTest, matching_mistakes
 from kata.judging.guards import has_fixed_inputs
-from kata.vocabulary import Verdict
+from kata.vocabulary import Verdict, counted
 
 if TYPE_CHECKING:
     import pytest
@@ -71,6 +71,16 @@ def _did_not_finish(item: pytest.Item, error: DidNotFinish) -> str:
             "that grows with the input, so the total grows far faster than the input does.\n"
             + guard.kwargs.get("hint", "")
         ).rstrip()
+    if isinstance(error, CallsDidNotFinish) and log.calls > 1:
+        return (
+            f"{Verdict.DID_NOT_FINISH}\n"
+            f"The test ran past its limit of {error.limit} over {counted(log.calls, 'call')} of your code,\n"
+            "though no one call ran past the limit for one call"
+            + (f"; the last was {error.call}.\n" if error.call is not None else ".\n")
+            + "A correct solution answers each of these small inputs within milliseconds: is something\n"
+            "slow even on a small input, such as work repeated inside your loop, or a pause or a print\n"
+            "left in it?"
+        )
     return (
         f"{Verdict.DID_NOT_FINISH}\n"
         + _called(error.call)

@@ -198,3 +198,51 @@ def test_watch_shows_the_first_failure_while_the_rest_of_the_run_goes_on(repo, s
     shown_at_once = screen.index("Still checking the other tests...")
     assert screen.index("Checking 01 fixed_windows...") < screen.index("First failure:") < shown_at_once
     assert shown_at_once < screen.index("Status: failing"), "the first failure came only with the end of the run"
+
+
+# Correct, but a twentieth of a second per call: no one call nears its limit, and a property's
+# dozens of examples together pass a short limit for the whole test.
+SLOW_BUT_CORRECT = '''
+import time
+import sys
+sys.path.insert(0, {solution!r})
+from fixed_windows import fixed_windows as reference
+
+
+def fixed_windows(tokens, chunk_size, overlap):
+    time.sleep(0.05)
+    return reference(tokens, chunk_size, overlap)
+'''
+
+
+def property_reports(tmp_path, *options: str) -> list[str]:
+    """The failure reports of kata 01's first property test, run on SLOW_BUT_CORRECT with the options."""
+    submission, junit = tmp_path / "fixed_windows.py", tmp_path / "junit.xml"
+    submission.write_text(SLOW_BUT_CORRECT.format(solution=str(ROOT / "solutions" / FIRST.slug)))
+    first_property = next(line.split("(")[0][4:] for line in
+                          (ROOT / "tests" / FIRST.slug / "test_properties.py").read_text().splitlines()
+                          if line.startswith("def test_"))
+    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}/test_properties.py::{first_property}",
+                    f"--impl={submission}", "-p", "no:cacheprovider", f"--junitxml={junit}", *options],
+                   cwd=ROOT, capture_output=True, timeout=60,
+                   env={**os.environ, "HYPOTHESIS_STORAGE_DIRECTORY": str(tmp_path / "hypothesis")})
+    return [failure.text or "" for failure in ElementTree.parse(junit).iter("failure")]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_many_quick_calls_past_the_tests_limit_are_reported_as_such_not_as_a_call_that_stalled(tmp_path):
+    [report] = property_reports(tmp_path, "--timeout=0.5")
+    counted_calls = re.search(r"The test ran past its limit of 0\.5 s for this test over (\d+) calls of your code,\n"
+                              r"though no one call ran past the limit for one call; the last was fixed_windows\(",
+                              report)
+    assert counted_calls and int(counted_calls.group(1)) > 1, report
+    assert "answers at once" not in report and "Does every iteration of your loop advance" not in report, report
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_a_profile_of_more_examples_gives_a_property_test_more_time_in_proportion(tmp_path):
+    """thorough tries 1000 examples where the limits are set for 60: 0.12 s becomes 2 s."""
+    [report] = property_reports(tmp_path, "--timeout=0.12", "--hypothesis-profile=thorough")
+    assert "The test ran past its limit of 2 s for this test over" in report, report
