@@ -22,6 +22,7 @@ import select
 import signal
 import socket
 import sys
+import time
 import types
 
 from kata.catalog import MATERIALS
@@ -284,24 +285,50 @@ def stop_workers_past_their_kernel_limits(workers: set[int]) -> dict[int, str]:
     of page tables; returns why, by process id."""
     stopped = {}
     for pid in workers:
-        try:
-            with open(f"/proc/{pid}/status", "rb") as status:
-                fields = dict(line.split(b":", 1) for line in status.read().splitlines() if b":" in line)
-            threads, page_tables_kb = int(fields[b"Threads"]), int(fields[b"VmPTE"].split()[0])
-        except (OSError, ValueError, KeyError, IndexError):
-            continue  # ended already (a zombie has no VmPTE), or no /proc here
-        if threads > MAX_THREADS:
-            stopped[pid] = f"it ran more than {MAX_THREADS} threads"
-        elif page_tables_kb > MAX_PAGE_TABLES_KB:
-            stopped[pid] = (f"its memory mappings took more than {MAX_PAGE_TABLES_KB // 1024} MB of the kernel's "
-                            "page tables (thousands of small mappings, scattered)")
-        else:
+        why = kernel_limit_passed(status_of(pid))
+        if why == MAIN_THREAD_ENDED:
+            # A worker ending by exit_group shows this state for an instant, while its other
+            # threads are being ended: only one that still shows it a moment later is stopped.
+            time.sleep(THREAD_CHECK_SECONDS)
+            why = kernel_limit_passed(status_of(pid))
+        if why is None:
             continue
+        stopped[pid] = why
         try:
             os.killpg(pid, signal.SIGKILL)
         except OSError:
             pass
     return stopped
+
+
+def status_of(pid: int) -> dict[bytes, bytes]:
+    """The fields of the process's /proc status; none when it has been reaped, or there is no /proc."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            return dict(line.split(b":", 1) for line in status.read().splitlines() if b":" in line)
+    except OSError:
+        return {}
+
+
+MAIN_THREAD_ENDED = "its main thread ended while its other threads ran on"
+
+
+def kernel_limit_passed(status: dict[bytes, bytes]) -> str | None:
+    """Why a worker with this /proc status must be stopped, or None."""
+    threads = int(status.get(b"Threads", b"0"))
+    if status.get(b"State", b"").strip().startswith(b"Z"):
+        # The main thread ended alone (a raw exit system call) and left the others running:
+        # the status of a zombie shows neither its page tables nor, once read, anything to
+        # count again, so its threads would escape both limits. A worker answers from its
+        # main thread; a zombie with no other thread is only ending.
+        return MAIN_THREAD_ENDED if threads > 1 else None
+    if threads > MAX_THREADS:
+        return f"it ran more than {MAX_THREADS} threads"
+    page_tables = status.get(b"VmPTE", b"").split()
+    if page_tables and int(page_tables[0]) > MAX_PAGE_TABLES_KB:
+        return (f"its memory mappings took more than {MAX_PAGE_TABLES_KB // 1024} MB of the kernel's "
+                "page tables (thousands of small mappings, scattered)")
+    return None
 
 
 def fork_a_worker(control: socket.socket, settings: dict, fds: list[int], confinement: Confinement | str) -> int:

@@ -1443,6 +1443,41 @@ def test_a_worker_that_starts_thousands_of_threads_while_loading_is_stopped(star
         worker.start_if_needed()
 
 
+# The main thread ends alone (the exit system call, not exit_group) and a thread of its own
+# answers in its place, then starts hundreds more: the fork server read the status of a zombie
+# main thread as that of a worker that had ended, and counted its threads no more.
+ENDS_ITS_MAIN_THREAD = """
+import ctypes
+import gc
+import sys
+import threading
+import time
+
+
+def take_over():
+    time.sleep(0.2)  # the main thread has ended by now
+    worker = next(thing for thing in gc.get_objects() if type(thing).__name__ == "Worker")
+    wire = sys.modules["kata.isolation.wire"]
+    worker.channel.send({"returned": wire.Encoder(worker.codec).encode("started"), "output": ""})
+    threading.stack_size(64 * 1024)
+    for _ in range(400):
+        threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
+    worker.serve_forever()
+
+
+def f():
+    threading.Thread(target=take_over).start()
+    ctypes.CDLL(None).syscall(60, 0)  # SYS_exit: this thread only
+"""
+
+
+def test_a_worker_whose_main_thread_ends_while_its_threads_run_on_is_stopped(start_worker):
+    worker = start_worker(ENDS_ITS_MAIN_THREAD)
+    with pytest.raises(WorkerEnded, match="the worker process was stopped: its main thread ended while its other "
+                                          "threads ran on"):
+        worker.call("f", (), {})
+
+
 SCATTERS_ITS_MAPPINGS = """
 import ctypes
 import mmap
