@@ -28,7 +28,7 @@ import os
 from array import array
 from itertools import accumulate, chain
 
-from kata.judging.limits import FRAME_TEXT_CHARACTERS, MAX_CONTAINERS, MAX_MESSAGE_BYTES
+from kata.judging.limits import FRAME_TEXT_CHARACTERS, MAX_CONTAINERS, MAX_KINDS, MAX_MESSAGE_BYTES
 from kata.judging.load_problems import ERROR_TEXT_LIMIT, text_of
 
 TYPE_CHECKING = False
@@ -277,10 +277,17 @@ def _rebuild_dataclass(name: str, frozen: bool, fields: list[tuple[str, Any]]) -
     if key not in _dataclasses:
         import dataclasses
 
+        refuse_past_max_kinds(_dataclasses, "dataclasses")
         made = dataclasses.make_dataclass(name.rsplit(".", 1)[-1], list(key[2]), frozen=frozen)
         made.__qualname__ = name
         _dataclasses[key] = made
     return _dataclasses[key](**dict(fields))
+
+
+def refuse_past_max_kinds(made: dict, kind: str) -> None:
+    """A class is made and kept for each kind a worker names: past MAX_KINDS, names made up to grow this process."""
+    if len(made) >= MAX_KINDS:
+        raise ProtocolError(f"more than {MAX_KINDS} kinds of {kind} in one run")
 
 
 # Exceptions ---------------------------------------------------------------------------------
@@ -300,6 +307,7 @@ _remote_errors: dict[str, type] = {}
 def remote_error(type_name: str, message: str) -> RemoteError:
     name = type_name if type_name.isidentifier() else "UnknownError"
     if name not in _remote_errors:
+        refuse_past_max_kinds(_remote_errors, "exception types")
         _remote_errors[name] = type(name, (RemoteError,), {"__module__": "the code under test"})
     return _remote_errors[name](message)
 

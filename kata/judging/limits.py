@@ -91,6 +91,11 @@ MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 # hold this many lists and dicts (brackets in its strings count too); the largest answer of a
 # reference holds 60,005.
 MAX_CONTAINERS = 500_000
+# The classes the tests' process makes for a worker's dataclasses and exceptions, kept for the
+# whole run: one for each name a worker sends. A submission that named a new one in every item
+# grew the tests' process by 6.7 KB for each 65 bytes sent, 21 GB in ten minutes. A kata's
+# answers use at most a few kinds.
+MAX_KINDS = 256
 # What a report keeps of each line of the traceback of an exception a worker raised (its
 # message is cut to kata.judging.load_problems.ERROR_TEXT_LIMIT): without a cap, a message or a
 # source line of 20 MB in every test made a class's grades a gigabyte.

@@ -29,7 +29,7 @@ from kata.judging.calls import Judged, log
 from kata.catalog import ROOT, SOLUTIONS, find_kata
 from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
 from kata.judging.judge import same
-from kata.judging.limits import DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch, idle_limit
+from kata.judging.limits import MAX_KINDS, DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch, idle_limit
 from kata.isolation.worker import PARENT_CHECK_SECONDS
 
 
@@ -191,6 +191,41 @@ def test_a_frozen_dataclass_comes_back_as_a_dataclass_with_the_same_name_and_fie
     assert same(result, Chunk("ab", 4))
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.start = 5
+
+
+NAMES_A_NEW_KIND_IN_EVERY_ITEM = """
+import dataclasses
+
+
+def dataclasses_of_new_names(count):
+    return [dataclasses.make_dataclass(f"Kind{number}", ["n"])(number) for number in range(count)]
+
+
+def raises_a_new_exception_type(number):
+    raise type(f"Error{number}", (Exception,), {})("made up")
+"""
+
+
+def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_made_up_dataclasses(
+        start_worker, monkeypatch):
+    """The tests' process keeps a class for each dataclass a worker names, for the whole run: a
+    red team named a new one in every item, and grew that process by 21 GB in ten minutes."""
+    monkeypatch.setattr(wire, "_dataclasses", {})
+    worker = start_worker(NAMES_A_NEW_KIND_IN_EVERY_ITEM, functions=("dataclasses_of_new_names",))
+    assert len(worker.call("dataclasses_of_new_names", (MAX_KINDS,), {})) == MAX_KINDS
+    with pytest.raises(WorkerEnded, match=f"more than {MAX_KINDS} kinds of dataclasses in one run"):
+        worker.call("dataclasses_of_new_names", (MAX_KINDS + 1,), {})
+
+
+def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_made_up_exception_types(
+        start_worker, monkeypatch):
+    monkeypatch.setattr(wire, "_remote_errors", {})
+    worker = start_worker(NAMES_A_NEW_KIND_IN_EVERY_ITEM, functions=("raises_a_new_exception_type",))
+    for number in range(MAX_KINDS):
+        with pytest.raises(wire.RemoteError, match="made up"):
+            worker.call("raises_a_new_exception_type", (number,), {})
+    with pytest.raises(WorkerEnded, match=f"more than {MAX_KINDS} kinds of exception types in one run"):
+        worker.call("raises_a_new_exception_type", (MAX_KINDS,), {})
 
 
 def test_a_list_subclass_comes_back_as_an_opaque_stand_in_equal_to_nothing(value_of):
