@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import stat
 import zipfile
-import zlib
 from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
 
@@ -28,9 +27,6 @@ MAX_FILE_BYTES = 1024 * 1024  # a kata's solution takes a few KiB
 LINKS_REFUSED = "links are not graded: hand in the file itself"
 _CHUNK = 64 * 1024
 
-# What reading a damaged zip can raise; RuntimeError also covers an encrypted member and,
-# as NotImplementedError, a compression method Python does not read.
-_UNREADABLE = (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, OSError)
 
 
 @dataclass(frozen=True)
@@ -162,8 +158,14 @@ def _unpack(archive: Path, into: Path) -> Path:
             written = 0
             for member, parts in members:
                 written += _extract(zipped, member, into.joinpath(*parts), archive, MAX_UNPACKED_BYTES - written)
-    except _UNREADABLE as error:
-        raise BadSubmissions(f"{archive} cannot be unpacked: {error}") from None
+    except BadSubmissions:
+        raise
+    except Exception as error:
+        # A zip a student made may make the reader raise almost anything: BadZipFile, zlib.error,
+        # EOFError or OSError when damaged, UnicodeDecodeError for a name flagged UTF-8 that is
+        # not, LZMAError for a damaged LZMA member, RuntimeError for an encrypted one,
+        # NotImplementedError for a method Python does not read. Each refuses that zip alone.
+        raise BadSubmissions(f"{archive} cannot be unpacked: {type(error).__name__}: {error}") from None
     return into
 
 

@@ -161,6 +161,33 @@ def test_a_corrupt_zip_is_refused(handed_in, unpacked):
     assert "alice.zip cannot be unpacked" in zip_refusal(handed_in, unpacked)
 
 
+def name_flagged_utf8_that_is_not(path: Path) -> str:
+    write_zip(path, f"{KATA.slug}/AAAAAAA.py")
+    data = bytearray(path.read_bytes()).replace(b"AAAAAAA", b"\xff\xfe\xfd\xfc\xfb\xfa\xf9")
+    for header, flags in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):  # the local and the central header
+        data[data.index(header) + flags + 1] |= 0x08  # bit 11: the name is UTF-8
+    path.write_bytes(bytes(data))
+    return "UnicodeDecodeError"
+
+
+def damaged_lzma_member(path: Path) -> str:
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_LZMA) as zipped:
+        zipped.writestr(KATA_FILE, b"x = 1\n" * 2000)
+    data = bytearray(path.read_bytes())
+    start = data.index(KATA.module.encode() + b".py") + len(KATA.module) + 3 + 20
+    data[start:start + 40] = bytes(byte ^ 0x5A for byte in data[start:start + 40])
+    path.write_bytes(bytes(data))
+    return "LZMAError"
+
+
+@pytest.mark.parametrize("damage", [name_flagged_utf8_that_is_not, damaged_lzma_member])
+def test_a_zip_whose_reader_raises_an_error_of_its_own_is_refused_alone(handed_in, unpacked, damage):
+    """A red team's zips made zipfile raise UnicodeDecodeError and LZMAError, which stopped the
+    grading of the whole class with no report."""
+    raised = damage(handed_in / "alice.zip")
+    assert f"alice.zip cannot be unpacked: {raised}" in zip_refusal(handed_in, unpacked)
+
+
 def test_a_folder_and_a_zip_of_the_same_student_are_refused(handed_in, unpacked):
     write_files(handed_in / "alice", KATA_FILE)
     write_zip(handed_in / "alice.zip", KATA_FILE)
