@@ -24,7 +24,7 @@ from kata.runner.outcomes import read_outcomes
 from kata.isolation.workers import remove_folder
 from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
 from kata.isolation.processes import process_group, stop_every_group, stop_group
-from kata.vocabulary import KataStatus, Verdict, counted
+from kata.vocabulary import KataStatus, Verdict, counted, one_line, printable
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 
 STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner
@@ -152,10 +152,12 @@ def named_as_handed_in(grade: KataGrade, student: Submission, copy: Submission |
     """The grade with the student's files named as they handed them in (alice/01_fixed_windows/...),
     not by where the grader put, unpacked or copied them."""
     places = [str(folder) + os.sep for folder in (student.folder, *([copy.folder] if copy else []))]
+    places += [printable(place) for place in places]  # as the reports, made printable, hold them
+    name = one_line(student.student)  # the folder's name may hold terminal escapes, which no report may carry
 
     def shown(text: str) -> str:
         for place in places:
-            text = text.replace(place, f"{student.student}/")
+            text = text.replace(place, f"{name}/")
         return text
 
     grade.detail = shown(grade.detail)
@@ -218,5 +220,6 @@ def tests_per_kata(katas: list[Kata]) -> dict[str, int]:
 
 
 def say(line: str) -> None:
-    """Progress goes to stderr, so that stdout holds only the table and the summary."""
-    print(line, file=sys.stderr, flush=True)
+    """Progress goes to stderr, so that stdout holds only the table and the summary; on one printable
+    line, since a student's name is their folder's, which may hold terminal escapes or line breaks."""
+    print(one_line(line), file=sys.stderr, flush=True)

@@ -48,7 +48,16 @@ def write_csv(grades: list[KataGrade], path: Path, warning: str = "") -> None:
             file.write(f"# {warning}\n")  # a comment line, as readers such as pandas (comment="#") skip it
         writer = csv.writer(file)
         writer.writerow(CSV_FIELDS)
-        writer.writerows([getattr(grade, field) for field in CSV_FIELDS] for grade in grades)
+        writer.writerows([_spreadsheet_cell(getattr(grade, field)) for field in CSV_FIELDS] for grade in grades)
+
+
+# What a spreadsheet reads as the start of a formula: a student named "=HYPERLINK(...)" by their
+# folder would put a live formula in the teacher's sheet. A quote first makes it text (OWASP's advice).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _spreadsheet_cell(value: object) -> object:
+    return f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value
 
 
 def write_json(grades: list[KataGrade], path: Path, warning: str = "") -> None:
@@ -178,7 +187,11 @@ def _class_name(node_id: str) -> str:
 
 
 def _markdown_cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    """The text as one table cell, whatever a student's folder name holds: a backslash written
+    before a pipe must not escape the escape, and HTML must stay text (a renderer would run it)."""
+    for character, written in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\\", "\\\\"), ("|", "\\|")):
+        text = text.replace(character, written)
+    return text
 
 
 def _prepared(path: Path) -> Path:

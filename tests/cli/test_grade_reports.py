@@ -111,6 +111,14 @@ def test_the_csv_has_a_row_per_student_and_kata(tmp_path):
     ]
 
 
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://example.com","4/4")', "+1+1", "-2+3", "@SUM(A1:A9)"])
+def test_a_student_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(tmp_path, name):
+    path = tmp_path / "grades.csv"
+    write_csv([grade_without_tests(name, "01_fixed_windows", KataStatus.CANNOT_RUN, "no file", 2)], path)
+    [record] = list(csv.DictReader(path.open(encoding="utf-8")))
+    assert record["student"] == f"'{name}"
+
+
 def test_the_json_holds_every_grade_with_its_tests(tmp_path):
     path = tmp_path / "grades.json"
     write_json(GRADES, path)
@@ -143,6 +151,29 @@ def test_the_markdown_has_the_table_with_pipes_escaped_and_the_summary(tmp_path)
 - 01 fixed_windows: 2 of 3 solved; most failed: test_overlap_zero (1 student)
 - 02 token_budget_packer: 0 of 3 solved; most failed: test_budget (1 student)
 """
+
+
+def cells_of(row: str) -> list[str]:
+    """A Markdown table row's cells: split at each pipe that no odd run of backslashes escapes."""
+    cells, cell, backslashes = [], "", 0
+    for character in row.strip()[1:-1]:
+        if character == "|" and backslashes % 2 == 0:
+            cells, cell = [*cells, cell], ""
+        else:
+            cell += character
+        backslashes = backslashes + 1 if character == "\\" else 0
+    return [*cells, cell]
+
+
+def test_no_student_name_adds_a_cell_or_live_html_to_the_markdown(tmp_path):
+    """A red team's folder name ended its own cell with a backslash before the pipe, so that a renderer
+    read the rest as cells of fake scores, and put an <img onerror=...> in the page."""
+    forger = "mallory\\| 2/2 \\| 2/2 \\| 4/4 \\| <img src=x onerror=alert(1)>"
+    path = tmp_path / "grades.md"
+    write_markdown([grade_without_tests(forger, "01_fixed_windows", KataStatus.CANNOT_RUN, "no file", 2)], path)
+    header, _, row = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("|")]
+    assert len(cells_of(row)) == len(cells_of(header)), row
+    assert "<" not in row and "&lt;img" in row
 
 
 def test_junit_writes_a_file_per_student_with_a_safe_name(tmp_path):

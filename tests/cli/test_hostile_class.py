@@ -59,6 +59,9 @@ TWINS = {
 # not graded, whatever the link names.
 LINKED = ("links_to_the_reference", "links_to_a_classmate", "links_its_kata_folder", "hard_links_the_reference")
 DEEP_ZIP = "nests_a_zip_deep"  # made by the fixture: folders nested too deep for shutil.rmtree
+# Made by the fixture, with honest_wrong's files: a folder whose name moves the cursor up, clears the
+# line, retitles the terminal, overrides the text's direction and prints a fake verdict in red.
+ESCAPES_IN_ITS_NAME = "names_itself\x1b[1A\x1b[2K\x1b]0;TITLE\x07\u202e\x9b31mALL SOLVED\x1b[0m"
 HONEST = ("correct", "honest_wrong", "slow_honest")
 
 pytestmark = [
@@ -109,6 +112,7 @@ def hostile(tmp_path_factory, repository_copier, file_fingerprints):
     submissions = work / "submissions"
     shutil.copytree(HOSTILE_CLASS, submissions, symlinks=True)  # the links are the attack: kept as links
     shutil.copytree(CORRECT, submissions / "correct")
+    shutil.copytree(HOSTILE_CLASS / "honest_wrong", submissions / ESCAPES_IN_ITS_NAME)
     hard_link = submissions / "hard_links_the_reference" / "01_fixed_windows" / "fixed_windows.py"
     hard_link.parent.mkdir(parents=True)
     os.link(repository / "solutions" / "01_fixed_windows" / "fixed_windows.py", hard_link)
@@ -215,15 +219,19 @@ def test_the_graders_environment_appears_in_no_report(hostile):
 
 
 def test_no_report_carries_a_control_character_of_a_submission(hostile):
-    """forges_the_report's messages and forges_the_load_error's load error hold ESC, U+009B and a right-to-left
-    override, which would redraw a terminal that shows a report, or make it read otherwise."""
+    """forges_the_report's messages, forges_the_load_error's load error and the name of a student's folder
+    hold ESC, U+009B and a right-to-left override, which would redraw a terminal that shows a report (or
+    the progress lines), or make it read otherwise."""
     assert hostile["grades"]["forges_the_report"]["passed"] < hostile["grades"]["forges_the_report"]["run"]
     reports = [path for path in (hostile["work"] / "reports").rglob("*") if path.is_file()]
     texts = [path.read_text(encoding="utf-8") for path in reports]
     texts += [json.dumps(record) for record in hostile["grades"].values()]  # escaped in the JSON file itself
+    texts += [hostile["done"].stdout, hostile["done"].stderr]  # the table, the summary and the progress lines
     forging = ("\x1b", "\x9b", "\u202e", "\\u001b", "\\u009b", "\\u202e")  # raw, or escaped in JSON
     assert not [text for text in texts if any(character in text for character in forging)]
     assert any("a glitch of the grader" in text for text in texts)  # the message itself is reported
+    [named] = [grade for student, grade in hostile["grades"].items() if student.startswith("names_itself")]
+    assert named["passed"] == hostile["grades"]["honest_wrong"]["passed"]  # graded as the same files are
 
 
 def test_confined_grading_carries_no_warning(hostile):
