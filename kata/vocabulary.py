@@ -99,6 +99,16 @@ def printable(text: str) -> str:
     return _NOT_PRINTABLE.sub("", text).encode("utf-8", "replace").decode("utf-8")
 
 
+# What visible() shows as an escape: what printable() leaves out, line breaks and tabs, lone surrogates.
+_INVISIBLE = re.compile(f"{_NOT_PRINTABLE.pattern[:-1]}\t\n\ud800-\udfff]")
+
+
+def visible(text: str) -> str:
+    """The text on one line, each character printable() would leave out shown as its escape
+    (\\x1b, \\u202e, \\n): for a name, which must stay as distinct as the names it was made from."""
+    return _INVISIBLE.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def one_line(text: str) -> str:
     """The printable text on one line: each line break becomes ' / '."""
     return " / ".join(line for line in printable(text.replace("\r", "\n")).splitlines() if line.strip())

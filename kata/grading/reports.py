@@ -68,7 +68,7 @@ def write_json(grades: list[KataGrade], path: Path, warning: str = "") -> None:
 
 def write_markdown(grades: list[KataGrade], path: Path, warning: str = "") -> None:
     """The table and the summary of each kata, as a Markdown document."""
-    header, *rows = [[_markdown_cell(cell) for cell in row] for row in _grid(grades)]
+    header, *rows = [[_markdown_name(student), *map(_markdown_cell, cells)] for student, *cells in _grid(grades)]
     table = [header, ["---"] * len(header), *rows]
     lines = ["# Grades", "", *([f"> **{warning}**", ""] if warning else []),
              *("| " + " | ".join(row) + " |" for row in table), "", "## Per kata", ""]
@@ -187,11 +187,17 @@ def _class_name(node_id: str) -> str:
 
 
 def _markdown_cell(text: str) -> str:
-    """The text as one table cell, whatever a student's folder name holds: a backslash written
-    before a pipe must not escape the escape, and HTML must stay text (a renderer would run it)."""
+    """The text as one table cell: a backslash written before a pipe must not escape the escape,
+    and HTML must stay text (a renderer would run it)."""
     for character, written in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\\", "\\\\"), ("|", "\\|")):
         text = text.replace(character, written)
     return text
+
+
+def _markdown_name(name: str) -> str:
+    """A student's name as one cell of plain text: whatever their folder's name holds, no link
+    ([...](javascript:...)), image, emphasis or code, each mark escaped as CommonMark allows."""
+    return re.sub(r"([`*_{}\[\]()#+\-.!~])", r"\\\1", _markdown_cell(name))
 
 
 def _prepared(path: Path) -> Path:

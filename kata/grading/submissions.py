@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
 
 from kata.catalog import KATAS, Kata
+from kata.vocabulary import visible
 
 MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # a whole class's katas take well under 1 MiB
 MAX_MEMBERS = 2000
@@ -47,18 +48,33 @@ def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
     """One submission per student folder or .zip file in `folder`, sorted by student; zips are unpacked
     into `unpack_into/<student>/`, which should be a fresh folder."""
     found = _students_in(folder)
-    submissions = []
-    for student, path in sorted(found.items(), key=lambda item: (item[0].casefold(), item[0])):
+    submissions, names = [], shown_names(list(found))
+    for raw, path in sorted(found.items(), key=lambda item: (item[0].casefold(), item[0])):
+        student = names[raw]
         if path.is_symlink():
             submissions.append(Submission(student, path, problem=f"{path.name} is a symbolic link; {LINKS_REFUSED}"))
             continue
         try:
-            unpacked = _unpack(path, unpack_into / student) if path.is_file() else path
+            unpacked = _unpack(path, unpack_into / raw) if path.is_file() else path
         except BadSubmissions as refused:
-            submissions.append(Submission(student, unpack_into / student, problem=str(refused)))
+            submissions.append(Submission(student, unpack_into / raw, problem=str(refused)))
         else:
             submissions.append(Submission(student, _kata_root(unpacked)))
     return submissions
+
+
+def shown_names(students: list[str]) -> dict[str, str]:
+    """The name each student's reports show: their folder's (or zip's) name, with what a terminal
+    would act on or hide shown as its escape, so that no name passes for another ('alice' and
+    'alice' followed by a left-to-right mark); names still alike are numbered."""
+    names: dict[str, str] = {}
+    for raw in sorted(students):
+        name, number = visible(raw), 1
+        while name in names.values():
+            number += 1
+            name = f"{visible(raw)} ({number})"
+        names[raw] = name
+    return names
 
 
 def kata_file(submission: Submission, kata: Kata) -> Path | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from xml.etree import ElementTree
 
 import pytest
@@ -174,6 +175,18 @@ def test_no_student_name_adds_a_cell_or_live_html_to_the_markdown(tmp_path):
     header, _, row = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("|")]
     assert len(cells_of(row)) == len(cells_of(header)), row
     assert "<" not in row and "&lt;img" in row
+
+
+@pytest.mark.parametrize("name", ["[see your grade](javascript:alert(1))", "![x](http://example.com/x.png)",
+                                  "**top** `student` _mark_"])
+def test_no_student_name_makes_a_link_an_image_or_emphasis_in_the_markdown(tmp_path, name):
+    """A red team's folder named as a Markdown link to javascript: stayed a live link in Python-Markdown."""
+    path = tmp_path / "grades.md"
+    write_markdown([grade_without_tests(name, "01_fixed_windows", KataStatus.CANNOT_RUN, "no file", 2)], path)
+    row = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("|")][-1]
+    student = cells_of(row)[0]
+    unescaped = re.findall(r"(?<!\\)[][()*_`!]", student)
+    assert not unescaped and student.replace("\\", "").strip() == name, student
 
 
 def test_junit_writes_a_file_per_student_with_a_safe_name(tmp_path):

@@ -224,14 +224,27 @@ def test_no_report_carries_a_control_character_of_a_submission(hostile):
     the progress lines), or make it read otherwise."""
     assert hostile["grades"]["forges_the_report"]["passed"] < hostile["grades"]["forges_the_report"]["run"]
     reports = [path for path in (hostile["work"] / "reports").rglob("*") if path.is_file()]
-    texts = [path.read_text(encoding="utf-8") for path in reports]
-    texts += [json.dumps(record) for record in hostile["grades"].values()]  # escaped in the JSON file itself
+    texts = [path.read_text(encoding="utf-8") for path in reports if path.suffix != ".json"]
     texts += [hostile["done"].stdout, hostile["done"].stderr]  # the table, the summary and the progress lines
-    forging = ("\x1b", "\x9b", "\u202e", "\\u001b", "\\u009b", "\\u202e")  # raw, or escaped in JSON
+    texts += strings_in(hostile["grades"])  # as JSON decodes them: JSON may write ESC as \\u001b
+    forging = ("\x1b", "\x9b", "\u202e")
     assert not [text for text in texts if any(character in text for character in forging)]
     assert any("a glitch of the grader" in text for text in texts)  # the message itself is reported
+    # The name shows what it hides, as escapes, and its row is graded as the same files are.
     [named] = [grade for student, grade in hostile["grades"].items() if student.startswith("names_itself")]
-    assert named["passed"] == hostile["grades"]["honest_wrong"]["passed"]  # graded as the same files are
+    assert named["student"] == "names_itself\\x1b[1A\\x1b[2K\\x1b]0;TITLE\\x07\\u202e\\x9b31mALL SOLVED\\x1b[0m"
+    assert named["passed"] == hostile["grades"]["honest_wrong"]["passed"]
+
+
+def strings_in(value: object) -> list[str]:
+    """Every string of a decoded JSON value, its keys included."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [*value.keys(), *(text for item in value.values() for text in strings_in(item))]
+    if isinstance(value, list):
+        return [text for item in value for text in strings_in(item)]
+    return []
 
 
 def test_confined_grading_carries_no_warning(hostile):

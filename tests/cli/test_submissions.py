@@ -188,6 +188,20 @@ def test_a_zip_whose_reader_raises_an_error_of_its_own_is_refused_alone(handed_i
     assert f"alice.zip cannot be unpacked: {raised}" in zip_refusal(handed_in, unpacked)
 
 
+def test_a_name_made_to_pass_for_a_classmates_shows_what_it_hides(handed_in, unpacked):
+    """A red team's folder 'alice' followed by a left-to-right mark was a second student to the grader,
+    but 'alice' to every report, where its row took the place of the real alice's."""
+    write_files(handed_in / "alice", KATA_FILE)
+    write_files(handed_in / "alice\u200e", KATA_FILE)
+    assert [student.student for student in submissions_in(handed_in, unpacked)] == ["alice", "alice\\u200e"]
+
+
+def test_names_that_would_still_show_alike_are_numbered(handed_in, unpacked):
+    write_files(handed_in / "eve\x1b", KATA_FILE)  # an escape character
+    write_files(handed_in / "eve\\x1b", KATA_FILE)  # a backslash, then x1b
+    assert [student.student for student in submissions_in(handed_in, unpacked)] == ["eve\\x1b", "eve\\x1b (2)"]
+
+
 def test_a_folder_and_a_zip_of_the_same_student_are_refused(handed_in, unpacked):
     write_files(handed_in / "alice", KATA_FILE)
     write_zip(handed_in / "alice.zip", KATA_FILE)
