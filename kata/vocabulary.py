@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Any
 
+
 class Verdict:
     """The first line of a failed test's report: LeetCode's words, where it has them."""
 

@@ -153,7 +153,9 @@ def named_as_handed_in(grade: KataGrade, student: Submission, copy: Submission |
     not by where the grader put, unpacked or copied them."""
     places = [str(folder) + os.sep for folder in (student.folder, *([copy.folder] if copy else []))]
     places += [printable(place) for place in places]  # as the reports, made printable, hold them
-    name = one_line(student.student)  # the folder's name may hold terminal escapes, which no report may carry
+    # submissions_in names students visibly; a name given otherwise (kata classroom's) is made printable here,
+    # since the messages it goes into were cleaned before.
+    name = one_line(student.student)
 
     def shown(text: str) -> str:
         for place in places:
@@ -221,5 +223,5 @@ def tests_per_kata(katas: list[Kata]) -> dict[str, int]:
 
 def say(line: str) -> None:
     """Progress goes to stderr, so that stdout holds only the table and the summary; on one printable
-    line, since a student's name is their folder's, which may hold terminal escapes or line breaks."""
+    line, whatever it quotes (a student's name, a path the teacher gave)."""
     print(one_line(line), file=sys.stderr, flush=True)

@@ -29,7 +29,6 @@ LINKS_REFUSED = "links are not graded: hand in the file itself"
 _CHUNK = 64 * 1024
 
 
-
 @dataclass(frozen=True)
 class Submission:
     student: str
