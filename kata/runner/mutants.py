@@ -63,8 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     unexplained = 0
     with tempfile.TemporaryDirectory(prefix="kata-mutants-") as work:
         copy = Path(work) / "repo"
-        shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "*.egg-info", "__pycache__",
-                                                                   ".hypothesis", ".pytest_cache"))
+        # Links are copied as links: the hostile class's links point at files that must not be
+        # followed (one dangles on purpose), and nothing mutated lies behind a link.
+        shutil.copytree(ROOT, copy, symlinks=True,
+                        ignore=shutil.ignore_patterns(".git", ".venv", "*.egg-info", "__pycache__", ".hypothesis",
+                                                      ".pytest_cache", ".kata"))
         for kata in katas:
             unexplained += _report(kata, *_run(kata, copy))
     return 1 if unexplained else 0
