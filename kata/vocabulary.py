@@ -8,12 +8,7 @@ so long sequences show their first and last items and their length.
 from __future__ import annotations
 
 import re
-import reprlib
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from typing import Any
-
+import textwrap
 
 class Verdict:
     """The first line of a failed test's report: LeetCode's words, where it has them."""
@@ -45,42 +40,143 @@ class KataStatus:
 
 # How a value, a call or a count is put into words.
 
-_shortener = reprlib.Repr()
-_shortener.maxlist = _shortener.maxtuple = 12
-_shortener.maxstring = 160
-_shortener.maxother = 160
-_shortener.maxlevel = 4
-_shortener.maxdict = 12
-
-FULL_LIMIT = 400  # characters; below this a value is shown whole
+SHOWN = 240  # characters: a value longer than this is summarised (its first items, its last, its length)
+SHOWN_BESIDE = 110  # the same for each of two values shown on one line ("... [9] instead of [3].")
+LINE_LIMIT = 300  # no line of a failure's report is longer: it must fit a screen
+CALL_SHOWN = 280  # characters for a call's arguments together, so that "Called f(...)." fits one line
+COLUMNS = 80  # a report's sentences are wrapped to this; a line that shows a value may be longer
+_FEWEST = 24  # characters an item is given, however little room is left: fewer says nothing
 
 
-def show(value: object) -> str:
-    """The value as Python would print it, shortened when it is long."""
-    if _is_small(value):
-        return repr(value)
-    return _shortener.repr(value) + _size_note(value)
+def show(value: object, budget: int = SHOWN) -> str:
+    """The value as Python would print it, when that takes at most `budget` characters; otherwise a
+    summary of about that size: a list's or a tuple's first items, "…", its last item and its length;
+    a string's first characters and its length; anything else's repr, cut short."""
+    whole = _repr_within(value, budget)
+    if whole is not None:
+        return whole
+    if type(value) in (list, tuple):
+        return _summarised_sequence(value, budget)  # type: ignore[arg-type]
+    if type(value) is str:
+        return _summarised_string(value, budget)
+    if type(value) is dict:
+        return _summarised_dict(value, budget)
+    text = _safe_repr(value)
+    return text if len(text) <= budget else text[: max(_FEWEST, budget - 1)] + "…"
 
 
-def _is_small(value: Any) -> bool:
-    try:
-        return len(value) <= 200 and len(repr(value)) <= FULL_LIMIT
-    except TypeError:
-        return len(repr(value)) <= FULL_LIMIT
+def _repr_within(value: object, budget: int) -> str | None:
+    """repr(value) if it takes at most `budget` characters, else None; a long value's whole repr is never built."""
+    if type(value) is str:
+        text = repr(value) if len(value) <= budget else ""
+    elif type(value) in (list, tuple, dict):
+        text = _container_within(value, budget)  # type: ignore[arg-type]
+    else:
+        text = _safe_repr(value)
+    return text if text and len(text) <= budget else None
 
 
-def _size_note(value: Any) -> str:
-    try:
-        size = len(value)
-    except TypeError:
+def _container_within(value: list | tuple | dict, budget: int) -> str:
+    if len(value) * 3 > budget + 3:  # each item takes at least one character and a separator
         return ""
-    return f" ({counted(size, 'character')})" if isinstance(value, str) else f" ({counted(size, 'item')})"
+    items = value.items() if type(value) is dict else value
+    parts, used = [], 2
+    for item in items:
+        if type(value) is dict:
+            key, inner = _repr_within(item[0], budget - used), None
+            inner = _repr_within(item[1], budget - used - len(key or "") - 2) if key is not None else None
+            part = f"{key}: {inner}" if inner is not None else None
+        else:
+            part = _repr_within(item, budget - used)
+        if part is None:
+            return ""
+        parts.append(part)
+        used += len(part) + 2
+        if used > budget + 2:
+            return ""
+    if type(value) is dict:
+        return "{" + ", ".join(parts) + "}"
+    if type(value) is tuple:
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    return "[" + ", ".join(parts) + "]"
+
+
+def _safe_repr(value: object) -> str:
+    try:
+        return repr(value)
+    except Exception as error:  # a hostile __repr__: say what it is, not what it claims
+        return f"<{type(value).__name__} whose repr raised {type(error).__name__}>"
+
+
+def _summarised_sequence(items: list | tuple, budget: int) -> str:
+    opening, closing = ("[", "]") if type(items) is list else ("(", ")")
+    note = f" ({counted(len(items), 'item')})"
+    room = max(_FEWEST * 2, budget - len(note) - 2)
+    share = max(_FEWEST, room // 4)  # so that several items show, not one long first item
+    last = show(items[-1], share) if items else ""
+    shown: list[str] = []
+    used = len(last) + 5  # the last item, and ", …, "
+    for item in items[:-1]:
+        part = show(item, min(share, max(_FEWEST, room - used)))
+        if used + len(part) + 2 > room and shown:
+            break
+        shown.append(part)
+        used += len(part) + 2
+    middle = [] if len(shown) == len(items) - 1 else ["…"]
+    return opening + ", ".join([*shown, *middle, last]) + closing + note
+
+
+def _summarised_string(text: str, budget: int) -> str:
+    note = f" ({counted(len(text), 'character')})"
+    keep = max(_FEWEST, budget - len(note) - 3)
+    head = repr(text[:keep])
+    while len(head) > keep + 2 and keep > _FEWEST // 2:  # escapes make a repr longer than its text
+        keep = keep * 3 // 4
+        head = repr(text[:keep])
+    return f"{head[:-1]}…{head[-1]}{note}"
+
+
+def _summarised_dict(items: dict, budget: int) -> str:
+    note = f" ({counted(len(items), 'key')})"
+    room = max(_FEWEST * 2, budget - len(note) - 2)
+    share = max(_FEWEST, room // 4)
+    shown: list[str] = []
+    used = 0
+    for key, item in items.items():
+        part = f"{show(key, share // 2)}: {show(item, share)}"
+        if used + len(part) + 2 > room and shown:
+            shown.append("…")
+            break
+        shown.append(part)
+        used += len(part) + 2
+    return "{" + ", ".join(shown) + "}" + note
 
 
 def show_call(function: str, args: tuple, kwargs: dict) -> str:
-    """`name(arg, ..., key=value)`, each argument shortened on its own."""
-    parts = [show(arg) for arg in args] + [f"{key}={show(value)}" for key, value in kwargs.items()]
+    """`name(arg, ..., key=value)`, the arguments shortened to fit one line together: each small one
+    whole, the long ones sharing what is left."""
+    labels = [""] * len(args) + [f"{key}=" for key in kwargs]
+    values = [*args, *kwargs.values()]
+    room = CALL_SHOWN - len(function)
+    fair = room // max(1, len(values))
+    whole = {index: text for index, value in enumerate(values) if (text := _repr_within(value, fair)) is not None}
+    left = room - sum(len(text) + 2 for text in whole.values())
+    share = max(_FEWEST * 2, left // max(1, len(values) - len(whole)))
+    parts = [label + (whole[index] if index in whole else show(value, share))
+             for index, (label, value) in enumerate(zip(labels, values))]
     return f"{function}({', '.join(parts)})"
+
+
+def cut(text: str, budget: int) -> str:
+    """The text, or its first `budget` characters and "…" (with the length) when it is longer: a message of
+    the code under test, shown as it is written."""
+    return text if len(text) <= budget else f"{text[:budget]}… ({counted(len(text), 'character')})"
+
+
+def prose(text: str) -> str:
+    """A sentence or a paragraph of a report, wrapped to COLUMNS (a line break already in it stays)."""
+    return "\n".join(textwrap.fill(line, COLUMNS, break_long_words=False, break_on_hyphens=False) if line else ""
+                     for line in text.split("\n"))
 
 
 def counted(count: int, noun: str) -> str:

@@ -7,7 +7,7 @@ import dataclasses
 import math
 
 from kata.judging.judge import check_returns, expect
-from kata.vocabulary import counted, show
+from kata.vocabulary import SHOWN_BESIDE, counted, show
 
 
 def windowed(fixed_windows, tokens, *sizes):
@@ -51,7 +51,7 @@ def answer_leaving_the_input_as_it_was(function, *args):
     for arg, was in zip(args, before):
         if was is not None:
             expect(type(arg) is list and arg == was, "the input list to be left as it was",
-                   details=f"It changed the list {show(was)} it was given to {show(arg)}.")
+                   details=f"It changed the list {show(was, SHOWN_BESIDE)} it was given to {show(arg, SHOWN_BESIDE)}.")
     return answer
 
 
@@ -101,7 +101,7 @@ def differs(got, expected: list) -> str:
     if first is None:
         return (f"It made {counted(len(got), 'item')} where {counted(len(expected), 'item')} "
                 f"{'was' if len(expected) == 1 else 'were'} expected.")
-    return f"Item {first} is {show(got[first])}; expected {show(expected[first])}."
+    return f"Item {first} is {show(got[first], SHOWN_BESIDE)}; expected {show(expected[first], SHOWN_BESIDE)}."
 
 
 def is_exactly(got, expected: list) -> bool:

@@ -10,7 +10,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from kata.judging.calls import log
-from kata.vocabulary import counted, show
+from kata.vocabulary import SHOWN, SHOWN_BESIDE, counted, cut, prose, show
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -47,15 +47,15 @@ def check_raises(function: Callable[..., object], *args: object, error: type[Bas
         if missing:
             raise WrongAnswer(
                 _called()
-                + f"It raised {type(raised).__name__}({str(raised)!r}), which is the right exception,\n"
-                + f"but its message should name {', '.join(repr(word) for word in missing)} "
-                + "so that the caller can see which argument is wrong."
+                + f"It raised {type(raised).__name__}({show(str(raised))}), which is the right exception,\n"
+                + prose(f"but its message should name {', '.join(repr(word) for word in missing)} "
+                        "so that the caller can see which argument is wrong.")
                 + _why(why)
             ) from None
         return raised
     except Exception as raised:
         raise WrongAnswer(
-            _called() + f"It raised {type(raised).__name__}: {raised},\nbut {expected}." + _why(why)
+            _called() + f"It raised {type(raised).__name__}: {cut(str(raised), SHOWN)},\nbut {expected}." + _why(why)
         ) from raised
     raise WrongAnswer(_called() + f"It returned {show(got)},\nbut {expected}." + _why(why))
 
@@ -66,7 +66,7 @@ def expect(condition: bool, claim: str, *, details: str = "") -> None:
         return
     call = log.last
     returned = f"It returned {show(call.result)}.\n" if call is not None and call.finished else ""
-    raise WrongAnswer(_called() + returned + f"Expected: {claim}" + (f"\n{details}" if details else ""))
+    raise WrongAnswer(_called() + returned + prose(f"Expected: {claim}") + (f"\n{prose(details)}" if details else ""))
 
 
 def same(got: Any, expected: Any) -> bool:
@@ -109,7 +109,8 @@ def describe_difference(got: Any, expected: Any) -> str:
             inner = describe_difference(g, e)
             if inner.startswith("It returned a "):
                 return f"Item {index} is a {type(g).__name__}, but a {type(e).__name__} was expected."
-            return f"The first difference is at index {index}: {show(g)} instead of {show(e)}."
+            return (f"The first difference is at index {index}: {show(g, SHOWN_BESIDE)} instead of "
+                    f"{show(e, SHOWN_BESIDE)}.")
     was = "was" if len(expected) == 1 else "were"
     counts = f"It returned {_items(len(got))} where {_items(len(expected))} {was} expected"
     if len(got) > len(expected):
@@ -128,4 +129,4 @@ def _called() -> str:
 
 
 def _why(why: str) -> str:
-    return f"\nWhy: {why}" if why else ""
+    return f"\n{prose(f'Why: {why}')}" if why else ""

@@ -116,6 +116,16 @@ def _stalls_as_seen(mistake: type[Mistake], test: FailingTest) -> bool:
     return mistake.stalls() and all((name in mistake.known.stopped) == stopped for name, stopped in stops.items())
 
 
+def agrees_with_the_run(mistake: type[Mistake], record: Mapping[str, str], stalled: bool) -> bool:
+    """Whether the mistake's catalogued record agrees with how the fixed tests of a whole run went: it fails
+    exactly those the code failed and, if the call was stopped by a limit, a limit stops it on exactly
+    those where one stopped the code."""
+    run = FailingTest("", False, record)
+    if _fails_where_the_code_passed(mistake, run) or _passes_where_the_code_failed(mistake, run):
+        return False
+    return not stalled or _stalls_as_seen(mistake, run)
+
+
 def mistakes_failing_exactly(kata: Kata, so_far: Mapping[str, str]) -> list[type[Mistake]]:
     """The catalogued mistakes that fail exactly the fixed tests the code failed in a whole run of the kata,
     stopped by a limit on exactly those that stopped it."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import os
+import textwrap
 import types
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
@@ -26,10 +27,11 @@ from kata.judging.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, WORKER_MEMO
                                  Watchdog, can_watch, drop_locals, give_back_freed_memory, repair_traceback)
 from kata.runner.loader import BadImplOption, Implementation, NotStarted, kata_defined_in, parse_impl
 from kata.runner.loading import LoadProblem
+from kata.runner.naming import NAMING, Naming
 from kata.isolation.workers import start_a_test, stop_all_workers
 from kata.runner.outcomes import outcome_of, record_verdict, write_outcomes
 from kata.runner.results import Result, fingerprint, record_results
-from kata.vocabulary import KataStatus, counted
+from kata.vocabulary import COLUMNS, KataStatus, counted
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -136,6 +138,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[DESELECTED] = set()
     config.stash[STALLED] = set()
     config.stash[FIXED_SO_FAR] = {}
+    config.stash[NAMING] = Naming()
     config.pluginmanager.register(_function_fixtures(), "kata-function-fixtures")
     if config.getoption("first_failure"):
         config.pluginmanager.register(FirstFailureWriter(Path(config.getoption("first_failure"))),
@@ -389,10 +392,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     # The limits are for the code under test, not for writing its report (which may
     # run catalogued mistakes under limits of their own).
     getattr(item, "cancel_timeout", lambda: None)()
-    text = report.explain(item, failure)
+    explanation = report.explain(item, failure)
+    text = explanation.text() if explanation is not None else None  # the mistakes are named when the run ends
     result = pytest.TestReport.from_item_and_call(item, call if text is None else _reported_as(call, text))
     if result.failed:
         record_verdict(item, result, text)
+        kata = kata_of_test(item.path)
+        if explanation is not None and kata is not None:
+            item.config.stash[NAMING].wait_for_the_run(result, explanation, kata.slug)
     # The report is written; drop the failed frames' locals, which may hold a stalled
     # loop's half-gigabyte list, before the next test measures its memory.
     drop_locals(call.excinfo.tb)
@@ -456,8 +463,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
         if line:
             terminalreporter.write_line(line)
         for mistake in _mistakes_failing_as_this_run(kata, config):
-            terminalreporter.write_line(f"   Its failures on the tests with fixed inputs are exactly those of a known "
-                                        f"mistake: {mistake.title}. {mistake.hint}")
+            terminalreporter.write_line(textwrap.fill(
+                f"Its failures on the tests with fixed inputs are exactly those of a known mistake: {mistake.title}. "
+                f"{mistake.hint}", COLUMNS, initial_indent="   ", subsequent_indent="   ", break_long_words=False))
 
 
 def _kata_status(kata: Kata, config: pytest.Config) -> str:
@@ -507,6 +515,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     Only in learner mode: the results are the learner's progress.
     """
     config = session.config
+    if NAMING in config.stash:  # before the failures are printed, and before their outcomes are written
+        tally = config.stash[TALLY]
+        for named in config.stash[NAMING].name_the_mistakes(config):
+            tally.outcomes[named.nodeid] = outcome_of(named) or tally.outcomes[named.nodeid]
     if IMPL in config.stash and config.getoption("outcomes"):
         write_outcomes(Path(config.getoption("outcomes")), session, config.stash[TALLY].outcomes,
                        config.stash[UNAVAILABLE], config.stash[SELECTED], _status_of,

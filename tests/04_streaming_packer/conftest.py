@@ -18,7 +18,7 @@ import pytest
 from kata.judging.calls import log
 from kata.catalog import relative
 from kata.judging.judge import WrongAnswer, same
-from kata.vocabulary import show
+from kata.vocabulary import SHOWN_BESIDE, show
 
 
 class OneTimeStream:
@@ -138,7 +138,8 @@ def _read_chunks(chunks, count=None):
         raise WrongAnswer(
             f"Called {log.last}.\nAs they were yielded, the chunks were {show(as_yielded)};\n"
             f"by the time the tests had read them all, the chunks they kept were {show(kept)}.\n"
-            f"Chunk {changed} was yielded as {show(as_yielded[changed])} and became {show(kept[changed])}: "
+            f"Chunk {changed} was yielded as {show(as_yielded[changed], SHOWN_BESIDE)} and became "
+            f"{show(kept[changed], SHOWN_BESIDE)}: "
             "the generator changed a list after yielding it. The consumer still holds that list, "
             "so every chunk must be a new list that the generator never touches again."
         )

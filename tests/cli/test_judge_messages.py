@@ -7,7 +7,7 @@ import pytest
 from kata.judging.calls import Judged, log
 from kata.catalog import ROOT
 from kata.judging.judge import WrongAnswer, check_returns, describe_difference
-from kata.vocabulary import counted
+from kata.vocabulary import LINE_LIMIT, SHOWN, counted, show, show_call
 
 
 def test_a_list_with_an_extra_item_names_the_counts_and_the_first_extra_one():
@@ -49,6 +49,42 @@ def test_the_readmes_example_of_a_failure_is_what_the_runner_writes():
     finally:
         log.forget()
     assert f"WRONG ANSWER\n{raised.value}" == example
+
+
+def test_a_call_on_large_inputs_is_summarised_on_one_line_that_fits_a_screen():
+    query = " ".join(f"w{i}" for i in range(3_000))
+    chunks = [" ".join(f"w{i * 20 + j}" for j in range(20)) for i in range(5_000)]
+    shown = show_call("bm25_scores", (query, chunks), {"k1": 1.5})
+    assert len(shown) <= LINE_LIMIT and "\n" not in shown, shown
+    assert shown.startswith("bm25_scores('w0 w1 w2 ") and shown.endswith(", k1=1.5)"), shown
+    assert "(16,889 characters)" in shown and "(5,000 items)" in shown, shown
+
+
+def test_a_long_answer_shows_its_first_items_its_last_and_its_count():
+    windows = [list(range(start, start + 12)) for start in range(0, 120_000, 10)]
+    shown = show(windows)
+    assert len(shown) <= SHOWN, shown
+    assert shown.startswith("[[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [10, 11, ") and shown.endswith(" (12,000 items)")
+    assert "…, [119990, 119991, " in shown, shown
+
+
+def test_a_small_answer_is_shown_whole_as_python_prints_it():
+    windows = [list("abc"), list("cde"), list("efg"), ["g"]]
+    assert show(windows) == repr(windows)
+    assert show(("a",)) == "('a',)" and show({"a": [1]}) == "{'a': [1]}"
+
+
+def test_a_long_string_shows_its_start_and_its_length():
+    shown = show("word " * 10_000)
+    assert shown.startswith("'word word ") and shown.endswith("…' (50,000 characters)") and len(shown) <= SHOWN
+
+
+def test_a_value_whose_repr_raises_is_shown_as_what_it_is():
+    class Hostile:
+        def __repr__(self):
+            raise RuntimeError("no")
+
+    assert show([Hostile()]) == "[<Hostile whose repr raised RuntimeError>]"
 
 
 @pytest.mark.parametrize("count, noun, words", [(1, "test", "1 test"), (0, "chunk", "0 chunks"), (2, "time", "2 times"),

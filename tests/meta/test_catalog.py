@@ -17,7 +17,7 @@ from kata.catalog import KATAS
 from kata.runner.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes, name_of_test
-from kata.vocabulary import Verdict
+from kata.vocabulary import LINE_LIMIT, Verdict
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
 
@@ -28,6 +28,24 @@ STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls()]
 def failures(outcomes: Path) -> dict[str, str]:
     """Failed test name -> its report, from a run's outcomes."""
     return {name_of_test(test): test["report"] for test in failures_of(read_outcomes(outcomes))}
+
+
+def words(text: str) -> str:
+    """The text's words on one line: a report wraps its sentences where it likes."""
+    return " ".join(text.split())
+
+
+def names_the_run_contradicts(kata, outcomes: Path) -> list[str]:
+    """Each name a failure's report gives whose record the whole run contradicts: a mistake recorded as failing
+    a test with fixed inputs that the code passed, or as passing one that it failed."""
+    tests = [test for run in read_outcomes(outcomes).values() for test in run["tests"]]
+    fixed = [test for test in tests if "/test_properties.py::" not in test["test"]]
+    passed = {name_of_test(test) for test in fixed if test["passed"]}
+    failed = {name_of_test(test) for test in fixed if not test["passed"]}
+    return [f"{name_of_test(test)} names {mistake.id}" for test in tests if not test["passed"]
+            for mistake in mistakes_of(kata).values()
+            if f"This matches a known mistake: {mistake.title}." in words(test["report"])
+            and (mistake.known.fails & passed or failed - mistake.known.fails)]
 
 
 def durations_of(outcomes: Path) -> dict[str, float]:
@@ -72,13 +90,21 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
     broken = {name: report for name, report in failed.items() if not report.startswith(Verdict.ALL)}
     assert not broken, (f"on mistake {mistake.id!r} of {kata.slug}, the tests' own code failed in {sorted(broken)}:\n"
                         f"{next(iter(broken.values()))[:1500]}")
+    # Every report fits a screen: long arguments and answers are summarised, sentences wrapped.
+    long_lines = {name: line for name, report in failed.items() for line in report.splitlines()
+                  if len(line) > LINE_LIMIT}
+    assert not long_lines, (f"on mistake {mistake.id!r} of {kata.slug}, report lines over {LINE_LIMIT} characters: "
+                            f"{long_lines}")
     # The mistake is named from what it fails: that record must be what it does fail.
     assert failures_of_run(tmp_path / "outcomes.json") == mistake.known, (
         f"{kata.slug}'s known_failures.json is out of date for {mistake.id!r}: "
         f"run python -m kata.runner.known_failures {kata.number}")
+    # A name is given only where the whole run agrees with the named mistake's record.
+    contradicted = names_the_run_contradicts(kata, tmp_path / "outcomes.json")
+    assert not contradicted, f"on mistake {mistake.id!r} of {kata.slug}, the run contradicts the names {contradicted}"
     named = f"This matches a known mistake: {mistake.title}."
     named_at_the_end = f"exactly those of a known mistake: {mistake.title}."
-    assert any(named in report for report in failed.values()) or named_at_the_end in run.stdout, (
+    assert any(named in words(report) for report in failed.values()) or named_at_the_end in words(run.stdout), (
         f"mistake {mistake.id!r} of {kata.slug} fails {len(failed)} tests, but no report names it.\n"
         f"First report:\n{next(iter(failed.values()))}"
     )
