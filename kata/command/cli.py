@@ -10,11 +10,13 @@ import argparse
 import os
 import signal
 import sys
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kata.command.bench import BUDGET_SECONDS, growth_rule
 from kata.catalog import UnknownKata, find_kata
+from kata.command.terminal import MAX_WIDTH
 from kata.runner.loader import BadImplOption, NotStarted
 from kata.runner.loading import LoadProblem
 
@@ -32,7 +34,8 @@ COMMANDS = {
               "  kata check 1 -- -x            (options after -- go to pytest)",
               "The exit status is 0 only when every selected test passes. --examples runs only\n"
               "the statement's examples: a quick 'Run' before the whole suite."),
-    "next": ("name the first kata not yet solved, with its statement and your file", "kata next", ""),
+    "next": ("name the first kata not yet solved: its title, where its statement and your file are, and how to "
+             "check it", "kata next", "kata show KATA prints the statement itself."),
     "show": ("print a kata's statement", "kata show 1", ""),
     "hint": ("print the next hint you have not seen yet", "kata hint 1\n  kata hint 1 --all",
              "Hints you have seen are remembered in .kata/ (which git ignores)."),
@@ -120,10 +123,11 @@ def build_parser() -> Parser:
     parser = Parser(prog="kata", formatter_class=argparse.RawDescriptionHelpFormatter,
                     description="Practise the chunking katas: list, check, hint, watch and time them.",
                     epilog="example:\n  kata next            then: kata watch, kata hint 1, kata list\n\n"
-                           "Each command has --help. KATA is\n" + KATA_FORMS + ".")
+                           + textwrap.fill("Each command has --help. KATA is " + KATA_FORMS + ".", MAX_WIDTH))
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", parser_class=Parser)
     for name, (summary, example, details) in COMMANDS.items():
-        command = commands.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".",
+        description = textwrap.fill(summary[0].upper() + summary[1:] + ".", MAX_WIDTH)
+        command = commands.add_parser(name, help=summary, description=description,
                                       epilog=(details + "\n\n" if details else "") + f"example:\n  {example}",
                                       formatter_class=argparse.RawDescriptionHelpFormatter)
         command.set_defaults(run=globals()[f"_{name}"])

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 
 from kata.catalog import Kata, relative
 from kata.command.status import Status, first_unsolved, statuses
 from kata.vocabulary import KataStatus, counted
-from kata.command.terminal import paint, width
+from kata.command.terminal import columns, paint
 
 _STATE_STYLES = {KataStatus.SOLVED: "green", KataStatus.FAILING: "red", KataStatus.CANNOT_RUN: "red",
                  KataStatus.NOT_STARTED: "dim", KataStatus.NOT_CHECKED: "yellow"}
@@ -46,17 +47,20 @@ def announce_checking(katas: list[Kata]) -> None:
 
 
 def table_row(status: Status) -> str:
+    """The kata's row; a status longer than the columns left goes on under the status column, whole."""
     kata = status.kata
     start = f"{kata.number:<3} {kata.name:<24} {kata.difficulty:<11} "
-    return start + styled_state(status, room=width() - len(start))
+    available = columns()
+    if available is None or len(start) + len(status.describe()) <= available:
+        return start + styled_state(status)
+    lines = textwrap.wrap(status.describe(), max(20, available - len(start)), break_long_words=True,
+                          break_on_hyphens=False)
+    return start + ("\n" + " " * len(start)).join(paint_as_state(line, status) for line in lines)
 
 
-def styled_state(status: Status, room: int = 0) -> str:
-    """The status in its colour, cut to `room` characters if given."""
-    text = status.describe()
-    if room and len(text) > room:
-        text = text[: room - 3] + "..."
-    return paint_as_state(text, status)
+def styled_state(status: Status) -> str:
+    """The status in its colour."""
+    return paint_as_state(status.describe(), status)
 
 
 def paint_as_state(text: str, status: Status) -> str:

@@ -39,6 +39,14 @@ def width() -> int:
     return max(40, min(MAX_WIDTH, columns))
 
 
+def columns() -> int | None:
+    """The columns the output really has: the terminal's, or COLUMNS where it is set; None for a pipe or a
+    log without COLUMNS, which any line fits."""
+    if is_terminal() or os.environ.get("COLUMNS", "").isdigit():
+        return shutil.get_terminal_size((MAX_WIDTH, 24)).columns
+    return None
+
+
 def clear_screen() -> None:
     """Start a fresh screen on a terminal; in a pipe or a log, a rule keeps the runs apart."""
     if is_terminal():
@@ -53,6 +61,17 @@ def fit(text: str, most_lines: int = 0) -> list[str]:
     for line in text.splitlines():
         indent = " " * (len(line) - len(line.lstrip()) + 4)
         lines += textwrap.wrap(line, width(), subsequent_indent=indent, break_long_words=True) or [""]
+    return at_most(lines, most_lines)
+
+
+def at_most(lines: list[str], most_lines: int) -> list[str]:
+    """The first `most_lines` lines (all of them when 0), and how many more there are."""
     if most_lines and len(lines) > most_lines:
         return lines[:most_lines] + [f"... ({len(lines) - most_lines} more lines)"]
     return lines
+
+
+def report_lines(report: str, most_lines: int = 0) -> list[str]:
+    """A test's report as the runner wrote it: its sentences are already wrapped, and a line that shows a
+    value is one line on purpose, so nothing is wrapped again here."""
+    return at_most(report.splitlines(), most_lines)

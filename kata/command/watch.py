@@ -17,7 +17,7 @@ from kata.command.progress import label, paint_as_state, progress_line, solved_l
 from kata.command.runs import Failure, QuietRun, run_quietly
 from kata.command.status import Status, first_unsolved, status_of, statuses
 from kata.vocabulary import KataStatus
-from kata.command.terminal import clear_screen, fit, paint
+from kata.command.terminal import clear_screen, fit, paint, report_lines
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -56,8 +56,11 @@ def show_check(kata: Kata) -> None:
     status = status_of(kata, refresh=False)
     run = None
     if status.state != KataStatus.NOT_STARTED:  # the stub needs no run to say so
-        print(paint(f"Checking {label(kata)}...", "dim"), flush=True)  # at once: a run may take seconds
-        run = run_quietly([kata], on_first_failure=_show_at_once)
+        # At once, on a fresh screen: a run may take seconds, and the last check's status is stale.
+        clear_screen()
+        print(paint(f"kata watch: {label(kata)}, saved at {time.strftime('%H:%M:%S')}", "bold"))
+        print(paint(f"Checking {label(kata)}...", "dim"), flush=True)
+        run = run_quietly([kata], on_first_failure=lambda first: _show_at_once(kata, first))
         status = status_of(kata, refresh=False)
     clear_screen()
     print(paint(f"kata watch: {label(kata)}, checked at {time.strftime('%H:%M:%S')}", "bold"))
@@ -71,10 +74,15 @@ def show_check(kata: Kata) -> None:
     print(paint("Save a file under problems/ to check again; Ctrl-C stops.", "dim"), flush=True)
 
 
-def _show_at_once(first: Failure) -> None:
-    """The first failure, while the rest of the run goes on (its status line comes when it ends)."""
+def _show_at_once(kata: Kata, first: Failure) -> None:
+    """The first failure, while the rest of the run goes on (its status line comes when it ends).
+
+    A kata whose module cannot run fails as one item named after the kata: no other test will run."""
+    if first.test == kata.slug:
+        print(first.report, flush=True)
+        return
     print(paint(f"First failure: {first.test}", "bold"))
-    for line in fit(first.report, REPORT_LINES):
+    for line in report_lines(first.report, REPORT_LINES):
         print(line)
     print(paint("Still checking the other tests...", "dim"), flush=True)
 
@@ -90,9 +98,9 @@ def _details(status: Status, run: QuietRun | None) -> list[str]:
         return ["Fix it and save: watch checks it again."]
     assert run is not None  # the kata's tests ran, since its stub was changed (show_check)
     if run.could_not_run or not run.failures:
-        return ["pytest could not run the tests:", *fit(run.output, REPORT_LINES)]
+        return ["pytest could not run the tests:", *report_lines(run.output, REPORT_LINES)]
     first = run.failures[0]
-    return [paint(f"First failure: {first.test}", "bold"), *fit(first.report, REPORT_LINES), "",
+    return [paint(f"First failure: {first.test}", "bold"), *report_lines(first.report, REPORT_LINES), "",
             *stuck_lines(kata), f"Every failure: kata check {kata.number}"]
 
 

@@ -45,6 +45,14 @@ def test_from_a_fresh_clone_to_a_solved_kata_and_a_changed_progress_list(repo, r
     solved = screens.next_screen()
     assert f"Solved: {FIRST.number} {FIRST.name} passes all" in solved
     assert f"Next: {SECOND.number} {SECOND.name}" in solved and f"1 of {len(KATAS)} solved" in solved
+    stub.write_text(stub.read_text() + f"\n\ndef {FIRST.functions[0]}(tokens, chunk_size, overlap=0):\n    return []\n")
+    broken = screens.next_screen()
+    before_checking = broken.split(f"Checking {FIRST.number} {FIRST.name}...", 1)[0]
+    assert "Status:" not in before_checking and "saved at" in before_checking, (
+        "the last check's status stays on screen while the new check runs")
+    assert "Status: failing" in broken
+    solve(repo, FIRST)
+    assert f"Solved: {FIRST.number} {FIRST.name} passes all" in screens.next_screen()
     watcher.send_signal(signal.SIGINT)
     assert "Stopped watching." in screens.rest()
     assert watcher.wait(timeout=15) == 0, "Ctrl-C is a clean exit"

@@ -34,6 +34,16 @@ def test_every_command_has_help_with_an_example_in_80_columns(capsys, command):
     assert max(len(line) for line in shown.splitlines()) <= 80, shown
 
 
+def test_the_commands_own_help_fits_80_columns_with_its_sentences_whole(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert max(len(line) for line in shown.splitlines()) <= 80, shown
+    paragraphs = [" ".join(paragraph.split()) for paragraph in shown.split("\n\n")]
+    assert "Each command has --help. KATA is a number (2), a folder name, or a unique part of one (budget)." in (
+        paragraphs), shown
+
+
 @pytest.mark.parametrize("arguments, says", [
     (["show", "no_such_kata"], "there is no kata 'no_such_kata'; the katas are: 01_fixed_windows"),
     (["hint", "er"], "matches several katas"),

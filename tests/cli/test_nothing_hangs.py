@@ -81,10 +81,11 @@ def test_a_module_that_does_not_load_cannot_run_and_the_other_katas_are_checked(
                                                                                  says):
     solve(repo, FIRST, source)
     solve(repo, SECOND)
-    listed = run_kata(repo, "list", timeout=80)
+    listed = run_kata(repo, "list", timeout=80, COLUMNS="200")
     assert listed.returncode == 0, listed.stdout + listed.stderr
-    assert row(listed.stdout, FIRST).startswith("cannot run: loading") \
-        and row(listed.stdout, SECOND).startswith("solved")
+    assert row(listed.stdout, FIRST) == f"cannot run: loading problems/{FIRST.slug}/{FIRST.module}.py {says}", (
+        "the reason is shown whole where the columns allow it")
+    assert row(listed.stdout, SECOND).startswith("solved")
     checked = run_kata(repo, "check", FIRST.number, timeout=80)
     assert checked.returncode == 1
     assert f"cannot run: loading problems/{FIRST.slug}/{FIRST.module}.py {says}" in checked.stdout
@@ -108,6 +109,7 @@ def test_watch_recovers_on_the_next_save_and_sigterm_stops_the_check_under_way(r
     screens = screens_of(watcher)
     first = screens.next_screen()
     assert "cannot run: loading" in first and "a loop at the top level of the module?" in first
+    assert "Still checking" not in first, "a module that cannot load has no other tests to check"
     solve(repo, FIRST)
     assert f"Solved: {FIRST.number} {FIRST.name}" in screens.next_screen()
     solve(repo, FIRST, LOOPS_AT_IMPORT)  # and while this save is being checked, stop watch
