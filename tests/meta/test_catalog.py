@@ -65,7 +65,7 @@ def test_the_reference_passes_every_test(kata):
 
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
 def test_the_untouched_stub_is_reported_as_not_started(kata, tmp_path):
-    run = run_suite(kata, f"--impl={write_pristine_stubs(tmp_path)}")
+    run = run_suite(kata, f"--impl={write_pristine_stubs(tmp_path, (kata,))}")
     assert run.returncode == 1, (f"learner mode on the stub of {kata.slug} exited {run.returncode}:\n"
                                  f"{run.stdout[-3000:]}")
     assert re.search(rf"^{kata.number} {kata.name}\s+not started:", run.stdout, re.M), run.stdout[-3000:]

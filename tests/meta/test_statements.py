@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,8 +43,23 @@ class NeedsAnExtra(Exception):
     """The example imports an optional module that is not installed here."""
 
 
-def mismatch(example: Example, namespace: dict) -> str | None:
-    """What is wrong with the example when run in `namespace`, or None if it prints what the statement says."""
+def names_bound_by(source: str) -> set[str]:
+    """The names an example's code would define (its imports and assignments)."""
+    bound = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+    return bound
+
+
+def mismatch(example: Example, namespace: dict, unavailable: set[str] | None = None) -> str | None:
+    """What is wrong with the example when run in `namespace`, or None if it prints what the statement says.
+
+    `unavailable` holds the names that examples needing an extra would have defined: an example that uses
+    one needs that extra too (NeedsAnExtra), and the names it would define join them."""
+    unavailable = set() if unavailable is None else unavailable
     expected_error = ERROR_LINE.match(example.printed)
     try:
         code = compile(example.source, f"line {example.line}", "eval")
@@ -52,8 +68,12 @@ def mismatch(example: Example, namespace: dict) -> str | None:
     try:
         value = eval(code, namespace)
     except Exception as error:  # the example's own error, to be compared with the one printed
-        if isinstance(error, ModuleNotFoundError) and error.name in OPTIONAL_MODULES:
-            raise NeedsAnExtra(error.name) from None
+        missing = error.name if isinstance(error, ModuleNotFoundError) and error.name in OPTIONAL_MODULES else None
+        if isinstance(error, NameError) and error.name in unavailable:
+            missing = f"what needs {error.name}"
+        if missing is not None:
+            unavailable |= names_bound_by(example.source)
+            raise NeedsAnExtra(missing) from None
         shown = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
         if expected_error and shown == example.printed:
             return None
@@ -64,25 +84,38 @@ def mismatch(example: Example, namespace: dict) -> str | None:
     return f"line {example.line}: {example.source!r} gives {shown!r}; the statement says {example.printed!r}"
 
 
-@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
-def test_every_example_in_the_statement_is_what_the_reference_does(kata):
+def examples_checked(kata) -> tuple[list[str], list[str]]:
+    """The statement's examples run against the reference: what is wrong, and what could not run here."""
     examples = examples_in(kata.statement_path())
     assert examples, f"the statement of {kata.slug} has no >>> examples"
     reference = load_module(kata.reference_path(), f"kata_statement_reference_{kata.number}")
     namespace = namespace_for({name: getattr(reference, name) for name in dir(reference) if not name.startswith("_")})
-    wrong, not_run = [], []
+    wrong, not_run, unavailable = [], [], set()
     for example in examples:
         try:
-            found = mismatch(example, namespace)
+            found = mismatch(example, namespace, unavailable)
         except NeedsAnExtra as missing:
             not_run.append(f"line {example.line} needs {missing}")
             continue
         if found is not None:
             wrong.append(found)
-    assert not wrong, f"{len(wrong)} of the {len(examples)} examples in {kata.slug}'s statement are wrong:\n" + \
-        "\n".join(wrong)
+    return wrong, not_run
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_every_example_in_the_statement_is_what_the_reference_does(kata):
+    wrong, not_run = examples_checked(kata)
+    assert not wrong, f"{len(wrong)} examples in {kata.slug}'s statement are wrong:\n" + "\n".join(wrong)
     if not_run:
         pytest.skip(f"the other examples are right; not installed, so not run: {'; '.join(not_run)}")
+
+
+def test_without_an_extra_its_examples_and_those_that_use_them_are_not_run(monkeypatch):
+    """Kata 06's statement imports tiktoken, then uses it: without it, both lines are not run, not wrong."""
+    monkeypatch.setitem(sys.modules, "tiktoken", None)  # import tiktoken now fails as if it were not installed
+    wrong, not_run = examples_checked(next(kata for kata in KATAS if kata.number == "06"))
+    assert not wrong, wrong
+    assert len(not_run) == 2 and "needs tiktoken" in not_run[0] and "needs what needs tiktoken" in not_run[1], not_run
 
 
 def test_the_reader_finds_each_example_with_what_it_prints(tmp_path):
