@@ -53,7 +53,8 @@ class KataGrade:
     passed: int = 0
     run: int = 0
     mistake: str = ""  # the first catalogued mistake a failure matched
-    detail: str = ""  # why it cannot run, or is not started or not submitted
+    detail: str = ""  # why it cannot run, or is not started or not submitted; or which tests were skipped
+    skipped: int = 0  # tests skipped (an optional extra not installed): not in `run`, they count for no one
     tests: list[TestOutcome] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -105,6 +106,17 @@ def status_of_failures(failures: list[TestOutcome]) -> str:
     counts = Counter(STATUS_OF_VERDICT.get(test.verdict, KataStatus.ERROR) for test in failures)
     return max((KataStatus.FAILING, KataStatus.ERROR, KataStatus.TOO_SLOW, KataStatus.TOO_MUCH_MEMORY),
                key=lambda status: (counts[status], -KataStatus.GRADED.index(status)))
+
+
+def out_of_the_same_tests(grades: list[KataGrade]) -> list[KataGrade]:
+    """The grades with every kata's score out of the same tests: where some student's run skipped tests (an
+    optional extra is not installed here), they are left out of the other students' denominators too."""
+    skipped = {grade.kata: grade.skipped for grade in grades if grade.skipped}
+    for grade in grades:
+        if grade.kata in skipped and not grade.skipped:
+            grade.run -= skipped[grade.kata]
+            grade.skipped = skipped[grade.kata]
+    return grades
 
 
 def grade_without_tests(student: str, kata: str, status: str, detail: str, run: int) -> KataGrade:

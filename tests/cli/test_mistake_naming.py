@@ -4,6 +4,7 @@ guards that stalled so far in the run, and finishes those that finished."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -170,6 +171,21 @@ def test_a_failure_that_three_mistakes_explain_names_the_one_the_whole_run_agree
     shown = " ".join(done.stdout.split())
     assert f"{NAMED}{catalog['greedy_closes_on_exact_fit'].title}." in shown  # the terminal's reports too
     assert f"exactly those of a known mistake: {catalog['greedy_closes_on_exact_fit'].title}." in shown
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_a_skipped_test_is_not_counted_as_not_run_and_the_end_of_the_run_still_names(tmp_path):
+    """Without tiktoken, kata 06's cl100k test skips: the run is still the kata's whole suite."""
+    six = KATAS[5]
+    (tmp_path / "tiktoken.py").write_text('raise ImportError("tiktoken is not installed")\n', encoding="utf-8")
+    mistake = next(iter(mistakes_of(six).values()))
+    done = subprocess.run([sys.executable, "-m", "pytest", f"tests/{six.slug}", f"--impl=mistake:6:{mistake.id}",
+                           "-p", "no:cacheprovider", "-q"], cwd=ROOT, capture_output=True, text=True, timeout=100,
+                          env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    status = next(line for line in done.stdout.splitlines() if line.startswith(f"{six.number} {six.name}"))
+    assert "not run" not in status and status.endswith("pass (1 skipped)"), status
+    assert f"exactly those of a known mistake: {mistake.title}." in " ".join(done.stdout.split()), done.stdout[-2000:]
 
 
 def _mistake(title: str, fails: set[str]):
