@@ -31,9 +31,9 @@ def test_many_small_windows_over_a_long_input(fixed_windows):
     windows = fixed_windows(list(range(520_000)), 3, 1)
     # Window k is [2k, 2k + 1, 2k + 2]: its three columns say it all, and are read in C, not item by item.
     full = type(windows) is list and len(windows) == 260_000 and set(map(type, windows)) == {list} \
-        and windows[-1] == [519_998, 519_999] and set(map(len, windows[:-1])) == {3}
-    right = full and [list(map(itemgetter(column), windows[:-1])) for column in range(3)] \
-        == [list(range(column, column + 519_997, 2)) for column in range(3)]
+        and is_exactly(windows[-1], [519_998, 519_999]) and set(map(len, windows[:-1])) == {3}
+    right = full and all(is_exactly(list(map(itemgetter(column), windows[:-1])),
+                                    list(range(column, column + 519_997, 2))) for column in range(3))
     expect(right, "260,000 windows, [0, 1, 2], [2, 3, 4], ..., the last one [519998, 519999]",
            details="" if right else differs(windows, [[start, start + 1, start + 2][:520_000 - start]
                                                       for start in range(0, 519_999, 2)]))

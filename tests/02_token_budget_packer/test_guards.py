@@ -24,7 +24,7 @@ def test_a_million_sentences_in_one_chunk(pack_sentences):
     """The statement's promise: a million sentences that all fit in one chunk, in one pass."""
     n = 1_000_000
     chunks = pack_sentences([1] * n, n)
-    expect(len(chunks) == 1 and chunks[0] == list(range(n)),
+    expect(is_exactly(chunks, [list(range(n))]),
            "one chunk holding all 1,000,000 sentences, 0 to 999999: they fit the budget exactly")
 
 

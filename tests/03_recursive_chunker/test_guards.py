@@ -21,14 +21,14 @@ BIG = " ".join([SENTENCE] * 10_000)  # 1,009,999 characters, 500,000 words
 @complexity_guard(hint=RECOUNT_HINT)
 def test_a_megabyte_of_text_under_a_budget_larger_than_the_text(chunk_text):
     chunks = chunk_text(BIG, 1_000_000)
-    expect(len(chunks) == 1 and chunks[0] == BIG, "one chunk: the whole text, which is already single-spaced")
+    expect(is_exactly(chunks, [BIG]), "one chunk: the whole text, which is already single-spaced")
 
 
 @complexity_guard(hint=RESCAN_HINT)
 def test_a_megabyte_of_text_in_many_overlapping_chunks(chunk_text):
     chunks = chunk_text(BIG, 110, 50)
     pair = SENTENCE + " " + SENTENCE
-    expect(len(chunks) == 9_999 and all(chunk == pair for chunk in chunks),
+    expect(is_exactly(chunks, [pair] * 9_999),
            "9,999 chunks, each two sentences: the last sentence of the chunk before, and the next one")
 
 
@@ -55,5 +55,5 @@ def test_the_loop_ends_when_every_overlap_would_fill_the_budget(chunk_text):
     """Sentences of 3 words with max_tokens=4 and overlap_tokens=3: no carry can leave room, so none is made."""
     text = "a b c. " * 5_000
     chunks = chunk_text(text, 4, 3)
-    expect(len(chunks) == 5_000 and all(chunk == "a b c." for chunk in chunks),
+    expect(is_exactly(chunks, ["a b c."] * 5_000),
            "5,000 chunks, each one sentence 'a b c.'")

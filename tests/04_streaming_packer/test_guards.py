@@ -42,7 +42,7 @@ def test_the_first_chunk_of_an_endless_stream_comes_at_once(iter_pack, stream):
     A generator that starts with list(sizes) never gets past that line on an endless stream."""
     sizes = stream.cycle([1])
     chunk = next(iter_pack(sizes, 5))
-    expect(chunk == [0, 1, 2, 3, 4] and sizes.read == 6,
+    expect(is_exactly(chunk, [0, 1, 2, 3, 4]) and sizes.read == 6,
            "the first chunk [0, 1, 2, 3, 4], yielded right after reading the sixth size, which closes it",
            details=f"It yielded {chunk} after reading {sizes.read} sizes.")
 

@@ -30,7 +30,7 @@ def test_twenty_thousand_sentences_on_one_topic_in_one_chunk(semantic_chunks, em
     """The statement's first large input: one topic, a budget large enough for all of it."""
     embed = embedder.same([1.0], "lambda batch: [[1.0]] * len(batch)")
     chunks = semantic_chunks(["w"] * N, embed, 0.5, N)
-    expect(len(chunks) == 1 and chunks[0] == list(range(N)) and embed.calls == 1,
+    expect(is_exactly(chunks, [list(range(N))]) and embed.calls == 1,
            "one chunk holding all 20,000 sentences, 0 to 19999, after one call to embed: every similarity "
            "is 1.0 and the 20,000 words fit the budget exactly")
 

@@ -1,7 +1,8 @@
 """Tests of the tests: an answer is read strictly (exact built-in types, the documented shape) before it is judged.
 
 A submission returns, from every function of its kata, an object whose == answers True to
-anything and which iterates as empty, or a list subclass whose == lies the same way. Such
+anything and which iterates as empty, a list subclass whose == lies the same way, or a real
+list holding one such object. Such
 an answer must fail every test that looks at an answer; only the tests that look at the
 input alone (that the call leaves it unchanged) may pass.
 """
@@ -55,7 +56,9 @@ class LyingList(list):
 LOOKS_AT_THE_INPUT_ONLY = re.compile(r"input.*(not|never)_modified")
 
 
-@pytest.mark.parametrize("liar", ["Liar()", "LyingList()"])
+# A liar alone, a list that lies, and a real list of one item that lies (a guard that checks the length
+# and then compares an item with == is fooled by the last).
+@pytest.mark.parametrize("liar", ["Liar()", "LyingList()", "[Liar()]"], ids=["liar", "lying_list", "list_of_a_liar"])
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
 def test_a_lying_answer_fails_every_test_that_looks_at_an_answer(kata, liar, tmp_path):
     module = tmp_path / f"{kata.module}.py"
