@@ -52,6 +52,7 @@ class Run:
     seconds: float = 0.0
     verdict: str = ""
     message: str = ""
+    raised: str = ""  # the type of the exception the call raised, if it raised one
 
 
 def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, budget: int | None = None,
@@ -62,13 +63,14 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
     given = _input(kata, drawing, reference[drawing.function], text_file, example, budget, overlap)
     source = drawing.source(given)
     theirs = _run(drawing, reference, given, REFERENCE_SECONDS, "the reference's limit")
-    columns = [_column(drawing, theirs, given, source, "Reference", relative(kata.reference_path()))]
+    columns = [_as_asked(_column(drawing, theirs, given, source, "Reference", relative(kata.reference_path())))]
     judged = parse_impl(impl)
     if judged.kind != "reference":
         limit = max(LEAST_SECONDS, HEADROOM * theirs.seconds)
         mine = _run_judged(kata, drawing, judged, given, limit)
         name = "Tested" if judged.kind == "mistake" else "Yours"
-        columns.insert(0, _column(drawing, mine, given, source, name, relative(judged.source(kata))))
+        column = _column(drawing, mine, given, source, name, relative(judged.source(kata)))
+        columns.insert(0, _as_asked(column) if column.raised and column.raised == columns[0].raised else column)
     page = Page(title=f"{label(kata)}: {drawing.function}, drawn",
                 call=_call_in_words(drawing, given), described=given.described, summary="",
                 budget=_budget_of(drawing, given), source=source, columns=columns)
@@ -84,6 +86,14 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
     if open_page and not webbrowser.open(out.resolve().as_uri()):
         print("No browser could be started here: open the file in one.")
     return 0
+
+
+def _as_asked(column: Column) -> Column:
+    """A column whose code raised what the reference raises here: what the statement asks, not an error."""
+    if column.raised:
+        column.verdict, column.as_asked = f"raises {column.raised}", True
+        column.message += ", as the statement asks."
+    return column
 
 
 def _reference_alone(column: Column) -> str:
@@ -213,8 +223,8 @@ def _functions_of(judged: Implementation, kata: Kata, drawing: Drawing) -> dict[
 def _run_judged(kata: Kata, drawing: Drawing, judged: Implementation, given: Input, limit: float) -> Run:
     try:
         functions = _functions_of(judged, kata, drawing)
-    except NotStarted as error:
-        return Run(verdict=Verdict.NOT_STARTED, message=f"{error}. Write it in {relative(judged.source(kata))}.")
+    except NotStarted as error:  # its message says where to write the solution
+        return Run(verdict=Verdict.NOT_STARTED, message=f"{str(error)[:1].upper()}{str(error)[1:]}.")
     except LoadProblem as error:
         return Run(verdict=KataStatus.CANNOT_RUN.upper(), message=str(error))
     return _run(drawing, functions, given, limit,
@@ -252,12 +262,13 @@ def _run(drawing: Drawing, functions: dict[str, Callable[..., Any]], given: Inpu
         return Run(verdict=Verdict.NOT_STARTED,
                    message=f"Called {called}.\nIt raised NotImplementedError: this function is still the stub.")
     except Exception as error:
-        return Run(verdict=Verdict.ERROR, message=f"Called {called}.\nIt raised {type(error).__name__}: {error}")
+        return Run(verdict=Verdict.ERROR, message=f"Called {called}.\nIt raised {type(error).__name__}: {error}",
+                   raised=type(error).__name__)
     return Run(answer=answer, seconds=time.perf_counter() - started)
 
 
 def _column(drawing: Drawing, run: Run, given: Input, source: str | Units, name: str, where: str) -> Column:
-    column = Column(name, where, verdict=run.verdict, message=run.message, seconds=run.seconds)
+    column = Column(name, where, verdict=run.verdict, message=run.message, seconds=run.seconds, raised=run.raised)
     if not run.verdict:
         try:
             picture = drawing.picture(run.answer, given, source)
@@ -276,6 +287,10 @@ def _column(drawing: Drawing, run: Run, given: Input, source: str | Units, name:
 
 def compare(mine: Column, theirs: Column, source: str | Units) -> tuple[int | None, str]:
     """The index of the first chunk that differs (None if none does), and one line that says how."""
+    if theirs.as_asked:
+        return None, f"The reference raises {theirs.raised}, as the statement asks; yours " + (
+            "raises it too." if mine.as_asked else f"raises {mine.raised}." if mine.raised
+            else f"gives {mine.verdict}." if mine.verdict else f"returned {_chunks(len(mine.chunks))}.")
     if mine.verdict or theirs.verdict:
         said = [f"{column.name.lower()}: {column.verdict}" if column.verdict else
                 f"{column.name.lower()}: {_chunks(len(column.chunks))}" for column in (mine, theirs)]

@@ -41,6 +41,8 @@ class Column:
     verdict: str = ""  # WRONG ANSWER, ERROR... when the code gave no chunks to draw
     message: str = ""
     seconds: float | None = None
+    raised: str = ""  # the type of the exception it raised, if it raised one
+    as_asked: bool = False  # it raised what the statement asks for this input (the reference's own exception)
 
 
 @dataclass
@@ -83,7 +85,8 @@ def _column(page: Page, column: Column, number: int) -> str:
              f"<h2 id=\"h{number}\">{_e(heading)}</h2>",
              f"<p class=\"file\">{_e(column.source_file)}</p>"]
     if column.verdict:
-        parts.append(f"<div class=\"verdict\" role=\"alert\"><p><strong>{_e(column.verdict)}</strong></p>"
+        kind, role = ("verdict asked", "status") if column.as_asked else ("verdict", "alert")
+        parts.append(f"<div class=\"{kind}\" role=\"{role}\"><p><strong>{_e(column.verdict)}</strong></p>"
                      f"<pre>{_e(column.message)}</pre></div>")
     else:
         if column.questions:  # kata 09: what was retrieved for each question comes first
@@ -154,7 +157,10 @@ def _rows(page: Page, column: Column) -> str:
     blocks = isinstance(source, Units)
     unit = source.name if isinstance(source, Units) else "character"
     previews = len(column.chunks) <= PREVIEWED_CHUNKS
-    head = ["#", "tokens", f"{unit}s", "blocks, to scale" if blocks else ("text" if previews else "")]
+    # The second column counts the chunk's tokens; the third says where the chunk lies, by its units'
+    # positions (kata 01's units are tokens too, so there it is headed "positions").
+    where = "positions" if unit == "token" else f"{unit}s"
+    head = ["#", "tokens", where, "blocks, to scale" if blocks else ("text" if previews else "")]
     table = ("<table class=\"rows\"><colgroup><col class=\"i\" /><col class=\"n\" /><col class=\"w\" /><col />"
              "</colgroup><thead><tr>" + "".join(f"<th scope=\"col\">{_e(h)}</th>" for h in head if h)
              + "</tr></thead><tbody>")
@@ -201,8 +207,10 @@ def _tokens_cell(tokens: int, budget: int | None) -> str:
         return f"<td>{tokens}</td>"
     share = min(tokens / budget, 1.0) * 100
     over = tokens > budget
-    words = f"{tokens} of {budget}" + (", over the budget" if over else "")
-    return f"<td class=\"n{' over' if over else ''}\"><i style=\"--w:{share:.0f}%\"></i>{_e(words)}</td>"
+    # "over the budget" on a line of its own: on one line it ran into the next column
+    over_line = "<br /><span class=\"why\">over the budget</span>" if over else ""
+    return (f"<td class=\"n{' over' if over else ''}\"><i style=\"--w:{share:.0f}%\"></i>{tokens} of {budget}"
+            f"{over_line}</td>")
 
 
 def _where(chunk: DrawnChunk, unit: str) -> str:
@@ -226,7 +234,9 @@ def _strip(chunk: DrawnChunk, budget: int | None, source: Units) -> str:
         label = source.labels[unit] if unit is not None and unit < len(source.labels) else f"{size}"
         title = f"{label} ({size} token{'' if size == 1 else 's'}" + (", repeated" if repeated else "") + ")"
         style = f"flex-grow:{max(size, 0)}" if size > 0 else "flex-grow:0;min-width:2px"
-        blocks.append(f"<span class=\"k{' o' if repeated else ''}\" style=\"{style}\" title=\"{_e(title)}\"></span>")
+        shown = label if source.name == "token" else str(size)  # a token's text; a sentence's size
+        blocks.append(f"<span class=\"k{' o' if repeated else ''}\" style=\"{style}\" title=\"{_e(title)}\">"
+                      f"{_e(shown)}</span>")
     budget_line = f"<span class=\"budget\" style=\"left:{(budget or 0) / scale * 100:.1f}%\"></span>" if budget else ""
     return (f"<td class=\"strip\"><span class=\"lane\">{budget_line}"
             f"<span class=\"blocks\" style=\"width:{width:.1f}%\">{''.join(blocks)}</span></span></td>")
@@ -296,7 +306,9 @@ col.i { width: 4.5em; } col.n { width: 13em; } col.w { width: 7.5em; }
 .strip { width: 45%; }
 .lane { position: relative; display: block; height: 18px; }
 .blocks { display: flex; height: 16px; }
-.k { display: inline-block; background: #cfe6f7; border: 1px solid #0072B2; box-sizing: border-box; min-width: 1px; }
+.k { display: inline-block; background: #cfe6f7; border: 1px solid #0072B2; box-sizing: border-box; min-width: 1px;
+  overflow: hidden; white-space: nowrap; font-size: 10px; line-height: 14px; padding: 0 1px; color: #123;
+  flex-basis: 0; }  /* widths from the sizes alone, not from the text shown in them */
 .k.o { background: repeating-linear-gradient(135deg, #e9d5f5 0 3px, #fff 3px 6px); border: 1px dotted #333; }
 .budget { position: absolute; top: -2px; bottom: -2px; border-left: 2px solid #c00; }
 .legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .4em 1.2em; font-size: .9em; }
@@ -304,7 +316,7 @@ col.i { width: 4.5em; } col.n { width: 13em; } col.w { width: 7.5em; }
 .legend .k { color: transparent; } .legend .budget-key { border-left: 2px solid #c00; color: transparent; }
 .legend .cut-key { border-right: 3px solid #111; color: transparent; }
 .legend .d-key { outline: 2px solid #000; color: transparent; }
-.verdict { border: 3px solid #a00; padding: .5em .8em; }
+.verdict { border: 3px solid #a00; padding: .5em .8em; } .verdict.asked { border-color: #0072B2; }
 .questions { border-collapse: collapse; width: 100%; font-size: 13px; }
 .questions th, .questions td { border-bottom: 1px solid #ddd; padding: 2px 6px; text-align: left; vertical-align: top; }
 .questions tr.d { outline: 3px double #000; } .questions td.no { color: #a00; }

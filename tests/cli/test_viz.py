@@ -154,6 +154,38 @@ def test_kata_01_draws_the_tokens_each_window_repeats_from_the_one_before(run_ka
     assert [cells_of(row)[2] for row in rows_of(reference)] == ["0 to 2", "2 to 4", "4 to 6"]
 
 
+def test_kata_01s_columns_say_what_they_hold_and_its_blocks_show_their_tokens(run_kata, tmp_path):
+    _, page = viz(run_kata, tmp_path, "1", "--example", "2", "--impl=reference")
+    [reference] = columns_of(page)
+    heads = ["".join(head.itertext()) for head in with_class(reference, "table", "rows")[0].iter(f"{XHTML}th")][:4]
+    assert heads == ["#", "tokens", "positions", "blocks, to scale"]
+    assert [["".join(block.itertext()) for block in with_class(row, "span", "k")] for row in rows_of(reference)] == [
+        ["a", "b", "c"], ["c", "d", "e"], ["e", "f", "g"]]
+
+
+def test_a_chunk_over_the_budget_says_so_on_a_line_of_its_own(run_kata, tmp_path):
+    _, page = viz(run_kata, tmp_path, "2", "--example", "5", "--impl=reference")  # pack_sentences([9, 1, 1], 5)
+    [reference] = columns_of(page)
+    [over] = [cell for row in rows_of(reference) for cell in row if "over" in cell.get("class", "").split()]
+    assert over.find(f"{XHTML}i").tail == "9 of 5"  # after the bar
+    assert ["".join(why.itertext()) for why in with_class(over, "span", "why")] == ["over the budget"]
+    assert over.find(f"{XHTML}br") is not None
+
+
+def test_the_reference_raising_what_the_statement_asks_is_not_drawn_as_an_error(run_kata, tmp_path):
+    mine = learner_file(tmp_path, "2", "def pack_sentences(sizes, max_tokens):\n    return [[0, 1]]\n")
+    run, page = viz(run_kata, tmp_path, "2", "--example", "7", "--impl", mine)  # pack_sentences([3, 4], 0)
+    said = "The reference raises ValueError, as the statement asks; yours returned 1 chunk."
+    assert summary_of(page) == said and run.stdout.startswith(said)
+    _, reference = columns_of(page)
+    assert heading_of(reference) == "Reference: raises ValueError"
+    [box] = with_class(reference, "div", "asked")
+    assert "".join(box.itertext()).endswith(", as the statement asks.")
+    raises = learner_file(tmp_path, "2", "def pack_sentences(sizes, max_tokens):\n    raise ValueError('no')\n")
+    _, page = viz(run_kata, tmp_path, "2", "--example", "7", "--impl", raises)
+    assert summary_of(page) == "The reference raises ValueError, as the statement asks; yours raises it too."
+
+
 def test_kata_04_reads_the_generator_and_draws_its_chunks(run_kata, tmp_path):
     _, page = viz(run_kata, tmp_path, "4", "--example", "1", "--impl=reference")
     [reference] = columns_of(page)
@@ -277,6 +309,14 @@ def test_code_that_gives_no_chunks_is_drawn_as_the_verdict_the_tests_print(run_k
     assert says in message and "Called chunk_text(text=" in message
     assert heading_of(reference).startswith("Reference: 4 chunks")
     assert run.stdout.startswith(f"Nothing to compare chunk by chunk (yours: {verdict}; reference: 4 chunks).")
+
+
+def test_the_untouched_stub_says_once_where_to_write_the_solution(run_kata, repo, tmp_path):
+    _, page = viz(run_kata, tmp_path, "3", "--example", "1", where=repo)
+    yours, _ = columns_of(page)
+    assert heading_of(yours) == "Yours: NOT STARTED"
+    message = "".join(with_class(yours, "div", "verdict")[0].itertext())
+    assert message.count("problems/03_recursive_chunker/recursive_chunker.py") == 1, message
 
 
 def test_a_module_that_cannot_be_loaded_is_drawn_as_cannot_run(run_kata, tmp_path):
