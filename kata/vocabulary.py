@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+
 class Verdict:
     """The first line of a failed test's report: LeetCode's words, where it has them."""
 
@@ -209,3 +210,110 @@ def visible(text: str) -> str:
 def one_line(text: str) -> str:
     """The printable text on one line: each line break becomes ' / '."""
     return " / ".join(line for line in printable(text.replace("\r", "\n")).splitlines() if line.strip())
+
+
+# The words of each verdict: every report of a failure is made of these sentences, wherever it
+# is written (the runner's reports, kata viz's pages, kata 04's reading of a generator), so that
+# a verdict reads the same everywhere. `called` is a call already in words (show_call).
+
+
+def called_line(called: str | None) -> str:
+    return f"Called {called}.\n" if called else ""
+
+
+def returned_but_expected(got: object, expected: object, difference: str = "") -> str:
+    return (f"It returned {show(got)},\nbut the tests expected {show(expected)}."
+            + (f"\n{difference}" if difference else ""))
+
+
+def because(why: str) -> str:
+    """The test's reason for what it expects, as the report's last sentence."""
+    return f"\n{prose(f'Why: {why}')}" if why else ""
+
+
+def claim_not_met(returned: object | None, finished: bool, claim: str, details: str = "") -> str:
+    """The body of a failed expectation: what came back (if the call returned) and what should hold."""
+    came_back = f"It returned {show(returned)}.\n" if finished else ""
+    return came_back + prose(f"Expected: {claim}") + (f"\n{prose(details)}" if details else "")
+
+
+def raised_instead(error_type: str, message: str, expected: str) -> str:
+    return f"It raised {error_type}: {cut(message, SHOWN)},\nbut the tests expected it to raise {expected}."
+
+
+def returned_instead_of_raising(got: object, expected: str) -> str:
+    return f"It returned {show(got)},\nbut the tests expected it to raise {expected}."
+
+
+def message_lacks(error_type: str, message: str, missing: list[str]) -> str:
+    return (f"It raised {error_type}({show(message)}), which is the right exception,\n"
+            + prose(f"but its message should name {', '.join(repr(word) for word in missing)} "
+                    "so that the caller can see which argument is wrong."))
+
+
+def where_in_the_code(path: str, line: int | None, function: str, code: str) -> str:
+    """The line of the code under test that raised: "at FILE, line N, in f:" and the line itself."""
+    return f"at {path}, line {line}, in {function}:\n    {cut(code, SHOWN)}"
+
+
+def raised(called: str | None, error_type: str, message: str, where: str = "") -> str:
+    """ERROR: the code under test raised an exception the tests did not ask for."""
+    return (f"{Verdict.ERROR}\n{called_line(called)}It raised {error_type}: {cut(message, SHOWN)}\n"
+            + where).rstrip()
+
+
+def raised_when_read(called: str | None, yielded: list | None, error_type: str, message: str, where: str = "") -> str:
+    """ERROR: the code returned a generator, which raised when the tests asked it for the next chunk."""
+    asked = (f"It yielded {show(yielded)}, and then, asked for the next chunk, it raised" if yielded
+             else "Asked for the next chunk, it raised")
+    return (f"{Verdict.ERROR}\n{called_line(called)}{asked} {error_type}: {cut(message, SHOWN)}\n" + where).rstrip()
+
+
+def still_the_stub(called: str | None, path: str) -> str:
+    """NOT STARTED: the function still raises the stub's NotImplementedError."""
+    return (f"{Verdict.NOT_STARTED}\n{called_line(called)}"
+            + prose(f"It raised NotImplementedError: this function is still the stub. Write it in {path}."))
+
+
+def did_not_finish(called: str | None, limit: str, advice: str = "") -> str:
+    """DID NOT FINISH: a call on an input a correct solution answers at once ran past its limit."""
+    return (f"{Verdict.DID_NOT_FINISH}\n{called_line(called)}"
+            + prose(f"It was still running after its limit of {limit}; a correct solution answers at once "
+                    "here. " + (advice or "Does every iteration of your loop advance? Check that the position you "
+                                "slice from moves forward each time, and that the loop's exit is reachable.")))
+
+
+def many_calls_did_not_finish(limit: str, calls: int, last_called: str | None) -> str:
+    """DID NOT FINISH: the test's many quick calls together ran past the test's limit."""
+    return (f"{Verdict.DID_NOT_FINISH}\n"
+            + prose(f"The test ran past its limit of {limit} over {counted(calls, 'call')} of your code, though no "
+                    "one call ran past the limit for one call" + ("; the last was:" if last_called else "."))
+            + (f"\n{last_called}.\n" if last_called else "\n")
+            + prose("A correct solution answers each of these small inputs within milliseconds: is something "
+                    "slow even on a small input, such as work repeated inside your loop, or a pause or a print "
+                    "left in it?"))
+
+
+def too_slow(called: str | None, limit: str, hint: str = "") -> str:
+    """TOO SLOW: a guard's large input was not answered within the guard's limit."""
+    return (f"{Verdict.TOO_SLOW}\n{called_line(called)}"
+            + prose(f"It was still running after its limit of {limit}; the reference answers in a small "
+                    "fraction of that. Some step repeated inside your loop costs time that grows with the input, "
+                    "so the total grows far faster than the input does.")
+            + (f"\n{prose(hint)}" if hint else ""))
+
+
+def too_much_memory(called: str | None, limit: str, in_a_worker: bool) -> str:
+    """TOO MUCH MEMORY: the code grew its process (or used up its worker's address space) past the limit."""
+    grew = (f"While it ran, its worker process used up its limit of {limit}, so it was stopped. " if in_a_worker
+            else f"While it ran, the process grew by more than {limit}, so it was stopped. ")
+    return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
+            + prose(grew + "This usually means a loop that never advances keeps appending to a list."))
+
+
+def matches_a_known_mistake(title: str, hint: str) -> str:
+    return prose(f"This matches a known mistake: {title}. {hint}")
+
+
+def what_the_test_checks(docstring: str) -> str:
+    return prose("This test checks: " + " ".join(docstring.split()))

@@ -29,7 +29,9 @@ from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory,
                                  give_back_freed_memory)
 from kata.runner.loader import Implementation, NotStarted, parse_impl
 from kata.runner.loading import LoadProblem
-from kata.vocabulary import KataStatus, Verdict, counted, show
+from kata.runner.report import where_in_learner_code
+from kata.vocabulary import (KataStatus, Verdict, counted, did_not_finish, raised, show, still_the_stub,
+                             too_much_memory)
 from kata.command.statement_examples import examples_in, namespace_for
 
 if TYPE_CHECKING:
@@ -62,7 +64,7 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
     reference = _functions_of(parse_impl("reference"), kata, drawing)
     given = _input(kata, drawing, reference[drawing.function], text_file, example, budget, overlap)
     source = drawing.source(given)
-    theirs = _run(drawing, reference, given, REFERENCE_SECONDS, "the reference's limit")
+    theirs = _run(drawing, reference, given, REFERENCE_SECONDS, "the reference's limit", kata.reference_path())
     columns = [_as_asked(_column(drawing, theirs, given, source, "Reference", relative(kata.reference_path())))]
     judged = parse_impl(impl)
     if judged.kind != "reference":
@@ -228,12 +230,19 @@ def _run_judged(kata: Kata, drawing: Drawing, judged: Implementation, given: Inp
     except LoadProblem as error:
         return Run(verdict=KataStatus.CANNOT_RUN.upper(), message=str(error))
     return _run(drawing, functions, given, limit,
-                f"ten times the reference's time, and at least {LEAST_SECONDS:g} s")
+                f"ten times the reference's time, and at least {LEAST_SECONDS:g} s", judged.source(kata))
+
+
+def _body(report: str) -> str:
+    """A verdict's words without the verdict's own line, which the page shows as the column's heading."""
+    return report.split("\n", 1)[1]
 
 
 def _run(drawing: Drawing, functions: dict[str, Callable[..., Any]], given: Input, limit: float,
-         limit_is: str) -> Run:
-    """One call under the watchdog, with its answer, its time, or the verdict that stopped it."""
+         limit_is: str, source: Path) -> Run:
+    """One call under the watchdog, with its answer, its time, or the verdict that stopped it; `source` is the
+    file of the code called, whose line that raised the report shows."""
+    functions_file = source.resolve()
     arguments = {name: copy.deepcopy(value) if isinstance(value, (list, dict)) else value
                  for name, value in given.arguments.items()}
     watchdog = Watchdog(limit) if can_watch() else None  # no watchdog on Windows: no limits there
@@ -251,18 +260,15 @@ def _run(drawing: Drawing, functions: dict[str, Callable[..., Any]], given: Inpu
         drop_locals(exceeded.__traceback__)
         give_back_freed_memory()
         if isinstance(exceeded, UsedTooMuchMemory):
-            return Run(verdict=Verdict.TOO_MUCH_MEMORY,
-                       message=f"Called {called}.\nIt used more than {exceeded.limit} of memory.")
-        return Run(verdict=Verdict.DID_NOT_FINISH,
-                   message=f"Called {called}.\nIt was still running after its limit of {limit:g} s "
-                           f"({limit_is}). Does every iteration of your loop advance?")
+            return Run(verdict=Verdict.TOO_MUCH_MEMORY, message=_body(too_much_memory(called, exceeded.limit, False)))
+        return Run(verdict=Verdict.DID_NOT_FINISH, message=_body(did_not_finish(called, f"{limit:g} s ({limit_is})")))
     except NotChunks as wrong:
         return Run(verdict=Verdict.WRONG_ANSWER, message=f"Called {called}.\n{str(wrong)[:1].upper()}{str(wrong)[1:]}.")
     except NotImplementedError:
-        return Run(verdict=Verdict.NOT_STARTED,
-                   message=f"Called {called}.\nIt raised NotImplementedError: this function is still the stub.")
+        return Run(verdict=Verdict.NOT_STARTED, message=_body(still_the_stub(called, relative(source))))
     except Exception as error:
-        return Run(verdict=Verdict.ERROR, message=f"Called {called}.\nIt raised {type(error).__name__}: {error}",
+        where = where_in_learner_code(error, functions_file)
+        return Run(verdict=Verdict.ERROR, message=_body(raised(called, type(error).__name__, str(error), where)),
                    raised=type(error).__name__)
     return Run(answer=answer, seconds=time.perf_counter() - started)
 

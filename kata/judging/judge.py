@@ -10,7 +10,8 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from kata.judging.calls import log
-from kata.vocabulary import SHOWN, SHOWN_BESIDE, counted, cut, prose, show
+from kata.vocabulary import (SHOWN_BESIDE, because, called_line, claim_not_met, counted, message_lacks,
+                             raised_instead, returned_but_expected, returned_instead_of_raising, show)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -25,39 +26,36 @@ class WrongAnswer(AssertionError):
     """The code under test finished, but its answer breaks the contract."""
 
 
+class RaisedWhileRead(WrongAnswer):
+    """The code under test returned, then raised while the tests read what it returned (a generator's next()):
+    an ERROR, whose whole report is the message (kata.vocabulary.raised_when_read)."""
+
+
 def check_returns(function: Callable[..., Any], *args: object, expected: object, why: str = "",
                   **kwargs: object) -> Any:
     """Call the function and require exactly `expected` (types included: a tuple is not a list)."""
     got = function(*args, **kwargs)
     if not same(got, expected):
-        message = f"It returned {show(got)},\nbut the tests expected {show(expected)}."
-        difference = describe_difference(got, expected)
-        raise WrongAnswer(_called() + message + (f"\n{difference}" if difference else "") + _why(why))
+        raise WrongAnswer(_called() + returned_but_expected(got, expected, describe_difference(got, expected))
+                          + because(why))
     return got
 
 
 def check_raises(function: Callable[..., object], *args: object, error: type[BaseException],
                  mentions: Iterable[object] = (), why: str = "", **kwargs: object) -> BaseException:
     """Call the function and require it to raise `error` with a message naming each of `mentions`."""
-    expected = f"the tests expected it to raise {error.__name__}"
     try:
         got = function(*args, **kwargs)
     except error as raised:
         missing = [str(word) for word in mentions if str(word) not in str(raised)]
         if missing:
-            raise WrongAnswer(
-                _called()
-                + f"It raised {type(raised).__name__}({show(str(raised))}), which is the right exception,\n"
-                + prose(f"but its message should name {', '.join(repr(word) for word in missing)} "
-                        "so that the caller can see which argument is wrong.")
-                + _why(why)
-            ) from None
+            raise WrongAnswer(_called() + message_lacks(type(raised).__name__, str(raised), missing)
+                              + because(why)) from None
         return raised
     except Exception as raised:
-        raise WrongAnswer(
-            _called() + f"It raised {type(raised).__name__}: {cut(str(raised), SHOWN)},\nbut {expected}." + _why(why)
-        ) from raised
-    raise WrongAnswer(_called() + f"It returned {show(got)},\nbut {expected}." + _why(why))
+        raise WrongAnswer(_called() + raised_instead(type(raised).__name__, str(raised), error.__name__)
+                          + because(why)) from raised
+    raise WrongAnswer(_called() + returned_instead_of_raising(got, error.__name__) + because(why))
 
 
 def expect(condition: bool, claim: str, *, details: str = "") -> None:
@@ -65,8 +63,8 @@ def expect(condition: bool, claim: str, *, details: str = "") -> None:
     if condition:
         return
     call = log.last
-    returned = f"It returned {show(call.result)}.\n" if call is not None and call.finished else ""
-    raise WrongAnswer(_called() + returned + prose(f"Expected: {claim}") + (f"\n{prose(details)}" if details else ""))
+    finished = call is not None and call.finished
+    raise WrongAnswer(_called() + claim_not_met(call.result if call is not None else None, finished, claim, details))
 
 
 def same(got: Any, expected: Any) -> bool:
@@ -125,8 +123,4 @@ def _items(count: int) -> str:
 
 
 def _called() -> str:
-    return f"Called {log.last}.\n" if log.last is not None else ""
-
-
-def _why(why: str) -> str:
-    return f"\n{prose(f'Why: {why}')}" if why else ""
+    return called_line(str(log.last) if log.last is not None else None)

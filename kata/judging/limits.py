@@ -193,6 +193,10 @@ class Watchdog:
         raise passed
 
     def _limit_passed(self, call: Call | None) -> LimitExceeded | None:
+        # Memory first: code that grew past the limit in one long step (a huge value built at
+        # once) also ran past its time by then, and the memory is what it did wrong.
+        if resident_bytes() - self.baseline > self.memory_bytes:
+            return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
         now = time.monotonic()
         if now - self.started >= self.seconds:
             return CallsDidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
@@ -214,8 +218,6 @@ class Watchdog:
         if self.computing_seconds is not None \
                 and log.elsewhere.total_cpu() >= self.computing_seconds:
             return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
-        if resident_bytes() - self.baseline > self.memory_bytes:
-            return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
         return None
 
 

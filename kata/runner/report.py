@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kata.judging.calls import Call, log
-from kata.judging.judge import WrongAnswer
+from kata.judging.judge import RaisedWhileRead, WrongAnswer
 from kata.judging.limits import CallsDidNotFinish, DidNotFinish, LimitExceeded, UsedTooMuchMemory
 from kata.catalog import kata_of_test, relative
 from kata.runner.diagnosis import FIXED_SO_FAR, SHARED_PROBES, FailingTest, matching_mistakes
 from kata.judging.guards import has_fixed_inputs
-from kata.vocabulary import SHOWN, Verdict, counted, cut, prose
+from kata.vocabulary import (Verdict, did_not_finish, many_calls_did_not_finish, matches_a_known_mistake, prose,
+                             raised, still_the_stub, too_much_memory, too_slow, what_the_test_checks,
+                             where_in_the_code)
 
 if TYPE_CHECKING:
     import pytest
@@ -41,32 +43,27 @@ class Explanation:
     stalled: bool = False  # a limit stopped the call: only a mistake stopped where the code was can explain it
 
     def text(self, named: list[type[Mistake]] | tuple[type[Mistake], ...] = ()) -> str:
-        names = "".join(f"\n{prose(f'This matches a known mistake: {m.title}. {m.hint}')}" for m in named)
+        names = "".join(f"\n{matches_a_known_mistake(m.title, m.hint)}" for m in named)
         return self.body + names + self.after
 
 
 def explain(item: pytest.Item, error: BaseException) -> Explanation | None:
     """The learner-facing report for a failure, or None to keep pytest's own."""
-    if isinstance(error, WrongAnswer):
+    if isinstance(error, RaisedWhileRead):
+        text = str(error)  # its words are an ERROR's already
+    elif isinstance(error, WrongAnswer):
         text = f"{Verdict.WRONG_ANSWER}\n" + str(error)
     elif isinstance(error, DidNotFinish):
         text = _did_not_finish(item, error)
     elif isinstance(error, UsedTooMuchMemory):
-        isolated = getattr(error.call, "isolated", False)
-        text = (
-            f"{Verdict.TOO_MUCH_MEMORY}\n"
-            + _called(error.call)
-            + prose((f"While it ran, its worker process used up its limit of {error.limit}, so it was stopped. "
-                     if isolated else f"While it ran, the process grew by more than {error.limit}, so it was stopped. ")
-                    + "This usually means a loop that never advances keeps appending to a list.")
-        )
+        text = too_much_memory(_shown(error.call), error.limit, getattr(error.call, "isolated", False))
     else:
         call = log.last
         if call is None or call.error is not error:
             return None  # not raised by the code under test: pytest's report says more
-        text = _error(call, error)
         if isinstance(error, NotImplementedError):
-            return Explanation(text)
+            return Explanation(still_the_stub(str(call), relative(call.source)))
+        text = raised(str(call), type(error).__name__, str(error), where_in_learner_code(error, call.source))
     return Explanation(text, _purpose(item) + _notes(error), _known_mistakes(item, log.last),
                        stalled=isinstance(error, LimitExceeded))
 
@@ -82,69 +79,30 @@ def _known_mistakes(item: pytest.Item, call: Call | None) -> list[type[Mistake]]
 def _did_not_finish(item: pytest.Item, error: DidNotFinish) -> str:
     guard = item.get_closest_marker("guard")
     if guard is not None and guard.kwargs.get("kind") == "complexity":
-        return (
-            f"{Verdict.TOO_SLOW}\n"
-            + _called(error.call)
-            + prose(f"It was still running after its limit of {error.limit}; the reference answers in a small "
-                    "fraction of that. Some step repeated inside your loop costs time that grows with the input, "
-                    "so the total grows far faster than the input does.")
-            + (f"\n{prose(guard.kwargs['hint'])}" if guard.kwargs.get("hint") else "")
-        )
+        return too_slow(_shown(error.call), error.limit, guard.kwargs.get("hint", ""))
     if isinstance(error, CallsDidNotFinish) and log.calls > 1:
-        return (
-            f"{Verdict.DID_NOT_FINISH}\n"
-            + prose(f"The test ran past its limit of {error.limit} over {counted(log.calls, 'call')} of your "
-                    "code, though no one call ran past the limit for one call"
-                    + ("; the last was:" if error.call is not None else "."))
-            + (f"\n{error.call}.\n" if error.call is not None else "\n")
-            + prose("A correct solution answers each of these small inputs within milliseconds: is something "
-                    "slow even on a small input, such as work repeated inside your loop, or a pause or a print "
-                    "left in it?")
-        )
-    return (
-        f"{Verdict.DID_NOT_FINISH}\n"
-        + _called(error.call)
-        + prose(f"It was still running after its limit of {error.limit}; a correct solution answers at once "
-                "here. Does every iteration of your loop advance? Check that the position you slice from moves "
-                "forward each time, and that the loop's exit is reachable.")
-    )
+        return many_calls_did_not_finish(error.limit, log.calls, _shown(error.call))
+    return did_not_finish(_shown(error.call), error.limit)
 
 
-def _error(call: Call, error: BaseException) -> str:
-    if isinstance(error, NotImplementedError):
-        return (
-            f"{Verdict.NOT_STARTED}\n"
-            f"Called {call}.\n"
-            + prose(f"It raised NotImplementedError: this function is still the stub. Write it in "
-                    f"{relative(call.source)}.")
-        )
-    return (
-        f"{Verdict.ERROR}\n"
-        f"Called {call}.\nIt raised {type(error).__name__}: {cut(str(error), SHOWN)}\n"
-        + _where_in_learner_code(error, call.source)
-    ).rstrip()
-
-
-def _where_in_learner_code(error: BaseException, source: Path | None) -> str:
+def where_in_learner_code(error: BaseException, source: Path | None) -> str:
+    """The line of the learner's file that raised, in this process or in an isolated run's worker process."""
     if source is None:
         return ""
-    frames = [(relative(source), frame.lineno, frame.name, frame.line)
+    frames = [(relative(source), frame.lineno, frame.name, frame.line or "")
               for frame in traceback.extract_tb(error.__traceback__) if Path(frame.filename) == source]
     frames = frames or getattr(error, "frames_in_worker", [])  # raised in an isolated run's worker process
-    if not frames:
-        return ""
-    shown, line, function, code = frames[-1]
-    return f"at {shown}, line {line}, in {function}:\n    {cut(code or '', SHOWN)}"
+    return where_in_the_code(*frames[-1]) if frames else ""
 
 
 def _purpose(item: pytest.Item) -> str:
     """The test's docstring: what it checks and why, for failures that have no expected value to show."""
     doc = getattr(getattr(item, "function", None), "__doc__", None)
-    return f"\n{prose('This test checks: ' + ' '.join(doc.split()))}" if doc else ""
+    return f"\n{what_the_test_checks(doc)}" if doc else ""
 
 
-def _called(call: Call | None) -> str:
-    return f"Called {call}.\n" if call is not None else ""
+def _shown(call: Call | None) -> str | None:
+    return str(call) if call is not None else None
 
 
 def _notes(error: BaseException) -> str:

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import copy
 import itertools
-import traceback
-from pathlib import Path
 
 import pytest
 
 from kata.judging.calls import log
-from kata.catalog import relative
-from kata.judging.judge import WrongAnswer, same
-from kata.vocabulary import SHOWN_BESIDE, show
+from kata.judging.judge import RaisedWhileRead, WrongAnswer, same
+from kata.runner.report import where_in_learner_code
+from kata.vocabulary import SHOWN_BESIDE, raised_when_read, show
 
 
 class OneTimeStream:
@@ -112,8 +110,7 @@ def next_chunk():
             raise WrongAnswer(f"Called {log.last}.\nAsked for one more chunk, it had none left: "
                               "next() raised StopIteration.") from None
         except Exception as error:
-            raise WrongAnswer(f"Called {log.last}.\nAsked for the next chunk, it raised "
-                              f"{type(error).__name__}: {error}" + _where(error)) from error
+            raise RaisedWhileRead(_raised_when_asked(error)) from error
 
     return next_chunk
 
@@ -127,10 +124,7 @@ def _read_chunks(chunks, count=None):
         except StopIteration:
             break
         except Exception as error:
-            raise WrongAnswer(
-                f"Called {log.last}.\nIt yielded {show(as_yielded)}, and then, asked for the next chunk, "
-                f"it raised {type(error).__name__}: {error}" + _where(error)
-            ) from error
+            raise RaisedWhileRead(_raised_when_asked(error, as_yielded)) from error
         kept.append(chunk)
         as_yielded.append(copy.copy(chunk))
     changed = next((i for i, (now, then) in enumerate(zip(kept, as_yielded)) if not same(now, then)), None)
@@ -160,12 +154,7 @@ def _require_iterator(chunks) -> None:
         )
 
 
-def _where(error: BaseException) -> str:
-    """The line of the code under test that raised, as the runner shows it for an ERROR."""
-    source = getattr(log.last, "source", None)
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if source is not None and Path(frame.filename) == Path(source)]
-    if not frames:
-        return ""
-    frame = frames[-1]
-    return f"\nat {relative(Path(frame.filename))}, line {frame.lineno}, in {frame.name}:\n    {frame.line}"
+def _raised_when_asked(error: BaseException, yielded: list | None = None) -> str:
+    """The words of an ERROR, for a generator that raised when the tests asked it for the next chunk."""
+    return raised_when_read(str(log.last), yielded, type(error).__name__, str(error),
+                            where_in_learner_code(error, log.last.source))

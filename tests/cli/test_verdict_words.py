@@ -1,0 +1,133 @@
+"""The words of every verdict, pinned: the same in pytest's own process and in an isolated worker.
+
+Each case is a small learner's file and one test it fails; its report must be exactly the text
+written here by hand ({file} stands for the file's path). Every report of a failure is made of
+the sentences of kata.vocabulary, so a change of wording shows here first.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from kata.catalog import ROOT
+from kata.runner.outcomes import failures_of, read_outcomes
+
+pytestmark = pytest.mark.timeout(120)
+
+SHARE_ONE_TOKEN = "tests/01_fixed_windows/test_examples.py::test_windows_share_one_token"
+GREEDY_04 = "tests/04_streaming_packer/test_examples.py::test_the_chunks_are_those_of_greedy_packing"
+TOP_K_09 = "tests/09_retrieval_recall/test_examples.py::test_the_best_chunks_come_first_and_equal_scores_in_index_order"
+CALLED_01 = "Called fixed_windows(['a', 'b', 'c', 'd', 'e', 'f', 'g'], 3, 1).\n"
+
+ONE_WINDOW_TOO_MANY = '''
+def fixed_windows(tokens, chunk_size, overlap=0):
+    return [tokens[0:3], tokens[2:5], tokens[4:7], tokens[6:7]]
+'''
+WRONG_ANSWER = (
+    "WRONG ANSWER\n" + CALLED_01
+    + "It returned [['a', 'b', 'c'], ['c', 'd', 'e'], ['e', 'f', 'g'], ['g']],\n"
+    "but the tests expected [['a', 'b', 'c'], ['c', 'd', 'e'], ['e', 'f', 'g']].\n"
+    "It returned 4 items where 3 items were expected; the first extra one is ['g'].\n"
+    "This matches a known mistake: Emits extra windows after the one that reaches the\n"
+    "end. Stop right after appending the first window whose end reaches len(tokens)."
+)
+RAISES = '''
+def fixed_windows(tokens, chunk_size, overlap=0):
+    return [tokens[0] / 0]
+'''
+ERROR = (
+    "ERROR\n" + CALLED_01
+    + "It raised TypeError: unsupported operand type(s) for /: 'str' and 'int'\n"
+    "at {file}, line 3, in fixed_windows:\n"
+    "    return [tokens[0] / 0]"
+)
+LOOPS = '''
+def fixed_windows(tokens, chunk_size, overlap=0):
+    while True:
+        pass
+'''
+DID_NOT_FINISH = (
+    "DID NOT FINISH\n" + CALLED_01
+    + "It was still running after its limit of 1 s for one call; a correct solution\n"
+    "answers at once here. Does every iteration of your loop advance? Check that the\n"
+    "position you slice from moves forward each time, and that the loop's exit is\n"
+    "reachable."
+)
+HALF_STARTED = '''
+def bm25_scores(query, chunks, k1=1.5, b=0.75):
+    return [0.0] * len(chunks)
+
+def top_k(query, chunks, k, k1=1.5, b=0.75):
+    raise NotImplementedError("write your solution here")
+
+def recall_at_k(doc, spans, questions, k, k1=1.5, b=0.75):
+    raise NotImplementedError("write your solution here")
+'''
+NOT_STARTED = (
+    "NOT STARTED\nCalled top_k('cat mat', ['cats purr', 'the cat sat on the mat', 'a cat and a cat', 'dogs bark'], "
+    "3).\nIt raised NotImplementedError: this function is still the stub. Write it in\n{file}."
+)
+GROWS_IN_ONE_STEP = '''
+def fixed_windows(tokens, chunk_size, overlap=0):
+    grown = b"x" * (600 << 20)
+    while True:
+        pass
+'''
+TOO_MUCH_MEMORY = (
+    "TOO MUCH MEMORY\n" + CALLED_01
+    + "While it ran, the process grew by more than 512 MB, so it was stopped. This\n"
+    "usually means a loop that never advances keeps appending to a list."
+)
+RUNS_OUT_OF_ADDRESS_SPACE = '''
+def fixed_windows(tokens, chunk_size, overlap=0):
+    return b"x" * (2 << 30)
+'''
+TOO_MUCH_MEMORY_ISOLATED = (
+    "TOO MUCH MEMORY\n" + CALLED_01
+    + "While it ran, its worker process used up its limit of 1024 MB of address space,\n"
+    "so it was stopped. This usually means a loop that never advances keeps appending\n"
+    "to a list."
+)
+RAISES_WHILE_READ = '''
+def iter_pack(sizes, max_tokens):
+    yield [0]
+    raise KeyError("boom")
+'''
+RAISED_WHILE_READ = (
+    "ERROR\nCalled iter_pack([3, 4, 2, 5, 1], 7).\n"
+    "It yielded [[0]], and then, asked for the next chunk, it raised KeyError: 'boom'\n"
+    "at {file}, line 4, in iter_pack:\n"
+    '    raise KeyError("boom")'
+)
+
+BOTH = ("", "--isolate")
+CASES = [
+    ("wrong_answer", ONE_WINDOW_TOO_MANY, "fixed_windows", SHARE_ONE_TOKEN, BOTH, WRONG_ANSWER),
+    ("error", RAISES, "fixed_windows", SHARE_ONE_TOKEN, BOTH, ERROR),
+    ("did_not_finish", LOOPS, "fixed_windows", SHARE_ONE_TOKEN, BOTH, DID_NOT_FINISH),
+    ("not_started", HALF_STARTED, "retrieval_recall", TOP_K_09, BOTH, NOT_STARTED),
+    ("too_much_memory", GROWS_IN_ONE_STEP, "fixed_windows", SHARE_ONE_TOKEN, ("",), TOO_MUCH_MEMORY),
+    ("too_much_memory_isolated", RUNS_OUT_OF_ADDRESS_SPACE, "fixed_windows", SHARE_ONE_TOKEN, ("--isolate",),
+     TOO_MUCH_MEMORY_ISOLATED),
+    ("generator_raises", RAISES_WHILE_READ, "streaming_packer", GREEDY_04, BOTH, RAISED_WHILE_READ),
+]
+
+
+def report_of(test: str, learner_file, *options: str) -> str:
+    outcomes = learner_file.parent / "outcomes.json"
+    subprocess.run([sys.executable, "-m", "pytest", test, f"--impl={learner_file}", "-p", "no:cacheprovider",
+                    "-q", f"--outcomes={outcomes}", *options], cwd=ROOT, capture_output=True, timeout=100)
+    [failure] = failures_of(read_outcomes(outcomes))
+    return failure["report"]
+
+
+@pytest.mark.parametrize(("source", "module", "test", "modes", "words"),
+                         [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+def test_each_verdict_has_the_same_words_in_process_and_isolated(tmp_path, source, module, test, modes, words):
+    learner_file = tmp_path / f"{module}.py"
+    learner_file.write_text(source, encoding="utf-8")
+    for mode in modes:
+        assert report_of(test, learner_file, *filter(None, [mode])) == words.format(file=learner_file), mode
