@@ -16,12 +16,46 @@ TESTS = ROOT / "tests"
 
 
 @dataclass(frozen=True)
+class Drawn:
+    """How `kata viz` draws the kata: a kind of drawing (kata.drawing.chunkings.KINDS) and what it needs."""
+
+    kind: str
+    function: str  # the function drawn
+    budget: str | None = "max_tokens"  # the name of its budget argument, if it has one
+    overlap: str | None = None  # the name of its overlap argument, if it has one
+    default_budget: int = 40
+    default_overlap: int = 0
+    default_example: int | None = None  # drawn by default, for a kata that draws no file: the statement's example
+    helpers: tuple[str, ...] = ()  # other functions of the same implementation that the drawing calls
+
+
+@dataclass(frozen=True)
+class Timed:
+    """What `kata bench` times: one function, on inputs of a kind (kata.command.bench_inputs.BUILDERS) that
+    double from `first_size`."""
+
+    function: str
+    call: str  # the call, in words, with n
+    first_size: int
+    inputs: str
+
+
+@dataclass(frozen=True)
 class Kata:
+    """Everything the runner, the command and the docs know of a kata: its one record.
+
+    The statement's title and the README's table of katas are checked against it
+    (tests/meta/test_katas_are_whole.py), and so is each piece a kata needs."""
+
     slug: str  # the folder name in problems/, solutions/ and tests/
     module: str  # the file the learner edits, without .py
     functions: tuple[str, ...]  # what the learner writes and the tests call
     title: str
     difficulty: str
+    practises: str  # what the kata practises, for the README's table
+    drawn: Drawn
+    timed: Timed
+    extras: tuple[str, ...] = ()  # optional modules some of its tests use: without them those skip
 
     @property
     def number(self) -> str:
@@ -56,6 +90,10 @@ KATAS = (
         functions=("fixed_windows",),
         title="Fixed overlapping token windows",
         difficulty="easy",
+        practises="loop bounds, the stop rule, validation that prevents an endless loop",
+        drawn=Drawn("windows", "fixed_windows", budget="chunk_size", overlap="overlap", default_budget=16,
+                    default_overlap=4),
+        timed=Timed("fixed_windows", "fixed_windows(n tokens, chunk_size=16, overlap=4)", 1_000, "tokens"),
     ),
     Kata(
         slug="02_token_budget_packer",
@@ -63,6 +101,11 @@ KATAS = (
         functions=("pack_sentences",),
         title="Greedy token-budget sentence packer",
         difficulty="medium",
+        practises=("deciding before adding, exact fits, oversized and zero-size sentences, a running total instead of "
+                   "re-summing"),
+        drawn=Drawn("blocks", "pack_sentences"),
+        timed=Timed("pack_sentences", "pack_sentences(n sizes of 1 to 9 tokens, max_tokens=n)", 1_000,
+                    "sentence sizes"),
     ),
     Kata(
         slug="03_recursive_chunker",
@@ -70,6 +113,10 @@ KATAS = (
         functions=("split_units", "chunk_text"),
         title="Recursive sentence-aware chunker with whole-sentence overlap",
         difficulty="hard",
+        practises=("split on the largest boundary first, greedy packing, an overlap that always leaves room for "
+                   "progress"),
+        drawn=Drawn("text", "chunk_text", overlap="overlap_tokens"),
+        timed=Timed("chunk_text", "chunk_text(n words in sentences, max_tokens=n // 4)", 1_000, "text"),
     ),
     Kata(
         slug="04_streaming_packer",
@@ -77,6 +124,10 @@ KATAS = (
         functions=("iter_pack",),
         title="Streaming sentence packer (generator)",
         difficulty="medium",
+        practises="generators: lazy reading, eager validation, yielded lists that must not change, O(chunk) memory",
+        drawn=Drawn("stream of blocks", "iter_pack"),
+        timed=Timed("iter_pack", "list(iter_pack(a stream of n sizes of 1 to 9 tokens, max_tokens=n))", 1_000,
+                    "a stream of sentence sizes"),
     ),
     Kata(
         slug="05_balanced_packer",
@@ -84,6 +135,9 @@ KATAS = (
         functions=("balanced_pack",),
         title="Balanced packing: same chunk count, smallest budget",
         difficulty="medium",
+        practises="binary search over budgets, the monotonicity that makes it valid, off-by-one bounds",
+        drawn=Drawn("blocks", "balanced_pack"),
+        timed=Timed("balanced_pack", "balanced_pack(n sizes of 1 to 9 tokens, max_tokens=n)", 1_000, "sentence sizes"),
     ),
     Kata(
         slug="06_token_aware_chunker",
@@ -91,6 +145,11 @@ KATAS = (
         functions=("chunk_sections",),
         title="Token-aware chunker: measure with the model's tokenizer",
         difficulty="hard",
+        practises=("measuring the joined chunk, separators that merge, cutting on token boundaries without splitting a "
+                   "character"),
+        drawn=Drawn("sections", "chunk_sections", default_budget=60),
+        timed=Timed("chunk_sections", 'chunk_sections(["the cat"] * n, 32, ToyTokenizer())', 100, "sections"),
+        extras=("tiktoken",),
     ),
     Kata(
         slug="07_markdown_chunker",
@@ -98,6 +157,9 @@ KATAS = (
         functions=("chunk_markdown",),
         title="Structure-aware Markdown chunker with offsets and heading paths",
         difficulty="hard",
+        practises="blocks and sections first, code fences kept whole, exact source offsets, heading paths",
+        drawn=Drawn("markdown", "chunk_markdown", default_budget=60),
+        timed=Timed("chunk_markdown", "chunk_markdown(n words in headed paragraphs, max_tokens=n)", 1_000, "markdown"),
     ),
     Kata(
         slug="08_semantic_chunker",
@@ -105,6 +167,10 @@ KATAS = (
         functions=("semantic_chunks",),
         title="Semantic chunking: cut where the topic changes",
         difficulty="medium",
+        practises="one batched embedding call, safe cosine similarity, the boundary index, a budget inside each topic",
+        drawn=Drawn("semantic", "semantic_chunks"),
+        timed=Timed("semantic_chunks", "semantic_chunks(n one-word sentences on one topic, embed, 0.5, max_tokens=n)",
+                    1_000, "sentences on one topic"),
     ),
     Kata(
         slug="09_retrieval_recall",
@@ -112,13 +178,23 @@ KATAS = (
         functions=("bm25_scores", "top_k", "recall_at_k"),
         title="Retrieval recall: BM25, the top k, and recall@k",
         difficulty="medium",
+        practises=("BM25 from its formula in linear time, ranking with stable ties, containment versus overlap: "
+                   "measuring chunkers on a labelled set"),
+        drawn=Drawn("recall", "recall_at_k", budget=None, helpers=("top_k",)),
+        timed=Timed("bm25_scores", "bm25_scores(a query of n // 10 words, n // 20 chunks of 20 words)", 1_000,
+                    "a query and chunks"),
     ),
     Kata(
         slug="10_small_to_big",
         module="small_to_big",
         functions=("assemble_context",),
-        title="Small-to-big context: parents, windows and auto-merging within a budget",
+        title="Small-to-big context: from retrieved chunks to what the model reads",
         difficulty="medium",
+        practises=("interval arithmetic on children, deduplicated hits and ranks, merging runs within a parent, "
+                   "a budget that skips what does not fit"),
+        drawn=Drawn("context", "assemble_context", default_example=5),
+        timed=Timed("assemble_context", "assemble_context(doc, n // 10 hits, n children, n // 10 parents)", 1_000,
+                    "hits among children"),
     ),
 )
 

@@ -19,9 +19,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kata.command.bench_inputs import BENCH_INPUTS, BenchInput
+from kata.command.bench_inputs import BUILDERS, Stream
 from kata.drawing.growth_plot import Series, duration, write_growth_plot
-from kata.catalog import Kata, relative
+from kata.catalog import Kata, Timed, relative
 from kata.judging.judge import same
 from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory, Watchdog, can_watch, drop_locals,
                                  give_back_freed_memory)
@@ -29,8 +29,10 @@ from kata.runner.loader import Implementation, NotStarted, parse_impl
 from kata.command.progress import label
 from kata.command.terminal import fit
 
+from collections.abc import Iterator
+
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable
     from pathlib import Path
 
 BUDGET_SECONDS = 20.0
@@ -83,10 +85,7 @@ class Timings:
 
 def bench(kata: Kata, impl: str | None = None, budget: float = BUDGET_SECONDS, plot: Path | None = None) -> int:
     deadline = time.perf_counter() + budget
-    bench_input = BENCH_INPUTS.get(kata.slug)
-    if bench_input is None:
-        print(f"{label(kata)} has no benchmark inputs yet (kata/command/bench_inputs.py): nothing to time.")
-        return 0
+    bench_input = kata.timed
     judged = parse_impl(impl)
     tested = _tested_function(judged, kata, bench_input)
     reference = _function(parse_impl("reference"), kata, bench_input)
@@ -104,7 +103,7 @@ def bench(kata: Kata, impl: str | None = None, budget: float = BUDGET_SECONDS, p
     return 0 if len(mine.seconds) >= 2 else 1
 
 
-def _tested_function(judged: Implementation, kata: Kata, bench_input: BenchInput) -> Callable[..., object]:
+def _tested_function(judged: Implementation, kata: Kata, bench_input: Timed) -> Callable[..., object]:
     try:
         return _function(judged, kata, bench_input)
     except NotStarted as error:
@@ -112,7 +111,7 @@ def _tested_function(judged: Implementation, kata: Kata, bench_input: BenchInput
                          f"kata bench {kata.number} --impl=reference times the reference alone") from None
 
 
-def _function(judged: Implementation, kata: Kata, bench_input: BenchInput) -> Callable[..., object]:
+def _function(judged: Implementation, kata: Kata, bench_input: Timed) -> Callable[..., object]:
     # The plain function, not the runner's recording wrapper, whose copies of the input would be timed too.
     return getattr(judged.load(kata), bench_input.function).function
 
@@ -121,7 +120,7 @@ def _column(judged: Implementation) -> str:
     return "yours" if judged.kind == "learner" else "tested"
 
 
-def _print_heading(kata: Kata, bench_input: BenchInput, judged: Implementation, mine: Timings) -> None:
+def _print_heading(kata: Kata, bench_input: Timed, judged: Implementation, mine: Timings) -> None:
     print(f"Timing {label(kata)}: {bench_input.call}")
     print(f"  {mine.name + ':':<10} {relative(judged.source(kata))}")
     print(f"  {'reference:':<10} {relative(kata.reference_path())}")
@@ -130,7 +129,7 @@ def _print_heading(kata: Kata, bench_input: BenchInput, judged: Implementation, 
     print(f"{'n':>10} {mine.name:>10} {'reference':>10} {'ratio':>7} {mine.name:>12} {'reference':>12}")
 
 
-def _time_doubling_sizes(bench_input: BenchInput, functions: dict, deadline: float) -> tuple[str, int | None]:
+def _time_doubling_sizes(bench_input: Timed, functions: dict, deadline: float) -> tuple[str, int | None]:
     """Time each function on sizes that double, printing a row each; returns why it stopped,
     and the first size where the two answers differ (None if they never do)."""
     size, differs_at = bench_input.first_size, None
@@ -140,7 +139,7 @@ def _time_doubling_sizes(bench_input: BenchInput, functions: dict, deadline: flo
         if estimate > left:
             return (f"Skipped n={size:,} and larger: it would take about {estimate:.1f} s, "
                     f"more than the {max(left, 0):.1f} s left of the budget."), differs_at
-        arguments = bench_input.build(size)
+        arguments = BUILDERS[bench_input.inputs](size)
         try:
             answers = [_time(function, arguments, size, timings, left) for timings, function in functions.items()]
         except BenchStopped as stopped:
@@ -190,10 +189,13 @@ def _watched(limit: float) -> Iterator[None]:
 def _best_of_several_calls(function: Callable[..., object], arguments: tuple) -> tuple[float, object]:
     best, spent, calls, answer = math.inf, 0.0, 0, None
     while calls < MOST_CALLS and ((calls < LEAST_CALLS and spent < REPEAT_SECONDS) or spent < MEASURE_SECONDS):
-        # A fresh copy each time, in case the code under test changes its input.
-        fresh = tuple(list(argument) if isinstance(argument, list) else argument for argument in arguments)
+        # A fresh copy each time, in case the code under test changes its input; a stream afresh.
+        fresh = tuple(iter(list(argument)) if isinstance(argument, Stream) else list(argument)
+                      if isinstance(argument, list) else argument for argument in arguments)
         begin = time.perf_counter()
         answer = function(*fresh)
+        if isinstance(answer, Iterator):  # a generator's work is done as it is read
+            answer = list(answer)
         seconds = time.perf_counter() - begin
         best, spent, calls = min(best, seconds), spent + seconds, calls + 1
     return best, answer

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from kata.catalog import ROOT, Kata, relative
 from kata.command.progress import label
 from kata.drawing.chunk_page import Column, Page, chunk_page
-from kata.drawing.chunkings import DRAWINGS, Drawing, Input, NotChunks, Units, words_in
+from kata.drawing.chunkings import Drawing, Input, NotChunks, Units, drawing_of, words_in
 from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
 from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory, Watchdog, can_watch, drop_locals,
                                  give_back_freed_memory)
@@ -60,7 +60,7 @@ class Run:
 def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, budget: int | None = None,
         overlap: int | None = None, impl: str | None = None, out: Path | None = None,
         open_page: bool = False) -> int:
-    drawing = DRAWINGS[kata.slug]
+    drawing = drawing_of(kata)
     reference = _functions_of(parse_impl("reference"), kata, drawing)
     given = _input(kata, drawing, reference[drawing.function], text_file, example, budget, overlap)
     source = drawing.source(given)

@@ -15,10 +15,13 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kata.toy_embedder import toy_embed
 from kata.toy_tokenizer import ToyTokenizer
+
+if TYPE_CHECKING:
+    from kata.catalog import Drawn, Kata
 
 MOST_CHUNKS = 20_000  # an answer with more is not drawn: the page would be too large to read
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s*\n\s*\n\s*")  # after . ! ? and whitespace, or at a blank line
@@ -86,16 +89,19 @@ def words_in(text: str) -> int:
 
 
 class Drawing:
-    """One kata's drawing: its function, its budget's name, how to read its answers."""
+    """A kind of drawing, made for one kata from its record: its function, its budget's name, how to read
+    its answers."""
 
-    function = ""
-    helpers: tuple[str, ...] = ()  # other functions of the same implementation that a drawing calls
-    budget: str | None = "max_tokens"
-    overlap: str | None = None
-    reads_files = True
-    default_example: int | None = None  # a kata that draws no file: the statement's example drawn by default
-    default_budget = 40
-    default_overlap = 0
+    reads_files = True  # False: a file alone is not its input (it draws a statement example, or its labelled set)
+
+    def __init__(self, drawn: Drawn) -> None:
+        self.function = drawn.function
+        self.helpers = drawn.helpers  # other functions of the same implementation that the drawing calls
+        self.budget = drawn.budget
+        self.overlap = drawn.overlap
+        self.default_example = drawn.default_example
+        self.default_budget = drawn.default_budget
+        self.default_overlap = drawn.default_overlap
 
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         raise NotImplementedError
@@ -189,16 +195,12 @@ class Blocks(Drawing):
 
 
 class FixedWindows(Blocks):
-    function = "fixed_windows"
-    budget = "chunk_size"
-    overlap = "overlap"
-    default_budget = 16
-    default_overlap = 4
     unit = "token"
 
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
-        return {"tokens": text.split(), "chunk_size": budget, "overlap": self.default_overlap if overlap is None
-                else overlap}
+        assert self.budget is not None and self.overlap is not None  # a kata of windows has both
+        return {"tokens": text.split(), self.budget: budget,
+                self.overlap: self.default_overlap if overlap is None else overlap}
 
     def source(self, given: Input) -> Units:
         tokens = given.arguments.get("tokens")
@@ -222,16 +224,7 @@ class FixedWindows(Blocks):
         return drawn
 
 
-class PackSentences(Blocks):
-    function = "pack_sentences"
-
-
-class BalancedPack(Blocks):
-    function = "balanced_pack"
-
-
 class IterPack(Blocks):
-    function = "iter_pack"
 
     def call(self, function: Callable[..., Any], arguments: dict[str, Any],
              helpers: dict[str, Callable[..., Any]]) -> Any:
@@ -310,21 +303,15 @@ class TextChunks(Drawing):
 
 
 class ChunkText(TextChunks):
-    function = "chunk_text"
-    overlap = "overlap_tokens"
-
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
-        return {"text": text, "max_tokens": budget,
-                "overlap_tokens": self.default_overlap if overlap is None else overlap}
+        overlapping = {self.overlap: self.default_overlap if overlap is None else overlap} if self.overlap else {}
+        return {"text": text, **({self.budget: budget} if self.budget else {}), **overlapping}
 
     def source(self, given: Input) -> str:
         return _text_argument(given, "text")
 
 
 class ChunkSections(TextChunks):
-    function = "chunk_sections"
-    default_budget = 60
-
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         return {"sections": text.split("\n\n"), "max_tokens": budget, "tokenizer": ToyTokenizer(),
                 "separator": "\n\n"}
@@ -343,9 +330,6 @@ class ChunkSections(TextChunks):
 
 
 class ChunkMarkdown(Drawing):
-    function = "chunk_markdown"
-    default_budget = 60
-
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         return {"doc": text, "max_tokens": budget}
 
@@ -377,8 +361,6 @@ class ChunkMarkdown(Drawing):
 
 
 class SemanticChunks(Drawing):
-    function = "semantic_chunks"
-
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         return {"sentences": sentences_of(text), "embed": toy_embed, "threshold": 0.2, "max_tokens": budget}
 
@@ -412,9 +394,6 @@ class RecallAtK(Drawing):
     """Kata 09: the chunks of a recall measurement over their document, and for each question
     the chunks the implementation's own top_k retrieved, and whether one held the evidence."""
 
-    function = "recall_at_k"
-    helpers = ("top_k",)
-    budget = None
     reads_files = False  # a file has no questions
 
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
@@ -454,9 +433,7 @@ class RecallAtK(Drawing):
 class AssembleContext(Drawing):
     """Kata 10: the spans handed to the model, over their document, best first, against the budget."""
 
-    function = "assemble_context"
     reads_files = False  # a file has no children, parents or hits
-    default_example = 5  # windows, a merged parent and ranks at once
 
     def source(self, given: Input) -> str:
         return _text_argument(given, "doc")
@@ -480,15 +457,20 @@ class AssembleContext(Drawing):
 
 LABELLED_CHUNKING = "sentences (kata 03), 50 words"
 
-DRAWINGS: dict[str, Drawing] = {
-    "01_fixed_windows": FixedWindows(),
-    "02_token_budget_packer": PackSentences(),
-    "03_recursive_chunker": ChunkText(),
-    "04_streaming_packer": IterPack(),
-    "05_balanced_packer": BalancedPack(),
-    "06_token_aware_chunker": ChunkSections(),
-    "07_markdown_chunker": ChunkMarkdown(),
-    "08_semantic_chunker": SemanticChunks(),
-    "09_retrieval_recall": RecallAtK(),
-    "10_small_to_big": AssembleContext(),
+# The kinds of drawing a kata's record names (kata.catalog.Drawn.kind).
+KINDS: dict[str, type[Drawing]] = {
+    "windows": FixedWindows,
+    "blocks": Blocks,
+    "stream of blocks": IterPack,
+    "text": ChunkText,
+    "sections": ChunkSections,
+    "markdown": ChunkMarkdown,
+    "semantic": SemanticChunks,
+    "recall": RecallAtK,
+    "context": AssembleContext,
 }
+
+
+def drawing_of(kata: Kata) -> Drawing:
+    """The kata's drawing, of the kind its record names."""
+    return KINDS[kata.drawn.kind](kata.drawn)

@@ -37,11 +37,16 @@ def test_bench_of_an_untouched_stub_is_one_line_that_names_the_way_out(repo, run
     assert run.stderr.count("\n") == 1 and "is not started" in run.stderr and "--impl=reference" in run.stderr
 
 
-def test_bench_of_a_kata_without_inputs_says_so(monkeypatch, capsys):
-    monkeypatch.setattr("kata.command.bench.BENCH_INPUTS", {})
-    assert bench(KATA) == 0
-    assert capsys.readouterr().out == (
-        f"{KATA.number} {KATA.name} has no benchmark inputs yet (kata/command/bench_inputs.py): nothing to time.\n")
+@pytest.mark.slow
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_every_kata_is_timed_on_inputs_where_the_reference_agrees_with_itself(kata, capsys):
+    """Each kata's record names the inputs kata bench times it on; the reference, judged against itself there,
+    gives the same answers at every size (a generator's chunks read in full)."""
+    assert bench(kata, "reference", budget=3.0) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith(f"Timing {kata.number} {kata.name}: {kata.timed.call}"), shown
+    assert len(re.findall(r"^\s+[\d,]+\s+\S+ m?u?s\s+\S+ m?u?s\s+[\d.]+x", shown, re.M)) >= 3, shown
+    assert "The answers differ" not in shown and "Stopped at" not in shown, shown
 
 
 @pytest.mark.parametrize("seconds_of, growth, words", [

@@ -36,7 +36,7 @@ LARGE_NUMBER = re.compile(r"\b\d{1,3}(?:,\d{3})+\b|\b\d+(?:_\d{3})+\b")  # 2,232
 # Figures of a Constraints section that describe a cost rather than a test's input; each is
 # measured by the benchmark named.
 DESCRIBED_COSTS = {("06", "20,000"): "benchmarks/headroom.py"}
-OPTIONAL_MODULES = {"tiktoken"}  # an extra: without it, its examples cannot run (kata 06's tests skip too)
+OPTIONAL_MODULES = {extra for kata in KATAS for extra in kata.extras}  # without one, its examples cannot run
 
 
 class NeedsAnExtra(Exception):
@@ -110,12 +110,19 @@ def test_every_example_in_the_statement_is_what_the_reference_does(kata):
         pytest.skip(f"the other examples are right; not installed, so not run: {'; '.join(not_run)}")
 
 
-def test_without_an_extra_its_examples_and_those_that_use_them_are_not_run(monkeypatch):
-    """Kata 06's statement imports tiktoken, then uses it: without it, both lines are not run, not wrong."""
-    monkeypatch.setitem(sys.modules, "tiktoken", None)  # import tiktoken now fails as if it were not installed
-    wrong, not_run = examples_checked(next(kata for kata in KATAS if kata.number == "06"))
+WITH_EXTRAS = [kata for kata in KATAS if kata.extras]
+
+
+@pytest.mark.parametrize("kata", WITH_EXTRAS, ids=[kata.slug for kata in WITH_EXTRAS])
+def test_without_an_extra_its_examples_and_those_that_use_them_are_not_run(monkeypatch, kata):
+    """A statement that imports an optional module, then uses it (kata 06: tiktoken): without it, those lines are
+    not run, not wrong."""
+    for extra in kata.extras:
+        monkeypatch.setitem(sys.modules, extra, None)  # import it now fails as if it were not installed
+    wrong, not_run = examples_checked(kata)
     assert not wrong, wrong
-    assert len(not_run) == 2 and "needs tiktoken" in not_run[0] and "needs what needs tiktoken" in not_run[1], not_run
+    assert not_run and all("needs" in line for line in not_run), not_run
+    assert any(f"needs what needs {extra}" in line for line in not_run for extra in kata.extras), not_run
 
 
 def test_the_reader_finds_each_example_with_what_it_prints(tmp_path):
