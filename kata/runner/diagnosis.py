@@ -19,9 +19,8 @@ from pathlib import Path
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-import pytest
-
 from kata.runner import shared_probes
+from kata.runner.run_state import PASSED, STOPPED
 from kata.judging.calls import Call, is_iterator
 from kata.catalog import KATAS, Kata
 from kata.judging.judge import same
@@ -38,15 +37,6 @@ REFERENCE_SECONDS = 3.0  # the reference answers a guard's input in a tenth of t
 DIAGNOSIS_SECONDS = 1.0  # for all the mistakes' runs on one failure
 STALL_DIAGNOSIS_SECONDS = 4.0  # the same after a stall, when each run may take a while
 
-# kata slug -> {test with fixed inputs: PASSED, FAILED or STOPPED}, for the tests run so far
-FIXED_SO_FAR = pytest.StashKey[dict]()
-PASSED, FAILED, STOPPED = "passed", "failed", "stopped"  # STOPPED: a limit stopped it (time or memory)
-
-
-# The folder where the outcomes of probes on small inputs are kept, and read from other runs
-# (pytest --shared-probes=DIR, which kata grade gives every student's run); None: not shared.
-SHARED_PROBES = pytest.StashKey[Path | None]()
-
 
 @dataclass(frozen=True)
 class FailingTest:
@@ -54,7 +44,7 @@ class FailingTest:
     name: str
     has_fixed_inputs: bool = False  # kata.judging.guards.has_fixed_inputs
     so_far: Mapping[str, str] = field(default_factory=dict)  # test name -> PASSED, FAILED or STOPPED
-    shared_probes: Path | None = None  # the run's SHARED_PROBES folder
+    shared_probes: Path | None = None  # the run's folder of probes shared with other runs (RunState.shared_probes)
 
 
 def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake]]:

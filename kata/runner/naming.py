@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from kata.runner.diagnosis import FIXED_SO_FAR, agrees_with_the_run
+from kata.runner.diagnosis import agrees_with_the_run
 from kata.runner.report import MOST_MISTAKES_NAMED
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from kata.runner.report import Explanation
 
 
@@ -39,9 +41,9 @@ class Naming:
         if explanation.candidates:
             self.pending.append(_Pending(report, explanation, kata))
 
-    def name_the_mistakes(self, config: pytest.Config) -> list[pytest.TestReport]:
-        """Write the names the whole run agrees with into the reports; returns the reports that changed."""
-        records = config.stash.get(FIXED_SO_FAR, {})
+    def name_the_mistakes(self, records: Mapping[str, Mapping[str, str]]) -> list[pytest.TestReport]:
+        """Write the names the whole run agrees with into the reports, given each kata's record of its fixed tests
+        (RunState.fixed_so_far); returns the reports that changed."""
         changed = []
         for pending in self.pending:
             record = records.get(pending.kata, {})
@@ -55,5 +57,3 @@ class Naming:
         self.pending.clear()
         return changed
 
-
-NAMING = pytest.StashKey[Naming]()

@@ -15,7 +15,8 @@ from kata.judging.calls import Call, log
 from kata.judging.judge import RaisedWhileRead, WrongAnswer
 from kata.judging.limits import CallsDidNotFinish, DidNotFinish, LimitExceeded, UsedTooMuchMemory
 from kata.catalog import kata_of_test, relative
-from kata.runner.diagnosis import FIXED_SO_FAR, SHARED_PROBES, FailingTest, matching_mistakes
+from kata.runner.diagnosis import FailingTest, matching_mistakes
+from kata.runner.run_state import run_state
 from kata.judging.guards import has_fixed_inputs
 from kata.vocabulary import (Verdict, did_not_finish, many_calls_did_not_finish, matches_a_known_mistake, prose,
                              raised, still_the_stub, too_much_memory, too_slow, what_the_test_checks,
@@ -70,10 +71,11 @@ def explain(item: pytest.Item, error: BaseException) -> Explanation | None:
 
 def _known_mistakes(item: pytest.Item, call: Call | None) -> list[type[Mistake]]:
     """The mistakes whose outcome on the call's input is the code's, weighed against the tests run so far."""
-    kata = kata_of_test(item.path)
-    so_far = item.config.stash.get(FIXED_SO_FAR, {}).get(kata.slug if kata else "", {})
-    return matching_mistakes(call, FailingTest(item.name, has_fixed_inputs(item), so_far,
-                                               item.config.stash.get(SHARED_PROBES, None)))
+    kata, state = kata_of_test(item.path), run_state(item.config)
+    if state is None:
+        return []
+    so_far = state.fixed_so_far.get(kata.slug if kata else "", {})
+    return matching_mistakes(call, FailingTest(item.name, has_fixed_inputs(item), so_far, state.shared_probes))
 
 
 def _did_not_finish(item: pytest.Item, error: DidNotFinish) -> str:

@@ -141,7 +141,8 @@ def test_a_mistake_recorded_passing_a_test_the_code_failed_is_not_its_mistake():
     the code."""
     from types import SimpleNamespace
 
-    from kata.runner.diagnosis import FAILED, PASSED, FailingTest, _passes_where_the_code_failed
+    from kata.runner.diagnosis import FailingTest, _passes_where_the_code_failed
+    from kata.runner.run_state import FAILED, PASSED
     from kata.runner.known_failures import KnownFailures
 
     so_far = FailingTest("test_c", True, {"test_a": PASSED, "test_b": FAILED})
@@ -199,19 +200,18 @@ def _mistake(title: str, fails: set[str]):
 def _named_when_the_run_ends(candidates, record):
     from types import SimpleNamespace
 
-    from kata.runner.diagnosis import FIXED_SO_FAR
     from kata.runner.naming import Naming
     from kata.runner.report import Explanation
 
     report = SimpleNamespace(longrepr="", user_properties=[])
     naming = Naming()
     naming.wait_for_the_run(report, Explanation("WRONG ANSWER", candidates=candidates), "01_fixed_windows")
-    naming.name_the_mistakes(SimpleNamespace(stash={FIXED_SO_FAR: {"01_fixed_windows": record}}))
+    naming.name_the_mistakes({"01_fixed_windows": record})
     return [value for name, value in report.user_properties if name == "mistake"], report.longrepr
 
 
 def test_a_candidate_that_fails_a_test_passed_later_in_the_run_is_not_named():
-    from kata.runner.diagnosis import FAILED, PASSED
+    from kata.runner.run_state import FAILED, PASSED
 
     record = {"test_a": FAILED, "test_b": PASSED}  # test_b ran after the failure of test_a
     candidates = [_mistake("fails a", {"test_a"}), _mistake("fails both", {"test_a", "test_b"})]
@@ -221,7 +221,7 @@ def test_a_candidate_that_fails_a_test_passed_later_in_the_run_is_not_named():
 
 
 def test_a_failure_that_more_than_two_agreeing_mistakes_explain_names_none_of_them():
-    from kata.runner.diagnosis import FAILED
+    from kata.runner.run_state import FAILED
 
     three = [_mistake(title, {"test_a"}) for title in ("one", "two", "three")]
     assert _named_when_the_run_ends(three, {"test_a": FAILED}) == ([], "")

@@ -1,0 +1,135 @@
+"""Which tests run, in which order: each selected kata is loaded once, and a kata whose code cannot run
+becomes one clear line instead of a traceback per test.
+
+The tests of a kata run from simple to subtle: the statement's examples, the hidden tests, the
+properties, and the slow guards last, so that the first failure is usually the one to fix first.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, kata_of_test, relative
+from kata.runner.fixtures import implementation_of
+from kata.runner.loader import Implementation, NotStarted, kata_defined_in
+from kata.runner.loading import LoadProblem
+from kata.runner.run_state import RUN
+from kata.vocabulary import KataStatus
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from _pytest._code.code import TracebackStyle
+
+STAGES = ("test_examples", "test_hidden", "test_properties", "test_guards")
+
+
+def run_the_katas_tests_from_its_problem_folder(config: pytest.Config) -> None:
+    """`pytest` typed in problems/NN_slug/ (where the learner edits) runs that kata's tests, not nothing;
+    typed in problems/, every kata's."""
+    if config.args_source != pytest.Config.ArgsSource.INVOCATION_DIR:
+        return  # paths were given: they are run as given
+    try:
+        folder = Path.cwd().resolve().relative_to(PROBLEMS).parts
+    except ValueError:
+        return
+    if not folder:
+        config.args[:] = [str(TESTS)]  # problems/ itself: every kata
+        return
+    kata = next((kata for kata in KATAS if kata.slug == folder[0]), None)
+    if kata is not None:
+        config.args[:] = [str(TESTS / kata.slug)]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    state = config.stash[RUN]
+    by_kata = defaultdict(list)
+    for item in items:
+        by_kata[kata_of_test(item.path)].append(item)
+    if state.impl.judges_one_kata:
+        _keep_only(_the_one_kata(state.impl, by_kata), by_kata, config)
+    kept = list(by_kata.pop(None, []))  # tests outside the katas' folders run as they are
+    for kata in sorted((kata for kata in by_kata if kata is not None), key=lambda k: k.slug):
+        kata_items = by_kata[kata]
+        state.selected[kata.slug] = len(kata_items)
+        try:
+            implementation_of(config, kata)
+        except (LoadProblem, NotStarted) as problem:
+            state.unavailable[kata.slug] = problem
+            kept.append(KataUnavailable.from_parent(_folder_node(kata_items[0]), name=kata.slug, problem=problem))
+        else:
+            kept.extend(sorted(kata_items, key=_stage))
+    items[:] = kept
+
+
+def pytest_deselected(items: Sequence[pytest.Item]) -> None:
+    """Note the katas that lost tests to -k, -m, --lf and the like: their run is not the whole suite."""
+    for item in items:
+        kata = kata_of_test(item.path)
+        if kata is not None:
+            item.config.stash[RUN].deselected.add(kata.slug)
+
+
+def _the_one_kata(impl: Implementation, by_kata: dict[Kata | None, list[pytest.Item]]) -> Kata:
+    if impl.kind == "mistake" and impl.mistake_kata is not None:
+        return impl.mistake_kata
+    selected = [kata for kata in by_kata if kata is not None]
+    if len(selected) == 1:
+        return selected[0]
+    assert impl.where is not None  # one file: its path is parsed with it (parse_impl)
+    inferred = kata_defined_in(impl.where)
+    if inferred is None:
+        raise pytest.UsageError(
+            f"--impl={impl.where} is one file, but the selected tests cover several katas and the file "
+            "does not define one kata's functions. Select one kata's tests, e.g. "
+            f"pytest {relative(KATAS[0].stub_path().parent).replace('problems', 'tests')} --impl=FILE"
+        )
+    return inferred
+
+
+def _keep_only(kata: Kata, by_kata: dict[Kata | None, list[pytest.Item]], config: pytest.Config) -> None:
+    others = [k for k in by_kata if k is not None and k != kata]
+    deselected = [item for other in others for item in by_kata.pop(other)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+
+
+def _stage(item: pytest.Item) -> int:
+    """Statement examples first, then hidden tests, properties, and the slow guards last."""
+    stem = item.path.stem
+    return STAGES.index(stem) if stem in STAGES else len(STAGES)
+
+
+def _folder_node(item: pytest.Item) -> pytest.Collector:
+    node: pytest.Item | pytest.Collector = item
+    while node.parent is not None and not isinstance(node, pytest.Dir):
+        node = node.parent
+    # A test item always has a parent, so the loop ends on a collector; mypy cannot see that.
+    return node  # type: ignore[return-value]
+
+
+class KataUnavailable(pytest.Item):
+    """Stands for all of a kata's tests when its code cannot run: one line instead of a traceback per test."""
+
+    def __init__(self, *, problem: Exception, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.problem = problem
+
+    def runtest(self) -> None:
+        raise self.problem
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: TracebackStyle | None = None) -> str:
+        return f"{status_of(self.problem)}: {self.problem}"
+
+    def reportinfo(self) -> tuple[Path, None, str]:
+        return self.path, None, self.name
+
+
+def status_of(problem: Exception) -> str:
+    """The status of a kata whose code cannot run: not started (the stub), or cannot run."""
+    return KataStatus.NOT_STARTED if isinstance(problem, NotStarted) else KataStatus.CANNOT_RUN

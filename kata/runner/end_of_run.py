@@ -1,0 +1,42 @@
+"""What a run leaves behind, once every test has run: the mistakes named in the failures' reports (before
+pytest prints them), the outcomes file (pytest --outcomes, for kata grade and the command), and, in learner
+mode, each whole kata's result for `kata list`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kata.catalog import KATAS, Kata, find_kata
+from kata.runner.collection import status_of
+from kata.runner.outcomes import outcome_of, write_outcomes
+from kata.runner.results import Result, fingerprint, record_results
+from kata.runner.run_state import RUN, run_state
+from kata.runner.summary import mistakes_failing_as_this_run, ran_whole_suite
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    state = run_state(config)
+    if state is None:
+        return
+    tally = state.tally
+    for named in state.naming.name_the_mistakes(state.fixed_so_far):  # before the failures are printed
+        tally.outcomes[named.nodeid] = outcome_of(named) or tally.outcomes[named.nodeid]
+    if config.getoption("outcomes"):
+        write_outcomes(Path(config.getoption("outcomes")), session, tally.outcomes, state.unavailable, state.selected,
+                       status_of, lambda slug: [mistake.id for mistake in
+                                                mistakes_failing_as_this_run(find_kata(slug), config)])
+    if state.impl.kind == "learner":  # the results are the learner's progress
+        record_results({kata: _result(kata, config) for kata in KATAS if ran_whole_suite(kata, config)})
+
+
+def _result(kata: Kata, config: pytest.Config) -> Result:
+    state = config.stash[RUN]
+    problem = state.unavailable.get(kata.slug)
+    if problem is not None:
+        return Result(0, 0, fingerprint(kata), problem=f"{status_of(problem)}: {problem}")
+    counts = state.tally.counts[kata.slug]
+    return Result(counts["passed"], counts["failed"], fingerprint(kata))

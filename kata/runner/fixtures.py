@@ -1,0 +1,42 @@
+"""One session fixture per kata function, named after it, so that a test just asks for `fixed_windows`."""
+
+from __future__ import annotations
+
+import types
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from kata.catalog import KATAS, Kata
+from kata.runner.run_state import RUN
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import SimpleNamespace
+
+    from _pytest.fixtures import FixtureFunctionDefinition
+
+
+def function_fixtures() -> types.ModuleType:
+    """A plugin module holding the fixtures: registered for the run (kata.runner.plugin)."""
+    fixtures = types.ModuleType("kata_function_fixtures")
+    for kata in KATAS:
+        for name in kata.functions:
+            setattr(fixtures, name, _function_fixture(kata, name))
+    return fixtures
+
+
+def _function_fixture(kata: Kata, name: str) -> FixtureFunctionDefinition:
+    @pytest.fixture(scope="session", name=name)
+    def judged_function(request: pytest.FixtureRequest) -> Callable[..., Any]:
+        return getattr(implementation_of(request.config, kata), name)
+
+    return judged_function
+
+
+def implementation_of(config: pytest.Config, kata: Kata) -> SimpleNamespace:
+    """The kata's implementation for the run, loaded the first time it is asked for."""
+    state = config.stash[RUN]
+    if kata.slug not in state.loaded:
+        state.loaded[kata.slug] = state.impl.load(kata)
+    return state.loaded[kata.slug]

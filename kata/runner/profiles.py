@@ -1,0 +1,36 @@
+"""The Hypothesis profiles of the katas' properties, and what a profile's examples mean for a test's limit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hypothesis import HealthCheck, Phase, settings
+
+if TYPE_CHECKING:
+    import pytest
+
+# No per-example deadline: time limits belong to the watchdog, which says what timed out.
+# No "explain" phase: its coverage notes point into the runner, not into the learner's code.
+# One failure per test, the simplest: the report explains it in plain words, where several
+# distinct failures would arrive as one exception group with the runner's traceback.
+_EVERY_PROFILE: dict[str, Any] = {"deadline": None, "report_multiple_bugs": False,
+                                  "phases": [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]}
+# A test's time limit is set for this many examples of each property; a profile that tries
+# more gives its property tests more time in proportion, so that no correct solution is stopped.
+EXAMPLES = 60
+settings.register_profile("dev", max_examples=EXAMPLES, **_EVERY_PROFILE)
+settings.register_profile("ci", max_examples=EXAMPLES, derandomize=True, **_EVERY_PROFILE)
+# Grading: the same examples for every student, and no example database, so that one
+# student's failures are never replayed against the next.
+settings.register_profile("grading", max_examples=EXAMPLES, derandomize=True, database=None, **_EVERY_PROFILE)
+settings.register_profile("thorough", max_examples=1000, suppress_health_check=[HealthCheck.too_slow],
+                          **_EVERY_PROFILE)
+settings.load_profile("dev")
+
+
+def examples_factor(item: pytest.Item) -> float:
+    """How many times more examples than EXAMPLES the test's property tries (1 for other tests)."""
+    profile = settings.default  # the one loaded, by --hypothesis-profile or by this module
+    if profile is None or not getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+        return 1.0
+    return max(1.0, profile.max_examples / EXAMPLES)

@@ -1,0 +1,103 @@
+"""A failed test's report: the runner's plain words instead of pytest's traceback, its verdict kept on the
+report, and, for a test with fixed inputs, how it went (what later naming weighs).
+
+kata watch shows the first failure while the run goes on: FirstFailureWriter writes it to a
+file the moment it is made.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from typing import TYPE_CHECKING
+
+import pytest
+
+from kata.catalog import kata_of_test
+from kata.judging.calls import log
+from kata.judging.guards import has_fixed_inputs
+from kata.judging.limits import CallDidNotFinish, LimitExceeded, drop_locals, give_back_freed_memory, repair_traceback
+from kata.runner import report
+from kata.runner.collection import KataUnavailable
+from kata.runner.outcomes import record_verdict
+from kata.runner.run_state import FAILED, PASSED, RUN, STOPPED
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> pytest.TestReport | None:
+    """A failure of the code under test gets its report in plain words.
+
+    pytest's own traceback would only be replaced by it, so it is not formatted at all:
+    for a class of failing submissions that formatting was a good part of the grading time.
+    (Registered after pytest's own runner, this runs before it; the first report made is kept.)
+    """
+    if call.excinfo is None:
+        _note_fixed_test(item, call, PASSED)
+        return None
+    if isinstance(item, KataUnavailable) or isinstance(call.excinfo.value, pytest.skip.Exception):
+        return None
+    state = item.config.stash[RUN]
+    failure = call.excinfo.value
+    stalled_kata = kata_of_test(item.path) if isinstance(failure, CallDidNotFinish) else None
+    if stalled_kata is not None:
+        state.stalled.add(stalled_kata.slug)
+    if isinstance(failure, LimitExceeded):
+        repair_traceback(failure)
+        call.excinfo = pytest.ExceptionInfo.from_exception(failure)
+    # The limits are for the code under test, not for writing its report (which may
+    # run catalogued mistakes under limits of their own).
+    getattr(item, "cancel_timeout", lambda: None)()
+    explanation = report.explain(item, failure)
+    text = explanation.text() if explanation is not None else None  # the mistakes are named when the run ends
+    result = pytest.TestReport.from_item_and_call(item, call if text is None else _reported_as(call, text))
+    if result.failed:
+        record_verdict(item, result, text)
+        kata = kata_of_test(item.path)
+        if explanation is not None and kata is not None:
+            state.naming.wait_for_the_run(result, explanation, kata.slug)
+    # The report is written; drop the failed frames' locals, which may hold a stalled
+    # loop's half-gigabyte list, before the next test measures its memory.
+    drop_locals(call.excinfo.tb)
+    log.forget()
+    if isinstance(failure, LimitExceeded) and not getattr(failure.call, "isolated", False):
+        give_back_freed_memory()  # an isolated call's memory was its worker's, and went with it
+    # After the report, which weighs only the tests before this one.
+    _note_fixed_test(item, call, STOPPED if isinstance(failure, LimitExceeded) else FAILED)
+    return result
+
+
+def _note_fixed_test(item: pytest.Item, call: pytest.CallInfo[None], verdict: str) -> None:
+    """Remember how a test with fixed inputs went: later failures of the kata are named from them.
+
+    See kata.runner.diagnosis.
+    """
+    kata = kata_of_test(item.path)
+    if call.when != "call" or kata is None or not has_fixed_inputs(item):
+        return
+    item.config.stash[RUN].fixed_so_far[kata.slug][item.name] = verdict
+
+
+def _reported_as(call: pytest.CallInfo[None], text: str) -> pytest.CallInfo[None]:
+    """The same call, with the failure's report already written (pytest takes a text as it is)."""
+    written = copy.copy(call)
+    # TestReport.from_item_and_call takes a non-ExceptionInfo excinfo as the report's text; CallInfo is not typed so.
+    written.excinfo = text  # type: ignore[assignment]
+    return written
+
+
+class FirstFailureWriter:
+    """Writes the first failed test's report to a file the moment it is made, while the run goes on."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.written = False
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.written or not report.failed:
+            return
+        self.written = True
+        part = self.path.with_name(self.path.name + ".part")
+        part.write_text(f"{report.nodeid}\n{report.longreprtext}", encoding="utf-8")
+        os.replace(part, self.path)  # whole or not at all, for a reader polling the file

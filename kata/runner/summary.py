@@ -1,0 +1,116 @@
+"""What the run's tests did, kata by kata: the counts a Tally keeps as reports arrive, and the `katas`
+section of pytest's summary, a line per kata (with the known mistake whose record the run matches)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections import defaultdict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kata.catalog import KATAS, TESTS, Kata, kata_of_test
+from kata.runner.collection import status_of
+from kata.runner.diagnosis import mistakes_failing_exactly
+from kata.runner.outcomes import outcome_of
+from kata.runner.run_state import RUN
+from kata.vocabulary import COLUMNS, counted
+
+if TYPE_CHECKING:
+    import pytest
+
+    from kata.runner.mistakes import Mistake
+
+
+class Tally:
+    """Each kata's passes, failures and skips, and every test's outcome, as the reports arrive.
+
+    Registered as a plugin object for the run, as pytest's own plugins keep their state."""
+
+    def __init__(self, rootpath: Path) -> None:
+        self.rootpath = rootpath  # report.fspath is relative to it, wherever pytest was started
+        # per slug: tests passed, failed, and skipped (an optional extra not installed: they count for no one)
+        self.counts: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0, "skipped": 0})
+        self.outcomes: dict[str, dict] = {}  # node id -> outcome (kata.runner.outcomes), in the order tests ran
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        outcome = outcome_of(report)
+        if outcome is not None:
+            self.outcomes[report.nodeid] = outcome
+        kata = kata_of_test(self.rootpath / report.fspath) if report.fspath else None
+        if kata is None or report.when not in ("setup", "call"):
+            return
+        if report.skipped:
+            self.counts[kata.slug]["skipped"] += 1
+        elif report.failed or report.when == "call":
+            self.counts[kata.slug]["failed" if report.failed else "passed"] += 1
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: pytest.ExitCode,
+                            config: pytest.Config) -> None:
+    state = config.stash[RUN]
+    if not state.tally.counts and not state.unavailable:
+        return
+    terminalreporter.section("katas")
+    for kata in KATAS:
+        line = _kata_status(kata, config)
+        if line:
+            terminalreporter.write_line(line)
+        for mistake in mistakes_failing_as_this_run(kata, config):
+            terminalreporter.write_line(textwrap.fill(
+                f"Its failures on the tests with fixed inputs are exactly those of a known mistake: {mistake.title}. "
+                f"{mistake.hint}", COLUMNS, initial_indent="   ", subsequent_indent="   ", break_long_words=False))
+
+
+def _kata_status(kata: Kata, config: pytest.Config) -> str:
+    state = config.stash[RUN]
+    label = f"{kata.number} {kata.name:<24}"
+    problem = state.unavailable.get(kata.slug)
+    if problem is not None:
+        return f"{label} {status_of(problem)}: {problem}"
+    counts = state.tally.counts.get(kata.slug)
+    if counts is None:
+        return ""
+    total = counts["passed"] + counts["failed"]
+    left = state.selected.get(kata.slug, total) - total - counts["skipped"]
+    skipped = f" ({counts['skipped']} skipped)" if counts["skipped"] else ""
+    if counts["failed"] and left > 0:
+        return (f"{label} failing: the run stopped early; {counts['passed']} of the {counted(total, 'test')} run pass, "
+                f"{left} not run{skipped}")
+    if counts["failed"]:
+        return f"{label} failing: {counts['passed']} of {counted(total, 'test')} pass{skipped}"
+    return f"{label} passing: all {total} selected tests pass{skipped}"
+
+
+def mistakes_failing_as_this_run(kata: Kata, config: pytest.Config) -> list[type[Mistake]]:
+    """The catalogued mistakes that fail exactly what the code failed, when the run was the kata's whole suite."""
+    state = config.stash[RUN]
+    if kata.slug in state.unavailable or not ran_whole_suite(kata, config):
+        return []
+    return mistakes_failing_exactly(kata, state.fixed_so_far.get(kata.slug, {}))
+
+
+def ran_whole_suite(kata: Kata, config: pytest.Config) -> bool:
+    """True when this run selected all of the kata's tests and finished them (no -k, -m, -x cut them short).
+
+    A kata whose code cannot run is reported whole by any run that selects it.
+    """
+    state = config.stash[RUN]
+    if kata.slug not in state.selected:
+        return False
+    if kata.slug in state.unavailable:
+        return True
+    counts = state.tally.counts.get(kata.slug, {"passed": 0, "failed": 0, "skipped": 0})
+    finished = counts["passed"] + counts["failed"] + counts["skipped"] == state.selected[kata.slug]
+    return finished and kata.slug not in state.deselected and _arguments_cover(kata, config)
+
+
+def _arguments_cover(kata: Kata, config: pytest.Config) -> bool:
+    """Whether a path given to pytest holds the kata's whole tests/ folder (not one file or one test of it)."""
+    folder = TESTS / kata.slug
+    for argument in config.args:
+        if "::" in argument:
+            continue
+        path = (config.invocation_params.dir / Path(argument)).resolve()
+        if path == folder or path in folder.parents:
+            return True
+    return False

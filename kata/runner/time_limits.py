@@ -1,0 +1,67 @@
+"""The limits of each test: the runner's watchdog takes over pytest-timeout's timer, so that a limit also
+bounds memory and names the call that stalled; each test starts with a fresh call log (and, isolated, a
+worker of its own where it asks for one)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kata.catalog import kata_of_test
+from kata.isolation.workers import start_a_test
+from kata.judging.calls import log
+from kata.judging.limits import STALLED_CALL_SECONDS, Watchdog, can_watch
+from kata.runner.profiles import examples_factor
+from kata.runner.run_state import RUN
+
+# A guard's large input and answer (or its thousands of chunks, one next() at a time) also
+# travel between processes when isolated, which costs several times the reference's own work.
+ISOLATED_GUARD_FACTOR = 10
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-timeout is a dependency, but a bare pytest must still load this plugin
+def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
+    """Take over pytest-timeout's timer: the watchdog also bounds memory and names the stalled call."""
+    if not can_watch():
+        return None  # pytest-timeout's own method applies
+    guard = item.get_closest_marker("guard")
+    seconds, computing_seconds = settings.timeout * examples_factor(item), None
+    if guard is not None and item.config.stash[RUN].impl.isolated:
+        # The guard's limit holds for the worker's CPU time in the whole test; the test
+        # itself, with the travel of large inputs and answers, or of thousands of chunks
+        # one next() at a time, may take several times longer.
+        seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, seconds
+    call_seconds, shortened, large_call_seconds = _call_limits(item, guard)
+    watchdog = Watchdog(seconds, call_seconds=call_seconds, computing_seconds=computing_seconds, shortened=shortened,
+                        large_call_seconds=large_call_seconds)
+    watchdog.start()
+    # pytest-timeout's own protocol: it calls the item's cancel_timeout, an attribute pytest.Item does not declare.
+    item.cancel_timeout = watchdog.stop  # type: ignore[attr-defined]
+    return True
+
+
+def _call_limits(item: pytest.Item, guard: pytest.Mark | None) -> tuple[float | None, bool, float | None]:
+    """The limit of one call on a small input (None: the test's own limit), whether an earlier stall
+    shortened it, and the limit of one call on a large input.
+
+    A complexity guard's one large call may use the guard's whole limit, and so may each
+    call of a progress guard on a large input (the statements promise both). A call on a
+    small input, which a correct solution answers at once, has the limit for one call:
+    shorter once a call of the kata's code has stalled in this run, since a loop that never
+    advances meets many tests.
+    """
+    if guard is not None and guard.kwargs.get("kind") == "complexity":
+        return None, False, None
+    call_seconds = item.config.getoption("call_seconds")
+    large = guard.kwargs["seconds"] if guard is not None else call_seconds
+    kata = kata_of_test(item.path)
+    if kata is not None and kata.slug in item.config.stash[RUN].stalled and call_seconds > STALLED_CALL_SECONDS:
+        return STALLED_CALL_SECONDS, True, large
+    return call_seconds, False, large
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    log.forget()
+    start_a_test(own_worker=item.get_closest_marker("own_worker") is not None)
