@@ -81,7 +81,7 @@ def apply_seconds() -> float:
 def class_grading_seconds() -> float:
     started = time.monotonic()
     subprocess.run([sys.executable, "-m", "kata", "grade", "tests/cli/classroom", "--katas", "1", "--jobs", "2",
-                    "--timeout", "0.2", "--memory", "512"], cwd=ROOT, check=True, capture_output=True)
+                    "--call-seconds", "0.2", "--memory", "512"], cwd=ROOT, check=True, capture_output=True)
     return time.monotonic() - started
 
 
@@ -105,7 +105,7 @@ def main() -> None:
                  f"{(confined - unconfined) * 1000:.1f} ms"))
     rows.append(("applying a prepared confinement, in the worker (median)", f"{apply_seconds() * 1000:.1f} ms"))
     if options.grade_class:
-        rows.append(("kata grade tests/cli/classroom --jobs 2 --timeout 0.2 (goal: about a minute)",
+        rows.append(("kata grade tests/cli/classroom --jobs 2 --call-seconds 0.2 (goal: about a minute)",
                      f"{class_grading_seconds():.1f} s"))
     width = max(len(name) for name, _ in rows)
     for name, value in rows:

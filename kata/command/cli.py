@@ -1,7 +1,9 @@
-"""The learner's command, `kata`: list, check, hint, watch and time the katas.
+"""The command, `kata`: a learner's `list`, `next`, `show`, `check`, `hint`, `watch`, `bench` and `viz`, and a
+teacher's `grade` and `classroom`.
 
-Argument parsing and dispatch only; each command lives in its own module.
-pytest stays the engine: `kata check` and `kata watch` run it.
+Argument parsing and dispatch only: each command is one record of COMMANDS (its help, its
+arguments and the function that runs it), and its work lives in its own module. pytest stays
+the engine: `kata check`, `kata watch` and `kata grade` run it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import os
 import signal
 import sys
 import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,56 +29,6 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 KATA_FORMS = "a number (2), a folder name, or a unique part of one (budget)"
-
-COMMANDS = {
-    "list": ("show every kata with its status, and your progress", "kata list", ""),
-    "check": ("run a kata's tests (or all) on your code, with plain-words reports",
-              "kata check 1\n  kata check budget --examples\n  kata check --impl=reference\n"
-              "  kata check 1 -- -x            (options after -- go to pytest)",
-              "The exit status is 0 only when every selected test passes. --examples runs only\n"
-              "the statement's examples: a quick 'Run' before the whole suite."),
-    "next": ("name the first kata not yet solved: its title, where its statement and your file are, and how to "
-             "check it", "kata next", "kata show KATA prints the statement itself."),
-    "show": ("print a kata's statement", "kata show 1", ""),
-    "hint": ("print the next hint you have not seen yet", "kata hint 1\n  kata hint 1 --all",
-             "Hints you have seen are remembered in .kata/ (which git ignores)."),
-    "watch": ("check again each time you save a file under problems/", "kata watch\n  kata watch 2",
-              "Clears the screen and shows the kata's status and its first failure.\n"
-              "Without KATA, it follows the kata whose file you saved. Ctrl-C stops."),
-    "bench": ("time your code against the reference on inputs that double in size",
-              "kata bench 1\n  kata bench budget --impl=reference --seconds 10",
-              "Sizes that would run past the time budget are skipped, and it says so.\n"
-              "Growth per doubling is time(2n) / time(n), read from the largest sizes:\n" + growth_rule()),
-    "viz": ("draw a chunking over its text, your code beside the reference, as a web page",
-            "kata viz 3 --example 2 --open\n  kata viz 3 notes.md --max-tokens 60 --overlap 10\n"
-            "  kata viz budget --impl=reference --out budget.html",
-            "Without FILE or --example, the input is a sample document of a few pages.\n"
-            "Katas 01, 02, 04 and 05, whose inputs are tokens or sizes, are drawn as strips\n"
-            "of blocks: a file's words are the tokens (01), its sentences' word counts the\n"
-            "sizes. Kata 09 shows which chunks each question retrieved. The page needs no\n"
-            "network; it goes to .kata/viz-<kata>.html unless --out says where."),
-    "classroom": ("write the autograder of GitHub Classroom or Gradescope for your class",
-                  "kata classroom github --katas 1 2 3 --points 10\n"
-                  "  kata classroom gradescope --out autograder.zip",
-                  "github writes .github/workflows/classroom.yml (or --out): one step per kata,\n"
-                  "each graded as kata grade grades it, worth --points in proportion to the tests\n"
-                  "passed.\n"
-                  "gradescope builds the autograder zip (setup.sh, run_autograder and the katas)\n"
-                  "to upload as a programming assignment's autograder. step KATA is what each step\n"
-                  "of the workflow runs."),
-    "grade": ("grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
-              "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
-              "  kata grade submissions/ --jobs 4 --timeout 2 --memory 1024 --junit junit/",
-              "SUBMISSIONS holds one folder per student, laid out like problems/\n"
-              "(01_fixed_windows/fixed_windows.py, ...), or one .zip of such a folder per\n"
-              "student. A kata without its file is 'not submitted'. Each student's code runs\n"
-              "in worker processes of its own, never in the grader: a loop, a crash, sys.exit\n"
-              "or a memory bomb costs that student the tests it meets. A score is the tests\n"
-              "passed out of all the kata's tests. --out takes .csv, .json or .md and may be\n"
-              "repeated; --junit writes one JUnit XML file per student. The table goes to\n"
-              "stdout, progress to stderr; the exit status is 0 once grading is done."),
-}
-
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
@@ -125,13 +78,14 @@ def build_parser() -> Parser:
                     epilog="example:\n  kata next            then: kata watch, kata hint 1, kata list\n\n"
                            + textwrap.fill("Each command has --help. KATA is " + KATA_FORMS + ".", MAX_WIDTH))
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", parser_class=Parser)
-    for name, (summary, example, details) in COMMANDS.items():
-        description = textwrap.fill(summary[0].upper() + summary[1:] + ".", MAX_WIDTH)
-        command = commands.add_parser(name, help=summary, description=description,
-                                      epilog=(details + "\n\n" if details else "") + f"example:\n  {example}",
+    for record in COMMANDS:
+        description = textwrap.fill(record.summary[0].upper() + record.summary[1:] + ".", MAX_WIDTH)
+        command = commands.add_parser(record.name, help=record.summary, description=description,
+                                      epilog=(record.details + "\n\n" if record.details else "")
+                                      + f"example:\n  {record.example}",
                                       formatter_class=argparse.RawDescriptionHelpFormatter)
-        command.set_defaults(run=globals()[f"_{name}"])
-        _ARGUMENTS.get(name, lambda command: None)(command)
+        command.set_defaults(run=record.run)
+        record.arguments(command)
     return parser
 
 
@@ -163,7 +117,7 @@ def _grade_arguments(command: argparse.ArgumentParser) -> None:
                          help="the katas to grade (" + KATA_FORMS + "); default: every kata")
     command.add_argument("--jobs", type=_positive_int, default=os.cpu_count() or 1,
                          help="how many students to grade at once (default: the number of cores)")
-    command.add_argument("--timeout", type=_call_seconds, default=CALL_SECONDS, metavar="S",
+    command.add_argument("--call-seconds", type=_call_seconds, default=CALL_SECONDS, metavar="S",
                          help=f"the time limit of one call, in seconds (default {CALL_SECONDS:g}); "
                               "guards keep their own")
     command.add_argument("--memory", type=_megabytes, default=WORKER_MEMORY_MB, metavar="MB",
@@ -225,11 +179,6 @@ def _classroom_arguments(command: argparse.ArgumentParser) -> None:
                          help="what a kata is worth (default 10), earned in proportion to the tests passed")
     command.add_argument("--out", type=Path, default=None, metavar="PATH",
                          help="where to write (default: .github/workflows/classroom.yml, or autograder.zip)")
-
-
-_ARGUMENTS = {"check": _check_arguments, "show": _kata_argument, "hint": _hint_arguments,
-              "watch": _watch_arguments, "bench": _bench_arguments, "viz": _viz_arguments,
-              "classroom": _classroom_arguments, "grade": _grade_arguments}
 
 
 def _positive_int(text: str) -> int:
@@ -359,7 +308,7 @@ def _grade(options: argparse.Namespace) -> int:
 
     katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
     try:
-        return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.timeout,
+        return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.call_seconds,
                      memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit,
                      unconfined=options.unconfined)
     except (BadSubmissions, GradingFailed, ValueError) as error:
@@ -376,3 +325,69 @@ def _split_at_double_dash(argv: list[str]) -> tuple[list[str], list[str]]:
 def _fail(command: str, error: object, exit_code: int) -> int:
     print(f"kata {command}: {error}", file=sys.stderr)
     return exit_code
+
+
+def _no_arguments(command: argparse.ArgumentParser) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command of `kata`: what its help says, the arguments it takes, and what runs it."""
+
+    name: str
+    summary: str  # one line, for `kata --help` and the first line of its own help
+    example: str  # the lines after "example:" in its help
+    details: str  # a paragraph of its help, or ""
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+COMMANDS = (
+    Command("list", "show every kata with its status, and your progress", "kata list", "", _no_arguments, _list),
+    Command("check", "run a kata's tests (or all) on your code, with plain-words reports",
+            "kata check 1\n  kata check budget --examples\n  kata check --impl=reference\n"
+            "  kata check 1 -- -x            (options after -- go to pytest)",
+            "The exit status is 0 only when every selected test passes. --examples runs only\n"
+            "the statement's examples: a quick 'Run' before the whole suite.", _check_arguments, _check),
+    Command("next", "name the first kata not yet solved: its title, where its statement and your file are, and "
+            "how to check it", "kata next", "kata show KATA prints the statement itself.", _no_arguments, _next),
+    Command("show", "print a kata's statement", "kata show 1", "", _kata_argument, _show),
+    Command("hint", "print the next hint you have not seen yet", "kata hint 1\n  kata hint 1 --all",
+            "Hints you have seen are remembered in .kata/ (which git ignores).", _hint_arguments, _hint),
+    Command("watch", "check again each time you save a file under problems/", "kata watch\n  kata watch 2",
+            "Clears the screen and shows the kata's status and its first failure.\n"
+            "Without KATA, it follows the kata whose file you saved. Ctrl-C stops.", _watch_arguments, _watch),
+    Command("bench", "time your code against the reference on inputs that double in size",
+            "kata bench 1\n  kata bench budget --impl=reference --seconds 10",
+            "Sizes that would run past the time budget are skipped, and it says so.\n"
+            "Growth per doubling is time(2n) / time(n), read from the largest sizes:\n" + growth_rule(),
+            _bench_arguments, _bench),
+    Command("viz", "draw a chunking over its text, your code beside the reference, as a web page",
+            "kata viz 3 --example 2 --open\n  kata viz 3 notes.md --max-tokens 60 --overlap 10\n"
+            "  kata viz budget --impl=reference --out budget.html",
+            "Without FILE or --example, the input is a sample document of a few pages.\n"
+            "Katas 01, 02, 04 and 05, whose inputs are tokens or sizes, are drawn as strips\n"
+            "of blocks: a file's words are the tokens (01), its sentences' word counts the\n"
+            "sizes. Kata 09 shows which chunks each question retrieved. The page needs no\n"
+            "network; it goes to .kata/viz-<kata>.html unless --out says where.", _viz_arguments, _viz),
+    Command("classroom", "write the autograder of GitHub Classroom or Gradescope for your class",
+            "kata classroom github --katas 1 2 3 --points 10\n  kata classroom gradescope --out autograder.zip",
+            "github writes .github/workflows/classroom.yml (or --out): one step per kata,\n"
+            "each graded as kata grade grades it, worth --points in proportion to the tests\n"
+            "passed.\n"
+            "gradescope builds the autograder zip (setup.sh, run_autograder and the katas)\n"
+            "to upload as a programming assignment's autograder. step KATA is what each step\n"
+            "of the workflow runs.", _classroom_arguments, _classroom),
+    Command("grade", "grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
+            "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
+            "  kata grade submissions/ --jobs 4 --call-seconds 2 --memory 1024 --junit junit/",
+            "SUBMISSIONS holds one folder per student, laid out like problems/\n"
+            "(01_fixed_windows/fixed_windows.py, ...), or one .zip of such a folder per\n"
+            "student. A kata without its file is 'not submitted'. Each student's code runs\n"
+            "in worker processes of its own, never in the grader: a loop, a crash, sys.exit\n"
+            "or a memory bomb costs that student the tests it meets. A score is the tests\n"
+            "passed out of all the kata's tests. --out takes .csv, .json or .md and may be\n"
+            "repeated; --junit writes one JUnit XML file per student. The table goes to\n"
+            "stdout, progress to stderr; the exit status is 0 once grading is done.", _grade_arguments, _grade),
+)

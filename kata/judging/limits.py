@@ -164,7 +164,7 @@ class Watchdog:
         log.elsewhere = TimeElsewhere()
         self.previous_handler = signal.signal(signal.SIGALRM, self._tick)
         # A stalled call is stopped within a tenth of its limit: with many stalls (a class's
-        # worth of looping submissions under --timeout 0.2) a fixed 50 ms tick added a quarter.
+        # worth of looping submissions under --call-seconds 0.2) a fixed 50 ms tick added a quarter.
         tick = min(TICK_SECONDS, self.call_seconds / 10) if self.call_seconds else TICK_SECONDS
         signal.setitimer(signal.ITIMER_REAL, tick, tick)
 

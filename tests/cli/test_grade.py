@@ -55,8 +55,8 @@ def graded(tmp_path_factory, file_fingerprints):
     temporary.mkdir()
     started = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2", "--timeout", "0.2",
-         "--memory", "512", "--out", str(work / "grades.json"), "--out", str(work / "grades.csv"),
+        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2",
+         "--call-seconds", "0.2", "--memory", "512", "--out", str(work / "grades.json"), "--out", str(work / "grades.csv"),
          "--junit", str(work / "junit")],
         cwd=ROOT, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS * 2,
         env={**os.environ, "TMPDIR": str(temporary)},
@@ -288,7 +288,7 @@ def test_every_student_gets_the_same_examples_and_no_example_database():
     ([str(CLASSROOM), "--out", "grades.txt"], "grades.txt"),
     ([str(CLASSROOM), "--katas", "no_such_kata"], "there is no kata 'no_such_kata'"),
     ([str(CLASSROOM), "--jobs", "0"], "'0' is not a whole number of at least 1"),
-    ([str(CLASSROOM), "--timeout", "0"], "'0' is not a number of seconds from 0.05 to 60"),
+    ([str(CLASSROOM), "--call-seconds", "0"], "'0' is not a number of seconds from 0.05 to 60"),
     ([str(CLASSROOM), "--memory", "10"], "'10' is not a whole number of megabytes from 64 to 65536"),
 ])
 def test_a_bad_grade_command_is_one_line_and_grades_nobody(arguments, says):

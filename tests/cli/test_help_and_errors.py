@@ -21,10 +21,16 @@ def eighty_columns(monkeypatch):
 def test_kata_alone_lists_every_command(capsys):
     assert main([]) == 0
     shown = capsys.readouterr().out
-    assert all(re.search(rf"^\s+{command}\s+\w", shown, re.M) for command in COMMANDS), shown
+    assert all(re.search(rf"^\s+{command.name}\s+\w", shown, re.M) for command in COMMANDS), shown
 
 
-@pytest.mark.parametrize("command", list(COMMANDS))
+def test_the_modules_docstring_names_every_command():
+    import kata.command.cli
+
+    assert all(f"`{command.name}`" in kata.command.cli.__doc__ for command in COMMANDS)
+
+
+@pytest.mark.parametrize("command", [command.name for command in COMMANDS])
 def test_every_command_has_help_with_an_example_in_80_columns(capsys, command):
     with pytest.raises(SystemExit) as exit:
         main([command, "--help"])
