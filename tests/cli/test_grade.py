@@ -56,8 +56,8 @@ def graded(tmp_path_factory, file_fingerprints):
     started = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2",
-         "--call-seconds", "0.2", "--memory", "512", "--out", str(work / "grades.json"), "--out", str(work / "grades.csv"),
-         "--junit", str(work / "junit")],
+         "--call-seconds", "0.2", "--memory", "512", "--out", str(work / "grades.json"),
+         "--out", str(work / "grades.csv"), "--junit", str(work / "junit")],
         cwd=ROOT, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS * 2,
         env={**os.environ, "TMPDIR": str(temporary)},
     )
