@@ -18,22 +18,16 @@ from collections.abc import Callable
 
 from kata.catalog import ROOT, TESTS, Kata, relative
 from kata.isolation.processes import process_group
-from kata.runner.outcomes import failures_of, read_outcomes, name_of_test
+from kata.runner.outcomes import TestOutcome, failures_of, read_outcomes
 
 FIRST_FAILURE_POLL_SECONDS = 0.05  # how often a quiet run looks for its first failure
-
-
-@dataclass(frozen=True)
-class Failure:
-    test: str
-    report: str
 
 
 @dataclass(frozen=True)
 class QuietRun:
     exit_code: int
     output: str
-    failures: list[Failure] = field(default_factory=list)
+    failures: list[TestOutcome] = field(default_factory=list)
 
     @property
     def could_not_run(self) -> bool:
@@ -58,7 +52,7 @@ def run_visibly(command: list[str]) -> int:
 
 
 def run_quietly(katas: list[Kata], *, impl: str = "learner",
-                on_first_failure: Callable[[Failure], None] | None = None) -> QuietRun:
+                on_first_failure: Callable[[TestOutcome], None] | None = None) -> QuietRun:
     """Run the katas' whole suites without showing anything; the runner records their results.
 
     `on_first_failure` is called with the first failure as soon as the run knows it, while
@@ -80,22 +74,22 @@ def run_quietly(katas: list[Kata], *, impl: str = "learner",
 
 
 def _wait_telling_the_first_failure(process: subprocess.Popen, first: Path,
-                                    tell: Callable[[Failure], None] | None) -> None:
+                                    tell: Callable[[TestOutcome], None] | None) -> None:
     told = tell is None
     while process.poll() is None or not told:
         if not told and first.exists():
             test, _, report = first.read_text(encoding="utf-8").partition("\n")
             # Not None here: told starts True when there is no tell. mypy cannot follow the flag.
-            tell(Failure(test.rsplit("::", 1)[-1], report.strip()))  # type: ignore[misc]
+            tell(TestOutcome(test, False, report=report.strip()))  # type: ignore[misc]
             told = True
         elif process.poll() is not None:
             return  # ended without a failure
         time.sleep(FIRST_FAILURE_POLL_SECONDS)
 
 
-def _failures(outcomes: Path) -> list[Failure]:
+def _failures(outcomes: Path) -> list[TestOutcome]:
     """The failed tests in the order they ran, each with the runner's report."""
     try:
-        return [Failure(name_of_test(test), test["report"].strip()) for test in failures_of(read_outcomes(outcomes))]
+        return failures_of(read_outcomes(outcomes))
     except (OSError, ValueError):
         return []

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from kata.catalog import KATAS, PROBLEMS, Kata, relative
 from kata.command.hints import stuck_lines
 from kata.command.progress import label, paint_as_state, progress_line, solved_lines
-from kata.command.runs import Failure, QuietRun, run_quietly
+from kata.command.runs import QuietRun, run_quietly
 from kata.command.status import Status, first_unsolved, status_of, statuses
+from kata.runner.outcomes import TestOutcome
 from kata.vocabulary import KataStatus
 from kata.command.terminal import clear_screen, fit, paint, report_lines
 
@@ -74,14 +75,14 @@ def show_check(kata: Kata) -> None:
     print(paint("Save a file under problems/ to check again; Ctrl-C stops.", "dim"), flush=True)
 
 
-def _show_at_once(kata: Kata, first: Failure) -> None:
+def _show_at_once(kata: Kata, first: TestOutcome) -> None:
     """The first failure, while the rest of the run goes on (its status line comes when it ends).
 
     A kata whose module cannot run fails as one item named after the kata: no other test will run."""
-    if first.test == kata.slug:
+    if first.name == kata.slug:
         print(first.report, flush=True)
         return
-    print(paint(f"First failure: {first.test}", "bold"))
+    print(paint(f"First failure: {first.name}", "bold"))
     for line in report_lines(first.report, REPORT_LINES):
         print(line)
     print(paint("Still checking the other tests...", "dim"), flush=True)
@@ -100,7 +101,7 @@ def _details(status: Status, run: QuietRun | None) -> list[str]:
     if run.could_not_run or not run.failures:
         return ["pytest could not run the tests:", *report_lines(run.output, REPORT_LINES)]
     first = run.failures[0]
-    return [paint(f"First failure: {first.test}", "bold"), *report_lines(first.report, REPORT_LINES), "",
+    return [paint(f"First failure: {first.name}", "bold"), *report_lines(first.report.strip(), REPORT_LINES), "",
             *stuck_lines(kata), f"Every failure: kata check {kata.number}"]
 
 

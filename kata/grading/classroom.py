@@ -112,7 +112,7 @@ def github_result(grade: KataGrade, points: float, warning: str = "") -> dict:
                "message": "\n".join(part for part in (warning, summary_line(grade, points)) if part),
                "test_code": "", "filename": "", "line_no": 0, "execution_time": ""}
     tests = [{"name": f"{grade.kata} {test_name(test)}", "status": "pass" if test.passed else "fail", "score": 0,
-              "message": test.message, "test_code": "", "filename": "", "line_no": 0, "execution_time": ""}
+              "message": test.report, "test_code": "", "filename": "", "line_no": 0, "execution_time": ""}
              for test in grade.tests]
     return {"version": 1, "status": summary["status"], "max_score": points, "tests": [summary, *tests]}
 

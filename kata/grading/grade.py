@@ -9,6 +9,7 @@ denominator. The Hypothesis profile "grading" draws the same examples for everyo
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -19,9 +20,8 @@ from pathlib import Path
 
 from kata.catalog import ROOT, TESTS, Kata, kata_of_test, relative
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
-from kata.grading.grades import (KataGrade, TestOutcome, first_lines, grade_from_tests, grade_without_tests,
-                                 out_of_the_same_tests)
-from kata.runner.outcomes import is_skipped, read_outcomes
+from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
+from kata.runner.outcomes import TestOutcome, read_outcomes
 from kata.isolation.workers import remove_folder
 from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
 from kata.isolation.processes import process_group, stop_every_group, stop_group
@@ -165,26 +165,27 @@ def named_as_handed_in(grade: KataGrade, student: Submission, copy: Submission |
 
     grade.detail = shown(grade.detail)
     for test in grade.tests:
-        test.message = shown(test.message)
+        test.report = shown(test.report)
     return grade
 
 
 def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrade:
     if outcome.get("problem"):  # the kata could not run: "status" says why in a word
         return grade_without_tests(student, kata.slug, outcome["status"], outcome["problem"], run)
-    skipped = [test for test in outcome["tests"] if is_skipped(test)]
-    tests = [TestOutcome(test["test"], test["passed"], test.get("verdict", ""), first_lines(test.get("report", "")),
-                         test.get("mistake", "")) for test in outcome["tests"] if not is_skipped(test)]
+    skipped = [test for test in outcome["tests"] if test.skipped]
+    tests = [dataclasses.replace(test, report=first_lines(test.report))
+             for test in outcome["tests"] if not test.skipped]
     # A test skipped for an optional extra that is not installed counts for no one: it is left out of the
     # score's denominator, which stays the same for every student of the class (graded in one place).
     run -= len(skipped)
     # Tests a crash of the run left undone, numbered on from the last that ran: no points for those.
-    tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False, Verdict.ERROR,
-                          "the grading run stopped before this test") for number in range(len(tests) + 1, run + 1)]
+    tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False, verdict=Verdict.ERROR,
+                          report="the grading run stopped before this test")
+              for number in range(len(tests) + 1, run + 1)]
     grade = grade_from_tests(student, kata.slug, tests, outcome.get("mistake", ""))
     if skipped:
         grade.skipped = len(skipped)
-        grade.detail = one_line(f"{counted(len(skipped), 'test')} skipped: {skipped[0].get('reason', '')}")
+        grade.detail = one_line(f"{counted(len(skipped), 'test')} skipped: {skipped[0].reason}")
     return grade
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+from kata.runner.outcomes import TestOutcome
 from kata.vocabulary import KataStatus, Verdict, one_line, printable
 
 # The runner's verdict for a failed test, and the status it counts towards.
@@ -17,8 +18,9 @@ MESSAGE_CHARACTERS = 4_000  # and at most this much of it: a line may be a submi
 
 
 def first_lines(report: str) -> str:
-    """A failure's report as the grades keep it: its first MESSAGE_LINES lines, MESSAGE_CHARACTERS at most."""
-    kept = "\n".join(report.splitlines()[:MESSAGE_LINES])
+    """A failure's report as the grades keep it: printable (a submission's words reach it: no terminal escapes),
+    its first MESSAGE_LINES lines, MESSAGE_CHARACTERS at most."""
+    kept = "\n".join(printable(report).splitlines()[:MESSAGE_LINES])
     return kept if len(kept) <= MESSAGE_CHARACTERS else kept[:MESSAGE_CHARACTERS] + "... (cut)"
 
 
@@ -29,20 +31,6 @@ STATUS_OF_VERDICT = {
     Verdict.TOO_SLOW: KataStatus.TOO_SLOW,
     Verdict.TOO_MUCH_MEMORY: KataStatus.TOO_MUCH_MEMORY,
 }
-
-
-@dataclass
-class TestOutcome:
-    __test__ = False  # a record, not a test class for pytest to collect
-
-    test: str  # the pytest node id, e.g. tests/01_fixed_windows/test_hidden.py::test_overlap_zero
-    passed: bool
-    verdict: str = ""  # for a failure: WRONG ANSWER, ERROR, DID NOT FINISH, TOO SLOW or TOO MUCH MEMORY
-    message: str = ""  # for a failure: the report, cut to MESSAGE_LINES lines
-    mistake: str = ""  # for a failure: the id of the catalogued mistake it matches, if one does
-
-    def __post_init__(self) -> None:
-        self.message = printable(self.message)  # a submission's words reach it: no terminal escapes
 
 
 @dataclass

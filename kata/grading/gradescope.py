@@ -63,7 +63,7 @@ def results(grades: list[KataGrade], points: float, warning: str = "") -> dict:
                           "score": per_test(grade, points) if test.passed else 0.0,
                           "max_score": per_test(grade, points),
                           "status": "passed" if test.passed else "failed",
-                          "output": test.message,
+                          "output": test.report,
                           "visibility": "visible" if EXAMPLES_FILE in test.test else "after_due_date"})
     output = "\n".join(([warning] if warning else []) + [summary_line(grade, points) for grade in grades])
     # Plain text: a report quotes the submission's own messages, which must never render as HTML.

@@ -245,7 +245,7 @@ def _junit_case(test: TestOutcome) -> ElementTree.Element:
                                name=_xml_text(_test_name(test.test)))
     if not test.passed:
         kind = "failure" if test.verdict in _JUNIT_FAILURES else "error"
-        ElementTree.SubElement(case, kind, message=_xml_text(test.verdict)).text = _xml_text(test.message)
+        ElementTree.SubElement(case, kind, message=_xml_text(test.verdict)).text = _xml_text(test.report)
     return case
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kata.catalog import KATAS, ROOT, Kata, find_kata
-from kata.runner.outcomes import failures_of, read_outcomes, name_of_test
+from kata.runner.outcomes import failures_of, read_outcomes
 from kata.vocabulary import Verdict
 
 if TYPE_CHECKING:
@@ -61,9 +61,9 @@ def read_known_failures(kata: Kata) -> dict[str, KnownFailures]:
 
 def failures_of_run(outcomes: Path) -> KnownFailures:
     """What a run's outcomes show of the fixed tests: those that failed, those a limit stopped."""
-    failed = [test for test in failures_of(read_outcomes(outcomes)) if PROPERTIES_MODULE not in test["test"]]
-    return KnownFailures(frozenset(name_of_test(test) for test in failed),
-                         frozenset(name_of_test(test) for test in failed if test["report"].startswith(Verdict.LIMITS)))
+    failed = [test for test in failures_of(read_outcomes(outcomes)) if PROPERTIES_MODULE not in test.test]
+    return KnownFailures(frozenset(test.name for test in failed),
+                         frozenset(test.name for test in failed if test.report.startswith(Verdict.LIMITS)))
 
 
 def as_learner_file(kata: Kata, mistake: type[Mistake], folder: Path) -> Path:

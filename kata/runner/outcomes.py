@@ -12,6 +12,7 @@ record fails exactly the tests with fixed inputs that the code failed.
 from __future__ import annotations
 
 import json
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,37 @@ if TYPE_CHECKING:
     import pytest
 
 
+@dataclass
+class TestOutcome:
+    """How one test went: the one record of it that the runner writes, and that kata grade, the command
+    (kata list, watch) and the catalog's records of failures read back."""
+
+    __test__ = False  # a record, not a test class for pytest to collect
+
+    test: str  # the pytest node id, e.g. tests/01_fixed_windows/test_hidden.py::test_overlap_zero
+    passed: bool
+    seconds: float = 0.0  # how long its call (or its failed setup) took
+    verdict: str = ""  # for a failure: the first line of its report (kata.vocabulary.Verdict)
+    report: str = ""  # for a failure: the runner's report (a submission's words may be in it)
+    mistake: str = ""  # for a failure: the id of the catalogued mistake its report names, if one
+    skipped: bool = False  # skipped, for an optional extra that is not installed: it counts for no one
+    reason: str = ""  # why it was skipped
+
+    @property
+    def name(self) -> str:
+        """The test's name, with its parameters: "test_overlap_zero", "test_bad_sizes[None]"."""
+        return self.test.rsplit("::", 1)[-1]
+
+    @property
+    def failed(self) -> bool:
+        return not self.passed and not self.skipped
+
+    @classmethod
+    def from_json(cls, data: dict) -> TestOutcome:
+        known = {field.name for field in fields(cls)}
+        return cls(**{key: value for key, value in data.items() if key in known})
+
+
 def record_verdict(item: pytest.Item, report: pytest.TestReport, text: str | None) -> None:
     """Keep a failure's verdict and matched mistakes on its report (they reach JUnit XML too)."""
     first_line = (text or "").split("\n", 1)[0]
@@ -31,26 +63,25 @@ def record_verdict(item: pytest.Item, report: pytest.TestReport, text: str | Non
     report.user_properties = [*item.user_properties, ("verdict", verdict)]
 
 
-def outcome_of(report: pytest.TestReport) -> dict | None:
-    """A test's outcome for kata grade, from its setup's report (when that failed or skipped) or its call's;
-    else None. A skipped test (an optional extra not installed) keeps its reason: it counts for no one."""
+def outcome_of(report: pytest.TestReport) -> TestOutcome | None:
+    """A test's outcome, from its setup's report (when that failed or skipped) or its call's; else None.
+    A skipped test (an optional extra not installed) keeps its reason: it counts for no one."""
     if report.when not in ("setup", "call"):
         return None
     if report.skipped:
-        return {"test": report.nodeid, "passed": False, "skipped": True, "reason": skip_reason(report),
-                "seconds": report.duration}
+        return TestOutcome(report.nodeid, False, report.duration, skipped=True, reason=skip_reason(report))
     if report.when == "setup" and report.passed:
         return None
-    properties = dict(report.user_properties)
-    outcome = {"test": report.nodeid, "passed": report.passed, "seconds": report.duration}
-    if report.failed:
-        outcome["verdict"] = properties.get("verdict", Verdict.ERROR)
-        outcome["report"] = str(report.longrepr)  # a submission's words may be in it: readers make it printable
-        outcome["mistake"] = next((value for name, value in report.user_properties if name == "mistake"), "")
-    return outcome
+    if not report.failed:
+        return TestOutcome(report.nodeid, True, report.duration)
+    return TestOutcome(report.nodeid, False, report.duration,
+                       verdict=str(dict(report.user_properties).get("verdict", Verdict.ERROR)),
+                       report=str(report.longrepr),  # a submission's words may be in it: readers make it printable
+                       mistake=str(next((value for name, value in report.user_properties if name == "mistake"), "")))
 
 
-def write_outcomes(path: Path, session: pytest.Session, outcomes: dict[str, dict], unavailable: dict, selected: dict,
+def write_outcomes(path: Path, session: pytest.Session, outcomes: dict[str, TestOutcome], unavailable: dict,
+                   selected: dict,
                    status_of: Callable[[Exception], str], failing_exactly: Callable[[str], list[str]]) -> None:
     """{"katas": {slug: {"status": ..., "problem": ..., "selected": n, "tests": [...], "mistake": id}}}.
 
@@ -67,27 +98,26 @@ def write_outcomes(path: Path, session: pytest.Session, outcomes: dict[str, dict
                        "problem": str(problem) if problem is not None else None,
                        "selected": count, "tests": [], "mistake": exactly[0] if len(exactly) == 1 else ""}
     for outcome in outcomes.values():
-        kata = kata_of_test(Path(session.config.rootpath, outcome["test"].split("::", 1)[0]))
+        kata = kata_of_test(Path(session.config.rootpath, outcome.test.split("::", 1)[0]))
         if kata is not None and kata.slug in katas and katas[kata.slug]["problem"] is None:
-            katas[kata.slug]["tests"].append(outcome)
+            katas[kata.slug]["tests"].append(asdict(outcome))
     path.write_text(json.dumps({"katas": katas}, indent=1), encoding="utf-8")
 
 
 def read_outcomes(path: Path) -> dict[str, dict]:
-    """A run's outcomes by kata slug, as write_outcomes wrote them; OSError or ValueError when there are none."""
+    """A run's outcomes by kata slug, as write_outcomes wrote them, each test a TestOutcome; OSError or
+    ValueError when there are none."""
     written = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(written, dict) or not isinstance(written.get("katas"), dict):
         raise ValueError(f"{path} holds no outcomes of a run")
+    for kata in written["katas"].values():
+        kata["tests"] = [TestOutcome.from_json(test) for test in kata["tests"]]
     return written["katas"]
 
 
-def failures_of(katas: dict[str, dict]) -> list[dict]:
+def failures_of(katas: dict[str, dict]) -> list[TestOutcome]:
     """The outcome of every test that failed (not skipped), in the order the tests ran."""
-    return [test for kata in katas.values() for test in kata["tests"] if not test["passed"] and not is_skipped(test)]
-
-
-def is_skipped(outcome: dict) -> bool:
-    return bool(outcome.get("skipped"))
+    return [test for kata in katas.values() for test in kata["tests"] if test.failed]
 
 
 def skip_reason(report: pytest.TestReport) -> str:
@@ -95,8 +125,3 @@ def skip_reason(report: pytest.TestReport) -> str:
     longrepr = report.longrepr
     reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
     return reason.removeprefix("Skipped: ")
-
-
-def name_of_test(outcome: dict) -> str:
-    """The test's name, with its parameters: "test_overlap_zero", "test_bad_sizes[None]"."""
-    return outcome["test"].rsplit("::", 1)[-1]

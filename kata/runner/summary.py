@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from kata.catalog import KATAS, TESTS, Kata, kata_of_test
 from kata.runner.collection import status_of
 from kata.runner.diagnosis import mistakes_failing_exactly
-from kata.runner.outcomes import outcome_of
+from kata.runner.outcomes import TestOutcome, outcome_of
 from kata.runner.run_state import RUN
 from kata.vocabulary import COLUMNS, counted
 
@@ -30,7 +30,7 @@ class Tally:
         self.rootpath = rootpath  # report.fspath is relative to it, wherever pytest was started
         # per slug: tests passed, failed, and skipped (an optional extra not installed: they count for no one)
         self.counts: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0, "skipped": 0})
-        self.outcomes: dict[str, dict] = {}  # node id -> outcome (kata.runner.outcomes), in the order tests ran
+        self.outcomes: dict[str, TestOutcome] = {}  # node id -> its outcome, in the order the tests ran
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         outcome = outcome_of(report)

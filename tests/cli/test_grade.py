@@ -91,7 +91,7 @@ def in_process_outcomes(student: str, tmp_path: Path) -> dict[str, bool]:
                     f"--outcomes={outcomes}", "--hypothesis-profile=grading", "-p", "no:cacheprovider", "-q"],
                    cwd=ROOT, capture_output=True, text=True)
     tests = read_outcomes(outcomes)[KATA.slug]["tests"]
-    return {test["test"]: test["passed"] for test in tests}
+    return {test.test: test.passed for test in tests}
 
 
 def grade_of(graded, student: str) -> dict:
@@ -138,7 +138,7 @@ def test_a_memory_bomb_earns_nothing_and_a_memory_failure_says_it_used_up_its_li
     """Zeroing 50 MB at a time costs CPU too: most of its calls pass the time limit first."""
     grade = grade_of(graded, "memory_bomb")
     assert (grade["passed"], grade["run"]) == (0, test_count) and grade["status"] in ("too slow", "too much memory")
-    memory = [test["message"] for test in grade["tests"] if test["verdict"] == "TOO MUCH MEMORY"]
+    memory = [test["report"] for test in grade["tests"] if test["verdict"] == "TOO MUCH MEMORY"]
     assert memory and all("its worker process used up its limit of 512 MB of address space" in message
                           for message in memory)
 

@@ -15,7 +15,8 @@ from kata.catalog import find_kata
 from kata.grading.grade import grade_of_kata
 from kata.grading.grades import grade_from_tests, grade_without_tests
 from kata.vocabulary import KataStatus
-from kata.grading.grades import TestOutcome as Outcome
+from kata.grading.grades import first_lines
+from kata.runner.outcomes import TestOutcome as Outcome
 
 FIRST = "tests/01_fixed_windows/test_hidden.py::"
 SECOND = "tests/02_token_budget_packer/test_hidden.py::"
@@ -25,8 +26,9 @@ def passed(node_id: str) -> Outcome:
     return Outcome(node_id, True)
 
 
-def failed(node_id: str, verdict: str, message: str, mistake: str = "") -> Outcome:
-    return Outcome(node_id, False, verdict, message, mistake)
+def failed(node_id: str, verdict: str, report: str, mistake: str = "") -> Outcome:
+    """A failure's outcome as kata grade keeps it: its report printable and cut (first_lines)."""
+    return Outcome(node_id, False, verdict=verdict, report=first_lines(report), mistake=mistake)
 
 
 # A small class: alice solves 01 and has a known mistake in 02; bob's 01 is too slow and his 02
@@ -126,8 +128,9 @@ def test_the_json_holds_every_grade_with_its_tests(tmp_path):
     document = json.loads(path.read_text(encoding="utf-8"))
     assert document == {"grades": [grade.as_record() for grade in GRADES]}
     assert document["grades"][1]["tests"][1] == {
-        "test": SECOND + "test_budget", "passed": False, "verdict": "WRONG ANSWER",
-        "message": "WRONG ANSWER\nexpected 2 chunks, got 3", "mistake": "greedy_overflow",  # the bell left out
+        "test": SECOND + "test_budget", "passed": False, "seconds": 0.0, "verdict": "WRONG ANSWER",
+        "report": "WRONG ANSWER\nexpected 2 chunks, got 3", "mistake": "greedy_overflow",  # the bell left out
+        "skipped": False, "reason": "",
     }
     assert document["grades"][3] == {
         "student": "bob", "kata": "02_token_budget_packer", "status": "not submitted", "passed": 0, "run": 2,
@@ -237,7 +240,7 @@ def test_junit_counts_the_same_tests_for_every_student(tmp_path):
 
 def test_junit_writes_the_tests_a_crashed_run_left_undone_as_errors(tmp_path):
     kata = find_kata("01")
-    outcome = {"tests": [{"test": FIRST + "test_basic", "passed": True}]}
+    outcome = {"tests": [Outcome(FIRST + "test_basic", True)]}
     grade = grade_of_kata("carol", kata, outcome, 3)
     (path,) = write_junit([grade], tmp_path)
     suite = ElementTree.parse(path).getroot().find("testsuite")

@@ -13,7 +13,7 @@ import pytest
 
 from kata.catalog import KATAS, ROOT
 from kata.runner.mistakes import mistakes_of
-from kata.runner.outcomes import failures_of, name_of_test, read_outcomes
+from kata.runner.outcomes import failures_of, read_outcomes
 
 FIRST = KATAS[0]
 NAMED = "This matches a known mistake: "
@@ -37,7 +37,7 @@ NEVER_RETURNS = ("import time\n\n\ndef fixed_windows(tokens, chunk_size, overlap
 
 def failed_reports(outcomes: Path) -> dict[str, str]:
     """Failed test name -> its report's words on one line, as the run's outcomes hold it once the run has ended."""
-    return {name_of_test(test): " ".join(test["report"].split()) for test in failures_of(read_outcomes(outcomes))}
+    return {test.name: " ".join(test.report.split()) for test in failures_of(read_outcomes(outcomes))}
 
 
 def guard_reports(impl: str, tmp_path: Path, *, only_guards: bool = True) -> dict[str, str]:
@@ -132,7 +132,7 @@ def test_the_outcomes_for_kata_grade_name_the_mistake_whose_record_the_run_match
                     "--impl=mistake:5:greedy_closes_on_exact_fit", "-p", "no:cacheprovider", "-q",
                     f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, timeout=100)
     kata = read_outcomes(outcomes)[balanced.slug]
-    assert {test.get("mistake") for test in kata["tests"] if not test["passed"]} == {"greedy_closes_on_exact_fit"}
+    assert {test.mistake for test in kata["tests"] if test.failed} == {"greedy_closes_on_exact_fit"}
     assert kata["mistake"] == "greedy_closes_on_exact_fit"
 
 

@@ -121,7 +121,7 @@ def report_of(test: str, learner_file, *options: str) -> str:
     subprocess.run([sys.executable, "-m", "pytest", test, f"--impl={learner_file}", "-p", "no:cacheprovider",
                     "-q", f"--outcomes={outcomes}", *options], cwd=ROOT, capture_output=True, timeout=100)
     [failure] = failures_of(read_outcomes(outcomes))
-    return failure["report"]
+    return failure.report
 
 
 @pytest.mark.parametrize(("source", "module", "test", "modes", "words"),

@@ -18,7 +18,7 @@ import pytest
 from answers import is_exactly
 
 from kata.catalog import KATAS, ROOT
-from kata.runner.outcomes import read_outcomes, name_of_test
+from kata.runner.outcomes import read_outcomes
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
 
@@ -69,8 +69,7 @@ def test_a_lying_answer_fails_every_test_that_looks_at_an_answer(kata, liar, tmp
                     "--hypothesis-profile=ci", "-q", f"--outcomes={outcomes}"],
                    cwd=ROOT, capture_output=True, timeout=280)
     tests = read_outcomes(outcomes)[kata.slug]["tests"]
-    fooled = [test["test"] for test in tests
-              if test["passed"] and not LOOKS_AT_THE_INPUT_ONLY.search(name_of_test(test))]
+    fooled = [test.test for test in tests if test.passed and not LOOKS_AT_THE_INPUT_ONLY.search(test.name)]
     assert tests and not fooled, f"a lying answer ({liar}) passes {fooled}"
 
 

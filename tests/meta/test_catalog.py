@@ -16,7 +16,7 @@ from pristine import write_pristine_stubs
 from kata.catalog import KATAS
 from kata.runner.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.runner.mistakes import mistakes_of
-from kata.runner.outcomes import failures_of, read_outcomes, name_of_test
+from kata.runner.outcomes import failures_of, read_outcomes
 from kata.vocabulary import LINE_LIMIT, Verdict
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
@@ -27,7 +27,7 @@ STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls()]
 
 def failures(outcomes: Path) -> dict[str, str]:
     """Failed test name -> its report, from a run's outcomes."""
-    return {name_of_test(test): test["report"] for test in failures_of(read_outcomes(outcomes))}
+    return {test.name: test.report for test in failures_of(read_outcomes(outcomes))}
 
 
 def words(text: str) -> str:
@@ -39,18 +39,18 @@ def names_the_run_contradicts(kata, outcomes: Path) -> list[str]:
     """Each name a failure's report gives whose record the whole run contradicts: a mistake recorded as failing
     a test with fixed inputs that the code passed, or as passing one that it failed."""
     tests = [test for run in read_outcomes(outcomes).values() for test in run["tests"]]
-    fixed = [test for test in tests if "/test_properties.py::" not in test["test"]]
-    passed = {name_of_test(test) for test in fixed if test["passed"]}
-    failed = {name_of_test(test) for test in fixed if not test["passed"]}
-    return [f"{name_of_test(test)} names {mistake.id}" for test in tests if not test["passed"]
+    fixed = [test for test in tests if "/test_properties.py::" not in test.test]
+    passed = {test.name for test in fixed if test.passed}
+    failed = {test.name for test in fixed if test.failed}
+    return [f"{test.name} names {mistake.id}" for test in tests if test.failed
             for mistake in mistakes_of(kata).values()
-            if f"This matches a known mistake: {mistake.title}." in words(test["report"])
+            if f"This matches a known mistake: {mistake.title}." in words(test.report)
             and (mistake.known.fails & passed or failed - mistake.known.fails)]
 
 
 def durations_of(outcomes: Path) -> dict[str, float]:
     """Test name -> seconds its call took, from a run's outcomes."""
-    return {name_of_test(test): test["seconds"] for kata in read_outcomes(outcomes).values() for test in kata["tests"]}
+    return {test.name: test.seconds for kata in read_outcomes(outcomes).values() for test in kata["tests"]}
 
 
 def ids(cases):
