@@ -121,3 +121,146 @@ def small_to_big(doc, hits, children, parents, window, merge_ratio, max_tokens):
             taken.append(span)
             total += words
     return taken
+
+
+# Kata 06: tokenizers whose tokens depend on their neighbours, and a packer to hold answers to.
+
+
+class _ByteTokenizer:
+    """Every byte of the UTF-8 text is one id (its value, 0 to 255), except where a subclass
+    makes a longer token; decode joins the ids' bytes and turns bytes that do not form whole
+    characters into U+FFFD, as the statement's tokenizers do. Decoding a whole encoding gives
+    the text back."""
+
+    def encode(self, text):
+        data = text.encode("utf-8")
+        return [self._id(token) for token in self._tokens(data)]
+
+    def decode(self, ids):
+        return b"".join(self._bytes(i) for i in ids).decode("utf-8", errors="replace")
+
+    def _tokens(self, data):
+        return [data[at:at + 1] for at in range(len(data))]
+
+    def _id(self, token):
+        return token[0] if len(token) == 1 else 256
+
+    def _bytes(self, i):
+        return bytes([i]) if i < 256 else self.TOKEN
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+
+class StraddlingTokenizer(_ByteTokenizer):
+    """Bytes, one id each, except that the last byte of "é" and the first byte of the next "é"
+    make one id, 256: a token that straddles two characters, as real byte-level BPE tokenizers have.
+
+    "éé" is the bytes C3 A9 C3 A9, encoded [0xC3, 256, 0xA9]; "é" alone is [0xC3, 0xA9].
+    """
+
+    TOKEN = b"\xa9\xc3"
+
+    def _tokens(self, data):
+        tokens, at = [], 0
+        while at < len(data):
+            size = 2 if data[at:at + 2] == self.TOKEN else 1
+            tokens.append(data[at:at + size])
+            at += size
+        return tokens
+
+
+class TailSplittingTokenizer(_ByteTokenizer):
+    """Bytes, one id each, except that "ab" is one id, 256, wherever more text follows it; at the
+    very end of a text it is two ids, "a" and "b". So a text that ends in "ab" counts one id more
+    alone than it took inside a longer text: a token's fate depends on what follows it, as in
+    GPT-4's tokenizer, which splits a run of spaces one way before a word and another way at the
+    end of a text.
+
+    "xaby" is [0x78, 256, 0x79], but "xab" alone is [0x78, 0x61, 0x62].
+    """
+
+    TOKEN = b"ab"
+
+    def _tokens(self, data):
+        tokens, at = [], 0
+        while at < len(data):
+            size = 2 if data[at:at + 2] == self.TOKEN and at + 2 < len(data) else 1
+            tokens.append(data[at:at + size])
+            at += size
+        return tokens
+
+
+class TailMergingTokenizer(_ByteTokenizer):
+    """Bytes, one id each, except that the last character of a text is always one id, however
+    many bytes it has (256 + its code point): the converse of TailSplittingTokenizer, so a
+    text can count fewer ids alone than it took inside a longer text.
+
+    "xéy" is [0x78, 0xC3, 0xA9, 0x79], but "xé" alone is [0x78, 256 + 0xE9].
+    """
+
+    def _tokens(self, data):
+        if not data:
+            return []
+        last = data.decode("utf-8")[-1].encode("utf-8")
+        return super()._tokens(data[:-len(last)]) + [last]
+
+    def _id(self, token):
+        return token[0] if len(token) == 1 else 256 + ord(token.decode("utf-8"))
+
+    def _bytes(self, i):
+        return bytes([i]) if i < 256 else chr(i - 256).encode("utf-8")
+
+
+def token_count(tokenizer, text):
+    """Kata 06's count of a text: how many ids the tokenizer encodes it to."""
+    return len(tokenizer.encode(text))
+
+
+def token_aware_plan(sections, max_tokens, tokenizer, separator):
+    """Kata 06's chunks, planned first and written out second, differently from the reference.
+
+    Returns, for each chunk, [the index of the section it starts with, the indices of the
+    sections it holds, whether it is a piece of an oversized section, its text]. Raises
+    ValueError when an oversized section has a character that alone counts more than max_tokens.
+    """
+    plan = []
+    for index, section in enumerate(sections):
+        if section == "":
+            continue
+        if token_count(tokenizer, section) > max_tokens:
+            plan.extend([index, [index], True, piece] for piece in token_pieces(section, max_tokens, tokenizer))
+            continue
+        last = plan[-1] if plan else None
+        if last is not None and not last[2]:
+            candidate = separator.join(sections[i] for i in last[1] + [index])
+            if token_count(tokenizer, candidate) <= max_tokens:
+                last[1].append(index)
+                last[3] = candidate
+                continue
+        plan.append([index, [index], False, section])
+    return plan
+
+
+def token_pieces(section, max_tokens, tokenizer):
+    """Kata 06's pieces of an oversized section, by the definition of a cut between characters:
+    the text of a run of ids and the text of the ids after it, put together, give back the rest of
+    the section exactly (a cut inside a character turns the bytes on each side of it into U+FFFD,
+    so the two texts would hold more characters than the rest). The run holds at most max_tokens
+    ids and its text counts at most max_tokens alone; when no run qualifies, one character is cut."""
+    pieces, rest = [], section
+    ids = tokenizer.encode(rest)
+    while rest:
+        for size in range(min(max_tokens, len(ids)), 0, -1):
+            text = tokenizer.decode(ids[:size])
+            if text and text + tokenizer.decode(ids[size:]) == rest and token_count(tokenizer, text) <= max_tokens:
+                ids = ids[size:]
+                break
+        else:
+            text = rest[0]
+            if token_count(tokenizer, text) > max_tokens:
+                raise ValueError(f"the character {text!r} alone counts more than {max_tokens}")
+            ids = tokenizer.encode(rest[1:])
+        pieces.append(text)
+        rest = rest[len(text):]
+    return pieces

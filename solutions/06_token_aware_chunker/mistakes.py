@@ -24,53 +24,92 @@ def _check_section(index, section):
         raise TypeError(f"sections[{index}] must be a str, got {section!r}")
 
 
-def _pieces(section, ids, max_tokens, tokenizer, index, shortest_run=1, cuts_a_character_alone=True,
-            reencodes_the_rest=False):
+def _ends_between_characters(text, section, offset, tokenizer, ids, end):
+    """The right test of a run of ids: its text is the next characters of the section, and a
+    trailing U+FFFD is one the section holds (the ids after the run then decode to the rest)."""
+    return section.startswith(text, offset) and (
+        not text.endswith("\ufffd") or tokenizer.decode(ids[end:]) == section[offset + len(text):])
+
+
+def _pieces(section, ids, max_tokens, tokenizer, index, *, runs=None, ends_between=_ends_between_characters,
+            fits_again=None, too_wide=None, cuts_a_character_alone=True, encodes_the_rest_again=True,
+            restarts_at_the_rest=False, reencodes_the_rest=False, shown_offset=None):
     """The right cut: the longest run of ids that decodes to the next whole characters and fits.
 
-    A mistake may try no run shorter than `shortest_run`, raise instead of cutting a
-    character alone when no run fits, or encode the rest of the section again after
-    every piece.
+    A mistake changes one step: the run lengths it tries (`runs`, from the ids left), how it
+    tells a run that ends between characters (`ends_between`), whether the run's text fits
+    when encoded again (`fits_again`), when a character is too wide (`too_wide`), what it does
+    when no run fits (`cuts_a_character_alone`, `encodes_the_rest_again`, `restarts_at_the_rest`),
+    whether it encodes the rest of the section again after every piece (`reencodes_the_rest`),
+    or the offset its error shows (`shown_offset`, from the offset in the text and the index in the ids).
     """
+    runs = runs or (lambda left: range(min(max_tokens, left), 0, -1))
+    fits_again = fits_again or (lambda text, run: len(tokenizer.encode(text)) <= max_tokens)
+    too_wide = too_wide or (lambda count: count > max_tokens)
+    shown_offset = shown_offset or (lambda section, offset, start: offset)
     pieces, offset, start = [], 0, 0
     while offset < len(section):
-        for size in range(min(max_tokens, len(ids) - start), shortest_run - 1, -1):
+        for size in runs(len(ids) - start):
             text = tokenizer.decode(ids[start:start + size])
-            if section.startswith(text, offset) and (
-                    not text.endswith("\ufffd")
-                    or tokenizer.decode(ids[start + size:]) == section[offset + len(text):]) \
-                    and len(tokenizer.encode(text)) <= max_tokens:
+            if ends_between(text, section, offset, tokenizer, ids, start + size) \
+                    and fits_again(text, ids[start:start + size]):
                 start += size
                 if reencodes_the_rest:
                     ids, start = tokenizer.encode(section[offset + len(text):]), 0
                 break
         else:
             text = section[offset]
+            where = f"sections[{index}] has the character {text!r} at offset {shown_offset(section, offset, start)}"
             if not cuts_a_character_alone:
-                raise ValueError(f"sections[{index}] has the character {text!r} at offset {offset}, "
-                                 f"which no piece of at most max_tokens ({max_tokens}) ids can hold")
-            if len(tokenizer.encode(text)) > max_tokens:
-                raise ValueError(f"sections[{index}] has the character {text!r} at offset {offset}, "
-                                 f"which alone counts more than max_tokens ({max_tokens})")
-            ids, start = tokenizer.encode(section[offset + 1:]), 0
+                raise ValueError(f"{where}, which no piece of at most max_tokens ({max_tokens}) ids can hold")
+            count = len(tokenizer.encode(text))
+            if too_wide(count):
+                raise ValueError(f"{where}, which alone counts more than max_tokens ({max_tokens})")
+            if restarts_at_the_rest:
+                pieces.append(text)
+                section, offset = section[offset + 1:], 0
+                ids, start = tokenizer.encode(section), 0
+                continue
+            if encodes_the_rest_again:
+                ids, start = tokenizer.encode(section[offset + 1:]), 0
+            else:
+                start += count
         pieces.append(text)
         offset += len(text)
     return pieces
 
 
-def _pack(sections, max_tokens, tokenizer, separator, fits, cut=_pieces, count=None):
-    """The right packing loop, with the decision `fits(open_chunk, section)` and the cut made pluggable."""
-    count = count or (lambda text: len(tokenizer.encode(text)))
+def _joins(tokenizer, separator, max_tokens):
+    """The right decision: the joined text, measured."""
+    return lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens
+
+
+def _pack(sections, max_tokens, tokenizer, separator, fits, cut=_pieces, count=None, *, oversized=None,
+          encodes_again_to_cut=False, encodes_twice=False, skips_before_checking=False):
+    """The right packing loop, with the decision `fits(open_chunk, section)` and the cut made pluggable.
+
+    A mistake may also count with `count` instead of the tokenizer, call a section oversized by
+    `oversized(its count)`, encode an oversized section a second time to cut it (or every section a
+    second time: `encodes_twice`), or skip a falsy section before checking that it is a str.
+    """
+    oversized = oversized or (lambda size: size > max_tokens)
     chunks, open_chunk = [], None
     for index, section in enumerate(sections):
+        if skips_before_checking and not section:
+            continue
         _check_section(index, section)
         if not section:
             continue
-        if count(section) > max_tokens:
+        ids = tokenizer.encode(section) if count is None else None
+        if encodes_twice:
+            ids = tokenizer.encode(section)
+        if oversized(len(ids) if count is None else count(section)):
             if open_chunk is not None:
                 chunks.append(open_chunk)
                 open_chunk = None
-            chunks.extend(cut(section, tokenizer.encode(section), max_tokens, tokenizer, index))
+            if encodes_again_to_cut:
+                ids = tokenizer.encode(section)
+            chunks.extend(cut(section, ids, max_tokens, tokenizer, index))
             continue
         if open_chunk is not None and fits(open_chunk, section):
             open_chunk = open_chunk + separator + section
@@ -177,7 +216,7 @@ class CutsTokenWindowsBlindly(Mistake):
             return [tokenizer.decode(ids[start:start + max_tokens]) for start in range(0, len(ids), max_tokens)]
 
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
+                     _joins(tokenizer, separator, max_tokens),
                      cut=cut)
 
 
@@ -200,7 +239,7 @@ class SlicesCharacters(Mistake):
             return [section[start:start + max_tokens] for start in range(0, len(section), max_tokens)]
 
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
+                     _joins(tokenizer, separator, max_tokens),
                      cut=cut)
 
 
@@ -378,7 +417,7 @@ class StallsOnAWideCharacter(Mistake):
             return pieces
 
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
+                     _joins(tokenizer, separator, max_tokens),
                      cut=cut)
 
 
@@ -397,7 +436,7 @@ class AcceptsASeparatorThatFillsTheBudget(Mistake):
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator, check_separator=False)
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens)
+                     _joins(tokenizer, separator, max_tokens))
 
 
 class MessageOmitsTheCharacter(Mistake):
@@ -422,7 +461,7 @@ class MessageOmitsTheCharacter(Mistake):
                 raise ValueError("a character is too wide for max_tokens") from None
 
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
+                     _joins(tokenizer, separator, max_tokens),
                      cut=cut)
 
 
@@ -468,7 +507,7 @@ class GrowsEachPieceFromOneId(Mistake):
             return pieces
 
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
+                     _joins(tokenizer, separator, max_tokens),
                      cut=cut)
 
 
@@ -490,7 +529,7 @@ class RemovesEmptySectionsFromTheInput(Mistake):
         while "" in sections:
             sections.remove("")
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens)
+                     _joins(tokenizer, separator, max_tokens))
 
 
 class ExactFitClosesTheChunk(Mistake):
@@ -529,7 +568,7 @@ class RaisesWhenNoRunOfIdsFits(Mistake):
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
+                     _joins(tokenizer, separator, max_tokens),
                      cut=functools.partial(_pieces, cuts_a_character_alone=False))
 
 
@@ -551,7 +590,7 @@ class ChecksEverySectionFirst(Mistake):
         for index, section in enumerate(sections):
             _check_section(index, section)
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens)
+                     _joins(tokenizer, separator, max_tokens))
 
 
 class AcceptsABoolBudget(Mistake):
@@ -571,7 +610,7 @@ class AcceptsABoolBudget(Mistake):
             raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
         _validate(int(max_tokens), tokenizer, separator)
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens)
+                     _joins(tokenizer, separator, max_tokens))
 
 
 class NeverTriesAOneIdPiece(Mistake):
@@ -590,8 +629,8 @@ class NeverTriesAOneIdPiece(Mistake):
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
-                     cut=functools.partial(_pieces, shortest_run=2))
+                     _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, runs=lambda left: range(min(max_tokens, left), 1, -1)))
 
 
 class SkipsBlankSections(Mistake):
@@ -610,7 +649,7 @@ class SkipsBlankSections(Mistake):
         _validate(max_tokens, tokenizer, separator)
         blanked = [section if not isinstance(section, str) or section.strip() else "" for section in sections]
         return _pack(blanked, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens)
+                     _joins(tokenizer, separator, max_tokens))
 
 
 class ReencodesTheRestAfterEachPiece(Mistake):
@@ -630,5 +669,594 @@ class ReencodesTheRestAfterEachPiece(Mistake):
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
         return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens,
+                     _joins(tokenizer, separator, max_tokens),
                      cut=functools.partial(_pieces, reencodes_the_rest=True))
+
+
+class SkipsTheEncodingAgain(Mistake):
+    """Takes the longest run of ids that decodes to whole characters, without encoding its text again.
+
+    A token can depend on what follows it, so a run's text can count more ids alone than it took in
+    the section: with a tokenizer where "ab" is one id unless it ends the text, "xaby" is 3 ids, and
+    chunk_sections(["xaby"], 2, t) returns ['xab', 'y'], whose first piece counts 3 ids alone.
+    """
+
+    id = "skips_the_encoding_again"
+    title = "Does not encode a piece's text again to check that it still fits"
+    hint = ("A piece is shipped as text and counted again by the model: encode the run's text and keep it "
+            "only if that counts at most max_tokens.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, fits_again=lambda text, run: True))
+
+
+class RequiresTheSameIdsAgain(Mistake):
+    """Keeps a run of ids only when its text encodes back to those very ids, not when it merely fits.
+
+    The rule asks for a count of at most max_tokens: with a tokenizer where "ab" is one id unless it
+    ends the text, chunk_sections(["ab🦜"], 4, t) should give ['ab', '🦜'] ("ab" alone is 2 ids, which
+    fit), but this gives ['a', 'b', '🦜'].
+    """
+
+    id = "requires_the_same_ids_again"
+    title = "Requires a piece to encode back to the same ids instead of counting at most max_tokens"
+    hint = "The piece's text must count at most max_tokens when encoded again; it may encode to other ids."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, fits_again=lambda text, run: tokenizer.encode(text) == run))
+
+
+class TriesRunsLongerThanTheBudget(Mistake):
+    """Tries every run of the remaining ids, longest first, relying on the encoding again alone to hold the budget.
+
+    A run of more than max_tokens ids can count fewer alone: with a tokenizer whose last character of
+    a text is always one id, "xéy" is 4 ids, but "xé" alone is 2, so chunk_sections(["xéy"], 2, t)
+    returns ['xé', 'y'], a piece of 3 of the section's ids. On long sections it also decodes far too
+    much: quadratic.
+    """
+
+    id = "tries_runs_longer_than_the_budget"
+    title = "Tries runs of more than max_tokens ids for a piece"
+    hint = "A piece is a run of at most max_tokens of the section's ids: start from min(max_tokens, ids left)."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, runs=lambda left: range(left, 0, -1)))
+
+
+class TriesOneIdMoreThanTheBudget(Mistake):
+    """Starts the runs it tries at max_tokens + 1 ids (an off-by-one in the range), then steps back.
+
+    Most such runs count more than max_tokens alone and are refused, but not all: with a tokenizer
+    whose last character of a text is always one id, "xéy" is 4 ids but "xé" alone is 2, so
+    chunk_sections(["xéy"], 2, t) returns ['xé', 'y'], a piece of 3 of the section's ids.
+    """
+
+    id = "tries_one_id_more_than_the_budget"
+    title = "Tries a run of max_tokens + 1 ids first"
+    hint = "The longest run to try holds max_tokens ids: range(min(max_tokens, ids left), 0, -1)."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, runs=lambda left: range(min(max_tokens + 1, left), 0, -1)))
+
+
+class TreatsEveryReplacementCharacterAsACut(Mistake):
+    """Refuses every run whose text ends in U+FFFD, as if it were always a cut inside a character.
+
+    A section may hold U+FFFD itself: chunk_sections(["\\ufffd" * 5], 2, ToyTokenizer()) cuts it into
+    five pieces of one character each instead of ['\\ufffd\\ufffd', '\\ufffd\\ufffd', '\\ufffd'].
+    """
+
+    id = "treats_every_replacement_character_as_a_cut"
+    title = "Takes every U+FFFD at the end of a run for a cut inside a character"
+    hint = ("U+FFFD can be the section's own text. When the run's text ends in it, decode the ids after "
+            "the run: they give the rest of the section only if the run ended between characters.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+
+        def ends_between(text, section, offset, tokenizer, ids, end):
+            return section.startswith(text, offset) and not text.endswith("\ufffd")
+
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, ends_between=ends_between))
+
+
+class TrustsTheDecodedPrefix(Mistake):
+    """Takes a run of ids as soon as its text is a prefix of what is left, even if it ended inside a character.
+
+    A run that ends inside a character decodes to U+FFFD, which matches a U+FFFD the section holds:
+    with a tokenizer whose last character of a text is always one id, "\\ufffdxy" is 5 ids (U+FFFD's
+    three bytes, "x", "y"), and chunk_sections(["\\ufffdxy"], 2, t) takes the first 2 ids, half of
+    U+FFFD, then loses its place in the ids: ['\\ufffd', 'x', 'y'] instead of ['\\ufffd', 'xy'].
+    """
+
+    id = "trusts_the_decoded_prefix"
+    title = "Does not tell a U+FFFD of the section from a cut inside a character"
+    hint = ("A run whose text ends in U+FFFD may have ended inside a character: keep it only if the ids "
+            "after it decode to the rest of the section.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+
+        def ends_between(text, section, offset, tokenizer, ids, end):
+            return section.startswith(text, offset)
+
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, ends_between=ends_between))
+
+
+class DecodesTheRestForEveryRun(Mistake):
+    """Checks every run by decoding all the ids after it too, to see that the two texts give the rest.
+
+    The pieces are right, but each run tried decodes the whole rest of the section: quadratic.
+    chunk_sections(["日本語🦜é the cat " * 60_000], 512, ToyTokenizer()) takes far longer than the
+    reference's 0.1 seconds, and chunk_sections(["the cat sat on the mat"], 2, t) decodes 4 ids at once.
+    """
+
+    id = "decodes_the_rest_for_every_run"
+    title = "Decodes the whole rest of an oversized section for every run it tries (quadratic)"
+    hint = ("A run whose text is the next characters and does not end in U+FFFD ended between characters: "
+            "decode the ids after it only when its text ends in U+FFFD.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+
+        def ends_between(text, section, offset, tokenizer, ids, end):
+            return section.startswith(text, offset) and tokenizer.decode(ids[end:]) == section[offset + len(text):]
+
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, ends_between=ends_between))
+
+
+class ContinuesOnTheOldIdsAfterACharacter(Mistake):
+    """After cutting a character alone, skips as many old ids as that character counts, instead of encoding the rest.
+
+    The old ids no longer start where the text does when a token straddled the cut: with a tokenizer
+    where the last byte of one "é" and the first of the next make one id, chunk_sections(["ééok"], 2, t)
+    returns ['é', 'é', 'o', 'k'] instead of ['é', 'é', 'ok'].
+    """
+
+    id = "continues_on_the_old_ids_after_a_character"
+    title = "Goes on with the section's old ids after cutting a character alone"
+    hint = ("When a character is cut alone, no token boundary fell after it: the old ids cannot be reused. "
+            "Encode the rest of the section again and go on from its first id.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, encodes_the_rest_again=False))
+
+
+class RefusesACharacterThatFillsTheBudget(Mistake):
+    """Raises for a character that alone counts exactly max_tokens (>= instead of >) when no run of ids frees it.
+
+    With a tokenizer where the last byte of one "é" and the first of the next make one id, "é" alone
+    counts 2: chunk_sections(["éé", "ok"], 2, t) raises ValueError instead of returning ['é', 'é', 'ok'].
+    """
+
+    id = "refuses_a_character_that_fills_the_budget"
+    title = "Refuses a character that alone counts exactly max_tokens"
+    hint = "A character is too wide only when it alone counts more than max_tokens; exactly max_tokens fits."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, too_wide=lambda count: count >= max_tokens))
+
+
+class ReportsTheOffsetInBytes(Mistake):
+    """Names the offset of a character too wide for the budget in UTF-8 bytes, not in characters.
+
+    chunk_sections(["é🦜"], 2, ToyTokenizer()) raises ValueError naming offset 2, where the parrot is
+    section[1]: "é" takes two bytes.
+    """
+
+    id = "reports_the_offset_in_bytes"
+    title = "Gives the offset of a character too wide in bytes instead of characters"
+    hint = "The offset is an index into the section as a str: section[offset] is the character."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, shown_offset=lambda section, offset, start: len(
+                         section[:offset].encode("utf-8"))))
+
+
+class RestartsTheOffsetAfterACharacterCutAlone(Mistake):
+    """After cutting a character alone, goes on with the rest as a new section, so later offsets start from zero again.
+
+    With a tokenizer where the last byte of one "é" and the first of the next make one id,
+    chunk_sections(["éé🦜"], 2, t) cuts the first "é" alone, then raises for the parrot at offset 1
+    of the rest, where it is at offset 2 of the section.
+    """
+
+    id = "restarts_the_offset_after_a_character_cut_alone"
+    title = "Counts offsets from the last character cut alone, not from the start of the section"
+    hint = "Keep one offset into the whole section; after a character cut alone, encode section[offset:] again."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, restarts_at_the_rest=True))
+
+
+class NumbersSectionsAfterDroppingEmptyOnes(Mistake):
+    """Drops the empty sections first ([s for s in sections if s != ""]), so a bad section is named by the wrong index.
+
+    chunk_sections(["the", "", "cat", 5], 8, ToyTokenizer()) raises TypeError for sections[2], but the 5 is
+    sections[3] of the list the caller passed.
+    """
+
+    id = "numbers_sections_after_dropping_empty_ones"
+    title = "Names a bad section by its index after the empty sections were dropped"
+    hint = "Skip the empty sections inside the loop, so that sections[i] is the index the caller knows."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack([section for section in sections if section != ""], max_tokens, tokenizer, separator,
+                     _joins(tokenizer, separator, max_tokens))
+
+
+class DropsFalsySectionsBeforeNumbering(Mistake):
+    """Drops every falsy section first ([s for s in sections if s]): None vanishes, and later indices shift.
+
+    chunk_sections(["the", "cat", None], 8, ToyTokenizer()) returns ['the\\ncat'] instead of raising TypeError,
+    and chunk_sections(["the", "", "cat", 5], 8, ...) names sections[2] for the 5 of sections[3].
+    """
+
+    id = "drops_falsy_sections_before_numbering"
+    title = "Drops falsy sections (None too) before numbering them"
+    hint = ('Only the empty string "" is skipped, and only once it is known to be a str; '
+            "check each section, by its own index, as you meet it.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack([section for section in sections if section], max_tokens, tokenizer, separator,
+                     _joins(tokenizer, separator, max_tokens))
+
+
+class SkipsFalsySectionsUnchecked(Mistake):
+    """Skips a section with `if not section: continue` before checking that it is a str.
+
+    None, 0 and b"" are skipped as if they were "": chunk_sections(["the", "cat", None], 8, ToyTokenizer())
+    returns ['the\\ncat'] instead of raising TypeError for sections[2].
+    """
+
+    id = "skips_falsy_sections_unchecked"
+    title = "Skips falsy sections such as None before checking that they are str"
+    hint = 'Check that the section is a str first; then skip it only if it is "".'
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     skips_before_checking=True)
+
+
+class ChecksTheSeparatorBeforeMaxTokens(Mistake):
+    """Checks the separator's type before max_tokens.
+
+    chunk_sections(["the"], 0, ToyTokenizer(), separator=None) raises TypeError for the separator instead of
+    ValueError for max_tokens, which the statement checks first.
+    """
+
+    id = "checks_the_separator_before_max_tokens"
+    title = "Checks the separator before max_tokens"
+    hint = "Check max_tokens (its type, then its value) first, then the separator, then the sections."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        if not isinstance(separator, str):
+            raise TypeError(f"separator must be a str, got {separator!r}")
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
+
+
+class RejectsOnlyASeparatorOverTheBudget(Mistake):
+    """Refuses a separator only when it alone counts more than max_tokens (> instead of >=).
+
+    chunk_sections(["the cat"], 1, ToyTokenizer()) returns ['the', ' cat'] instead of raising ValueError:
+    a separator of exactly max_tokens tokens leaves no room for any section beside it.
+    """
+
+    id = "rejects_only_a_separator_over_the_budget"
+    title = "Accepts a separator that counts exactly max_tokens"
+    hint = "Two sections and a separator of max_tokens tokens can never share a chunk: refuse it with >=."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator, check_separator=False)
+        if len(tokenizer.encode(separator)) > max_tokens:
+            raise ValueError(f"separator {separator!r} must count fewer than max_tokens ({max_tokens})")
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
+
+
+class ReturnsTheInputWhenThereAreNoSections(Mistake):
+    """Returns the sections it was given when there are none (`if not sections: return sections`).
+
+    chunk_sections((), 8, ToyTokenizer()) returns the tuple (), not a list, and chunk_sections(sections, 8, ...)
+    with sections = [] returns that very list: whatever the caller appends to the chunks lands in the input.
+    """
+
+    id = "returns_the_input_when_there_are_no_sections"
+    title = "Returns the input itself when there are no sections"
+    hint = "The result is always a new list, even an empty one: return [] (or the list you built)."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        if not sections:
+            return sections
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
+
+
+class EncodesAnOversizedSectionTwice(Mistake):
+    """Counts a section with one encoding, then encodes it again to cut it when it is oversized.
+
+    The pieces are right, but the tokenizer, the expensive part, does the section's work twice:
+    chunk_sections(["the cat sat on the mat"], 2, t) encodes the section two times.
+    """
+
+    id = "encodes_an_oversized_section_twice"
+    title = "Encodes an oversized section again to cut it"
+    hint = "Keep the ids of the section's one encoding: they tell its count and they are what you cut."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     encodes_again_to_cut=True)
+
+
+class CutsASectionOfExactlyTheBudget(Mistake):
+    """Treats a section that counts exactly max_tokens as oversized (>= instead of >), so it is cut and closed.
+
+    Cut, it is one piece, the section itself, but a piece is a chunk of its own: with separator="",
+    chunk_sections(["ca", "t"], 1, ToyTokenizer()) returns ['ca', 't'], though "cat" is one token.
+    """
+
+    id = "cuts_a_section_of_exactly_the_budget"
+    title = "Treats a section of exactly max_tokens tokens as oversized"
+    hint = "A section fits alone when it counts at most max_tokens: only one that counts more is cut."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     oversized=lambda size: size >= max_tokens)
+
+
+class MeasuresTheJoinWithoutTheSeparator(Mistake):
+    """Measures the open chunk and the section joined without the separator, then joins them with it.
+
+    "catcat" counts 2 tokens but the shipped "cat\\ncat" counts 3: chunk_sections(["cat", "cat"], 2,
+    ToyTokenizer()) returns ['cat\\ncat'], a chunk over the budget.
+    """
+
+    id = "measures_the_join_without_the_separator"
+    title = "Measures open + section without the separator that will join them"
+    hint = "Measure exactly the text you ship: open + separator + section."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator,
+                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + section)) <= max_tokens)
+
+
+class KeepsARunningCount(Mistake):
+    """Keeps the open chunk's count as a running sum: each join adds the count of separator + section.
+
+    Measuring separator + section catches the merges at the start of the section, not those where the
+    open chunk ends: with separator="", chunk_sections(["ca", "t", "ca", "t"], 2, ToyTokenizer()) returns
+    ['cat', 'cat'], though "catcat" counts 2 tokens.
+    """
+
+    id = "keeps_a_running_count"
+    title = "Adds the count of separator + section to a running count of the open chunk"
+    hint = ("Tokens also form across the end of the open chunk: encode open + separator + section, "
+            "the whole candidate, for each decision.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        chunks, open_chunk, open_count = [], None, 0
+        for index, section in enumerate(sections):
+            _check_section(index, section)
+            if not section:
+                continue
+            ids = tokenizer.encode(section)
+            if len(ids) > max_tokens:
+                if open_chunk is not None:
+                    chunks.append(open_chunk)
+                    open_chunk = None
+                chunks.extend(_pieces(section, ids, max_tokens, tokenizer, index))
+                continue
+            if open_chunk is not None:
+                joined_count = open_count + len(tokenizer.encode(separator + section))
+                if joined_count <= max_tokens:
+                    open_chunk, open_count = open_chunk + separator + section, joined_count
+                    continue
+                chunks.append(open_chunk)
+            open_chunk, open_count = section, len(ids)
+        if open_chunk is not None:
+            chunks.append(open_chunk)
+        return chunks
+
+
+class LetsTheFirstPieceJoinTheOpenChunk(Mistake):
+    """Lets the first piece of an oversized section join the open chunk when the join fits.
+
+    chunk_sections(["the", "🦜🦜"], 5, ToyTokenizer()) returns ['the\\n🦜', '🦜'] instead of
+    ['the', '🦜', '🦜']: an oversized section closes the open chunk, and each piece is a chunk of its own.
+    """
+
+    id = "lets_the_first_piece_join_the_open_chunk"
+    title = "Lets the first piece of an oversized section join the open chunk"
+    hint = "An oversized section closes the open chunk first; then each of its pieces is a chunk of its own."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        chunks, open_chunk = [], None
+        for index, section in enumerate(sections):
+            _check_section(index, section)
+            if not section:
+                continue
+            ids = tokenizer.encode(section)
+            if len(ids) > max_tokens:
+                pieces = _pieces(section, ids, max_tokens, tokenizer, index)
+                if open_chunk is not None:
+                    if len(tokenizer.encode(open_chunk + separator + pieces[0])) <= max_tokens:
+                        pieces[0] = open_chunk + separator + pieces[0]
+                    else:
+                        chunks.append(open_chunk)
+                    open_chunk = None
+                chunks.extend(pieces)
+                continue
+            if open_chunk is not None and len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens:
+                open_chunk = open_chunk + separator + section
+                continue
+            if open_chunk is not None:
+                chunks.append(open_chunk)
+            open_chunk = section
+        if open_chunk is not None:
+            chunks.append(open_chunk)
+        return chunks
+
+
+class PacksThePiecesLikeSections(Mistake):
+    """Turns each oversized section into its pieces, then packs every part as if it were a section that fits alone.
+
+    The pieces then join their neighbours: chunk_sections(["the", "🦜🦜"], 5, ToyTokenizer()) returns
+    ['the\\n🦜', '🦜'], and chunk_sections(["🦜🦜", "é"], 5, ...) returns ['🦜', '🦜\\né'].
+    """
+
+    id = "packs_the_pieces_like_sections"
+    title = "Packs the pieces of an oversized section together with the sections around them"
+    hint = "Each piece of an oversized section is a chunk of its own: neither the chunk before nor after takes it."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+
+        def parts():
+            for index, section in enumerate(sections):
+                _check_section(index, section)
+                if not section:
+                    continue
+                ids = tokenizer.encode(section)
+                if len(ids) > max_tokens:
+                    yield from _pieces(section, ids, max_tokens, tokenizer, index)
+                else:
+                    yield section
+
+        chunks, open_chunk = [], None
+        for part in parts():
+            if open_chunk is not None and len(tokenizer.encode(open_chunk + separator + part)) <= max_tokens:
+                open_chunk = open_chunk + separator + part
+                continue
+            if open_chunk is not None:
+                chunks.append(open_chunk)
+            open_chunk = part
+        if open_chunk is not None:
+            chunks.append(open_chunk)
+        return chunks
+
+
+class CountsTheSeparatorBeforeCheckingItsType(Mistake):
+    """Encodes the separator to count it before checking that it is a str.
+
+    chunk_sections(["the"], 8, ToyTokenizer(), separator=None) raises the tokenizer's own TypeError
+    ("encode takes a str, got None"), which does not name the separator, instead of the statement's.
+    """
+
+    id = "counts_the_separator_before_checking_its_type"
+    title = "Counts the separator before checking that it is a str"
+    hint = "Check the separator's type first, then count it: a tokenizer's own error does not say which argument."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, "", check_separator=False)
+        if len(tokenizer.encode(separator)) >= max_tokens:
+            raise ValueError(f"separator {separator!r} must count fewer than max_tokens ({max_tokens})")
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
+
+
+class ReportsTheOffsetInIds(Mistake):
+    """Names the index of the character's first id among the section's ids as its offset, not its index in the text.
+
+    chunk_sections(["the", "the cat 日"], 2, ToyTokenizer()) names offset 3 ("the", " cat", " " come first),
+    where "日" is section[8].
+    """
+
+    id = "reports_the_offset_in_ids"
+    title = "Gives the offset of a character too wide as an index into the ids"
+    hint = "The offset is an index into the section as a str: section[offset] is the character."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     cut=functools.partial(_pieces, shown_offset=lambda section, offset, start: start))
+
+
+class EncodesEverySectionTwice(Mistake):
+    """Encodes every section twice: once to see whether it fits alone, once more for its ids.
+
+    The chunks are right, but the tokenizer, the expensive part, does each section's work twice:
+    chunk_sections(["the cat", "sat on", "the mat", "is hot", "hot tea"], 4, t) encodes each section two times.
+    """
+
+    id = "encodes_every_section_twice"
+    title = "Encodes every section twice"
+    hint = "Encode each section once and keep the ids: their number is its count, and they are what you cut."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     encodes_twice=True)
+
+
+class StripsThePieces(Mistake):
+    """Strips the whitespace around each piece of an oversized section.
+
+    The pieces no longer concatenate to the section: chunk_sections(["the cat sat on the mat"], 2, ToyTokenizer())
+    returns ['the cat', 'sat on', 'the mat'] instead of ['the cat', ' sat on', ' the mat'].
+    """
+
+    id = "strips_the_pieces"
+    title = "Strips the whitespace around the pieces of an oversized section"
+    hint = "The pieces concatenate exactly to the section: keep every character, spaces included."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+
+        def cut(section, ids, max_tokens, tokenizer, index):
+            return [piece.strip() for piece in _pieces(section, ids, max_tokens, tokenizer, index)]
+
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens), cut=cut)

@@ -1,11 +1,14 @@
 """Edge cases, and one test for each common mistake (see solutions/06_token_aware_chunker/mistakes.py).
 
-Every test uses the project's toy tokenizer, whose encodings the statement shows:
-"\\nthe" is one token, "\\nice" three, "🦜" and each CJK character three.
+Most tests use the project's toy tokenizer, whose encodings the statement shows:
+"\\nthe" is one token, "\\nice" three, "🦜" and each CJK character three. The rules that the
+toy tokenizer never puts to work (a token that straddles two characters, a token that depends
+on what follows it) are held with small byte-level tokenizers of the tests' own (tests/oracles.py).
 """
 
 import pytest
 from answers import strings
+from oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer
 
 from kata.judging.guards import progress_guard
 from kata.judging.judge import check_raises, check_returns, expect
@@ -58,6 +61,19 @@ def test_a_separator_of_several_characters_is_measured_in_the_join(chunk_section
 
 def test_an_empty_separator_is_allowed(chunk_sections):
     check_returns(chunk_sections, ["the", "cat"], 8, tokenizer, separator="", expected=["thecat"])
+
+
+def test_the_end_of_the_open_chunk_is_measured_too(chunk_sections):
+    check_returns(chunk_sections, ["ca", "t", "ca", "t"], 2, tokenizer, separator="", expected=["catcat"],
+                  why='"catcat" counts 2 tokens ("cat", "cat"): tokens form across the end of the open chunk, so '
+                      "adding the count of separator + section to the open chunk's count (1 + 1 + 1 = 3 for "
+                      '"catca") closes it too early; measure the whole candidate.')
+
+
+def test_a_section_of_exactly_the_budget_can_take_the_next_one(chunk_sections):
+    check_returns(chunk_sections, ["ca", "t"], 1, tokenizer, separator="", expected=["cat"],
+                  why='"ca" counts 1 token, exactly the budget, so it fits alone and is not cut; joined with "t" '
+                      'it makes "cat", one token, which fits.')
 
 
 # Counting with the tokenizer, not with characters ----------------------------------------
@@ -131,39 +147,84 @@ def test_a_section_of_exactly_the_budget_is_not_cut(chunk_sections):
                   why="the parrot counts 3, exactly the budget: it fits alone and is not cut.")
 
 
-class StraddlingTokenizer:
-    """Bytes, one id each, except that the last byte of "é" and the first byte of the next "é"
-    make one id: a token that straddles two characters, as real BPE tokenizers have.
-
-    "éé" is the bytes C3 A9 C3 A9, encoded [0xC3, 256, 0xA9]; "é" alone is [0xC3, 0xA9].
-    """
-
-    STRADDLING = b"\xa9\xc3"
-
-    def encode(self, text):
-        data, ids, at = text.encode("utf-8"), [], 0
-        while at < len(data):
-            if data[at:at + 2] == self.STRADDLING:
-                ids.append(256)
-                at += 2
-            else:
-                ids.append(data[at])
-                at += 1
-        return ids
-
-    def decode(self, ids):
-        return b"".join(self.STRADDLING if i == 256 else bytes([i]) for i in ids).decode("utf-8", errors="replace")
-
-    def __repr__(self):
-        return "StraddlingTokenizer()"
-
-
 @progress_guard()
 def test_a_character_that_no_token_boundary_frees_is_cut_alone(chunk_sections):
     check_returns(chunk_sections, ["éé", "ok"], 2, StraddlingTokenizer(), expected=["é", "é", "ok"],
                   why='"éé" counts 3 ids, [0xC3, 256, 0xA9], where 256 holds the end of the first "é" and the start '
                       "of the second: no run of 1 or 2 ids ends between characters. The first character counts 2 "
                       "alone, so it is cut alone, and the rest, \"é\", encoded again, is the next piece.")
+
+
+@progress_guard()
+@pytest.mark.parametrize("section, max_tokens, expected, why", [
+    ("ééok", 2, ["é", "é", "ok"],
+     '"ééok" encodes as [0xC3, 256, 0xA9, 0x6F, 0x6B], where 256 holds the end of the first "é" and the start of '
+     'the second. The first "é" is cut alone; the old ids no longer start where the rest does, so the rest, '
+     '"éok", is encoded again: [0xC3, 0xA9, 0x6F, 0x6B], then "é" and "ok".'),
+    ("xéééok", 3, ["x", "é", "éé", "ok"],
+     '"xéééok" encodes as [0x78, 0xC3, 256, 256, 0xA9, 0x6F, 0x6B]. After "x", no run of 1 to 3 ids ends between '
+     'characters, so the "é" at offset 1 is cut alone and the rest after it, "ééok" (from offset 2), is encoded '
+     'again: [0xC3, 256, 0xA9, 0x6F, 0x6B], whose first 3 ids are "éé".'),
+], ids=["at the start", "after a piece"])
+def test_after_a_character_cut_alone_the_rest_is_encoded_again(chunk_sections, section, max_tokens, expected, why):
+    check_returns(chunk_sections, [section], max_tokens, StraddlingTokenizer(), expected=expected, why=why)
+
+
+@progress_guard()
+def test_a_character_cut_alone_may_count_less_than_the_budget(chunk_sections):
+    check_returns(chunk_sections, ["ééé"], 3, StraddlingTokenizer(), expected=["é", "éé"],
+                  why='"ééé" encodes as [0xC3, 256, 256, 0xA9]: every run of 1 to 3 ids ends inside an "é". The first '
+                      '"é" alone counts 2, within the budget, so it is cut alone; the rest, "éé", counts 3 and fits.')
+
+
+@progress_guard()
+def test_a_piece_that_counts_more_alone_is_not_taken(chunk_sections):
+    check_returns(chunk_sections, ["xaby"], 2, TailSplittingTokenizer(), expected=["x", "aby"],
+                  why='this tokenizer makes "ab" one id unless it ends the text: "xaby" is [0x78, 256, 0x79]. The '
+                      'run of its first 2 ids decodes to "xab", which alone encodes as [0x78, 0x61, 0x62], 3 ids, more '
+                      "than max_tokens = 2: a piece must count at most max_tokens when encoded again. So the first "
+                      'piece is "x", and the rest, [256, 0x79], is "aby".')
+
+
+@progress_guard()
+def test_a_piece_may_encode_again_to_other_ids(chunk_sections):
+    check_returns(chunk_sections, ["ab🦜"], 4, TailSplittingTokenizer(), expected=["ab", "🦜"],
+                  why='"ab🦜" is [256, 0xF0, 0x9F, 0xA6, 0x9C]; runs of 2 to 4 ids end inside the parrot. The one id '
+                      '256 decodes to "ab", which alone encodes as [0x61, 0x62]: other ids, but 2 of them, within '
+                      "max_tokens = 4, so it is the piece. The rule asks for a count, not the same ids.")
+
+
+@progress_guard()
+def test_a_piece_holds_at_most_max_tokens_ids(chunk_sections):
+    check_returns(chunk_sections, ["xéy"], 2, TailMergingTokenizer(), expected=["x", "é", "y"],
+                  why='this tokenizer makes the last character of a text one id: "xéy" is [0x78, 0xC3, 0xA9, 0x79], '
+                      'and "xé" alone is 2 ids. But a piece is a run of at most max_tokens = 2 of the section\'s ids: '
+                      '[0x78, 0xC3] ends inside "é", so the first piece is "x"; then [0xC3, 0xA9] is "é".')
+
+
+@progress_guard()
+@pytest.mark.parametrize("section, max_tokens, expected, why", [
+    ("\ufffdxy", 2, ["\ufffd", "xy"],
+     '"\\ufffdxy" is [0xEF, 0xBF, 0xBD, 0x78, 0x79]: the three bytes of U+FFFD, "x", "y". The run [0xEF, 0xBF] ends '
+     'inside U+FFFD and decodes to "\\ufffd" too, but the ids after it, [0xBD, 0x78, 0x79], decode to '
+     '"\\ufffdxy", not to the rest "xy": it is a cut inside a character. No run of 1 or 2 ids ends between '
+     'characters, so U+FFFD is cut alone (it counts 1 alone), and the rest, "xy", is the next piece.'),
+    ("a\ufffd🦜🦜", 3, ["a", "\ufffd", "🦜", "🦜"],
+     '"a\\ufffd🦜🦜" is [0x61, 0xEF, 0xBF, 0xBD, 0xF0, 0x9F, 0xA6, 0x9C, 256 + 0x1F99C]. The run [0x61, 0xEF, '
+     '0xBF] decodes to "a\\ufffd", which is how the section starts, but it ends inside U+FFFD: the ids after it '
+     'decode to "\\ufffd🦜🦜", not to the rest "🦜🦜". So the first piece is "a"; then [0xEF, 0xBF, 0xBD] is '
+     "U+FFFD whole, and each parrot is cut alone."),
+], ids=["before text", "after text"])
+def test_a_replacement_character_of_the_section_is_told_from_a_cut(chunk_sections, section, max_tokens, expected,
+                                                                    why):
+    check_returns(chunk_sections, [section], max_tokens, TailMergingTokenizer(), expected=expected, why=why)
+
+
+@progress_guard()
+def test_the_first_piece_does_not_join_the_open_chunk(chunk_sections):
+    check_returns(chunk_sections, ["the", "🦜🦜"], 5, tokenizer, expected=["the", "🦜", "🦜"],
+                  why="an oversized section closes the open chunk, and each of its pieces is a chunk of its own, even "
+                      'though "the\\n🦜" would count 5.')
 
 
 # Empty sections ---------------------------------------------------------------------------
@@ -185,6 +246,16 @@ def test_only_empty_sections_give_no_chunks(chunk_sections):
                   why="no chunk is ever empty, so empty sections alone give no chunks.")
 
 
+@progress_guard()
+@pytest.mark.parametrize("sections, max_tokens, error, mentions", [
+    (["the", "", "cat", 5], 8, TypeError, ["sections[3]", "5"]),
+    (["the", "", "a🦜"], 2, ValueError, ["sections[2]", "🦜", "offset 1"]),
+], ids=["not a str", "too wide"])
+def test_an_empty_section_keeps_its_index(chunk_sections, sections, max_tokens, error, mentions):
+    """An empty section is skipped, but it still counts in the numbering: sections[i] is the index the caller knows."""
+    check_raises(chunk_sections, sections, max_tokens, tokenizer, error=error, mentions=mentions)
+
+
 # The input and the tokenizer ----------------------------------------------------------------
 
 
@@ -200,17 +271,28 @@ def test_a_tuple_of_sections_is_accepted(chunk_sections):
                   expected=["the cat", "sat on\nthe mat"])
 
 
+def test_the_result_is_a_new_list(chunk_sections):
+    check_returns(chunk_sections, (), 8, tokenizer, expected=[],
+                  why="the result is always a new list of str, whatever the sections came in.")
+    sections = []
+    chunks = chunk_sections(sections, 8, tokenizer)
+    expect(type(chunks) is list and chunks == [] and chunks is not sections,
+           "a new empty list, not the list it was given: a caller that appends to the chunks would change its input")
+
+
 class CountingTokenizer:
-    """The toy tokenizer, remembering how many times each text was encoded."""
+    """The toy tokenizer, remembering each text it encoded and each list of ids it decoded."""
 
     def __init__(self):
         self.encoded = []
+        self.decoded = []
 
     def encode(self, text):
         self.encoded.append(text)
         return tokenizer.encode(text)
 
     def decode(self, ids):
+        self.decoded.append(list(ids))
         return tokenizer.decode(ids)
 
     def __repr__(self):
@@ -226,6 +308,27 @@ def test_each_section_is_encoded_once_on_its_own(chunk_sections):
            "each section encoded once on its own, and at most one more encoding per section (its join) "
            "plus one for the separator",
            details=f"The tokenizer encoded {len(counting.encoded)} texts: {counting.encoded}")
+
+
+def test_an_oversized_section_is_encoded_once(chunk_sections):
+    counting = CountingTokenizer()
+    section = "the cat sat on the mat"
+    strings(chunk_sections, [section], 2, counting)
+    longer = [text for text in counting.encoded if text != section and count(text) > 2]
+    expect(counting.encoded.count(section) == 1 and not longer,
+           "the section encoded once, and nothing else encoded but texts of at most max_tokens = 2 tokens "
+           "(the pieces, encoded again): no character is cut alone here, so the rest of the section is never "
+           "encoded again",
+           details=f"The tokenizer encoded {len(counting.encoded)} texts: {counting.encoded}")
+
+
+def test_cutting_decodes_at_most_max_tokens_ids_at_a_time(chunk_sections):
+    counting = CountingTokenizer()
+    strings(chunk_sections, ["the cat sat on the mat"], 2, counting)
+    longer = [ids for ids in counting.decoded if len(ids) > 2]
+    expect(not longer, "no decode of more than max_tokens = 2 ids: the section holds no U+FFFD, so the ids after "
+                       "a run never need decoding",
+           details=f"It decoded {longer[0]} ({len(longer[0])} ids)." if longer else "")
 
 
 # Validation -------------------------------------------------------------------------------
@@ -247,16 +350,26 @@ def test_the_budget_is_checked_even_without_sections(chunk_sections):
 @progress_guard()
 @pytest.mark.parametrize("max_tokens", [True, 8.0, "8", None])
 def test_a_budget_that_is_not_an_int_is_rejected(chunk_sections, max_tokens):
-    """A max_tokens that is not an int (True, 8.0, '8', None) must raise TypeError naming max_tokens."""
-    check_raises(chunk_sections, ["the"], max_tokens, tokenizer, error=TypeError, mentions=["max_tokens"])
+    """A max_tokens that is not an int (True, 8.0, '8', None) must raise TypeError naming max_tokens and the value."""
+    check_raises(chunk_sections, ["the"], max_tokens, tokenizer, error=TypeError, mentions=["max_tokens", max_tokens])
 
 
 @progress_guard()
-@pytest.mark.parametrize("separator", ["\n\n", "🦜"])
-def test_a_separator_that_fills_the_budget_is_rejected(chunk_sections, separator):
-    """A separator that alone counts max_tokens or more must raise ValueError: no two sections could share a chunk."""
-    check_raises(chunk_sections, ["the", "cat"], count(separator), tokenizer, separator=separator,
-                 error=ValueError, mentions=["separator", repr(separator)])
+@pytest.mark.parametrize("max_tokens, error", [(0, ValueError), ("8", TypeError)], ids=["0", "'8'"])
+def test_max_tokens_is_checked_before_the_separator(chunk_sections, max_tokens, error):
+    """max_tokens is checked first: with a bad max_tokens and a separator that is not a str, the error names
+    max_tokens."""
+    check_raises(chunk_sections, ["the"], max_tokens, tokenizer, separator=None, error=error,
+                 mentions=["max_tokens", max_tokens])
+
+
+@progress_guard()
+@pytest.mark.parametrize("separator, max_tokens", [("\n\n", 2), ("🦜", 3), ("🦜", 2)])
+def test_a_separator_that_fills_the_budget_is_rejected(chunk_sections, separator, max_tokens):
+    """A separator that alone counts max_tokens or more must raise ValueError naming the separator, its value and
+    max_tokens: no two sections could share a chunk. ("\\n\\n" counts 2 tokens, "🦜" 3.)"""
+    check_raises(chunk_sections, ["the", "cat"], max_tokens, tokenizer, separator=separator,
+                 error=ValueError, mentions=["separator", repr(separator), "max_tokens", max_tokens])
 
 
 @progress_guard()
@@ -268,15 +381,17 @@ def test_the_separator_is_checked_even_without_sections(chunk_sections):
 @progress_guard()
 @pytest.mark.parametrize("separator", [None, 10, b"\n"])
 def test_a_separator_that_is_not_a_str_is_rejected(chunk_sections, separator):
-    """A separator that is not a str must raise TypeError naming separator."""
-    check_raises(chunk_sections, ["the"], 8, tokenizer, separator=separator, error=TypeError, mentions=["separator"])
+    """A separator that is not a str must raise TypeError naming separator and the value."""
+    check_raises(chunk_sections, ["the"], 8, tokenizer, separator=separator, error=TypeError,
+                 mentions=["separator", separator])
 
 
 @progress_guard()
-@pytest.mark.parametrize("bad", [None, b"the", 5])
+@pytest.mark.parametrize("bad", [None, b"the", 5, b""], ids=["None", "b'the'", "5", "b''"])
 def test_a_section_that_is_not_a_str_is_rejected(chunk_sections, bad):
-    """A section that is not a str must raise TypeError naming it as sections[i] with its index."""
-    check_raises(chunk_sections, ["the", "cat", bad], 8, tokenizer, error=TypeError, mentions=["sections[2]"])
+    """A section that is not a str must raise TypeError naming it as sections[i], with its index, and the value;
+    None and b"" are not the empty section "", which alone is skipped."""
+    check_raises(chunk_sections, ["the", "cat", bad], 8, tokenizer, error=TypeError, mentions=["sections[2]", bad])
 
 
 @progress_guard()
@@ -294,3 +409,16 @@ def test_a_character_wider_than_the_budget_is_named_with_its_offset(chunk_sectio
     check_raises(chunk_sections, ["the", section], 2, tokenizer, error=ValueError,
                  mentions=["sections[1]", char, f"offset {offset}"],
                  why="the character takes 3 tokens; no piece of at most 2 can hold it whole.")
+
+
+@progress_guard()
+@pytest.mark.parametrize("sections, tokenizer_used, offset", [
+    (["é🦜"], tokenizer, 1),
+    (["éé🦜"], StraddlingTokenizer(), 2),
+], ids=["after a character of two bytes", "after a character cut alone"])
+def test_the_offset_counts_characters_from_the_start_of_the_section(chunk_sections, sections, tokenizer_used, offset):
+    """The offset of a character too wide is its index in the section as a str: characters, not bytes, counted from
+    the start of the section even after a character was cut alone (with StraddlingTokenizer, "éé🦜" cuts its first
+    "é" alone, then meets the parrot, 4 ids, at offset 2)."""
+    check_raises(chunk_sections, sections, 2, tokenizer_used, error=ValueError,
+                 mentions=["sections[0]", "🦜", f"offset {offset}"])

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from answers import answer_leaving_the_input_as_it_was
+from oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer, token_aware_plan
 
 from kata.judging.judge import check_returns, expect
 from kata.toy_tokenizer import ToyTokenizer
@@ -87,45 +88,12 @@ def chunked(chunk_sections, sections, max_tokens, tokenizer, separator):
 
 
 def oracle(sections, max_tokens, tokenizer, separator):
-    """The contract, written plainly and differently from the reference: plan first, then text.
+    """The contract, written plainly and differently from the reference (tests/oracles.py): plan first, then text.
 
     Returns the expected chunks and, for each, the index of the section it starts with and
     whether it is a piece of an oversized section.
     """
-    plan = []  # [first index, indices joined, is_piece, text]
-    for index, section in enumerate(sections):
-        if section == "":
-            continue
-        if count(tokenizer, section) > max_tokens:
-            plan.extend([index, [index], True, piece] for piece in oracle_pieces(section, max_tokens, tokenizer))
-            continue
-        last = plan[-1] if plan else None
-        if last is not None and not last[2]:
-            candidate = separator.join(sections[i] for i in last[1] + [index])
-            if count(tokenizer, candidate) <= max_tokens:
-                last[1].append(index)
-                last[3] = candidate
-                continue
-        plan.append([index, [index], False, section])
-    return plan
-
-
-def oracle_pieces(section, max_tokens, tokenizer):
-    """Cut by characters: the piece is the text of the longest run of remaining ids that decodes to whole characters."""
-    pieces, rest = [], section
-    ids = tokenizer.encode(rest)
-    while rest:
-        for size in reversed(range(1, min(max_tokens, len(ids)) + 1)):
-            text = tokenizer.decode(ids[:size])
-            if rest[:len(text)] == text and text[-1] != "\ufffd" and count(tokenizer, text) <= max_tokens:
-                ids = ids[size:]
-                break
-        else:
-            text = rest[0]  # no token boundary between characters fits: cut one character
-            ids = tokenizer.encode(rest[1:])
-        pieces.append(text)
-        rest = rest[len(text):]
-    return pieces
+    return token_aware_plan(sections, max_tokens, tokenizer, separator)
 
 
 @given(tokenizers, section_lists, budgets, separators)
@@ -185,3 +153,21 @@ def test_the_chunks_are_those_of_an_independent_packer(chunk_sections, tokenizer
     wanted = [text for *_, text in oracle(sections, max_tokens, tokenizer, separator)]
     expect(chunks == wanted, f"the chunks {wanted!r}: greedy packing of whole sections by the count of the joined "
                              "text, and oversized sections cut on the longest whole-character runs of ids")
+
+
+# The rules the toy tokenizer never puts to work, with the tests' byte-level tokenizers: a token
+# that straddles two characters ("éé"), "ab" that is one id unless it ends the text, the last
+# character of a text as one id; and U+FFFD in the input, which a cut inside a character mimics.
+context_tokenizers = st.sampled_from([StraddlingTokenizer(), TailSplittingTokenizer(), TailMergingTokenizer()])
+context_sections = st.lists(st.lists(st.sampled_from(["a", "b", "ab", "x", "é", "éé", "🦜", " ", "\ufffd"]),
+                                     max_size=6).map("".join), max_size=5)
+
+
+@given(context_tokenizers, context_sections, st.integers(4, 9), st.sampled_from(["\n", "", "ab"]))
+def test_tokens_that_depend_on_their_neighbours(chunk_sections, tokenizer, sections, max_tokens, separator):
+    # At least 4: with these tokenizers no character counts more than 4 alone ("🦜" is 4 bytes).
+    chunks = chunked(chunk_sections, sections, max_tokens, tokenizer, separator)
+    wanted = [text for *_, text in oracle(sections, max_tokens, tokenizer, separator)]
+    expect(chunks == wanted, f"the chunks {wanted!r}: with {tokenizer!r}, pieces are runs of at most max_tokens ids "
+                             "that end between characters and count at most max_tokens when encoded again, or a "
+                             "character cut alone when no run does")
