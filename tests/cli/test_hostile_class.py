@@ -82,9 +82,9 @@ def every_file(folder: Path, fingerprints) -> dict[str, tuple]:
 def grade(repository: Path, submissions: Path, reports: Path) -> subprocess.CompletedProcess:
     reports.mkdir()
     return subprocess.run(
-        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2", "--call-seconds", "0.2",
-         "--memory", "512", "--out", str(reports / "grades.json"), "--out", str(reports / "grades.csv"),
-         "--out", str(reports / "grades.md"), "--junit", str(reports / "junit")],
+        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2",
+         "--call-seconds", "0.2", "--memory", "512", "--out", str(reports / "grades.json"),
+         "--out", str(reports / "grades.csv"), "--out", str(reports / "grades.md"), "--junit", str(reports / "junit")],
         cwd=repository, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS,
         env={**os.environ, "KATA_GRADER_SECRET": SECRET},
     )
