@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING
 
 from kata.isolation import wire
 from kata.judging import load_problems
-from kata.judging.calls import is_iterator, log
+from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator, log
 from kata.judging.guards import read_elsewhere
 from kata.catalog import ROOT, relative
 from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
 from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS, RESIDENT_SLACK_BYTES,
                                  SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
-                                 WORKER_MEMORY_MB, WORKER_START_SECONDS, DidNotFinish, UsedTooMuchMemory, can_watch,
+                                 WORKER_MEMORY_MB, WORKER_START_SECONDS, can_watch,
                                  wait_for_workers_in)
 
 if TYPE_CHECKING:

@@ -1,7 +1,8 @@
 """Judging: what a test uses to call the code under test and judge its answer.
 
 - `calls`: every call into the code under test goes through `Judged`, and is recorded
-  (its arguments, its result, its time) so that a failure can restate it.
+  (its arguments, its result, its time) so that a failure can restate it; a call stopped at
+  a limit raises a `LimitExceeded`.
 - `judge`: `expect`, `check_returns`, `check_raises` and the verdicts of a wrong answer.
 - `limits`: every time and memory limit: of a call, a test, loading a module, and an
   isolated worker.

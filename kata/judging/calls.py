@@ -2,7 +2,9 @@
 
 The tests never call the implementation directly: they call a `Judged` wrapper,
 which remembers the call in progress (for time and memory limits) and the last
-call made (for failure reports and mistake diagnosis).
+call made (for failure reports and mistake diagnosis). A call stopped at a limit raises
+a LimitExceeded (raised by kata.judging.limits), which the log keeps: defined here, beside
+the log, so that the limits import the calls they watch and never the other way round.
 """
 
 from __future__ import annotations
@@ -11,14 +13,11 @@ import copy
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from collections.abc import Callable
 
 from kata.catalog import relative
 from kata.vocabulary import show_call
-
-if TYPE_CHECKING:
-    from kata.judging.limits import LimitExceeded
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -141,6 +140,32 @@ class TimeElsewhere:
     def total_cpu(self) -> float:
         """The other process's CPU time on all of the test's waits, less the messages' travel."""
         return self.busy_before + self.cpu() - self.protocol_cpu
+
+
+class LimitExceeded(BaseException):
+    """A BaseException, so that a learner's `except Exception:` cannot swallow it."""
+
+    def __init__(self, call: Call | None, limit: str):
+        self.call = call
+        self.limit = limit
+        super().__init__(f"{call or 'the test'} ran past its limit of {limit}")
+
+
+class DidNotFinish(LimitExceeded):
+    pass
+
+
+class CallDidNotFinish(DidNotFinish):
+    """One call ran past the limit for one call (not a guard's limit for its whole test)."""
+
+
+class CallsDidNotFinish(DidNotFinish):
+    """The test ran past its own limit, though no one call ran past the limit for one call:
+    many calls, each slow but under its limit (a property test's dozens of examples)."""
+
+
+class UsedTooMuchMemory(LimitExceeded):
+    pass
 
 
 class _Log:

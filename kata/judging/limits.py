@@ -19,7 +19,8 @@ import types
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from kata.judging.calls import Call, TimeElsewhere, log
+from kata.judging.calls import (Call, CallDidNotFinish, CallsDidNotFinish, DidNotFinish, LimitExceeded, TimeElsewhere,
+                                UsedTooMuchMemory, log)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -104,32 +105,6 @@ FRAME_TEXT_CHARACTERS = 300
 # (wall time) is not started again in the same run: a sleep at the top level of the module would
 # otherwise cost its time once per test.
 SLOW_LOAD_SECONDS = 3.0
-
-
-class LimitExceeded(BaseException):
-    """A BaseException, so that a learner's `except Exception:` cannot swallow it."""
-
-    def __init__(self, call: Call | None, limit: str):
-        self.call = call
-        self.limit = limit
-        super().__init__(f"{call or 'the test'} ran past its limit of {limit}")
-
-
-class DidNotFinish(LimitExceeded):
-    pass
-
-
-class CallDidNotFinish(DidNotFinish):
-    """One call ran past the limit for one call (not a guard's limit for its whole test)."""
-
-
-class CallsDidNotFinish(DidNotFinish):
-    """The test ran past its own limit, though no one call ran past the limit for one call:
-    many calls, each slow but under its limit (a property test's dozens of examples)."""
-
-
-class UsedTooMuchMemory(LimitExceeded):
-    pass
 
 
 def idle_limit(call_seconds: float) -> float:

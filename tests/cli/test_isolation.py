@@ -25,11 +25,11 @@ import pytest
 from kata.isolation import confinement
 from kata.isolation import workers as isolation
 from kata.isolation import wire
-from kata.judging.calls import Judged, log
+from kata.judging.calls import DidNotFinish, Judged, UsedTooMuchMemory, log
 from kata.catalog import ROOT, SOLUTIONS, find_kata
 from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
 from kata.judging.judge import same
-from kata.judging.limits import MAX_KINDS, DidNotFinish, UsedTooMuchMemory, Watchdog, can_watch, idle_limit
+from kata.judging.limits import MAX_KINDS, Watchdog, can_watch, idle_limit
 from kata.isolation.worker import PARENT_CHECK_SECONDS
 
 
