@@ -25,14 +25,13 @@ from typing import TYPE_CHECKING
 
 from kata.isolation import wire
 from kata.judging import load_problems
-from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator, log
-from kata.judging.guards import read_elsewhere
+from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator
+from kata.judging.elsewhere import elsewhere
 from kata.catalog import ROOT, relative
 from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
 from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS, RESIDENT_SLACK_BYTES,
                                  SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
-                                 WORKER_MEMORY_MB, WORKER_START_SECONDS, can_watch,
-                                 wait_for_workers_in)
+                                 WORKER_MEMORY_MB, WORKER_START_SECONDS, can_watch)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -41,8 +40,6 @@ if TYPE_CHECKING:
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True
-
-wait_for_workers_in(__file__, wire.__file__)  # the tests' process waits for a worker's reply there
 
 
 class WorkerEnded(Exception):
@@ -79,11 +76,11 @@ class TestsCodec(wire.Codec):
     def serve(self, message: dict) -> dict:
         """A callback runs the tests' own object: the wait for the worker's reply is paused meanwhile,
         but not its CPU clock, so what a thread of the worker computes during a callback still counts."""
-        log.elsewhere.pause_the_wall_clock()
+        elsewhere.time.pause_the_wall_clock()
         try:
             return super().serve(message)
         finally:
-            log.elsewhere.resume_the_wall_clock()
+            elsewhere.time.resume_the_wall_clock()
 
     def decode_other(self, tag: str, body: Any) -> object:
         if tag == "iterator":
@@ -140,7 +137,7 @@ class WorkerChannel(wire.Channel):
         seconds = None if can_watch() else UNWATCHED_SECONDS
         ready, _, _ = select.select([self.read_fd], [], [], seconds)
         if not ready:
-            raise DidNotFinish(log.in_progress, f"{UNWATCHED_SECONDS:g} s for one reply")
+            raise DidNotFinish(elsewhere.call_in_progress(), f"{UNWATCHED_SECONDS:g} s for one reply")
 
 
 class Worker:
@@ -212,7 +209,7 @@ class Worker:
     def exchange(self, message: dict) -> dict:
         """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
         self.refuse_work_between_requests()
-        log.elsewhere.started_waiting(self.cpu_clock)
+        elsewhere.time.started_waiting(self.cpu_clock)
         try:
             reply = self.channel.request(message)
         except wire.ChannelClosed:
@@ -223,14 +220,13 @@ class Worker:
             self.stop()  # a time limit or an interrupt: the worker is in the middle of something
             raise
         finally:
-            log.elsewhere.stopped_waiting()
+            elsewhere.time.stopped_waiting()
             self.cpu_at_rest = self.cpu_clock()
         self.output = str(reply.get("output", ""))
         raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
             self.stop()
-            log.stopped_by = UsedTooMuchMemory(log.in_progress, f"{self.memory_mb} MB of address space")
-            raise log.stopped_by
+            raise elsewhere.stop_the_test(UsedTooMuchMemory, f"{self.memory_mb} MB of address space")
         return reply
 
     def refuse_work_between_requests(self) -> None:
@@ -428,20 +424,20 @@ class Worker:
 
 @contextmanager
 def protocol_time() -> Iterator[None]:
-    """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.calls).
+    """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.elsewhere).
 
     Never more than the worker itself spent in the block, nor than PROTOCOL_ALLOWANCE_SECONDS:
     the credit stands for the worker's side of the same messages, and a worker could otherwise
     buy time for its work with replies (or callbacks) that cost it little to send and this
     process much to read or serve.
     """
-    elsewhere = log.elsewhere
-    started, worker_started = time.thread_time(), elsewhere.busy_before
+    account = elsewhere.time  # the test's, even if a new test's replaces it meanwhile
+    started, worker_started = time.thread_time(), account.busy_before
     try:
         yield
     finally:
-        spent_here, spent_there = time.thread_time() - started, elsewhere.busy_before - worker_started
-        elsewhere.protocol_cpu += max(0.0, min(spent_here, spent_there, PROTOCOL_ALLOWANCE_SECONDS))
+        spent_here, spent_there = time.thread_time() - started, account.busy_before - worker_started
+        account.credit_the_messages(max(0.0, min(spent_here, spent_there, PROTOCOL_ALLOWANCE_SECONDS)))
 
 
 @contextmanager
@@ -457,7 +453,6 @@ def signals_held() -> Iterator[None]:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
 
 
-@read_elsewhere
 class WorkerIterator:
     """A generator the submission returned, read in its worker one next() at a time."""
 
@@ -547,6 +542,12 @@ class IsolatedFunction:
     def __call__(self, *args: object, **kwargs: object) -> Any:
         return self.worker.call(self.__name__, args, kwargs)
 
+
+# What judging must know of the workers (kata.judging.elsewhere), which the runner's plugin tells it
+# when a run is isolated: code in these files runs while the tests wait for a worker's reply, so a
+# limit passed there stops the call at once; and these iterators are read in their worker.
+WAITING_IN = (__file__, wire.__file__)
+READ_THERE = (WorkerIterator,)
 
 _workers: list[Worker] = []
 _fork_server: ForkServer | None = None

@@ -19,8 +19,9 @@ import types
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from kata.judging.calls import (Call, CallDidNotFinish, CallsDidNotFinish, DidNotFinish, LimitExceeded, TimeElsewhere,
+from kata.judging.calls import (Call, CallDidNotFinish, CallsDidNotFinish, DidNotFinish, LimitExceeded,
                                 UsedTooMuchMemory, log)
+from kata.judging.elsewhere import elsewhere
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -136,7 +137,7 @@ class Watchdog:
         self.started = time.monotonic()
         self.baseline = resident_bytes()
         log.stopped_by = None
-        log.elsewhere = TimeElsewhere()
+        elsewhere.start_a_test()
         self.previous_handler = signal.signal(signal.SIGALRM, self._tick)
         # A stalled call is stopped within a tenth of its limit: with many stalls (a class's
         # worth of looping submissions under --timeout 0.2) a fixed 50 ms tick added a quarter.
@@ -181,17 +182,17 @@ class Watchdog:
         # An isolated run: the worker's CPU time, without the tests' callbacks, on this request
         # (a call or a next()), and on all of the test's requests together; and, for a worker
         # that sleeps or blocks, the wall time of one wait.
-        busy = log.elsewhere.cpu()
-        if limit is not None and (busy >= limit or log.elsewhere.wall() >= idle_limit(limit)):
+        busy = elsewhere.time.cpu()
+        if limit is not None and (busy >= limit or elsewhere.time.wall() >= idle_limit(limit)):
             return CallDidNotFinish(call or log.last, self._call_limit_text(call or log.last))
         # A guard's calls have no limit of their own: a worker that sleeps through one of its
         # requests is stopped once the wait passes the idle limit of the guard's own limit.
         if limit is None and self.computing_seconds is not None \
-                and log.elsewhere.wall() >= idle_limit(self.computing_seconds):
+                and elsewhere.time.wall() >= idle_limit(self.computing_seconds):
             return DidNotFinish(call or log.last,
                                 f"{idle_limit(self.computing_seconds):g} s for one reply of its worker")
         if self.computing_seconds is not None \
-                and log.elsewhere.total_cpu() >= self.computing_seconds:
+                and elsewhere.time.total_cpu() >= self.computing_seconds:
             return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
         return None
 
@@ -206,19 +207,13 @@ class Watchdog:
             " (shorter: an earlier call in this run stalled)" if shortened else "")
 
 
-# An isolated call runs in a worker process; here it is the wait for the worker's reply, in
-# the files that kata.isolation names when it is imported (wait_for_workers_in).
-_WAITING_FOR_A_WORKER: set[str] = set()
-
-
-def wait_for_workers_in(*filenames: str) -> None:
-    """Code in these files waits for an isolated call's worker: a limit may stop it there."""
-    _WAITING_FOR_A_WORKER.update(filenames)
-
-
 def _runs(call: Call, filename: str) -> bool:
-    """Whether code in this file is the call's own work (not a garbage-collector callback, say)."""
-    return filename in _WAITING_FOR_A_WORKER if call.isolated else filename == str(call.source)
+    """Whether code in this file is the call's own work (not a garbage-collector callback, say).
+
+    An isolated call runs in a worker process; here it is the wait for the worker's reply
+    (kata.judging.elsewhere).
+    """
+    return elsewhere.waits_in(filename) if call.isolated else filename == str(call.source)
 
 
 def repair_traceback(error: BaseException) -> None:

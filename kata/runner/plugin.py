@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, Phase, settings
 
 from kata.runner import report
 from kata.judging.calls import CallDidNotFinish, LimitExceeded, log
+from kata.judging.elsewhere import elsewhere
 from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, find_kata, kata_of_test, relative
 from kata.runner.diagnosis import FAILED, FIXED_SO_FAR, PASSED, SHARED_PROBES, STOPPED, mistakes_failing_exactly
 from kata.judging.guards import has_fixed_inputs
@@ -28,7 +29,7 @@ from kata.judging.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, WORKER_MEMO
 from kata.runner.loader import BadImplOption, Implementation, NotStarted, kata_defined_in, parse_impl
 from kata.runner.loading import LoadProblem
 from kata.runner.naming import NAMING, Naming
-from kata.isolation.workers import start_a_test, stop_all_workers
+from kata.isolation.workers import READ_THERE, WAITING_IN, start_a_test, stop_all_workers
 from kata.runner.outcomes import outcome_of, record_verdict, write_outcomes
 from kata.runner.results import Result, fingerprint, record_results
 from kata.vocabulary import COLUMNS, KataStatus, counted
@@ -123,6 +124,7 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--confined: the workers cannot be confined here: {unconfined}")
         impl = dataclasses.replace(impl, isolated=True, memory_mb=config.getoption("memory"),
                                    confined=config.getoption("confined"))
+        connect_the_workers_to_judging()
     elif config.getoption("confined"):
         raise pytest.UsageError("--confined goes with --isolate: only a worker process can be confined")
     if not config.getoption("call_seconds") > 0:
@@ -188,6 +190,12 @@ class FirstFailureWriter:
         part = self.path.with_name(self.path.name + ".part")
         part.write_text(f"{report.nodeid}\n{report.longreprtext}", encoding="utf-8")
         os.replace(part, self.path)  # whole or not at all, for a reader polling the file
+
+
+def connect_the_workers_to_judging() -> None:
+    """Tell judging what it must know of the workers that run an isolated run's calls: where this process
+    waits for their replies, and which iterators are read in them (kata.judging.elsewhere)."""
+    elsewhere.connect(waiting_in=WAITING_IN, read_there=READ_THERE)
 
 
 def why_workers_run_unconfined() -> str | None:

@@ -28,13 +28,23 @@ from kata.isolation import wire
 from kata.judging.calls import DidNotFinish, Judged, UsedTooMuchMemory, log
 from kata.catalog import ROOT, SOLUTIONS, find_kata
 from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
+from kata.judging.elsewhere import elsewhere
 from kata.judging.judge import same
 from kata.judging.limits import MAX_KINDS, Watchdog, can_watch, idle_limit
 from kata.isolation.worker import PARENT_CHECK_SECONDS
+from kata.runner.plugin import connect_the_workers_to_judging
 
 
 def module_text(source: str) -> str:
     return textwrap.dedent(source).lstrip("\n")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def workers_connected_to_judging():
+    """These tests start workers in a run that is not isolated: judging is told of them as in an isolated run."""
+    connect_the_workers_to_judging()
+    yield
+    elsewhere.connect(waiting_in=(), read_there=())
 
 
 @pytest.fixture
