@@ -25,7 +25,7 @@ import sys
 import tempfile
 from typing import TYPE_CHECKING
 
-from kata.judging.limits import FORK_SERVER_SECONDS
+from kata.isolation.limits import FORK_SERVER_SECONDS
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -28,7 +28,7 @@ import os
 from array import array
 from itertools import accumulate, chain
 
-from kata.judging.limits import FRAME_TEXT_CHARACTERS, MAX_CONTAINERS, MAX_KINDS, MAX_MESSAGE_BYTES
+from kata.isolation.limits import FRAME_TEXT_CHARACTERS, MAX_CONTAINERS, MAX_KINDS, MAX_MESSAGE_BYTES
 from kata.judging.load_problems import ERROR_TEXT_LIMIT, text_of
 
 TYPE_CHECKING = False

@@ -30,16 +30,13 @@ from kata.isolation import wire
 from kata.isolation.confinement import Confinement, ConfinementFailed
 from kata.judging import load_problems
 from kata.judging.calls import is_iterator
-from kata.judging.limits import (FILE_LIMIT_MB, MAX_PAGE_TABLES_KB, MAX_THREADS, OPEN_FILES, OUTPUT_LIMIT,
-                                 QUEUED_SIGNALS)
+from kata.isolation.limits import (FILE_LIMIT_MB, MAX_PAGE_TABLES_KB, MAX_THREADS, OPEN_FILES, OUTPUT_LIMIT,
+                                   PARENT_CHECK_SECONDS, QUEUED_SIGNALS, THREAD_CHECK_SECONDS)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for annotations only, as in kata.isolation.wire: the worker starts faster without typing
     from typing import Any
     from collections.abc import Callable
-
-PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests' process is still there
-THREAD_CHECK_SECONDS = 0.01  # how often the fork server looks at its workers; hundreds of threads may start meanwhile
 
 
 class KeptOutput(io.TextIOBase):

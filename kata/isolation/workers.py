@@ -29,9 +29,10 @@ from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator
 from kata.judging.elsewhere import elsewhere
 from kata.catalog import ROOT, relative
 from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
-from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS, RESIDENT_SLACK_BYTES,
-                                 SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
-                                 WORKER_MEMORY_MB, WORKER_START_SECONDS, can_watch)
+from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS,
+                                   RESIDENT_SLACK_BYTES, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS, WORKER_MEMORY_MB,
+                                   WORKER_START_SECONDS)
+from kata.judging.limits import can_watch
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

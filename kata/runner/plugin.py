@@ -24,8 +24,9 @@ from kata.judging.elsewhere import elsewhere
 from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, find_kata, kata_of_test, relative
 from kata.runner.diagnosis import FAILED, FIXED_SO_FAR, PASSED, SHARED_PROBES, STOPPED, mistakes_failing_exactly
 from kata.judging.guards import has_fixed_inputs
-from kata.judging.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, WORKER_MEMORY_MB, Watchdog, can_watch, drop_locals,
+from kata.judging.limits import (CALL_SECONDS, STALLED_CALL_SECONDS, Watchdog, can_watch, drop_locals,
                                  give_back_freed_memory, repair_traceback)
+from kata.isolation.limits import WORKER_MEMORY_MB
 from kata.runner.loader import BadImplOption, Implementation, NotStarted, kata_defined_in, parse_impl
 from kata.runner.loading import LoadProblem
 from kata.runner.naming import NAMING, Naming

@@ -30,8 +30,8 @@ from kata.catalog import ROOT, SOLUTIONS, find_kata
 from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
 from kata.judging.elsewhere import elsewhere
 from kata.judging.judge import same
-from kata.judging.limits import MAX_KINDS, Watchdog, can_watch, idle_limit
-from kata.isolation.worker import PARENT_CHECK_SECONDS
+from kata.judging.limits import Watchdog, can_watch, idle_limit
+from kata.isolation.limits import MAX_KINDS, PARENT_CHECK_SECONDS
 from kata.runner.plugin import connect_the_workers_to_judging
 
 
