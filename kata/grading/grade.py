@@ -22,10 +22,10 @@ from kata.grading.reports import check_report_paths, grade_table, kata_summary, 
 from kata.grading.grades import (KataGrade, TestOutcome, first_lines, grade_from_tests, grade_without_tests,
                                  out_of_the_same_tests)
 from kata.runner.outcomes import is_skipped, read_outcomes
-from kata.isolation.workers import remove_folder
+from kata.folders import remove_folder
 from kata.isolation.limits import WORKER_MEMORY_MB
 from kata.judging.limits import CALL_SECONDS
-from kata.isolation.processes import process_group, stop_every_group, stop_group
+from kata.processes import process_group, stop_every_group, stop_group
 from kata.vocabulary import KataStatus, Verdict, counted, one_line, printable
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 

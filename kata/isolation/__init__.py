@@ -6,7 +6,6 @@
 - `wire`: the messages between the two, JSON lines, never pickle.
 - `forkserver`: starting workers in a millisecond or two.
 - `confinement`: what a worker may do once it runs a submission (Landlock, seccomp).
-- `processes`: process groups that never outlive the command that started them.
 
 Imports `kata.judging` (the call log and the limits it enforces), `kata.catalog` and the
 katas' materials; never the runner, grading or the command.

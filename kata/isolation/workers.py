@@ -15,7 +15,6 @@ import os
 import select
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,6 +27,7 @@ from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator
 from kata.judging.elsewhere import elsewhere
 from kata.catalog import ROOT, relative
+from kata.folders import remove_folder
 from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
 from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS,
                                    RESIDENT_SLACK_BYTES, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS, WORKER_MEMORY_MB,
@@ -628,15 +628,3 @@ def stop_all_workers() -> None:
         _fork_server = None
     if failures:
         raise failures[0]
-
-
-def remove_folder(folder: Path) -> None:
-    """Remove a worker's folder, whatever the code under test left in it.
-
-    shutil.rmtree recurses once per level, so folders nested a few thousand deep (which an
-    unconfined worker can make) raise RecursionError; rm, which does not recurse so, removes them.
-    """
-    try:
-        shutil.rmtree(folder, ignore_errors=True)
-    except RecursionError:
-        subprocess.run(["rm", "-rf", "--", str(folder)], stdin=subprocess.DEVNULL, capture_output=True, timeout=60)

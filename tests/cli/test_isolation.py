@@ -27,6 +27,7 @@ from kata.isolation import workers as isolation
 from kata.isolation import wire
 from kata.judging.calls import DidNotFinish, Judged, UsedTooMuchMemory, log
 from kata.catalog import ROOT, SOLUTIONS, find_kata
+from kata.folders import remove_folder
 from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
 from kata.judging.elsewhere import elsewhere
 from kata.judging.judge import same
@@ -1460,7 +1461,7 @@ def test_a_folder_nested_thousands_deep_is_removed(tmp_path, monkeypatch):
         os.mkdir("d")
         os.chdir("d")
     monkeypatch.chdir(tmp_path)
-    isolation.remove_folder(top)
+    remove_folder(top)
     assert not top.exists()
 
 
