@@ -6,7 +6,8 @@ space and file sizes, then the kernel's confinement of kata.isolation.confinemen
 may touch, no processes, signals or sockets), then loads the module and
 answers the tests' requests over two pipes: a call of one of the kata's functions, or
 the next() of a generator it returned. It imports nothing of the runner beyond
-kata.isolation.wire, and reads no test or solution file: it knows only what arrives in a request.
+kata.isolation's channel, values and handles, and reads no test or solution file: it knows
+only what arrives in a request.
 
 Whatever the submission prints is kept to a few thousand characters and sent back
 with each reply; its working directory is a fresh folder of its own.
@@ -26,7 +27,10 @@ import time
 import types
 
 from kata.catalog import MATERIALS
-from kata.isolation import wire
+from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
+from kata.isolation.handles import (Codec, RemoteFunction, RemoteIterator, RemoteObject, Yielded, contents_of,
+                                    remote_object)
+from kata.isolation.values import Decoder, Encoder, encode_exception, frames_in_file, short_repr
 from kata.isolation.confinement import Confinement, ConfinementFailed
 from kata.judging import load_problems
 from kata.judging.calls import is_iterator
@@ -34,7 +38,7 @@ from kata.isolation.limits import (FILE_LIMIT_MB, MAX_PAGE_TABLES_KB, MAX_THREAD
                                    PARENT_CHECK_SECONDS, QUEUED_SIGNALS, THREAD_CHECK_SECONDS)
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for annotations only, as in kata.isolation.wire: the worker starts faster without typing
+if TYPE_CHECKING:  # for annotations only, as in kata.isolation.channel: the worker starts faster without typing
     from typing import Any
     from collections.abc import Callable
 
@@ -67,7 +71,7 @@ class KeptOutput(io.TextIOBase):
         return text
 
 
-class WorkerCodec(wire.Codec):
+class WorkerCodec(Codec):
     """In the worker: generators the submission returns cross as handles; other objects as opaque stand-ins."""
 
     def __init__(self) -> None:
@@ -75,21 +79,21 @@ class WorkerCodec(wire.Codec):
         self.copies: dict[int, tuple] = {}  # id of a rebuilt copy -> (the copy, what the tests sent for it)
 
     def encode_other(self, value: object) -> dict:
-        if isinstance(value, (wire.RemoteIterator, wire.RemoteFunction, wire.RemoteObject)):
+        if isinstance(value, (RemoteIterator, RemoteFunction, RemoteObject)):
             return {"yours": value._handle}  # an object of the tests' side goes back as itself
         if id(value) in self.copies and self.copies[id(value)][0] is value:
             return {"rebuilt": self.copies[id(value)][1]}
         if is_iterator(value):
-            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": wire.short_repr(value)}}
-        return {"opaque": {"type": type(value).__qualname__, "repr": wire.short_repr(value)}}
+            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": short_repr(value)}}
+        return {"opaque": {"type": type(value).__qualname__, "repr": short_repr(value)}}
 
     def decode_other(self, tag: str, body: Any) -> object:
         if tag == "iterator":
-            return wire.RemoteIterator(self, body["handle"], body["repr"])
+            return RemoteIterator(self, body["handle"], body["repr"])
         if tag == "callable":
-            return wire.RemoteFunction(self, body["handle"], body["repr"])
+            return RemoteFunction(self, body["handle"], body["repr"])
         if tag == "object":
-            return wire.remote_object(self, body["handle"], body["repr"], body["methods"])
+            return remote_object(self, body["handle"], body["repr"], body["methods"])
         if tag == "rebuilt":
             copy = rebuild(self, body)
             self.copies[id(copy)] = (copy, body)
@@ -98,21 +102,21 @@ class WorkerCodec(wire.Codec):
 
 
 class Worker:
-    def __init__(self, channel: wire.Channel, codec: WorkerCodec, functions: dict,
+    def __init__(self, channel: Channel, codec: WorkerCodec, functions: dict,
                  frames: Callable[[BaseException], list], output: KeptOutput) -> None:
         self.channel = channel
         self.codec = codec
         self.functions = functions
         self.frames = frames
         self.output = output
-        self.yielded: dict[int, wire.Yielded] = {}  # per generator handle
+        self.yielded: dict[int, Yielded] = {}  # per generator handle
         self.readings: dict = {}  # per generator handle that the tests read to its end (kata.judging.measured_reading)
 
     def serve_forever(self) -> None:
         while True:
             try:
                 message = self.channel.receive()
-            except wire.ChannelClosed:
+            except ChannelClosed:
                 return
             self.channel.send(self.answer(message))
 
@@ -130,20 +134,20 @@ class Worker:
         return reply
 
     def call(self, message: dict) -> dict:
-        decoder = wire.Decoder(self.codec)
+        decoder = Decoder(self.codec)
         args = [decoder.decode(arg) for arg in message["args"]]
         kwargs = {key: decoder.decode(value) for key, value in message["kwargs"].items()}
         arguments = decoder.containers
         known = {id(container): number for number, container in enumerate(arguments)}
-        before = wire.contents_of(arguments, self.codec, known)
+        before = contents_of(arguments, self.codec, known)
         reply: dict
         try:
             result = self.functions[message["function"]](*args, **kwargs)
         except BaseException as error:  # SystemExit and KeyboardInterrupt too: they cost the call, not the worker
-            reply = {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
+            reply = {"raised": encode_exception(error, Encoder(self.codec), self.frames)}
         else:
-            reply = {"returned": wire.Encoder(self.codec, known).encode(result)}
-        after = wire.contents_of(arguments, self.codec, known)
+            reply = {"returned": Encoder(self.codec, known).encode(result)}
+        after = contents_of(arguments, self.codec, known)
         if after != before:
             reply["args_after"] = after  # the submission modified its input: the tests must see that
         return reply
@@ -162,14 +166,14 @@ class Worker:
             batch = reading.read_some()
         except BaseException as error:
             reading.stop()
-            return {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
+            return {"raised": encode_exception(error, Encoder(self.codec), self.frames)}
         if reading.over:
             reading.stop()
         # Packed: while the tracer runs, each allocation is slow, and a packed batch allocates little.
-        return {"returned": wire.Encoder(self.codec, packed_min=1).encode((batch, reading.peak, reading.over))}
+        return {"returned": Encoder(self.codec, packed_min=1).encode((batch, reading.peak, reading.over))}
 
     def next(self, handle: int, tests_changed: list) -> dict:
-        yielded = self.yielded.setdefault(handle, wire.Yielded())
+        yielded = self.yielded.setdefault(handle, Yielded())
         yielded.apply(tests_changed, self.codec)  # the tests changed a chunk they hold: so does the generator's
         reply: dict
         try:
@@ -177,7 +181,7 @@ class Worker:
         except StopIteration:
             reply = {"stopped": True}
         except BaseException as error:
-            reply = {"raised": wire.encode_exception(error, wire.Encoder(self.codec), self.frames)}
+            reply = {"raised": encode_exception(error, Encoder(self.codec), self.frames)}
         else:
             reply = {}
         produced = not reply
@@ -185,7 +189,7 @@ class Worker:
         if changed:
             reply["yielded_after"] = changed
         if produced:
-            encoder = wire.Encoder(self.codec, yielded.numbers)
+            encoder = Encoder(self.codec, yielded.numbers)
             reply["returned"] = encoder.encode(value)
             yielded.track(encoder.keep_alive, self.codec)
         return reply
@@ -196,7 +200,7 @@ def rebuild(codec: WorkerCodec, body: dict) -> object:
 
     The tests' side describes it in kata.isolation.workers.recipe_of.
     """
-    args = [wire.Decoder(codec).decode(arg) for arg in body["args"]]
+    args = [Decoder(codec).decode(arg) for arg in body["args"]]
     if body["kind"] == "copy" and len(args) == 2 and all(type(arg) is str for arg in args):
         module, name = args
         # Only a class of the kata package loaded before the submission: never an import here.
@@ -212,7 +216,7 @@ def rebuild(codec: WorkerCodec, body: dict) -> object:
         if body["position"]:
             iterator.__setstate__(body["position"])
         return iterator
-    raise wire.ProtocolError(f"no iterator of kind {body['kind']!r}")
+    raise ProtocolError(f"no iterator of kind {body['kind']!r}")
 
 
 def main() -> None:
@@ -360,7 +364,7 @@ def run(settings: dict, confinement: Confinement | str) -> None:
     os.chdir(settings["folder"])
     os.environ["HOME"] = os.environ["TMPDIR"] = settings["folder"]
     codec = WorkerCodec()
-    channel = wire.Channel(read_fd, write_fd, codec)
+    channel = Channel(read_fd, write_fd, codec)
     unconfined = confine(settings, confinement)
     if unconfined and settings["confinement_required"]:
         channel.send({"ready": False, "problem": f"the worker could not be confined, so {settings['shown_as']} "
@@ -369,7 +373,7 @@ def run(settings: dict, confinement: Confinement | str) -> None:
     functions, problem = load_functions(settings["module"], settings["functions"], settings["shown_as"])
     channel.send({"ready": problem is None, "problem": problem, "unconfined": unconfined, "output": output.take()})
     if problem is None:
-        frames = wire.frames_in_file(settings["module"], settings["shown_as"])
+        frames = frames_in_file(settings["module"], settings["shown_as"])
         Worker(channel, codec, functions, frames, output).serve_forever()
     os._exit(0)
 

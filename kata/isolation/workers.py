@@ -1,7 +1,7 @@
 """Running a submission's functions in a worker process of their own (`--isolate`, and `kata grade`).
 
 The tests and their assertions stay in this process; only the arguments travel to
-the worker (kata.isolation.worker) and only plain data comes back (kata.isolation.wire). The worker is
+the worker (kata.isolation.worker) and only plain data comes back (kata.isolation.values). The worker is
 killed and replaced whenever a call is cut short (a time limit, an interrupted
 test), ends by itself (sys.exit is caught; os._exit and crashes are not), or runs
 out of its address space; the call then fails with a verdict, and the next call
@@ -22,7 +22,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.isolation import wire
+from kata.isolation import channel, handles, values
+from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
+from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, refill
+from kata.isolation.values import Decoder, Encoder, Opaque, answer_of, short_repr, shortened
 from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator
 from kata.judging.elsewhere import elsewhere
@@ -51,7 +54,7 @@ class WorkerCouldNotStart(Exception):
     """The submission could not be loaded in a worker; the message says why in one sentence."""
 
 
-class TestsCodec(wire.Codec):
+class TestsCodec(Codec):
     """In the tests' process: what the tests pass that is not plain data stays here and is called back."""
 
     def __init__(self, worker: Worker):
@@ -59,7 +62,7 @@ class TestsCodec(wire.Codec):
         self.worker = worker
 
     def encode_other(self, value: object) -> dict:
-        shown = wire.short_repr(value)
+        shown = short_repr(value)
         rebuilt = recipe_of(value)
         if rebuilt is not None:
             return {"rebuilt": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
@@ -72,7 +75,7 @@ class TestsCodec(wire.Codec):
         return {"object": {"handle": self.remember(value, methods), "repr": shown, "methods": methods}}
 
     def encode_part(self, value: object) -> object:
-        return wire.Encoder(self).encode(value)
+        return Encoder(self).encode(value)
 
     def serve(self, message: dict) -> dict:
         """A callback runs the tests' own object: the wait for the worker's reply is paused meanwhile,
@@ -87,7 +90,7 @@ class TestsCodec(wire.Codec):
         if tag == "iterator":
             return WorkerIterator(self.worker, self.worker.generation, body["handle"], body["repr"])
         if tag == "opaque":
-            return wire.Opaque(str(body["type"]), str(body["repr"]))
+            return Opaque(str(body["type"]), str(body["repr"]))
         if tag == "yours":
             return self.objects[body]
         return super().decode_other(tag, body)
@@ -116,7 +119,7 @@ def recipe_of(value: Any) -> tuple[str, list, int] | None:
 
 
 def _may_be_called(value: object, name: str) -> bool:
-    if name.startswith("_") and name not in wire.FORWARDED_SPECIAL_METHODS:
+    if name.startswith("_") and name not in FORWARDED_SPECIAL_METHODS:
         return False
     try:
         return callable(getattr(value, name))
@@ -124,7 +127,7 @@ def _may_be_called(value: object, name: str) -> bool:
         return False
 
 
-class WorkerChannel(wire.Channel):
+class WorkerChannel(Channel):
     deadline: float | None = None  # while the worker starts: the time by which it must be ready
 
     def wait_for_data(self) -> None:
@@ -167,7 +170,7 @@ class Worker:
         with protocol_time():
             return self._call(function, args, kwargs)
 
-    def next(self, handle: int, generation: int, yielded: wire.Yielded) -> Any:
+    def next(self, handle: int, generation: int, yielded: Yielded) -> Any:
         with protocol_time():
             return self._next(handle, generation, yielded)
 
@@ -177,7 +180,7 @@ class Worker:
             # must not make a crashing submission start a new worker for every retry.
             raise WorkerEnded(str(self.ended_in_this_test))
         self.start_if_needed()
-        encoder = wire.Encoder(self.codec)
+        encoder = Encoder(self.codec)
         message = {"op": "call", "function": function, "args": [encoder.encode(arg) for arg in args],
                    "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()}}
         reply = self.exchange(message)
@@ -185,7 +188,7 @@ class Worker:
             self.read_back_arguments(reply["args_after"], encoder.keep_alive)
         return self.answer(reply, encoder.keep_alive)
 
-    def _next(self, handle: int, generation: int, yielded: wire.Yielded) -> Any:
+    def _next(self, handle: int, generation: int, yielded: Yielded) -> Any:
         self.require(generation)
         reply = self.exchange({"op": "next", "handle": handle, "tests_changed": yielded.changes(self.codec)})
         if reply.get("yielded_after"):
@@ -195,7 +198,7 @@ class Worker:
                 raise self.garbled(error) from None
         if reply.get("stopped"):
             raise StopIteration
-        decoder = wire.Decoder(self.codec, yielded.by_number)
+        decoder = Decoder(self.codec, yielded.by_number)
         value = self.answer(reply, decoder=decoder)
         yielded.track(decoder.containers, self.codec)
         return value
@@ -213,9 +216,9 @@ class Worker:
         elsewhere.time.started_waiting(self.cpu_clock)
         try:
             reply = self.channel.request(message)
-        except wire.ChannelClosed:
+        except ChannelClosed:
             raise self.ended(self.stop_and_say_why()) from None
-        except wire.ProtocolError as error:
+        except ProtocolError as error:
             raise self.garbled(error) from None
         except BaseException:
             self.stop()  # a time limit or an interrupt: the worker is in the middle of something
@@ -250,10 +253,10 @@ class Worker:
         self.stop()
         return self.ended(f"the worker process sent something that is not an answer ({problem})")
 
-    def answer(self, reply: dict, known: list | None = None, decoder: wire.Decoder | None = None) -> Any:
+    def answer(self, reply: dict, known: list | None = None, decoder: Decoder | None = None) -> Any:
         try:
-            return self.channel.answer_of(reply, known, decoder)
-        except wire.ProtocolError as error:
+            return answer_of(reply, decoder or Decoder(self.codec, known))
+        except ProtocolError as error:
             raise self.garbled(error) from None
 
     def read_back_arguments(self, after: list, containers: list) -> None:
@@ -268,12 +271,12 @@ class Worker:
         identity survives: a list popped from another is still the list the tests made.
         """
         try:
-            contents = [(containers[number], wire.Decoder(self.codec, containers).decode(content))
+            contents = [(containers[number], Decoder(self.codec, containers).decode(content))
                         for number, content in changes]
         except Exception as error:
             raise self.garbled(error) from None
         for container, content in contents:
-            wire.refill(container, content)
+            refill(container, content)
 
     # The process ----------------------------------------------------------------------------
 
@@ -338,7 +341,7 @@ class Worker:
             self.stop()
             raise WorkerCouldNotStart(load_problems.did_not_finish_loading(relative(self.source),
                                                                          WORKER_START_SECONDS)) from None
-        except (wire.ChannelClosed, wire.ProtocolError):
+        except (ChannelClosed, ProtocolError):
             raise WorkerCouldNotStart(f"loading {relative(self.source)} ended the worker process: "
                                       f"{self.stop_and_say_why()}.") from None
         except BaseException:
@@ -349,7 +352,7 @@ class Worker:
                 self.channel.deadline = None
         if not hello.get("ready"):
             self.stop()
-            raise WorkerCouldNotStart(wire.shortened(str(hello.get("problem")), load_problems.ERROR_TEXT_LIMIT))
+            raise WorkerCouldNotStart(shortened(str(hello.get("problem")), load_problems.ERROR_TEXT_LIMIT))
         self.unconfined = str(hello.get("unconfined") or "")
         loading = time.monotonic() - self.spawned_at
         if loading > SLOW_LOAD_SECONDS:  # this test goes on; the next start is refused
@@ -462,7 +465,7 @@ class WorkerIterator:
         self._generation = generation
         self._handle = handle
         self._shown = shown
-        self._yielded = wire.Yielded()
+        self._yielded = Yielded()
 
     def __iter__(self) -> WorkerIterator:
         return self
@@ -529,7 +532,7 @@ class WorkerReading:
         if not (type(answer) is tuple and len(answer) == 3 and type(answer[0]) is list
                 and type(answer[1]) is int and answer[1] >= 0 and type(answer[2]) is bool
                 and (answer[0] or answer[2])):
-            raise self._worker.garbled(ValueError(f"not a batch of a reading: {wire.short_repr(answer)}"))
+            raise self._worker.garbled(ValueError(f"not a batch of a reading: {short_repr(answer)}"))
         return answer
 
 
@@ -547,7 +550,7 @@ class IsolatedFunction:
 # What judging must know of the workers (kata.judging.elsewhere), which the runner's plugin tells it
 # when a run is isolated: code in these files runs while the tests wait for a worker's reply, so a
 # limit passed there stops the call at once; and these iterators are read in their worker.
-WAITING_IN = (__file__, wire.__file__)
+WAITING_IN = (__file__, values.__file__, handles.__file__, channel.__file__)
 READ_THERE = (WorkerIterator,)
 
 _workers: list[Worker] = []

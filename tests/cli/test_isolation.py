@@ -24,7 +24,9 @@ import pytest
 
 from kata.isolation import confinement
 from kata.isolation import workers as isolation
-from kata.isolation import wire
+from kata.isolation import channel
+from kata.isolation.channel import ProtocolError
+from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError
 from kata.judging.calls import DidNotFinish, Judged, UsedTooMuchMemory, log
 from kata.catalog import ROOT, SOLUTIONS, find_kata
 from kata.folders import remove_folder
@@ -221,7 +223,7 @@ def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_m
         start_worker, monkeypatch):
     """The tests' process keeps a class for each dataclass a worker names, for the whole run: a
     red team named a new one in every item, and grew that process by 21 GB in ten minutes."""
-    monkeypatch.setattr(wire, "_dataclasses", {})
+    monkeypatch.setattr("kata.isolation.values._dataclasses", {})
     worker = start_worker(NAMES_A_NEW_KIND_IN_EVERY_ITEM, functions=("dataclasses_of_new_names",))
     assert len(worker.call("dataclasses_of_new_names", (MAX_KINDS,), {})) == MAX_KINDS
     with pytest.raises(WorkerEnded, match=f"more than {MAX_KINDS} kinds of dataclasses in one run"):
@@ -230,10 +232,10 @@ def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_m
 
 def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_made_up_exception_types(
         start_worker, monkeypatch):
-    monkeypatch.setattr(wire, "_remote_errors", {})
+    monkeypatch.setattr("kata.isolation.values._remote_errors", {})
     worker = start_worker(NAMES_A_NEW_KIND_IN_EVERY_ITEM, functions=("raises_a_new_exception_type",))
     for number in range(MAX_KINDS):
-        with pytest.raises(wire.RemoteError, match="made up"):
+        with pytest.raises(RemoteError, match="made up"):
             worker.call("raises_a_new_exception_type", (number,), {})
     with pytest.raises(WorkerEnded, match=f"more than {MAX_KINDS} kinds of exception types in one run"):
         worker.call("raises_a_new_exception_type", (MAX_KINDS,), {})
@@ -241,14 +243,14 @@ def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_m
 
 def test_a_list_subclass_comes_back_as_an_opaque_stand_in_equal_to_nothing(value_of):
     result = value_of("list subclass")
-    assert isinstance(result, wire.Opaque) and result.type_name == "Tokens"
+    assert isinstance(result, Opaque) and result.type_name == "Tokens"
     assert result != ["a", "b"]
     assert not result == result  # noqa: SIM201 -- == itself, not !=, is what is tested
 
 
 def test_an_object_with_a_hostile_eq_comes_back_as_an_opaque_stand_in_equal_to_nothing(value_of):
     result = value_of("agreeable")
-    assert isinstance(result, wire.Opaque) and result.type_name == "Agreeable"
+    assert isinstance(result, Opaque) and result.type_name == "Agreeable"
     assert not result == 1 and not result == result  # noqa: SIM201
 
 
@@ -283,16 +285,16 @@ def test_one_long_window_returned_twice_comes_back_as_one_list(value_of):
 
 
 def test_a_long_list_of_ints_is_packed_and_unpacked_exactly():
-    encoded = wire.Encoder(wire.Codec()).encode([list(range(1000)), [[i] for i in range(1000)]])
+    encoded = Encoder(PlainValues()).encode([list(range(1000)), [[i] for i in range(1000)]])
     assert set(encoded[0]) == {"ints"} and set(encoded[1]) == {"int_lists"}
-    assert same(wire.Decoder(wire.Codec()).decode(encoded), [list(range(1000)), [[i] for i in range(1000)]])
+    assert same(Decoder(PlainValues()).decode(encoded), [list(range(1000)), [[i] for i in range(1000)]])
 
 
 @pytest.mark.parametrize("damaged", [{"ints": "AAAA"}, {"ints": "not base64!"},
                                      {"int_lists": ["AQAAAAAAAAA=", ""]}], ids=["partial", "garbage", "lengths"])
 def test_damaged_packed_ints_are_a_protocol_error(damaged):
-    with pytest.raises((wire.ProtocolError, ValueError)):
-        wire.Decoder(wire.Codec()).decode(damaged)
+    with pytest.raises((ProtocolError, ValueError)):
+        Decoder(PlainValues()).decode(damaged)
 
 
 # Identity -----------------------------------------------------------------------------------
@@ -489,7 +491,7 @@ def test_an_exception_class_of_the_submission_comes_back_as_a_remote_error_named
         def f():
             raise TooLong("a window of 9 tokens")
     """)
-    with pytest.raises(wire.RemoteError) as raised:
+    with pytest.raises(RemoteError) as raised:
         worker.call("f", (), {})
     assert type(raised.value).__name__ == "TooLong"
     assert isinstance(raised.value, Exception) and not isinstance(raised.value, ValueError)
@@ -510,7 +512,7 @@ def test_system_exit_comes_back_as_an_exception_and_the_worker_keeps_answering(s
     pid = worker.process.pid
     with pytest.raises(Exception) as raised:
         worker.call("f", (), {})
-    assert isinstance(raised.value, wire.RemoteError) and type(raised.value).__name__ == "SystemExit"
+    assert isinstance(raised.value, RemoteError) and type(raised.value).__name__ == "SystemExit"
     assert str(raised.value) == "3"
     assert worker.call("g", (), {}) == "still here"
     assert worker.process.pid == pid
@@ -528,7 +530,7 @@ def test_keyboard_interrupt_comes_back_as_an_exception_and_the_worker_keeps_answ
     pid = worker.process.pid
     with pytest.raises(Exception) as raised:
         worker.call("f", (), {})
-    assert isinstance(raised.value, wire.RemoteError) and type(raised.value).__name__ == "KeyboardInterrupt"
+    assert isinstance(raised.value, RemoteError) and type(raised.value).__name__ == "KeyboardInterrupt"
     assert worker.call("g", (), {}) == "still here"
     assert worker.process.pid == pid
 
@@ -1503,8 +1505,8 @@ import time
 def take_over():
     time.sleep(0.2)  # the main thread has ended by now
     worker = next(thing for thing in gc.get_objects() if type(thing).__name__ == "Worker")
-    wire = sys.modules["kata.isolation.wire"]
-    worker.channel.send({"returned": wire.Encoder(worker.codec).encode("started"), "output": ""})
+    values = sys.modules["kata.isolation.values"]
+    worker.channel.send({"returned": values.Encoder(worker.codec).encode("started"), "output": ""})
     threading.stack_size(64 * 1024)
     for _ in range(400):
         threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
@@ -1807,22 +1809,22 @@ BUYS_TIME_WITH_COSTLY_REPLIES = HIDES_ITS_MEMORY.replace(
 import sys
 import time
 
-wire = sys.modules["kata.isolation.wire"]  # loaded in the worker before the submission
-send_honestly = wire.Channel.send
+channel = sys.modules["kata.isolation.channel"]  # loaded in the worker before the submission
+send_honestly = channel.Channel.send
 PADDING = b',"pad":[' + b'1.2345678901234567e-300,' * (30 * 1024 * 1024 // 24) + b'0]}\\n'
 
 
 def send(self, message):
     if isinstance(message.get("returned"), dict) and "iterator" in message["returned"]:
-        data = wire.json.dumps(message, separators=(",", ":")).encode("ascii")[:-1] + PADDING  # inside the object
+        data = channel.json.dumps(message, separators=(",", ":")).encode("ascii")[:-1] + PADDING  # inside the object
         view = memoryview(data)
         while view:
-            view = view[wire.os.write(self.write_fd, view):]
+            view = view[channel.os.write(self.write_fd, view):]
         return
     send_honestly(self, message)
 
 
-wire.Channel.send = send""").replace("    kept, current, total = [], [], 0", """    started = time.process_time()
+channel.Channel.send = send""").replace("    kept, current, total = [], [], 0", """    started = time.process_time()
     while time.process_time() - started < 3.0:
         pass
     kept, current, total = [], [], 0""")
@@ -2021,7 +2023,7 @@ def test_a_limit_passed_while_the_tests_wait_for_a_worker_stops_the_call_at_once
     from kata.judging import limits
 
     call = limits.Call("f", (), {}, isolated=True)
-    assert limits._runs(call, wire.__file__) and limits._runs(call, isolation.__file__)
+    assert limits._runs(call, channel.__file__) and limits._runs(call, isolation.__file__)
     assert not limits._runs(call, __file__)
 
 
