@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kata.isolation import confinement  # noqa: E402
+from kata.isolation import confinement, forking  # noqa: E402
 from kata.isolation import workers as isolation  # noqa: E402
 
 SUBMISSION = "def f():\n    return 'ready'\n"
@@ -48,14 +48,14 @@ def unconfined_starts(folder: Path) -> tuple[float, str]:
     shadow = folder / "shadow"
     shadow.mkdir()
     (shadow / "pyseccomp.py").write_text("raise ImportError('switched off for the benchmark')\n")
-    environment = isolation.worker_environment()
-    original = isolation.worker_environment
-    isolation.worker_environment = lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"}
+    environment = forking.worker_environment()
+    original = forking.worker_environment
+    forking.worker_environment = lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"}
     try:
         isolation.stop_all_workers()
         return median_start_seconds(folder, confined=False)
     finally:
-        isolation.worker_environment = original
+        forking.worker_environment = original
         isolation.stop_all_workers()
 
 

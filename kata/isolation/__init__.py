@@ -2,12 +2,13 @@
 
 - `workers`: the tests' side: starting a worker, calling into it, reading its generators,
   measuring its time and memory from outside.
-- `worker`: the worker process itself (`python -m kata.isolation.worker` is its fork server).
+- `worker`: the worker process itself: it loads the submission and answers the requests.
 - `channel`: the messages between the two, JSON lines on two pipes, never pickle, and the
   checks of their size before they are decoded.
 - `values`: the plain data those messages carry, exceptions included.
 - `handles`: what is not plain data, left on its side and called back across the pipes.
-- `forkserver`: starting workers in a millisecond or two.
+- `forking` and `forkserver`: starting workers in a millisecond or two, from one fork server
+  per run: the tests' side of it, and the server's own process.
 - `confinement`: what a worker may do once it runs a submission (Landlock, seccomp).
 
 Imports `kata.judging` (the call log and the limits it enforces), `kata.catalog` and the

@@ -29,9 +29,9 @@ from kata.isolation.values import Decoder, Encoder, Opaque, answer_of, short_rep
 from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator
 from kata.judging.elsewhere import elsewhere
-from kata.catalog import ROOT, relative
+from kata.catalog import relative
 from kata.folders import remove_folder
-from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
+from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server, stop_the_fork_server
 from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS,
                                    RESIDENT_SLACK_BYTES, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS, WORKER_MEMORY_MB,
                                    WORKER_START_SECONDS)
@@ -554,16 +554,6 @@ WAITING_IN = (__file__, values.__file__, handles.__file__, channel.__file__)
 READ_THERE = (WorkerIterator,)
 
 _workers: list[Worker] = []
-_fork_server: ForkServer | None = None
-
-
-def fork_server() -> ForkServer:
-    """The server that forks this run's workers, started on the first need (and again if it has ended)."""
-    global _fork_server
-    if _fork_server is None or not _fork_server.is_running():
-        # No worker may read the repository, nor anything in the temporary folder but its own.
-        _fork_server = ForkServer(worker_environment(), hidden=[str(ROOT), tempfile.gettempdir()])
-    return _fork_server
 
 
 MEASURED_MEMORY = ("VmRSS", "RssAnon")  # the fields of /proc/PID/status a memory guard's baselines are read from
@@ -589,15 +579,6 @@ def cpu_clock_of(pid: int) -> int | None:
     return clock_id
 
 
-def worker_environment() -> dict:
-    """A small environment: the submission sees no tokens or secrets of the grading machine.
-
-    Each worker sets HOME and TMPDIR to its own folder.
-    """
-    return {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
-            "PYTHONSAFEPATH": "1"}
-
-
 def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int, confinement_required: bool = False) -> Worker:
     worker = Worker(source, functions, memory_mb, confinement_required)
     _workers.append(worker)
@@ -618,7 +599,6 @@ def start_a_test(own_worker: bool = False) -> None:
 
 def stop_all_workers() -> None:
     """Stop every worker and the fork server, even when stopping one of them fails."""
-    global _fork_server
     failures = []
     for worker in _workers:
         try:
@@ -626,8 +606,6 @@ def stop_all_workers() -> None:
         except Exception as error:  # the others must be stopped all the same; the failure is raised after
             failures.append(error)
     _workers.clear()
-    if _fork_server is not None:
-        _fork_server.stop()
-        _fork_server = None
+    stop_the_fork_server()
     if failures:
         raise failures[0]

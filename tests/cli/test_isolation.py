@@ -24,7 +24,7 @@ import pytest
 
 from kata.isolation import confinement
 from kata.isolation import workers as isolation
-from kata.isolation import channel
+from kata.isolation import channel, forking
 from kata.isolation.channel import ProtocolError
 from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError
 from kata.judging.calls import DidNotFinish, Judged, UsedTooMuchMemory, log
@@ -1084,8 +1084,8 @@ def unconfined_fork_server(monkeypatch, tmp_path):
     shadow = tmp_path / "shadow"
     shadow.mkdir()
     (shadow / "pyseccomp.py").write_text("raise ImportError('no libseccomp here')\n")
-    environment = isolation.worker_environment()
-    monkeypatch.setattr(isolation, "worker_environment",
+    environment = forking.worker_environment()
+    monkeypatch.setattr(forking, "worker_environment",
                         lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"})
     isolation.stop_all_workers()
     yield
@@ -1325,27 +1325,28 @@ PARENT = """
 def test_every_worker_is_forked_from_the_runs_one_fork_server(start_worker):
     first, second = start_worker(PARENT, name="first.py"), start_worker(PARENT, name="second.py")
     (first_parent, first_pid), (second_parent, second_pid) = first.call("f", (), {}), second.call("f", (), {})
-    assert first_parent == second_parent == isolation.fork_server().process.pid
+    assert first_parent == second_parent == forking.fork_server().process.pid
     assert first_pid != second_pid
 
 
 def test_a_fork_server_that_has_ended_is_started_again(start_worker):
     worker = start_worker(PARENT)
-    server = isolation.fork_server()
+    server = forking.fork_server()
     server.process.kill()
     server.process.wait()
     parent, _ = worker.call("f", (), {})
-    assert parent == isolation.fork_server().process.pid != server.process.pid
+    assert parent == forking.fork_server().process.pid != server.process.pid
 
 
 KILLED_RUN = """
 import sys, time
 from pathlib import Path
+from kata.isolation import forking
 from kata.isolation import workers as isolation
 
 worker = isolation.Worker(Path(sys.argv[1]), ("f",))
 worker.start_if_needed()
-print(isolation.fork_server().process.pid, worker.process.pid, flush=True)
+print(forking.fork_server().process.pid, worker.process.pid, flush=True)
 worker.call("f", (), {})  # never returns: the run is killed meanwhile
 """
 
@@ -1504,7 +1505,7 @@ import time
 
 def take_over():
     time.sleep(0.2)  # the main thread has ended by now
-    worker = next(thing for thing in gc.get_objects() if type(thing).__name__ == "Worker")
+    worker = next(thing for thing in gc.get_objects() if type(thing).__name__ == "WorkerProcess")
     values = sys.modules["kata.isolation.values"]
     worker.channel.send({"returned": values.Encoder(worker.codec).encode("started"), "output": ""})
     threading.stack_size(64 * 1024)
@@ -1917,7 +1918,7 @@ def test_a_generator_that_raises_the_baseline_with_file_pages_and_drops_them_fai
     """Its input is kept in anonymous memory, which the guard samples after every batch against
     the anonymous memory a worker starts with: file pages, touched or dropped, move neither."""
     start_worker("def f():\n    return 1\n").call("f", (), {})
-    fork_servers_kib = isolation._status_kib(isolation.fork_server().process.pid, "VmRSS")
+    fork_servers_kib = isolation._status_kib(forking.fork_server().process.pid, "VmRSS")
     report = hostile_report(tmp_path, "04_streaming_packer", "inflates_then_drops_pages", "million_sizes",
                             replace=("TARGET_KB = 17200", f"TARGET_KB = {fork_servers_kib - 200}"))
     assert "1 failed" in report and "the peak was already" in report, report[-1500:]
