@@ -1,7 +1,7 @@
 """`kata grade`: run the katas' tests on a whole class's submissions and report each student's score.
 
 Each student is graded by a pytest run of their own (several at once with --jobs), and
-inside it each kata's code runs isolated in a worker process (kata.isolation.workers): the tests
+inside it each kata's code runs isolated in a worker process (kata.isolation.client): the tests
 and their checks never share a process with a submission. A student earns the tests
 their code passes out of every test of each kata graded, so every score has the same
 denominator. The Hypothesis profile "grading" draws the same examples for everyone.

@@ -1,7 +1,8 @@
 """Isolation: running a submission's code in a worker process of its own, which the kernel confines.
 
-- `workers`: the tests' side: starting a worker, calling into it, reading its generators,
-  measuring its time and memory from outside.
+- `client`: the tests' side of one worker: starting it, calling into it, reading its
+  generators; `clock`: its time, measured from outside; `memory`: its memory, read from
+  outside for a memory guard; `pool`: the workers of a run.
 - `worker`: the worker process itself: it loads the submission and answers the requests.
 - `channel`: the messages between the two, JSON lines on two pipes, never pickle, and the
   checks of their size before they are decoded.

@@ -9,11 +9,17 @@ A generator's chunks are lists both sides hold: Yielded keeps the changes of eit
 copies in step (a chunk the generator changed after yielding it, or that the tests changed
 before asking for the next one), as refill() and contents_of() do for a call's arguments.
 
+The iterators of the standard library, and a kata's material whose class says so, cross
+instead as a recipe the worker makes a copy from (recipe_of, rebuild): no round trip.
+
 Both processes run this module: the tests' process (kata.isolation.client) and the worker
 (kata.isolation.worker), each with a codec of its own made from Codec.
 """
 
 from __future__ import annotations
+
+import itertools
+import sys
 
 from kata.isolation.channel import Channel, ProtocolError
 from kata.isolation.values import Decoder, Encoder, PlainValues, answer_of, encode_exception
@@ -236,3 +242,48 @@ def _forwarder(name: str) -> Callable[..., Any]:
 
     forward.__name__ = name
     return forward
+
+
+# Copies: what the worker makes afresh instead of calling back -------------------------------
+
+# Objects the worker can make a copy of, so that using them costs no round trip: the
+# iterators of the standard library (rebuilt from their state; only the worker's copy
+# advances; the tests' streams whose reads a test counts are objects of their own, called
+# back), and a kata's material whose class says it may be copied (copied_by_workers), made
+# afresh in the worker from its class: kata 06's toy tokenizer.
+_REBUILT_BY_ITER = {"list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator"}
+
+
+def recipe_of(value: Any) -> tuple[str, list, int] | None:
+    """(kind, args, position) for an iterator the worker can make a copy of, else None: the tests' side."""
+    name = type(value).__name__
+    if name in _REBUILT_BY_ITER and type(value).__module__ == "builtins":
+        _, (sequence,), *position = value.__reduce__()
+        return "iter", [sequence], (position[0] if position else 0)
+    if type(value) in (itertools.repeat, itertools.count):
+        _, args = value.__reduce__()[:2]
+        return type(value).__name__, list(args), 0
+    if getattr(type(value), "copied_by_workers", False) is True:
+        return "copy", [type(value).__module__, type(value).__qualname__], 0
+    return None
+
+
+def rebuild(codec: Codec, body: dict) -> object:
+    """The worker's copy of a standard iterator or a kata's material the tests passed, from its recipe_of()."""
+    args = [Decoder(codec).decode(arg) for arg in body["args"]]
+    if body["kind"] == "copy" and len(args) == 2 and all(type(arg) is str for arg in args):
+        module, name = args
+        # Only a class of the kata package loaded before the submission: never an import here.
+        kind = getattr(sys.modules.get(module) if module.startswith("kata.") else None, name, None)
+        if isinstance(kind, type) and getattr(kind, "copied_by_workers", False) is True:
+            return kind()
+    if body["kind"] == "repeat":
+        return itertools.repeat(*args)
+    if body["kind"] == "count":
+        return itertools.count(*args)
+    if body["kind"] == "iter" and len(args) == 1 and type(args[0]) in (list, tuple, range, str):
+        iterator = iter(args[0])
+        if body["position"]:
+            iterator.__setstate__(body["position"])
+        return iterator
+    raise ProtocolError(f"no iterator of kind {body['kind']!r}")

@@ -14,7 +14,7 @@ LOAD_CPU_SECONDS = 2.0
 # (the interpreter's own housekeeping) are let pass, not a thread that works meanwhile.
 IDLE_CPU_SECONDS = 0.05
 UNWATCHED_SECONDS = 60.0  # the longest wait for a worker's reply when no watchdog bounds the test
-# How much more resident memory than it started with (kata.isolation.workers.WorkerReading) a
+# How much more resident memory than it started with (kata.isolation.memory.WorkerReading) a
 # worker started for a memory guard may use, reading a generator: the reference's worker grows
 # by about 150 KiB, and the traced peak it is held to is 256 KiB. Below this, memory the tracer
 # does not see cannot be told from the worker's own: a million sizes kept in 4 bits each pass.

@@ -17,15 +17,14 @@ with each reply; its working directory is a fresh folder of its own.
 from __future__ import annotations
 
 import io
-import itertools
 import os
 import signal
 import sys
 import types
 
-from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
+from kata.isolation.channel import Channel, ChannelClosed
 from kata.isolation.confinement import Confinement, ConfinementFailed
-from kata.isolation.handles import (Codec, RemoteFunction, RemoteIterator, RemoteObject, Yielded, contents_of,
+from kata.isolation.handles import (Codec, RemoteFunction, RemoteIterator, RemoteObject, Yielded, contents_of, rebuild,
                                     remote_object)
 from kata.isolation.limits import FILE_LIMIT_MB, OPEN_FILES, OUTPUT_LIMIT, QUEUED_SIGNALS
 from kata.isolation.values import Decoder, Encoder, encode_exception, frames_in_file, short_repr
@@ -190,30 +189,6 @@ class WorkerProcess:
             reply["returned"] = encoder.encode(value)
             yielded.track(encoder.keep_alive, self.codec)
         return reply
-
-
-def rebuild(codec: WorkerCodec, body: dict) -> object:
-    """The worker's copy of a standard iterator or a kata's material the tests passed.
-
-    The tests' side describes it in kata.isolation.workers.recipe_of.
-    """
-    args = [Decoder(codec).decode(arg) for arg in body["args"]]
-    if body["kind"] == "copy" and len(args) == 2 and all(type(arg) is str for arg in args):
-        module, name = args
-        # Only a class of the kata package loaded before the submission: never an import here.
-        kind = getattr(sys.modules.get(module) if module.startswith("kata.") else None, name, None)
-        if isinstance(kind, type) and getattr(kind, "copied_by_workers", False) is True:
-            return kind()
-    if body["kind"] == "repeat":
-        return itertools.repeat(*args)
-    if body["kind"] == "count":
-        return itertools.count(*args)
-    if body["kind"] == "iter" and len(args) == 1 and type(args[0]) in (list, tuple, range, str):
-        iterator = iter(args[0])
-        if body["position"]:
-            iterator.__setstate__(body["position"])
-        return iterator
-    raise ProtocolError(f"no iterator of kind {body['kind']!r}")
 
 
 def run(settings: dict, confinement: Confinement | str) -> None:

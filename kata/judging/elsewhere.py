@@ -48,7 +48,7 @@ class TimeElsewhere:
         # serving callbacks. The other process spends about as much on its side of the same
         # messages, so a guard's budget for the whole test leaves that much out: a generator
         # read one next() at a time must not be charged for the travel. Each wait's share is
-        # at most the other process's own CPU time on it (kata.isolation.workers.protocol_time).
+        # at most the other process's own CPU time on it (kata.isolation.clock.protocol_time).
         self.protocol_cpu = 0.0
 
     def started_waiting(self, clock: Callable[[], float]) -> None:

@@ -30,7 +30,7 @@ from kata.isolation.limits import WORKER_MEMORY_MB
 from kata.runner.loader import BadImplOption, Implementation, NotStarted, kata_defined_in, parse_impl
 from kata.runner.loading import LoadProblem
 from kata.runner.naming import NAMING, Naming
-from kata.isolation.workers import READ_THERE, WAITING_IN, start_a_test, stop_all_workers
+from kata.isolation.pool import READ_THERE, WAITING_IN, start_a_test, stop_all_workers
 from kata.runner.outcomes import outcome_of, record_verdict, write_outcomes
 from kata.runner.results import Result, fingerprint, record_results
 from kata.vocabulary import COLUMNS, KataStatus, counted

@@ -1,6 +1,6 @@
 """Running a submission in a worker process (`pytest --isolate`, `kata grade`): what crosses, what it may do.
 
-Each test writes a small submission module, starts a worker on it (kata.isolation.workers.Worker)
+Each test writes a small submission module, starts a worker on it (kata.isolation.client.WorkerClient)
 and calls its functions as the tests of a kata do. The values that cross are checked for
 type and identity, the arguments the submission modified for what the caller sees
 afterwards, and the worker's limits (confinement, memory, time, printed output, loading) for
@@ -23,18 +23,18 @@ from pathlib import Path
 import pytest
 
 from kata.isolation import confinement
-from kata.isolation import workers as isolation
-from kata.isolation import channel, forking
+from kata.isolation import channel, client, forking, memory, pool
 from kata.isolation.channel import ProtocolError
 from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError
 from kata.judging.calls import DidNotFinish, Judged, UsedTooMuchMemory, log
 from kata.catalog import ROOT, SOLUTIONS, find_kata
 from kata.folders import remove_folder
-from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, WorkerEnded, start_a_test
+from kata.isolation.client import IsolatedFunction, WorkerClient, WorkerCouldNotStart, WorkerEnded
 from kata.judging.elsewhere import elsewhere
 from kata.judging.judge import same
 from kata.judging.limits import Watchdog, can_watch, idle_limit
-from kata.isolation.limits import MAX_KINDS, PARENT_CHECK_SECONDS
+from kata.isolation.limits import MAX_KINDS, PARENT_CHECK_SECONDS, WORKER_MEMORY_MB
+from kata.isolation.pool import start_a_test
 from kata.runner.plugin import connect_the_workers_to_judging
 
 
@@ -54,17 +54,17 @@ def workers_connected_to_judging():
 def start_worker(tmp_path, monkeypatch):
     """Write a submission module in tmp_path and make a worker for it; every worker made is stopped after the test.
 
-    The workers are made as the runner makes them (isolation.worker_for), so that
+    The workers are made as the runner makes them (pool.worker_for), so that
     start_a_test() applies to them, in a list of this test's own.
     """
-    monkeypatch.setattr(isolation, "_workers", [])
+    monkeypatch.setattr(pool, "_workers", [])
     made = []
 
-    def start(source: str, functions: tuple[str, ...] = ("f",), memory_mb: int = isolation.WORKER_MEMORY_MB,
-              name: str = "submission.py", confined: bool = False) -> isolation.Worker:
+    def start(source: str, functions: tuple[str, ...] = ("f",), memory_mb: int = WORKER_MEMORY_MB,
+              name: str = "submission.py", confined: bool = False) -> WorkerClient:
         path = tmp_path / name
         path.write_text(module_text(source))
-        worker = isolation.worker_for(path, functions, memory_mb, confinement_required=confined)
+        worker = pool.worker_for(path, functions, memory_mb, confinement_required=confined)
         made.append(worker)
         return worker
 
@@ -130,7 +130,7 @@ def values(tmp_path_factory):
     """One worker whose `value(name)` returns a fresh value of each kind; stopped after this module's tests."""
     path = tmp_path_factory.mktemp("values") / "values.py"
     path.write_text(module_text(VALUES_MODULE))
-    worker = isolation.Worker(path, ("value",))
+    worker = WorkerClient(path, ("value",))
     yield worker
     worker.stop()
 
@@ -1034,7 +1034,7 @@ def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels
     names = {"ROOT": str(ROOT), "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py")}
     assert {name: worker.call("f", (ATTACKS[name], names), {}) for name in HARMLESS_ATTACKS} == \
         dict.fromkeys(HARMLESS_ATTACKS, "done")
-    isolation.stop_all_workers()
+    pool.stop_all_workers()
 
 
 @needs_confinement
@@ -1087,9 +1087,9 @@ def unconfined_fork_server(monkeypatch, tmp_path):
     environment = forking.worker_environment()
     monkeypatch.setattr(forking, "worker_environment",
                         lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"})
-    isolation.stop_all_workers()
+    pool.stop_all_workers()
     yield
-    isolation.stop_all_workers()
+    pool.stop_all_workers()
 
 
 def test_a_worker_that_must_be_confined_where_it_cannot_be_does_not_run(start_worker, unconfined_fork_server):
@@ -1097,14 +1097,14 @@ def test_a_worker_that_must_be_confined_where_it_cannot_be_does_not_run(start_wo
     with pytest.raises(WorkerCouldNotStart,
                        match=r"could not be confined, so .*submission\.py was not run: .*libseccomp"):
         worker.start_if_needed()
-    isolation.stop_all_workers()
+    pool.stop_all_workers()
 
 
 def test_a_worker_that_may_run_unconfined_says_why(start_worker, unconfined_fork_server):
     worker = start_worker("def f():\n    return 'ran'\n")
     assert worker.call("f", (), {}) == "ran"
     assert "libseccomp" in worker.unconfined
-    isolation.stop_all_workers()
+    pool.stop_all_workers()
 
 
 def test_the_module_the_worker_loads_is_a_copy(start_worker, tmp_path):
@@ -1342,9 +1342,9 @@ KILLED_RUN = """
 import sys, time
 from pathlib import Path
 from kata.isolation import forking
-from kata.isolation import workers as isolation
+from kata.isolation.client import WorkerClient
 
-worker = isolation.Worker(Path(sys.argv[1]), ("f",))
+worker = WorkerClient(Path(sys.argv[1]), ("f",))
 worker.start_if_needed()
 print(forking.fork_server().process.pid, worker.process.pid, flush=True)
 worker.call("f", (), {})  # never returns: the run is killed meanwhile
@@ -1389,7 +1389,7 @@ def is_running(pid: int) -> bool:
 
 
 def test_a_module_that_loops_at_import_cannot_start_after_start_seconds(start_worker, monkeypatch):
-    monkeypatch.setattr(isolation, "WORKER_START_SECONDS", 1.0)
+    monkeypatch.setattr(client, "WORKER_START_SECONDS", 1.0)
     worker = start_worker("""
         while True:
             pass
@@ -1425,7 +1425,7 @@ def test_a_module_without_a_function_of_the_kata_cannot_start_and_the_message_na
 
 def test_a_module_that_writes_half_a_message_and_loops_at_import_cannot_start_after_start_seconds(
         start_worker, monkeypatch, no_limit_passed):
-    monkeypatch.setattr(isolation, "WORKER_START_SECONDS", 0.6)
+    monkeypatch.setattr(client, "WORKER_START_SECONDS", 0.6)
     worker = start_worker(SPEAKS_THE_PROTOCOL + """
 send(b'{"ready": ')
 while True:
@@ -1918,7 +1918,7 @@ def test_a_generator_that_raises_the_baseline_with_file_pages_and_drops_them_fai
     """Its input is kept in anonymous memory, which the guard samples after every batch against
     the anonymous memory a worker starts with: file pages, touched or dropped, move neither."""
     start_worker("def f():\n    return 1\n").call("f", (), {})
-    fork_servers_kib = isolation._status_kib(forking.fork_server().process.pid, "VmRSS")
+    fork_servers_kib = memory.status_kib(forking.fork_server().process.pid, "VmRSS")
     report = hostile_report(tmp_path, "04_streaming_packer", "inflates_then_drops_pages", "million_sizes",
                             replace=("TARGET_KB = 17200", f"TARGET_KB = {fork_servers_kib - 200}"))
     assert "1 failed" in report and "the peak was already" in report, report[-1500:]
@@ -1944,13 +1944,13 @@ def test_a_worker_whose_memory_cannot_be_read_from_outside_is_stopped(start_work
         def f():
             yield from range(3)
     """)
-    isolation.start_a_test(own_worker=True)
+    pool.start_a_test(own_worker=True)
     chunks = worker.call("f", (), {})
 
     def unreadable(pid, field):
         raise PermissionError(f"[Errno 13] Permission denied: '/proc/{pid}/status'")
 
-    monkeypatch.setattr(isolation, "_status_kib", unreadable)
+    monkeypatch.setattr(memory, "status_kib", unreadable)
     with pytest.raises(WorkerEnded, match=r"its memory could not be read from outside \(.*Permission denied"):
         list(chunks.read_measuring_memory(bound=1 << 20))
     assert worker.process is None
@@ -1964,7 +1964,7 @@ def test_a_memory_reading_needs_a_worker_started_for_its_test(start_worker):
             yield from range(3)
     """)
     chunks = worker.call("f", (), {})
-    isolation.start_a_test()  # a new test, in the same worker
+    pool.start_a_test()  # a new test, in the same worker
     with pytest.raises(RuntimeError, match="memory_guard"):
         list(chunks.read_measuring_memory(bound=1 << 20))
 
@@ -2024,7 +2024,7 @@ def test_a_limit_passed_while_the_tests_wait_for_a_worker_stops_the_call_at_once
     from kata.judging import limits
 
     call = limits.Call("f", (), {}, isolated=True)
-    assert limits._runs(call, channel.__file__) and limits._runs(call, isolation.__file__)
+    assert limits._runs(call, channel.__file__) and limits._runs(call, client.__file__)
     assert not limits._runs(call, __file__)
 
 
@@ -2072,5 +2072,5 @@ def test_a_module_that_cannot_be_used_is_told_in_the_same_words_in_process_and_i
         with pytest.raises(LoadProblem) as problem:
             Implementation("file", path, isolated=isolated).load(kata)
         told.append(str(problem.value))
-    isolation.stop_all_workers()
+    pool.stop_all_workers()
     assert told[0] == told[1] and told[0].endswith(says), told

@@ -1,40 +1,41 @@
-"""Running a submission's functions in a worker process of their own (`--isolate`, and `kata grade`).
+"""The tests' side of one worker: a submission's functions, called in a worker process of their own.
 
-The tests and their assertions stay in this process; only the arguments travel to
-the worker (kata.isolation.worker) and only plain data comes back (kata.isolation.values). The worker is
-killed and replaced whenever a call is cut short (a time limit, an interrupted
-test), ends by itself (sys.exit is caught; os._exit and crashes are not), or runs
-out of its address space; the call then fails with a verdict, and the next call
-starts a fresh worker. So no submission can hang, crash or fool the tests' process.
+The tests and their assertions stay in this process; only the arguments travel to the
+worker (kata.isolation.worker) and only plain data comes back (kata.isolation.values). The
+worker is killed and replaced whenever a call is cut short (a time limit, an interrupted
+test), ends by itself (sys.exit is caught; os._exit and crashes are not), or runs out of
+its address space; the call then fails with a verdict, and the next call starts a fresh
+worker. So no submission can hang, crash or fool the tests' process.
+
+Everything here runs in the tests' process (`pytest --isolate`, and each student's run of
+`kata grade`); the worker's side is kata.isolation.worker.
 """
 
 from __future__ import annotations
 
-import itertools
 import os
 import select
 import shutil
 import signal
-import sys
 import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.isolation import channel, handles, values
+from kata.catalog import relative
+from kata.folders import remove_folder
 from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
-from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, refill
+from kata.isolation.clock import cpu_clock_of, protocol_time
+from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
+from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, recipe_of, refill
+from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
+                                   WORKER_MEMORY_MB, WORKER_START_SECONDS)
+from kata.isolation.memory import WorkerReading, memory_of
 from kata.isolation.values import Decoder, Encoder, Opaque, answer_of, short_repr, shortened
 from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator
 from kata.judging.elsewhere import elsewhere
-from kata.catalog import relative
-from kata.folders import remove_folder
-from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server, stop_the_fork_server
-from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS,
-                                   RESIDENT_SLACK_BYTES, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS, WORKER_MEMORY_MB,
-                                   WORKER_START_SECONDS)
 from kata.judging.limits import can_watch
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class WorkerCouldNotStart(Exception):
 class TestsCodec(Codec):
     """In the tests' process: what the tests pass that is not plain data stays here and is called back."""
 
-    def __init__(self, worker: Worker):
+    def __init__(self, worker: WorkerClient):
         super().__init__()
         self.worker = worker
 
@@ -96,28 +97,6 @@ class TestsCodec(Codec):
         return super().decode_other(tag, body)
 
 
-# Objects the worker can make a copy of, so that using them costs no round trip: the
-# iterators of the standard library (rebuilt from their state; only the worker's copy
-# advances; the tests' streams whose reads a test counts are objects of their own, called
-# back), and a kata's material whose class says it may be copied (copied_by_workers), made
-# afresh in the worker from its class: kata 06's toy tokenizer.
-_REBUILT_BY_ITER = {"list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator"}
-
-
-def recipe_of(value: Any) -> tuple[str, list, int] | None:
-    """(kind, args, position) for an iterator the worker can make a copy of, else None."""
-    name = type(value).__name__
-    if name in _REBUILT_BY_ITER and type(value).__module__ == "builtins":
-        _, (sequence,), *position = value.__reduce__()
-        return "iter", [sequence], (position[0] if position else 0)
-    if type(value) in (itertools.repeat, itertools.count):
-        _, args = value.__reduce__()[:2]
-        return type(value).__name__, list(args), 0
-    if getattr(type(value), "copied_by_workers", False) is True:
-        return "copy", [type(value).__module__, type(value).__qualname__], 0
-    return None
-
-
 def _may_be_called(value: object, name: str) -> bool:
     if name.startswith("_") and name not in FORWARDED_SPECIAL_METHODS:
         return False
@@ -144,7 +123,7 @@ class WorkerChannel(Channel):
             raise DidNotFinish(elsewhere.call_in_progress(), f"{UNWATCHED_SECONDS:g} s for one reply")
 
 
-class Worker:
+class WorkerClient:
     """One submission module, loaded in a process of its own; started on the first call, restarted after a kill."""
 
     def __init__(self, source: Path, functions: tuple[str, ...], memory_mb: int = WORKER_MEMORY_MB,
@@ -259,6 +238,12 @@ class Worker:
         except ProtocolError as error:
             raise self.garbled(error) from None
 
+    def read_a_batch(self, generation: int, message: dict) -> Any:
+        """The answer to one request of a memory guard's reading (kata.isolation.memory), timed as a call is."""
+        with protocol_time():
+            self.require(generation)
+            return self.answer(self.exchange(message))
+
     def read_back_arguments(self, after: list, containers: list) -> None:
         """The submission modified its arguments: make the tests' own containers hold what the worker's hold now."""
         self.refill([[number, content] for number, content in enumerate(after) if content is not None],
@@ -358,7 +343,7 @@ class Worker:
         if loading > SLOW_LOAD_SECONDS:  # this test goes on; the next start is refused
             self.slow_to_load = load_problems.too_slow_to_load_again(relative(self.source), loading)
         self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
-        self.memory_at_ready = self.memory_when_ready()
+        self.memory_at_ready = memory_of(self.require(self.generation).pid)
         if self.cpu_at_rest > LOAD_CPU_SECONDS:
             self.stop()
             raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), self.cpu_at_rest,
@@ -378,34 +363,6 @@ class Worker:
                    "SIGKILL": " (killed: often the memory limit)"}.get(name, "")
             return f"the worker process was ended by the signal {name}{why}"
         return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
-
-    def memory_when_ready(self) -> dict[str, int]:
-        """The worker's resident memory in KiB once loaded, all of it and the anonymous part; {} where
-        the kernel does not say."""
-        try:
-            pid = self.require(self.generation).pid
-            return {field: _status_kib(pid, field) for field in MEASURED_MEMORY}
-        except (OSError, ValueError):
-            return {}  # not Linux; or a worker that hid it, which a memory guard stops when it reads it again
-
-    def starting_resident_kib(self, field: str) -> int | None:
-        """What a worker starts with, in KiB (field: VmRSS or RssAnon): the fork server's, or the
-        worker's own once loaded when that is less (a forked process has fewer of its parent's
-        pages in its own count); None where the kernel does not say."""
-        if not sys.platform.startswith("linux"):
-            return None
-        fork_servers = self.resident_kib(fork_server().process.pid, field)
-        return min(fork_servers, self.memory_at_ready.get(field, fork_servers))
-
-    def resident_kib(self, pid: int, field: str) -> int:
-        """A process's VmRSS, VmHWM or RssAnon in KiB.
-
-        On Linux it can always be read, so a worker that hides it is stopped."""
-        try:
-            return _status_kib(pid, field)
-        except (OSError, ValueError) as error:
-            self.stop()
-            raise self.ended(f"its memory could not be read from outside ({error}), so it cannot be judged") from None
 
     def stop(self) -> None:
         with signals_held():  # a watchdog's next tick must not cut the cleaning up short
@@ -427,24 +384,6 @@ class Worker:
 
 
 @contextmanager
-def protocol_time() -> Iterator[None]:
-    """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.elsewhere).
-
-    Never more than the worker itself spent in the block, nor than PROTOCOL_ALLOWANCE_SECONDS:
-    the credit stands for the worker's side of the same messages, and a worker could otherwise
-    buy time for its work with replies (or callbacks) that cost it little to send and this
-    process much to read or serve.
-    """
-    account = elsewhere.time  # the test's, even if a new test's replaces it meanwhile
-    started, worker_started = time.thread_time(), account.busy_before
-    try:
-        yield
-    finally:
-        spent_here, spent_there = time.thread_time() - started, account.busy_before - worker_started
-        account.credit_the_messages(max(0.0, min(spent_here, spent_there, PROTOCOL_ALLOWANCE_SECONDS)))
-
-
-@contextmanager
 def signals_held() -> Iterator[None]:
     """Hold back the watchdog's alarm signal for a moment; it is delivered (and may raise) right after."""
     held = hasattr(signal, "pthread_sigmask")
@@ -460,7 +399,7 @@ def signals_held() -> Iterator[None]:
 class WorkerIterator:
     """A generator the submission returned, read in its worker one next() at a time."""
 
-    def __init__(self, worker: Worker, generation: int, handle: int, shown: str):
+    def __init__(self, worker: WorkerClient, generation: int, handle: int, shown: str):
         self._worker = worker
         self._generation = generation
         self._handle = handle
@@ -480,132 +419,12 @@ class WorkerIterator:
         return self._shown
 
 
-class WorkerReading:
-    """A generator of the worker read to its end in batches (kata.judging.measured_reading), measuring its memory.
-
-    The tests receive every item, so the worker cannot fake what it yields. The peak traced
-    memory is the worker's own figure, which a submission could patch to report nothing; so
-    the worker's memory is also read from outside, as the kernel counts it, against what a
-    worker starts with (the fork server's, or the worker's own once loaded when less):
-    - its peak resident memory over its whole life, so that memory taken early and given
-      back later (to grow into unseen) counts from the start;
-    - its anonymous memory after every batch, where anything it keeps must be (a worker
-      has no shared memory, and cannot write a file): pages of files it touches early, or
-      drops later, move the resident memory but not this.
-    A growth past RESIDENT_SLACK_BYTES is the peak, when larger. The worker must have been
-    started for this test (a memory guard asks for a worker of its own), or earlier tests'
-    peaks would count.
-    """
-
-    def __init__(self, worker: Worker, generation: int, handle: int, bound: int):
-        self._worker = worker
-        self._generation = generation
-        self._handle = handle
-        self._bound = bound
-        self.peak = 0
-
-    def __iter__(self) -> Iterator[list]:
-        worker, first, over = self._worker, True, False
-        process = worker.require(self._generation)
-        if not worker.started_in_this_test:
-            raise RuntimeError("a memory guard reads a generator of a worker started for its test: "
-                               "mark the test with kata.judging.guards.memory_guard")
-        resident, anonymous = worker.starting_resident_kib("VmRSS"), worker.starting_resident_kib("RssAnon")
-        most_anonymous = 0
-        while not over:
-            with protocol_time():
-                worker.require(self._generation)
-                batch, peak, over = self.checked(worker.answer(worker.exchange(
-                    {"op": "read", "handle": self._handle, "bound": self._bound, "first": first})))
-            first = False
-            self.peak = max(self.peak, peak)
-            if anonymous is not None:
-                most_anonymous = max(most_anonymous, worker.resident_kib(process.pid, "RssAnon"))
-            yield batch
-        if resident is not None and anonymous is not None:
-            grown = 1024 * max(worker.resident_kib(process.pid, "VmHWM") - resident, most_anonymous - anonymous)
-            if grown > RESIDENT_SLACK_BYTES:
-                self.peak = max(self.peak, grown)
-
-    def checked(self, answer: object) -> tuple[list, int, bool]:
-        """The worker's (batch, peak, over), or the worker is stopped: anything else is not an answer."""
-        if not (type(answer) is tuple and len(answer) == 3 and type(answer[0]) is list
-                and type(answer[1]) is int and answer[1] >= 0 and type(answer[2]) is bool
-                and (answer[0] or answer[2])):
-            raise self._worker.garbled(ValueError(f"not a batch of a reading: {short_repr(answer)}"))
-        return answer
-
-
 class IsolatedFunction:
     """Calls one function of the worker's submission; used inside a Judged wrapper like any implementation."""
 
-    def __init__(self, worker: Worker, name: str):
+    def __init__(self, worker: WorkerClient, name: str):
         self.worker = worker
         self.__name__ = name
 
     def __call__(self, *args: object, **kwargs: object) -> Any:
         return self.worker.call(self.__name__, args, kwargs)
-
-
-# What judging must know of the workers (kata.judging.elsewhere), which the runner's plugin tells it
-# when a run is isolated: code in these files runs while the tests wait for a worker's reply, so a
-# limit passed there stops the call at once; and these iterators are read in their worker.
-WAITING_IN = (__file__, values.__file__, handles.__file__, channel.__file__)
-READ_THERE = (WorkerIterator,)
-
-_workers: list[Worker] = []
-
-
-MEASURED_MEMORY = ("VmRSS", "RssAnon")  # the fields of /proc/PID/status a memory guard's baselines are read from
-
-
-def _status_kib(pid: int, field: str) -> int:
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    raise ValueError(f"no {field} in /proc/{pid}/status")
-
-
-def cpu_clock_of(pid: int) -> int | None:
-    """The id of Linux's CPU-time clock of a whole process (what glibc's clock_getcpuclockid makes), or None."""
-    if not sys.platform.startswith("linux"):
-        return None
-    clock_id = (~pid << 3) | 2  # CPUCLOCK_SCHED of the process's thread group
-    try:
-        time.clock_gettime(clock_id)
-    except OSError:
-        return None
-    return clock_id
-
-
-def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int, confinement_required: bool = False) -> Worker:
-    worker = Worker(source, functions, memory_mb, confinement_required)
-    _workers.append(worker)
-    return worker
-
-
-def start_a_test(own_worker: bool = False) -> None:
-    """A new test: a worker that ended during the last one may be started again.
-
-    With own_worker, every worker is stopped: the test's first call starts one for it alone.
-    """
-    for worker in _workers:
-        worker.ended_in_this_test = None
-        worker.started_in_this_test = False
-        if own_worker:
-            worker.stop()
-
-
-def stop_all_workers() -> None:
-    """Stop every worker and the fork server, even when stopping one of them fails."""
-    failures = []
-    for worker in _workers:
-        try:
-            worker.stop()
-        except Exception as error:  # the others must be stopped all the same; the failure is raised after
-            failures.append(error)
-    _workers.clear()
-    stop_the_fork_server()
-    if failures:
-        raise failures[0]
