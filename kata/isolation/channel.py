@@ -21,8 +21,9 @@ import os
 
 from kata.isolation.limits import MAX_CONTAINERS, MAX_MESSAGE_BYTES
 
-# A name, not typing's: the worker imports this module, and typing only for annotations
-# would be one more module to import at its start.
+# TYPE_CHECKING is a name of this module's own, not typing's: the worker imports this module,
+# and importing typing for annotations alone would lengthen the fork server's start, which
+# the first worker of every run waits for.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Protocol
