@@ -61,6 +61,17 @@ def test_every_package_says_what_it_holds():
         assert docstring and "Imports" in docstring, f"kata/{package}/__init__.py says what it may import"
 
 
+def test_isolation_reaches_the_state_of_a_run_in_judging_only_through_kata_judging_elsewhere():
+    """The time of a test's waits, the call in progress and a test's stop are judging's; isolation reads and writes
+    them through kata.judging.elsewhere alone, never through the call log or a registry of the guards."""
+    wrong = [f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}.{alias.name}"
+             for path in sorted((TOP_LEVEL / "isolation").glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(), str(path)))
+             if isinstance(node, ast.ImportFrom) and node.module in ("kata.judging.calls", "kata.judging.guards")
+             for alias in node.names if node.module == "kata.judging.guards" or alias.name == "log"]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_every_module_of_kata_a_statement_or_stub_imports_is_a_material_workers_load():
     """A confined worker cannot read kata/: what a submission imports from it is loaded beforehand."""
     imported = {match for path in sorted((ROOT / "problems").glob("*/*"))
