@@ -21,8 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kata.isolation import confinement  # noqa: E402
-from kata.isolation import workers as isolation  # noqa: E402
+from kata.isolation import confinement, forking  # noqa: E402
+from kata.isolation import pool  # noqa: E402
+from kata.isolation.client import WorkerClient  # noqa: E402
 
 SUBMISSION = "def f():\n    return 'ready'\n"
 STARTS = 30
@@ -34,7 +35,7 @@ def median_start_seconds(folder: Path, confined: bool) -> tuple[float, str]:
     source.write_text(SUBMISSION)
     seconds, unconfined = [], ""
     for _ in range(STARTS):
-        worker = isolation.Worker(source, ("f",), confinement_required=confined)
+        worker = WorkerClient(source, ("f",), confinement_required=confined)
         started = time.perf_counter()
         assert worker.call("f", (), {}) == "ready"
         seconds.append(time.perf_counter() - started)
@@ -48,15 +49,15 @@ def unconfined_starts(folder: Path) -> tuple[float, str]:
     shadow = folder / "shadow"
     shadow.mkdir()
     (shadow / "pyseccomp.py").write_text("raise ImportError('switched off for the benchmark')\n")
-    environment = isolation.worker_environment()
-    original = isolation.worker_environment
-    isolation.worker_environment = lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"}
+    environment = forking.worker_environment()
+    original = forking.worker_environment
+    forking.worker_environment = lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"}
     try:
-        isolation.stop_all_workers()
+        pool.stop_all_workers()
         return median_start_seconds(folder, confined=False)
     finally:
-        isolation.worker_environment = original
-        isolation.stop_all_workers()
+        forking.worker_environment = original
+        pool.stop_all_workers()
 
 
 def apply_seconds() -> float:
@@ -96,7 +97,7 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         confined, _ = median_start_seconds(Path(folder), confined=True)
-        isolation.stop_all_workers()
+        pool.stop_all_workers()
         unconfined, reason = unconfined_starts(Path(folder))
         assert reason, "the unconfined starts were confined after all"
     rows.append(("worker start, call and stop, confined (median)", f"{confined * 1000:.1f} ms"))

@@ -14,6 +14,8 @@ Packages by role, each importing only those listed before it (ARCHITECTURE.md dr
 
 Beside them: `kata.catalog` (the katas and their files) and `kata.vocabulary` (the verdicts
 and statuses the reports print, defined once, and how values and calls are put into words),
-which any package may import; and the katas' materials, which submissions import:
+`kata.processes` (process groups that never outlive the command that started them) and
+`kata.folders` (removing a folder, whatever a submission left in it), which any package may
+import; and the katas' materials, which submissions import:
 `kata.toy_tokenizer` (kata 06) and `kata.toy_embedder` (kata 08).
 """

@@ -109,7 +109,8 @@ def _check_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def _grade_arguments(command: argparse.ArgumentParser) -> None:
-    from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
+    from kata.isolation.limits import WORKER_MEMORY_MB
+    from kata.judging.limits import CALL_SECONDS
 
     command.add_argument("submissions", metavar="SUBMISSIONS", type=Path,
                          help="a folder with one folder (or .zip file) per student")

@@ -17,7 +17,7 @@ from pathlib import Path
 from collections.abc import Callable
 
 from kata.catalog import ROOT, TESTS, Kata, relative
-from kata.isolation.processes import process_group
+from kata.processes import process_group
 from kata.runner.outcomes import TestOutcome, failures_of, read_outcomes
 
 FIRST_FAILURE_POLL_SECONDS = 0.05  # how often a quiet run looks for its first failure

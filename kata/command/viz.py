@@ -25,8 +25,8 @@ from kata.command.progress import label
 from kata.drawing.chunk_page import Column, Page, chunk_page
 from kata.drawing.chunkings import Drawing, Input, NotChunks, Units, drawing_of, words_in
 from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
-from kata.judging.limits import (CALL_SECONDS, LimitExceeded, UsedTooMuchMemory, Watchdog, can_watch, drop_locals,
-                                 give_back_freed_memory)
+from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
+from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
 from kata.runner.loader import Implementation, NotStarted, parse_impl
 from kata.runner.loading import LoadProblem
 from kata.runner.report import where_in_learner_code

@@ -7,7 +7,7 @@
 - `classroom`: one student graded the same way on GitHub Classroom (the workflow and
   each step's result); `gradescope`: the autograder zip and its results.json.
 
-Imports `kata.runner.outcomes` (reading each run back), `kata.isolation` (stopping
-workers, confinement checks), `kata.judging` (the limits) and `kata.vocabulary`; never the
-command.
+Imports `kata.runner.outcomes` (reading each run back), `kata.isolation` (the confinement
+check, a worker's memory), `kata.judging` (the limits), `kata.processes` (each student's run
+in a process group), `kata.folders` and `kata.vocabulary`; never the command.
 """

@@ -27,8 +27,9 @@ from kata.catalog import ROOT, Kata
 from kata.grading.grade import confinement_warning, grade_student, tests_per_kata
 from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
 from kata.grading.submissions import Submission
-from kata.isolation.workers import remove_folder
-from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
+from kata.folders import remove_folder
+from kata.isolation.limits import WORKER_MEMORY_MB
+from kata.judging.limits import CALL_SECONDS
 from kata.vocabulary import KataStatus, counted
 
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"

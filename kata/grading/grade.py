@@ -1,7 +1,7 @@
 """`kata grade`: run the katas' tests on a whole class's submissions and report each student's score.
 
 Each student is graded by a pytest run of their own (several at once with --jobs), and
-inside it each kata's code runs isolated in a worker process (kata.isolation.workers): the tests
+inside it each kata's code runs isolated in a worker process (kata.isolation.client): the tests
 and their checks never share a process with a submission. A student earns the tests
 their code passes out of every test of each kata graded, so every score has the same
 denominator. The Hypothesis profile "grading" draws the same examples for everyone.
@@ -22,9 +22,10 @@ from kata.catalog import ROOT, TESTS, Kata, kata_of_test, relative
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
 from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
 from kata.runner.outcomes import TestOutcome, read_outcomes
-from kata.isolation.workers import remove_folder
-from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
-from kata.isolation.processes import process_group, stop_every_group, stop_group
+from kata.folders import remove_folder
+from kata.isolation.limits import WORKER_MEMORY_MB
+from kata.judging.limits import CALL_SECONDS
+from kata.processes import process_group, stop_every_group, stop_group
 from kata.vocabulary import KataStatus, Verdict, counted, one_line, printable
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 

@@ -29,7 +29,7 @@ from kata.vocabulary import printable
 
 # What the zip holds of the repository: what grading needs, without the tests of the tests.
 SHIPPED = ("pyproject.toml", "README.md", "conftest.py", "kata", "problems", "solutions", "tests")
-LEFT_OUT = ("tests/cli", "tests/meta")
+LEFT_OUT = ("tests/cli", "tests/isolation", "tests/meta")
 EXAMPLES_FILE = "test_examples.py"  # the statement's examples: shown to the student at once
 
 SETUP = """#!/usr/bin/env bash

@@ -1,13 +1,34 @@
 """Isolation: running a submission's code in a worker process of its own, which the kernel confines.
 
-- `workers`: the tests' side: starting a worker, calling into it, reading its generators,
-  measuring its time and memory from outside.
-- `worker`: the worker process itself (`python -m kata.isolation.worker` is its fork server).
-- `wire`: the messages between the two, JSON lines, never pickle.
-- `forkserver`: starting workers in a millisecond or two.
-- `confinement`: what a worker may do once it runs a submission (Landlock, seccomp).
-- `processes`: process groups that never outlive the command that started them.
+In the tests' process, the tests' side of each worker:
+- `pool`: the workers of a run, made for the runner, told of each new test, all stopped
+  when the run ends; and what judging must know of them (`WAITING_IN`, `READ_THERE`).
+- `client`: one worker as the tests call it: `WorkerClient` starts it, calls into it and
+  reads its generators; `IsolatedFunction` is what a test's `Judged` wrapper calls.
+- `clock`: the worker's time, on the kernel's clock of its process, and the credit for the
+  messages' travel.
+- `memory`: the worker's memory, read from /proc, which a memory guard holds it to.
+- `forking`: this run's fork server, started and asked for workers.
 
-Imports `kata.judging` (the call log and the limits it enforces), `kata.catalog` and the
-katas' materials; never the runner, grading or the command.
+In the fork server's process:
+- `forkserver` (`python -m kata.isolation.forkserver`): forks every worker of a run from
+  itself, and stops one that runs too many threads or fills the kernel's page tables.
+
+In each worker's process:
+- `worker`: loads the submission and answers the tests' requests (`WorkerProcess`).
+- `confinement`: what a worker may do once it runs a submission (Landlock, seccomp).
+
+On both sides:
+- `channel`: the messages, JSON lines on two pipes, never pickle, bounded before they are
+  decoded; `values`: the plain data they carry, exceptions included; `handles`: what is not
+  plain data, left on its side and called back across the pipes, or copied.
+- `limits`: every limit of a worker, each defined once.
+
+Imports from `kata.judging` what holds no state of a run (the exceptions of a stopped call,
+`is_iterator`, `can_watch`, the words of a load failure, the reading that measures memory),
+and reaches judging's state only through `kata.judging.elsewhere`: the time of the test's
+waits, the call in progress, and the stop of a test. Judging never
+imports isolation; the runner's plugin connects the two when a run is isolated. Also
+imports `kata.catalog`, `kata.folders` and the katas' materials; never the runner, grading
+or the command.
 """

@@ -1,108 +1,170 @@
-"""Starting worker processes in a millisecond or two: a fork server.
+"""The fork server's process: it forks every worker of a test run from itself, in a millisecond or two.
 
-A fresh Python takes tens of milliseconds to start and import the worker's modules, and a
-submission that stalls or crashes needs a fresh worker for every test it meets: for a
-class, that was a good part of the grading time. So each test run starts one server
-process (kata.isolation.worker, with nothing of any submission loaded) and the server forks every
-worker from itself, modules already imported. The ends of a worker's pipes travel to
-the server over a Unix socket; the server answers with the worker's process id, and
-later with its exit status, since the workers are its children.
+Started by the tests' process (kata.isolation.forking, which says why a fork server) as
+`python -m kata.isolation.forkserver`, with nothing of any submission loaded, this process
+imports once what a worker needs, works out the confinement every worker will apply to
+itself, and then serves the tests' requests on a Unix socket: fork a worker (its settings
+and the ends of its two pipes arrive with the request; the reply is its process id), or
+tell a worker's exit status (the workers are this process's children). Between requests it
+looks at its workers and kills one that runs too many threads or fills the kernel's page
+tables: limits no rlimit sets. When the tests' process is gone, so are this server and
+every worker it started.
 
-Why not multiprocessing's own "forkserver" start method: its children are multiprocessing
-Processes, which unpickle what they are sent (the very thing a worker must never do with a
-message that a classmate's code could shape), and its server neither confines what it
-forks nor counts their threads; the few lines here do exactly what a worker needs.
+Everything here runs in the fork server's process; a forked worker leaves this loop at
+once for kata.isolation.worker.run, and never comes back to it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import socket
-import subprocess
 import sys
-import tempfile
-from typing import TYPE_CHECKING
+import time
 
-from kata.judging.limits import FORK_SERVER_SECONDS
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-
-class ForkServerFailed(Exception):
-    """The fork server did not start, or stopped answering."""
+from kata.catalog import MATERIALS
+from kata.isolation.confinement import Confinement, ConfinementFailed
+from kata.isolation.limits import MAX_PAGE_TABLES_KB, MAX_THREADS, PARENT_CHECK_SECONDS, THREAD_CHECK_SECONDS
+from kata.isolation.worker import run
 
 
-class ForkedProcess:
-    """A worker forked by the server: what subprocess.Popen would tell of it."""
-
-    def __init__(self, server: ForkServer, pid: int):
-        self.server = server
-        self.pid = pid
-        self.returncode: int | None = None
-        self.stopped_for = ""  # why the server stopped it, when it did ("it ran more than 64 threads")
-
-    def wait(self) -> int | None:
-        """The worker's exit status, once it has ended (kill it first).
-
-        Minus the signal that ended it, as Popen gives it.
-        """
-        if self.returncode is None:
-            try:
-                self.returncode, self.stopped_for = self.server.exit_status(self.pid)
-            except ForkServerFailed:
-                pass  # a server that has ended cannot tell: the status stays unknown
-        return self.returncode
+def main() -> None:
+    settings = json.loads(sys.argv[1])
+    serve_forks(socket.socket(fileno=settings["fork_server_fd"]), prepare_confinement(settings["hidden"]))
 
 
-class ForkServer:
-    def __init__(self, environment: dict[str, str], hidden: list[str]):
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)  # one message per datagram
+def prepare_confinement(hidden: list[str]) -> Confinement | str:
+    """The confinement every worker will apply to itself, or why there can be none here."""
+    try:
+        return Confinement(hidden)
+    except ConfinementFailed as error:
+        return str(error)
+
+
+def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
+    """Start a worker for each request of the tests' process, forked from this process.
+
+    A request brings the worker's settings and the ends of its two pipes; the reply is
+    its process id. The tests' process also asks here for a worker's exit status, since
+    the workers are this process's children. When the tests' process is gone, so are
+    this server and every worker it started.
+    """
+    # Imported once here, so that no worker spends its start on them; and a confined worker
+    # could not read the runner's files to import them: these are all it ever needs.
+    import importlib
+    import resource  # noqa: F401
+    import kata.judging.measured_reading  # noqa: F401
+
+    for material in MATERIALS:  # which submissions import, and which the tests' copies are made from (rebuild)
+        importlib.import_module(material)
+
+    parent, children, stopped_for = os.getppid(), set[int](), dict[int, str]()
+    while True:
+        request: dict = {"op": "end"}
+        fds: list[int] = []
         try:
-            self.process = subprocess.Popen(
-                [sys.executable, "-s", "-m", "kata.isolation.worker",
-                 json.dumps({"fork_server_fd": theirs.fileno(), "hidden": hidden})],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                pass_fds=(theirs.fileno(),), cwd=tempfile.gettempdir(), env=environment, start_new_session=True)
-        except OSError as error:
-            ours.close()
-            raise ForkServerFailed(f"the fork server of the worker processes could not start ({error})") from None
-        finally:
-            theirs.close()
-        self.control = ours
-        self.control.settimeout(FORK_SERVER_SECONDS)
-
-    def start(self, settings: dict, read_fd: int, write_fd: int) -> ForkedProcess:
-        """Fork a worker with these settings, reading requests from read_fd and writing replies to write_fd."""
-        request = json.dumps({"op": "start", "settings": settings}).encode("ascii")
-        reply = self._exchange(lambda: socket.send_fds(self.control, [request], [read_fd, write_fd]))
-        return ForkedProcess(self, int(reply["pid"]))
-
-    def exit_status(self, pid: int) -> tuple[int | None, str]:
-        """The worker's exit status, and why the server stopped it if it did ("" if not)."""
-        request = json.dumps({"op": "wait", "pid": pid}).encode("ascii")
-        reply = self._exchange(lambda: self.control.send(request))
-        return reply.get("returncode"), str(reply.get("stopped_for") or "")
-
-    def is_running(self) -> bool:
-        return self.process.poll() is None
-
-    def _exchange(self, send: Callable[[], object]) -> dict:
-        try:
-            send()
-            reply = json.loads(self.control.recv(1 << 16) or b"null")
-        except (OSError, ValueError) as error:
-            raise ForkServerFailed(f"the fork server of the worker processes did not answer ({error})") from None
-        if not isinstance(reply, dict):
-            raise ForkServerFailed("the fork server of the worker processes has ended")
-        return reply
-
-    def stop(self) -> None:
-        self.control.close()
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
+            if select.select([control], [], [], THREAD_CHECK_SECONDS if children else PARENT_CHECK_SECONDS)[0]:
+                data, fds, _, _ = socket.recv_fds(control, 1 << 16, 2)
+                request = json.loads(data) if data else request
+            elif os.getppid() == parent:
+                stopped_for.update(stop_workers_past_their_kernel_limits(children - stopped_for.keys()))
+                continue
+        except (OSError, ValueError):
             pass
-        self.process.wait()
+        if request.get("op") == "start" and len(fds) == 2:
+            reply: dict = {"pid": fork_a_worker(control, request["settings"], fds, confinement)}
+            children.add(reply["pid"])
+        elif request.get("op") == "wait":
+            pid = int(request["pid"])
+            reply = {"returncode": exit_status_of(pid), "stopped_for": stopped_for.pop(pid, "")}
+            children.discard(pid)
+        else:  # the tests' process has gone, or speaks nonsense
+            for child in children:
+                try:
+                    os.killpg(child, signal.SIGKILL)
+                except OSError:
+                    pass
+            os._exit(0)
+        for fd in fds:
+            os.close(fd)
+        control.send(json.dumps(reply).encode("ascii"))
+
+
+def stop_workers_past_their_kernel_limits(workers: set[int]) -> dict[int, str]:
+    """Kill each worker running more than MAX_THREADS threads or holding more than MAX_PAGE_TABLES_KB
+    of page tables; returns why, by process id."""
+    stopped = {}
+    for pid in workers:
+        why = kernel_limit_passed(status_of(pid))
+        if why == MAIN_THREAD_ENDED:
+            # A worker ending by exit_group shows this state for an instant, while its other
+            # threads are being ended: only one that still shows it a moment later is stopped.
+            time.sleep(THREAD_CHECK_SECONDS)
+            why = kernel_limit_passed(status_of(pid))
+        if why is None:
+            continue
+        stopped[pid] = why
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    return stopped
+
+
+def status_of(pid: int) -> dict[bytes, bytes]:
+    """The fields of the process's /proc status; none when it has been reaped, or there is no /proc."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            return dict(line.split(b":", 1) for line in status.read().splitlines() if b":" in line)
+    except OSError:
+        return {}
+
+
+MAIN_THREAD_ENDED = "its main thread ended while its other threads ran on"
+
+
+def kernel_limit_passed(status: dict[bytes, bytes]) -> str | None:
+    """Why a worker with this /proc status must be stopped, or None."""
+    threads = int(status.get(b"Threads", b"0"))
+    if status.get(b"State", b"").strip().startswith(b"Z"):
+        # The main thread ended alone (a raw exit system call) and left the others running:
+        # the status of a zombie shows neither its page tables nor, once read, anything to
+        # count again, so its threads would escape both limits. A worker answers from its
+        # main thread; a zombie with no other thread is only ending.
+        return MAIN_THREAD_ENDED if threads > 1 else None
+    if threads > MAX_THREADS:
+        return f"it ran more than {MAX_THREADS} threads"
+    page_tables = status.get(b"VmPTE", b"").split()
+    if page_tables and int(page_tables[0]) > MAX_PAGE_TABLES_KB:
+        return (f"its memory mappings took more than {MAX_PAGE_TABLES_KB // 1024} MB of the kernel's "
+                "page tables (thousands of small mappings, scattered)")
+    return None
+
+
+def fork_a_worker(control: socket.socket, settings: dict, fds: list[int], confinement: Confinement | str) -> int:
+    pid = os.fork()
+    if pid:
+        return pid
+    try:
+        control.close()
+        os.setsid()  # its own process group: a kill reaches anything it started
+        settings["read_fd"], settings["write_fd"] = fds
+        sys.argv[1:] = [json.dumps(settings)]  # as if started on its own
+        run(settings, confinement)
+    finally:
+        os._exit(1)  # never back into the server's loop
+
+
+def exit_status_of(pid: int) -> int | None:
+    """The worker's exit code, or minus the signal that ended it (as subprocess gives it); None if unknown."""
+    try:
+        _, status = os.waitpid(pid, 0)
+    except ChildProcessError:
+        return None
+    return os.waitstatus_to_exitcode(status)
+
+
+if __name__ == "__main__":
+    main()

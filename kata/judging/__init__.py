@@ -1,10 +1,14 @@
 """Judging: what a test uses to call the code under test and judge its answer.
 
 - `calls`: every call into the code under test goes through `Judged`, and is recorded
-  (its arguments, its result, its time) so that a failure can restate it.
+  (its arguments, its result, its time) so that a failure can restate it; a call stopped at
+  a limit raises a `LimitExceeded`.
 - `judge`: `expect`, `check_returns`, `check_raises` and the verdicts of a wrong answer.
-- `limits`: every time and memory limit: of a call, a test, loading a module, and an
-  isolated worker.
+- `limits`: the time and memory limits of a call, a test and loading a module, however
+  the code runs (a worker process's own are kata.isolation's).
+- `elsewhere`: calls that run in another process (an isolated run's workers): their time,
+  which the watchdog reads, and the one door through which the code that runs them reaches
+  judging; the runner's plugin connects that code to it.
 - `guards`: the markers of the tests that stop stalled loops and quadratic work.
 - `measured_reading`: reading a generator to its end while measuring its memory.
 - `load_problems`: why a submission's module cannot be used, in the same words wherever

@@ -2,7 +2,9 @@
 
 The tests never call the implementation directly: they call a `Judged` wrapper,
 which remembers the call in progress (for time and memory limits) and the last
-call made (for failure reports and mistake diagnosis).
+call made (for failure reports and mistake diagnosis). A call stopped at a limit raises
+a LimitExceeded (raised by kata.judging.limits), which the log keeps: defined here, beside
+the log, so that the limits import the calls they watch and never the other way round.
 """
 
 from __future__ import annotations
@@ -11,14 +13,11 @@ import copy
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from collections.abc import Callable
 
 from kata.catalog import relative
 from kata.vocabulary import show_call
-
-if TYPE_CHECKING:
-    from kata.judging.limits import LimitExceeded
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -83,64 +82,30 @@ def _size(value: Any) -> int:
         return 0
 
 
-class TimeElsewhere:
-    """The time of a test's calls that run in another process, measured from this one.
+class LimitExceeded(BaseException):
+    """A BaseException, so that a learner's `except Exception:` cannot swallow it."""
 
-    Code that runs a call elsewhere (kata.isolation.workers) says when each wait for a
-    reply starts and ends, with the other process's CPU clock as the kernel counts it;
-    the watchdog (kata.judging.limits) reads the CPU time of the current wait, of all
-    the test's waits, and the wall time of the current wait, which catches a process
-    that sleeps instead. Nothing the other process says or does can change any of them.
-    """
+    def __init__(self, call: Call | None, limit: str):
+        self.call = call
+        self.limit = limit
+        super().__init__(f"{call or 'the test'} ran past its limit of {limit}")
 
-    def __init__(self) -> None:
-        self.clock: Callable[[], float] | None = None
-        self.busy_since: float | None = None  # the wall clock when the current wait began
-        self.cpu_since = 0.0
-        self.paused_at: float | None = None  # while this process serves a callback of the other
-        self.busy_before = 0.0  # the CPU time of the test's earlier waits
-        # This process's own CPU time on the messages of the test's waits: encoding, decoding,
-        # serving callbacks. The other process spends about as much on its side of the same
-        # messages, so a guard's budget for the whole test leaves that much out: a generator
-        # read one next() at a time must not be charged for the travel. Each wait's share is
-        # at most the other process's own CPU time on it (kata.isolation.workers.protocol_time).
-        self.protocol_cpu = 0.0
 
-    def started_waiting(self, clock: Callable[[], float]) -> None:
-        self.clock = clock
-        self.cpu_since = clock()
-        self.busy_since = time.monotonic()
+class DidNotFinish(LimitExceeded):
+    pass
 
-    def stopped_waiting(self) -> None:
-        if self.busy_since is not None:
-            self.busy_before += self.cpu()
-            self.busy_since = None
 
-    def cpu(self) -> float:
-        """The other process's CPU time on the current wait so far (0 when none is under way)."""
-        if self.busy_since is None or self.clock is None:
-            return 0.0
-        return max(0.0, self.clock() - self.cpu_since)
+class CallDidNotFinish(DidNotFinish):
+    """One call ran past the limit for one call (not a guard's limit for its whole test)."""
 
-    def wall(self) -> float:
-        """How long this process has waited on the current wait, leaving out the callbacks it served."""
-        if self.busy_since is None:
-            return 0.0
-        return (self.paused_at or time.monotonic()) - self.busy_since
 
-    def pause_the_wall_clock(self) -> None:
-        """This process serves a callback: not a wait for the other process (whose CPU clock runs on)."""
-        if self.paused_at is None:
-            self.paused_at = time.monotonic()
+class CallsDidNotFinish(DidNotFinish):
+    """The test ran past its own limit, though no one call ran past the limit for one call:
+    many calls, each slow but under its limit (a property test's dozens of examples)."""
 
-    def resume_the_wall_clock(self) -> None:
-        if self.paused_at is not None and self.busy_since is not None:
-            self.busy_since += time.monotonic() - self.paused_at
-        self.paused_at = None
 
-    def total_cpu(self) -> float:
-        """The other process's CPU time on all of the test's waits, less the messages' travel."""
-        return self.busy_before + self.cpu() - self.protocol_cpu
+class UsedTooMuchMemory(LimitExceeded):
+    pass
 
 
 class _Log:
@@ -149,14 +114,10 @@ class _Log:
     stopped_by: LimitExceeded | None = None  # set once a limit has stopped this test
     calls = 0  # made by this test
 
-    def __init__(self) -> None:
-        self.elsewhere = TimeElsewhere()  # an isolated run's calls (--isolate) run in a worker process
-
     def forget(self) -> None:
         self.in_progress = None
         self.last = None
         self.calls = 0
-        self.elsewhere = TimeElsewhere()
 
 
 log = _Log()

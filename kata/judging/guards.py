@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from kata.judging import measured_reading
+from kata.judging.elsewhere import elsewhere
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -66,17 +67,7 @@ def read_measuring_memory(items: Any, *, bound: int) -> Any:
     early once it reaches `bound`. For a generator of an isolated run, the items are read in
     its worker process, where the submission allocates, and sent here in batches.
     """
-    if type(items) in _READ_ELSEWHERE:  # exactly: a generator of the code under test may have any attribute
+    if elsewhere.reads_there(items):
         return items.read_measuring_memory(bound=bound)
     return measured_reading.MeasuredReading(items, bound)
 
-
-# The types of iterators whose items are made in another process, and read there.
-_READ_ELSEWHERE: set[type] = set()
-
-
-def read_elsewhere(kind: type) -> type:
-    """Mark a type of iterator (kata.isolation.workers.WorkerIterator) as read in the process that makes its items:
-    it has a method read_measuring_memory(bound=...) that returns such a reading."""
-    _READ_ELSEWHERE.add(kind)
-    return kind

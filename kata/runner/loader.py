@@ -17,7 +17,7 @@ from types import SimpleNamespace
 
 from kata.judging import load_problems
 from kata.judging.calls import Judged
-from kata.judging.limits import WORKER_MEMORY_MB
+from kata.isolation.limits import WORKER_MEMORY_MB
 from kata.catalog import KATAS, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, relative
 from kata.runner.loading import LoadProblem, load_module
 from kata.runner.mistakes import mistakes_of
@@ -37,7 +37,7 @@ class Implementation:
     where: Path | None = None
     mistake_kata: Kata | None = None
     mistake_id: str = ""
-    isolated: bool = False  # run in a worker process of its own (kata.isolation.workers)
+    isolated: bool = False  # run in a worker process of its own (kata.isolation.client)
     memory_mb: int = WORKER_MEMORY_MB  # the worker's address space, when isolated
     # When isolated: run the code only in a worker the kernel confines (kata.isolation.confinement).
     confined: bool = False
@@ -91,7 +91,8 @@ class Implementation:
 
     def _load_isolated(self, kata: Kata) -> SimpleNamespace:
         """The same functions, run in a worker process: the file is only read here, never run."""
-        from kata.isolation.workers import IsolatedFunction, WorkerCouldNotStart, worker_for
+        from kata.isolation.client import IsolatedFunction, WorkerCouldNotStart
+        from kata.isolation.pool import worker_for
 
         path = self.source(kata)
         if not path.is_file():

@@ -13,7 +13,8 @@ from types import ModuleType
 
 from kata.catalog import relative
 from kata.judging import load_problems
-from kata.judging.limits import LOAD_SECONDS, MEMORY_LIMIT_MB, DidNotFinish, UsedTooMuchMemory, loading_limits
+from kata.judging.calls import DidNotFinish, UsedTooMuchMemory
+from kata.judging.limits import LOAD_SECONDS, MEMORY_LIMIT_MB, loading_limits
 
 
 class LoadProblem(Exception):

@@ -22,8 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from kata.isolation.workers import stop_all_workers
-from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
+from kata.isolation.limits import WORKER_MEMORY_MB
+from kata.isolation.pool import READ_THERE, WAITING_IN, stop_all_workers
+from kata.judging.elsewhere import elsewhere
+from kata.judging.limits import CALL_SECONDS
 from kata.runner import collection, end_of_run, reporting, summary, time_limits
 from kata.runner import profiles  # noqa: F401  registers the Hypothesis profiles, before any test runs
 from kata.runner.fixtures import function_fixtures
@@ -102,6 +104,7 @@ def _implementation_judged(config: pytest.Config) -> Implementation:
             raise pytest.UsageError(f"--confined: the workers cannot be confined here: {unconfined}")
         impl = dataclasses.replace(impl, isolated=True, memory_mb=config.getoption("memory"),
                                    confined=config.getoption("confined"))
+        connect_the_workers_to_judging()
     elif config.getoption("confined"):
         raise pytest.UsageError("--confined goes with --isolate: only a worker process can be confined")
     if not config.getoption("call_seconds") > 0:
@@ -119,6 +122,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         unconfined = impl.isolated and why_workers_run_unconfined()
         if unconfined:
             terminal.write_line(f"The workers run unconfined, with your own rights: {unconfined}.", yellow=True)
+
+
+def connect_the_workers_to_judging() -> None:
+    """Tell judging what it must know of the workers that run an isolated run's calls: where this process
+    waits for their replies, and which iterators are read in them (kata.judging.elsewhere)."""
+    elsewhere.connect(waiting_in=WAITING_IN, read_there=READ_THERE)
 
 
 def why_workers_run_unconfined() -> str | None:

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.judging.calls import Call, log
+from kata.judging.calls import Call, CallsDidNotFinish, DidNotFinish, LimitExceeded, UsedTooMuchMemory, log
 from kata.judging.judge import RaisedWhileRead, WrongAnswer
-from kata.judging.limits import CallsDidNotFinish, DidNotFinish, LimitExceeded, UsedTooMuchMemory
 from kata.catalog import kata_of_test, relative
 from kata.runner.diagnosis import FailingTest, matching_mistakes
 from kata.runner.run_state import run_state

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from kata.catalog import kata_of_test
-from kata.judging.calls import log
+from kata.judging.calls import CallDidNotFinish, LimitExceeded, log
 from kata.judging.guards import has_fixed_inputs
-from kata.judging.limits import CallDidNotFinish, LimitExceeded, drop_locals, give_back_freed_memory, repair_traceback
+from kata.judging.limits import drop_locals, give_back_freed_memory, repair_traceback
 from kata.runner import report
 from kata.runner.collection import KataUnavailable
 from kata.runner.outcomes import record_verdict

@@ -8,7 +8,7 @@ costs its full patience every time it is probed: without sharing, every student 
 code stalls or crashes paid that again.
 
 Only plain data is kept and read: the input as the key, the outcome as the value, both
-in the JSON of kata.isolation.wire. A file that cannot be read is a miss, never an error.
+in the JSON of kata.isolation.values. A file that cannot be read is a miss, never an error.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 from collections.abc import Callable
 
-from kata.isolation import wire
+from kata.isolation.channel import ProtocolError
+from kata.isolation.values import Decoder, Encoder, PlainValues
 
 POLL_SECONDS = 0.01  # how often a run waiting for another's outcome looks for it
 CLAIM_MARGIN_SECONDS = 1.0  # beyond twice the probe's limit, before a waiting run works it out itself
@@ -34,7 +35,7 @@ def key_of(*parts: object) -> str | None:
     None if they are not plain data.
     """
     try:
-        encoded = wire.Encoder(wire.Codec()).encode(list(parts))
+        encoded = Encoder(PlainValues()).encode(list(parts))
     except NotImplementedError:  # an object of the tests' own (a tokenizer, a stream): no lasting name
         return None
     text = json.dumps(encoded, separators=(",", ":"), sort_keys=True)
@@ -87,8 +88,8 @@ def _kept(folder: Path, key: str) -> tuple[tuple[str, object], float] | None:
             if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
                 return None
             kind, value, seconds = json.loads(file.read())
-        return (str(kind), wire.Decoder(wire.Codec()).decode(value)), float(seconds)
-    except (OSError, ValueError, TypeError, RecursionError, wire.ProtocolError):
+        return (str(kind), Decoder(PlainValues()).decode(value)), float(seconds)
+    except (OSError, ValueError, TypeError, RecursionError, ProtocolError):
         return None
 
 
@@ -96,7 +97,7 @@ def _keep(folder: Path, key: str, found: tuple) -> None:
     """Keep a probe's result for the other runs; one that is not plain data is simply not kept."""
     (kind, value), seconds = found
     try:
-        text = json.dumps([kind, wire.Encoder(wire.Codec()).encode(value), seconds])
+        text = json.dumps([kind, Encoder(PlainValues()).encode(value), seconds])
     except (NotImplementedError, ValueError):
         return
     try:

@@ -7,7 +7,6 @@ tests edit a stub, which must never happen to the real checkout.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import queue
 import shutil
@@ -19,40 +18,27 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_tests import fingerprints, mark_as_cli_tests, the_checkout_is_left_as_it_was  # noqa: F401 (a fixture)
 from pristine import write_pristine_stubs
 
 from kata.catalog import ROOT, Kata, relative
 
-LEFT_OUT = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata", "cli", "meta")
+CACHES_AND_STATE = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata")
+RUNNERS_OWN_TESTS = {"cli", "isolation", "meta"}  # in tests/; kata/isolation, the package, is copied
 COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml", "README.md")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
-    """These tests judge the command, not a kata: they run only when asked for (pytest -m cli)."""
-    for item in items:
-        if Path(item.path).is_relative_to(Path(__file__).parent):
-            item.add_marker(pytest.mark.cli)
+    mark_as_cli_tests(items, Path(__file__).parent)
 
 
-def state_of_the_checkout() -> dict[str, str]:
-    """What a test must never change in the checkout: the learner's files and the learner's state."""
-    state = {f"problems/{name}": digest for name, digest in fingerprints(ROOT / "problems").items()}
-    kata_state = ROOT / ".kata"
-    if kata_state.is_dir():
-        state.update({f".kata/{path.name}": hashlib.sha256(path.read_bytes()).hexdigest()
-                      for path in sorted(kata_state.iterdir()) if path.is_file()})
-    return state
-
-
-@pytest.fixture(scope="session", autouse=True)
-def the_checkout_is_left_as_it_was():
-    """Every test works on copies: problems/ and .kata/ are as they were when the tests began."""
-    before = state_of_the_checkout()
-    yield
-    after = state_of_the_checkout()
-    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
-    assert not changed, f"tests wrote into the checkout: {changed}"
+def left_out(folder: str, names: list[str]) -> set[str]:
+    """What a copy of the repository leaves out of a folder: caches, the learner's state, the runner's own tests."""
+    ignored = set(CACHES_AND_STATE(folder, names))
+    if Path(folder) == ROOT / "tests":
+        ignored |= RUNNERS_OWN_TESTS & set(names)
+    return ignored
 
 
 def copy_of_the_repository(copy: Path) -> Path:
@@ -61,7 +47,7 @@ def copy_of_the_repository(copy: Path) -> Path:
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, copy / name, ignore=LEFT_OUT)
+            shutil.copytree(source, copy / name, ignore=left_out)
         else:
             shutil.copy2(source, copy / name)
     write_pristine_stubs(copy / "problems")  # as committed: a learner's work in problems/ stays out
@@ -78,18 +64,6 @@ def repo(tmp_path) -> Path:
 def repository_copier():
     """copy_of_the_repository, for fixtures of a wider scope than one test."""
     return copy_of_the_repository
-
-
-def fingerprints(folder: Path) -> dict[str, str]:
-    """Every file under the folder with a hash of its contents, leaving out caches that Python itself writes."""
-    found = {}
-    for path in sorted(folder.rglob("*")):
-        parts = path.relative_to(folder).parts
-        if any(part.startswith(".") or part == "__pycache__" or part.endswith(".egg-info") for part in parts):
-            continue
-        if path.is_file():
-            found[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return found
 
 
 @pytest.fixture(scope="session")

@@ -101,7 +101,7 @@ def test_the_zip_holds_setup_and_run_autograder_as_executables_and_the_katas(aut
         run_autograder = archive.read("run_autograder").decode()
     assert {"setup.sh", "run_autograder", "pyproject.toml", "kata/catalog.py",
             "tests/01_fixed_windows/test_hidden.py", "solutions/01_fixed_windows/mistakes.py"} <= names
-    assert not any(name.startswith(("tests/cli/", "tests/meta/")) for name in names)
+    assert not any(name.startswith(("tests/cli/", "tests/isolation/", "tests/meta/")) for name in names)
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
     assert "--root /autograder --katas 01 --points 10" in run_autograder
 

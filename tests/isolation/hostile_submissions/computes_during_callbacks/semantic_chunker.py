@@ -31,11 +31,11 @@ def _slow_work(done, window):
 
 
 def semantic_chunks(sentences, embed, *args, **kwargs):
-    wire = _sys.modules.get("kata.isolation.wire")
+    handles = _sys.modules.get("kata.isolation.handles")
     done, window = _threading.Event(), _threading.Event()
     helper = _threading.Thread(target=_slow_work, args=(done, window), daemon=True)
     helper.start()
-    if WINDOWED and isinstance(embed, wire.RemoteFunction):
+    if WINDOWED and isinstance(embed, handles.RemoteFunction):
         channel = embed._codec.connected()
         junk = (b'{"op":"call","handle":%d,"method":null,"args":[{"set":[' % embed._handle
                 + b",".join([b"1"] * 3_000_000) + b']}],"kwargs":{}}\n')

@@ -5,6 +5,12 @@ that the terminal's Ctrl-C reaches only the `kata` command, which then stops the
 group: the group is killed when the block that started it is left by an exception (Ctrl-C
 and SIGTERM arrive as KeyboardInterrupt). Groups started by other threads (`kata grade`
 runs several students at once) are stopped by `stop_every_group()`.
+
+Beside the packages, which may all import it, rather than in one of them: the command runs
+its pytest runs in such groups (`kata check`, `kata watch`) and grading runs each student's
+(`kata grade`). Neither is isolation's work (the workers of a run are forked by its fork
+server, not started here), nor the runner's (the pytest plugin inside those runs), and
+grading may not import the command.
 """
 
 from __future__ import annotations

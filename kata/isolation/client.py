@@ -1,38 +1,42 @@
-"""Running a submission's functions in a worker process of their own (`--isolate`, and `kata grade`).
+"""The tests' side of one worker: a submission's functions, called in a worker process of their own.
 
-The tests and their assertions stay in this process; only the arguments travel to
-the worker (kata.isolation.worker) and only plain data comes back (kata.isolation.wire). The worker is
-killed and replaced whenever a call is cut short (a time limit, an interrupted
-test), ends by itself (sys.exit is caught; os._exit and crashes are not), or runs
-out of its address space; the call then fails with a verdict, and the next call
-starts a fresh worker. So no submission can hang, crash or fool the tests' process.
+The tests and their assertions stay in this process; only the arguments travel to the
+worker (kata.isolation.worker) and only plain data comes back (kata.isolation.values). The
+worker is killed and replaced whenever a call is cut short (a time limit, an interrupted
+test), ends by itself (sys.exit is caught; os._exit and crashes are not), or runs out of
+its address space; the call then fails with a verdict, and the next call starts a fresh
+worker. So no submission can hang, crash or fool the tests' process.
+
+Everything here runs in the tests' process (`pytest --isolate`, and each student's run of
+`kata grade`); the worker's side is kata.isolation.worker.
 """
 
 from __future__ import annotations
 
-import itertools
 import os
 import select
 import shutil
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.isolation import wire
+from kata.catalog import relative
+from kata.folders import remove_folder
+from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
+from kata.isolation.clock import cpu_clock_of, protocol_time
+from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
+from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, recipe_of, refill
+from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
+                                   WORKER_MEMORY_MB, WORKER_START_SECONDS)
+from kata.isolation.memory import WorkerReading, memory_of
+from kata.isolation.values import Decoder, Encoder, Opaque, answer_of, short_repr, shortened
 from kata.judging import load_problems
-from kata.judging.calls import is_iterator, log
-from kata.judging.guards import read_elsewhere
-from kata.catalog import ROOT, relative
-from kata.isolation.forkserver import ForkedProcess, ForkServer, ForkServerFailed
-from kata.judging.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, PROTOCOL_ALLOWANCE_SECONDS, RESIDENT_SLACK_BYTES,
-                                 SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
-                                 WORKER_MEMORY_MB, WORKER_START_SECONDS, DidNotFinish, UsedTooMuchMemory, can_watch,
-                                 wait_for_workers_in)
+from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator
+from kata.judging.elsewhere import elsewhere
+from kata.judging.limits import can_watch
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -41,8 +45,6 @@ if TYPE_CHECKING:
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True
-
-wait_for_workers_in(__file__, wire.__file__)  # the tests' process waits for a worker's reply there
 
 
 class WorkerEnded(Exception):
@@ -53,15 +55,15 @@ class WorkerCouldNotStart(Exception):
     """The submission could not be loaded in a worker; the message says why in one sentence."""
 
 
-class TestsCodec(wire.Codec):
+class TestsCodec(Codec):
     """In the tests' process: what the tests pass that is not plain data stays here and is called back."""
 
-    def __init__(self, worker: Worker):
+    def __init__(self, worker: WorkerClient):
         super().__init__()
         self.worker = worker
 
     def encode_other(self, value: object) -> dict:
-        shown = wire.short_repr(value)
+        shown = short_repr(value)
         rebuilt = recipe_of(value)
         if rebuilt is not None:
             return {"rebuilt": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
@@ -74,51 +76,29 @@ class TestsCodec(wire.Codec):
         return {"object": {"handle": self.remember(value, methods), "repr": shown, "methods": methods}}
 
     def encode_part(self, value: object) -> object:
-        return wire.Encoder(self).encode(value)
+        return Encoder(self).encode(value)
 
     def serve(self, message: dict) -> dict:
         """A callback runs the tests' own object: the wait for the worker's reply is paused meanwhile,
         but not its CPU clock, so what a thread of the worker computes during a callback still counts."""
-        log.elsewhere.pause_the_wall_clock()
+        elsewhere.time.pause_the_wall_clock()
         try:
             return super().serve(message)
         finally:
-            log.elsewhere.resume_the_wall_clock()
+            elsewhere.time.resume_the_wall_clock()
 
     def decode_other(self, tag: str, body: Any) -> object:
         if tag == "iterator":
             return WorkerIterator(self.worker, self.worker.generation, body["handle"], body["repr"])
         if tag == "opaque":
-            return wire.Opaque(str(body["type"]), str(body["repr"]))
+            return Opaque(str(body["type"]), str(body["repr"]))
         if tag == "yours":
             return self.objects[body]
         return super().decode_other(tag, body)
 
 
-# Objects the worker can make a copy of, so that using them costs no round trip: the
-# iterators of the standard library (rebuilt from their state; only the worker's copy
-# advances; the tests' streams whose reads a test counts are objects of their own, called
-# back), and a kata's material whose class says it may be copied (copied_by_workers), made
-# afresh in the worker from its class: kata 06's toy tokenizer.
-_REBUILT_BY_ITER = {"list_iterator", "tuple_iterator", "range_iterator", "str_ascii_iterator", "str_iterator"}
-
-
-def recipe_of(value: Any) -> tuple[str, list, int] | None:
-    """(kind, args, position) for an iterator the worker can make a copy of, else None."""
-    name = type(value).__name__
-    if name in _REBUILT_BY_ITER and type(value).__module__ == "builtins":
-        _, (sequence,), *position = value.__reduce__()
-        return "iter", [sequence], (position[0] if position else 0)
-    if type(value) in (itertools.repeat, itertools.count):
-        _, args = value.__reduce__()[:2]
-        return type(value).__name__, list(args), 0
-    if getattr(type(value), "copied_by_workers", False) is True:
-        return "copy", [type(value).__module__, type(value).__qualname__], 0
-    return None
-
-
 def _may_be_called(value: object, name: str) -> bool:
-    if name.startswith("_") and name not in wire.FORWARDED_SPECIAL_METHODS:
+    if name.startswith("_") and name not in FORWARDED_SPECIAL_METHODS:
         return False
     try:
         return callable(getattr(value, name))
@@ -126,7 +106,7 @@ def _may_be_called(value: object, name: str) -> bool:
         return False
 
 
-class WorkerChannel(wire.Channel):
+class WorkerChannel(Channel):
     deadline: float | None = None  # while the worker starts: the time by which it must be ready
 
     def wait_for_data(self) -> None:
@@ -140,10 +120,10 @@ class WorkerChannel(wire.Channel):
         seconds = None if can_watch() else UNWATCHED_SECONDS
         ready, _, _ = select.select([self.read_fd], [], [], seconds)
         if not ready:
-            raise DidNotFinish(log.in_progress, f"{UNWATCHED_SECONDS:g} s for one reply")
+            raise DidNotFinish(elsewhere.call_in_progress(), f"{UNWATCHED_SECONDS:g} s for one reply")
 
 
-class Worker:
+class WorkerClient:
     """One submission module, loaded in a process of its own; started on the first call, restarted after a kill."""
 
     def __init__(self, source: Path, functions: tuple[str, ...], memory_mb: int = WORKER_MEMORY_MB,
@@ -169,7 +149,7 @@ class Worker:
         with protocol_time():
             return self._call(function, args, kwargs)
 
-    def next(self, handle: int, generation: int, yielded: wire.Yielded) -> Any:
+    def next(self, handle: int, generation: int, yielded: Yielded) -> Any:
         with protocol_time():
             return self._next(handle, generation, yielded)
 
@@ -179,7 +159,7 @@ class Worker:
             # must not make a crashing submission start a new worker for every retry.
             raise WorkerEnded(str(self.ended_in_this_test))
         self.start_if_needed()
-        encoder = wire.Encoder(self.codec)
+        encoder = Encoder(self.codec)
         message = {"op": "call", "function": function, "args": [encoder.encode(arg) for arg in args],
                    "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()}}
         reply = self.exchange(message)
@@ -187,7 +167,7 @@ class Worker:
             self.read_back_arguments(reply["args_after"], encoder.keep_alive)
         return self.answer(reply, encoder.keep_alive)
 
-    def _next(self, handle: int, generation: int, yielded: wire.Yielded) -> Any:
+    def _next(self, handle: int, generation: int, yielded: Yielded) -> Any:
         self.require(generation)
         reply = self.exchange({"op": "next", "handle": handle, "tests_changed": yielded.changes(self.codec)})
         if reply.get("yielded_after"):
@@ -197,7 +177,7 @@ class Worker:
                 raise self.garbled(error) from None
         if reply.get("stopped"):
             raise StopIteration
-        decoder = wire.Decoder(self.codec, yielded.by_number)
+        decoder = Decoder(self.codec, yielded.by_number)
         value = self.answer(reply, decoder=decoder)
         yielded.track(decoder.containers, self.codec)
         return value
@@ -212,25 +192,24 @@ class Worker:
     def exchange(self, message: dict) -> dict:
         """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
         self.refuse_work_between_requests()
-        log.elsewhere.started_waiting(self.cpu_clock)
+        elsewhere.time.started_waiting(self.cpu_clock)
         try:
             reply = self.channel.request(message)
-        except wire.ChannelClosed:
+        except ChannelClosed:
             raise self.ended(self.stop_and_say_why()) from None
-        except wire.ProtocolError as error:
+        except ProtocolError as error:
             raise self.garbled(error) from None
         except BaseException:
             self.stop()  # a time limit or an interrupt: the worker is in the middle of something
             raise
         finally:
-            log.elsewhere.stopped_waiting()
+            elsewhere.time.stopped_waiting()
             self.cpu_at_rest = self.cpu_clock()
         self.output = str(reply.get("output", ""))
         raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
             self.stop()
-            log.stopped_by = UsedTooMuchMemory(log.in_progress, f"{self.memory_mb} MB of address space")
-            raise log.stopped_by
+            raise elsewhere.stop_the_test(UsedTooMuchMemory, f"{self.memory_mb} MB of address space")
         return reply
 
     def refuse_work_between_requests(self) -> None:
@@ -253,11 +232,17 @@ class Worker:
         self.stop()
         return self.ended(f"the worker process sent something that is not an answer ({problem})")
 
-    def answer(self, reply: dict, known: list | None = None, decoder: wire.Decoder | None = None) -> Any:
+    def answer(self, reply: dict, known: list | None = None, decoder: Decoder | None = None) -> Any:
         try:
-            return self.channel.answer_of(reply, known, decoder)
-        except wire.ProtocolError as error:
+            return answer_of(reply, decoder or Decoder(self.codec, known))
+        except ProtocolError as error:
             raise self.garbled(error) from None
+
+    def read_a_batch(self, generation: int, message: dict) -> Any:
+        """The answer to one request of a memory guard's reading (kata.isolation.memory), timed as a call is."""
+        with protocol_time():
+            self.require(generation)
+            return self.answer(self.exchange(message))
 
     def read_back_arguments(self, after: list, containers: list) -> None:
         """The submission modified its arguments: make the tests' own containers hold what the worker's hold now."""
@@ -271,12 +256,12 @@ class Worker:
         identity survives: a list popped from another is still the list the tests made.
         """
         try:
-            contents = [(containers[number], wire.Decoder(self.codec, containers).decode(content))
+            contents = [(containers[number], Decoder(self.codec, containers).decode(content))
                         for number, content in changes]
         except Exception as error:
             raise self.garbled(error) from None
         for container, content in contents:
-            wire.refill(container, content)
+            refill(container, content)
 
     # The process ----------------------------------------------------------------------------
 
@@ -341,7 +326,7 @@ class Worker:
             self.stop()
             raise WorkerCouldNotStart(load_problems.did_not_finish_loading(relative(self.source),
                                                                          WORKER_START_SECONDS)) from None
-        except (wire.ChannelClosed, wire.ProtocolError):
+        except (ChannelClosed, ProtocolError):
             raise WorkerCouldNotStart(f"loading {relative(self.source)} ended the worker process: "
                                       f"{self.stop_and_say_why()}.") from None
         except BaseException:
@@ -352,13 +337,13 @@ class Worker:
                 self.channel.deadline = None
         if not hello.get("ready"):
             self.stop()
-            raise WorkerCouldNotStart(wire.shortened(str(hello.get("problem")), load_problems.ERROR_TEXT_LIMIT))
+            raise WorkerCouldNotStart(shortened(str(hello.get("problem")), load_problems.ERROR_TEXT_LIMIT))
         self.unconfined = str(hello.get("unconfined") or "")
         loading = time.monotonic() - self.spawned_at
         if loading > SLOW_LOAD_SECONDS:  # this test goes on; the next start is refused
             self.slow_to_load = load_problems.too_slow_to_load_again(relative(self.source), loading)
         self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
-        self.memory_at_ready = self.memory_when_ready()
+        self.memory_at_ready = memory_of(self.require(self.generation).pid)
         if self.cpu_at_rest > LOAD_CPU_SECONDS:
             self.stop()
             raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), self.cpu_at_rest,
@@ -378,34 +363,6 @@ class Worker:
                    "SIGKILL": " (killed: often the memory limit)"}.get(name, "")
             return f"the worker process was ended by the signal {name}{why}"
         return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
-
-    def memory_when_ready(self) -> dict[str, int]:
-        """The worker's resident memory in KiB once loaded, all of it and the anonymous part; {} where
-        the kernel does not say."""
-        try:
-            pid = self.require(self.generation).pid
-            return {field: _status_kib(pid, field) for field in MEASURED_MEMORY}
-        except (OSError, ValueError):
-            return {}  # not Linux; or a worker that hid it, which a memory guard stops when it reads it again
-
-    def starting_resident_kib(self, field: str) -> int | None:
-        """What a worker starts with, in KiB (field: VmRSS or RssAnon): the fork server's, or the
-        worker's own once loaded when that is less (a forked process has fewer of its parent's
-        pages in its own count); None where the kernel does not say."""
-        if not sys.platform.startswith("linux"):
-            return None
-        fork_servers = self.resident_kib(fork_server().process.pid, field)
-        return min(fork_servers, self.memory_at_ready.get(field, fork_servers))
-
-    def resident_kib(self, pid: int, field: str) -> int:
-        """A process's VmRSS, VmHWM or RssAnon in KiB.
-
-        On Linux it can always be read, so a worker that hides it is stopped."""
-        try:
-            return _status_kib(pid, field)
-        except (OSError, ValueError) as error:
-            self.stop()
-            raise self.ended(f"its memory could not be read from outside ({error}), so it cannot be judged") from None
 
     def stop(self) -> None:
         with signals_held():  # a watchdog's next tick must not cut the cleaning up short
@@ -427,24 +384,6 @@ class Worker:
 
 
 @contextmanager
-def protocol_time() -> Iterator[None]:
-    """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.calls).
-
-    Never more than the worker itself spent in the block, nor than PROTOCOL_ALLOWANCE_SECONDS:
-    the credit stands for the worker's side of the same messages, and a worker could otherwise
-    buy time for its work with replies (or callbacks) that cost it little to send and this
-    process much to read or serve.
-    """
-    elsewhere = log.elsewhere
-    started, worker_started = time.thread_time(), elsewhere.busy_before
-    try:
-        yield
-    finally:
-        spent_here, spent_there = time.thread_time() - started, elsewhere.busy_before - worker_started
-        elsewhere.protocol_cpu += max(0.0, min(spent_here, spent_there, PROTOCOL_ALLOWANCE_SECONDS))
-
-
-@contextmanager
 def signals_held() -> Iterator[None]:
     """Hold back the watchdog's alarm signal for a moment; it is delivered (and may raise) right after."""
     held = hasattr(signal, "pthread_sigmask")
@@ -457,16 +396,15 @@ def signals_held() -> Iterator[None]:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
 
 
-@read_elsewhere
 class WorkerIterator:
     """A generator the submission returned, read in its worker one next() at a time."""
 
-    def __init__(self, worker: Worker, generation: int, handle: int, shown: str):
+    def __init__(self, worker: WorkerClient, generation: int, handle: int, shown: str):
         self._worker = worker
         self._generation = generation
         self._handle = handle
         self._shown = shown
-        self._yielded = wire.Yielded()
+        self._yielded = Yielded()
 
     def __iter__(self) -> WorkerIterator:
         return self
@@ -481,160 +419,12 @@ class WorkerIterator:
         return self._shown
 
 
-class WorkerReading:
-    """A generator of the worker read to its end in batches (kata.judging.measured_reading), measuring its memory.
-
-    The tests receive every item, so the worker cannot fake what it yields. The peak traced
-    memory is the worker's own figure, which a submission could patch to report nothing; so
-    the worker's memory is also read from outside, as the kernel counts it, against what a
-    worker starts with (the fork server's, or the worker's own once loaded when less):
-    - its peak resident memory over its whole life, so that memory taken early and given
-      back later (to grow into unseen) counts from the start;
-    - its anonymous memory after every batch, where anything it keeps must be (a worker
-      has no shared memory, and cannot write a file): pages of files it touches early, or
-      drops later, move the resident memory but not this.
-    A growth past RESIDENT_SLACK_BYTES is the peak, when larger. The worker must have been
-    started for this test (a memory guard asks for a worker of its own), or earlier tests'
-    peaks would count.
-    """
-
-    def __init__(self, worker: Worker, generation: int, handle: int, bound: int):
-        self._worker = worker
-        self._generation = generation
-        self._handle = handle
-        self._bound = bound
-        self.peak = 0
-
-    def __iter__(self) -> Iterator[list]:
-        worker, first, over = self._worker, True, False
-        process = worker.require(self._generation)
-        if not worker.started_in_this_test:
-            raise RuntimeError("a memory guard reads a generator of a worker started for its test: "
-                               "mark the test with kata.judging.guards.memory_guard")
-        resident, anonymous = worker.starting_resident_kib("VmRSS"), worker.starting_resident_kib("RssAnon")
-        most_anonymous = 0
-        while not over:
-            with protocol_time():
-                worker.require(self._generation)
-                batch, peak, over = self.checked(worker.answer(worker.exchange(
-                    {"op": "read", "handle": self._handle, "bound": self._bound, "first": first})))
-            first = False
-            self.peak = max(self.peak, peak)
-            if anonymous is not None:
-                most_anonymous = max(most_anonymous, worker.resident_kib(process.pid, "RssAnon"))
-            yield batch
-        if resident is not None and anonymous is not None:
-            grown = 1024 * max(worker.resident_kib(process.pid, "VmHWM") - resident, most_anonymous - anonymous)
-            if grown > RESIDENT_SLACK_BYTES:
-                self.peak = max(self.peak, grown)
-
-    def checked(self, answer: object) -> tuple[list, int, bool]:
-        """The worker's (batch, peak, over), or the worker is stopped: anything else is not an answer."""
-        if not (type(answer) is tuple and len(answer) == 3 and type(answer[0]) is list
-                and type(answer[1]) is int and answer[1] >= 0 and type(answer[2]) is bool
-                and (answer[0] or answer[2])):
-            raise self._worker.garbled(ValueError(f"not a batch of a reading: {wire.short_repr(answer)}"))
-        return answer
-
-
 class IsolatedFunction:
     """Calls one function of the worker's submission; used inside a Judged wrapper like any implementation."""
 
-    def __init__(self, worker: Worker, name: str):
+    def __init__(self, worker: WorkerClient, name: str):
         self.worker = worker
         self.__name__ = name
 
     def __call__(self, *args: object, **kwargs: object) -> Any:
         return self.worker.call(self.__name__, args, kwargs)
-
-
-_workers: list[Worker] = []
-_fork_server: ForkServer | None = None
-
-
-def fork_server() -> ForkServer:
-    """The server that forks this run's workers, started on the first need (and again if it has ended)."""
-    global _fork_server
-    if _fork_server is None or not _fork_server.is_running():
-        # No worker may read the repository, nor anything in the temporary folder but its own.
-        _fork_server = ForkServer(worker_environment(), hidden=[str(ROOT), tempfile.gettempdir()])
-    return _fork_server
-
-
-MEASURED_MEMORY = ("VmRSS", "RssAnon")  # the fields of /proc/PID/status a memory guard's baselines are read from
-
-
-def _status_kib(pid: int, field: str) -> int:
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    raise ValueError(f"no {field} in /proc/{pid}/status")
-
-
-def cpu_clock_of(pid: int) -> int | None:
-    """The id of Linux's CPU-time clock of a whole process (what glibc's clock_getcpuclockid makes), or None."""
-    if not sys.platform.startswith("linux"):
-        return None
-    clock_id = (~pid << 3) | 2  # CPUCLOCK_SCHED of the process's thread group
-    try:
-        time.clock_gettime(clock_id)
-    except OSError:
-        return None
-    return clock_id
-
-
-def worker_environment() -> dict:
-    """A small environment: the submission sees no tokens or secrets of the grading machine.
-
-    Each worker sets HOME and TMPDIR to its own folder.
-    """
-    return {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
-            "PYTHONSAFEPATH": "1"}
-
-
-def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int, confinement_required: bool = False) -> Worker:
-    worker = Worker(source, functions, memory_mb, confinement_required)
-    _workers.append(worker)
-    return worker
-
-
-def start_a_test(own_worker: bool = False) -> None:
-    """A new test: a worker that ended during the last one may be started again.
-
-    With own_worker, every worker is stopped: the test's first call starts one for it alone.
-    """
-    for worker in _workers:
-        worker.ended_in_this_test = None
-        worker.started_in_this_test = False
-        if own_worker:
-            worker.stop()
-
-
-def stop_all_workers() -> None:
-    """Stop every worker and the fork server, even when stopping one of them fails."""
-    global _fork_server
-    failures = []
-    for worker in _workers:
-        try:
-            worker.stop()
-        except Exception as error:  # the others must be stopped all the same; the failure is raised after
-            failures.append(error)
-    _workers.clear()
-    if _fork_server is not None:
-        _fork_server.stop()
-        _fork_server = None
-    if failures:
-        raise failures[0]
-
-
-def remove_folder(folder: Path) -> None:
-    """Remove a worker's folder, whatever the code under test left in it.
-
-    shutil.rmtree recurses once per level, so folders nested a few thousand deep (which an
-    unconfined worker can make) raise RecursionError; rm, which does not recurse so, removes them.
-    """
-    try:
-        shutil.rmtree(folder, ignore_errors=True)
-    except RecursionError:
-        subprocess.run(["rm", "-rf", "--", str(folder)], stdin=subprocess.DEVNULL, capture_output=True, timeout=60)

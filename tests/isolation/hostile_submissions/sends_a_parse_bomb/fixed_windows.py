@@ -4,15 +4,15 @@
 # at load in a few milliseconds and written in a few more; the tests' process spends ~7.6 s of CPU and
 # ~1.3 GB of memory decoding each one (json.loads is one C call: no watchdog tick can stop it).
 import sys as _sys
-_wire = _sys.modules.get("kata.isolation.wire")
-if _wire is not None:
+_channel = _sys.modules.get("kata.isolation.channel")
+if _channel is not None:
     _BOMB = b',"pad":[' + b",".join([b"[" * 64 + b"]" * 64] * (31_000_000 // 131)) + b"]}\n"
 
-    def _send(self, message, _json=_wire.json, _os=_wire.os):
+    def _send(self, message, _json=_channel.json, _os=_channel.os):
         data = _json.dumps(message, separators=(",", ":")).encode("ascii")
         data = data[:-1] + (_BOMB if "op" not in message and "ready" not in message else b"}\n")
         view = memoryview(data)
         while view:
             view = view[_os.write(self.write_fd, view):]
 
-    _wire.Channel.send = _send
+    _channel.Channel.send = _send

@@ -1,0 +1,56 @@
+"""A worker's time as the tests' process measures it, for the watchdog (kata.judging.elsewhere).
+
+The worker's CPU time is read from outside, on the kernel's clock of the worker process
+(cpu_clock_of): nothing the worker says or does moves it. The messages of each request
+cost the worker a little of that time too, which a guard's budget leaves out, within a
+fixed allowance (protocol_time).
+
+Everything here runs in the tests' process.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from kata.isolation.limits import PROTOCOL_ALLOWANCE_SECONDS
+from kata.judging.elsewhere import elsewhere
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+# pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
+# a learner's traceback goes from the test to their own code, and is quicker to write.
+__tracebackhide__ = True
+
+
+def cpu_clock_of(pid: int) -> int | None:
+    """The id of Linux's CPU-time clock of a whole process (what glibc's clock_getcpuclockid makes), or None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    clock_id = (~pid << 3) | 2  # CPUCLOCK_SCHED of the process's thread group
+    try:
+        time.clock_gettime(clock_id)
+    except OSError:
+        return None
+    return clock_id
+
+
+@contextmanager
+def protocol_time() -> Iterator[None]:
+    """Count this thread's CPU time in the block as the tests' side of the worker's messages (kata.judging.elsewhere).
+
+    Never more than the worker itself spent in the block, nor than PROTOCOL_ALLOWANCE_SECONDS:
+    the credit stands for the worker's side of the same messages, and a worker could otherwise
+    buy time for its work with replies (or callbacks) that cost it little to send and this
+    process much to read or serve.
+    """
+    account = elsewhere.time  # the test's, even if a new test's replaces it meanwhile
+    started, worker_started = time.thread_time(), account.busy_before
+    try:
+        yield
+    finally:
+        spent_here, spent_there = time.thread_time() - started, account.busy_before - worker_started
+        account.credit_the_messages(max(0.0, min(spent_here, spent_there, PROTOCOL_ALLOWANCE_SECONDS)))

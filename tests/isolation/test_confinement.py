@@ -1,0 +1,293 @@
+"""Confinement by the kernel (kata.isolation.confinement): each attack of a student who read the grader fails.
+
+Every attack below is refused to a confined worker by Landlock, seccomp or its resource
+limits; the harmless ones succeed unconfined, so the refusals are the kernel's. A worker
+that must be confined where it cannot be does not run; one that may run unconfined says why.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+from isolated_runs import needs_confinement
+
+from kata.isolation import forking, pool
+from kata.catalog import ROOT, SOLUTIONS
+from kata.isolation.client import WorkerCouldNotStart
+
+
+# Each attack a student who has read the grader's source might try, as one expression the
+# submission evaluates; every one must fail with an error of the operating system.
+ATTACKS = {
+    "write outside its folder": "open(OUTSIDE, 'w').write('x')",
+    "read the reference": "open(REFERENCE).read()",
+    "read the tests after chdir to the repository": "os.chdir(ROOT) or open('tests/oracles.py').read()",
+    "read the reference through a dir_fd": "os.open('fixed_windows.py', os.O_RDONLY, dir_fd=os.open(ROOT + "
+                                           "'/solutions/01_fixed_windows', os.O_RDONLY))",
+    "list the repository": "os.listdir(ROOT)",
+    "read its own original file": "open(ORIGINAL).read()",
+    "read the grader's environment": "open(f'/proc/{os.getppid()}/environ').read()",
+    "read another process's memory map": "open(f'/proc/{os.getppid()}/maps').read()",
+    "fork": "os.fork()",
+    "start a program with fork_exec": "__import__('subprocess').run(['/bin/true'])",
+    "start a program with posix_spawn": "os.posix_spawn('/bin/true', ['true'], {})",
+    "fork through ctypes": "__import__('ctypes').CDLL(None, use_errno=True).fork() < 0 and error()",
+    "signal the fork server": "os.kill(os.getppid(), 0)",
+    "signal through a pidfd": "signal.pidfd_send_signal(os.pidfd_open(os.getppid()), 0)",
+    "open a socket": "__import__('socket').socket()",
+    "make a fifo outside": "os.mkfifo(OUTSIDE)",
+    "set an extended attribute on the grader's files": "os.setxattr(ROOT + '/README.md', 'user.x', b'1')",
+    "change the mode of the grader's files": "os.chmod(ROOT + '/README.md', 0o777)",
+    "change the times of the grader's files": "os.utime(ROOT + '/README.md', (0, 0))",
+    "truncate the grader's files": "os.truncate(ROOT + '/README.md', 0)",
+    "link a grader's file into its folder": "os.link(ROOT + '/README.md', 'stolen')",
+    "write a database outside": "__import__('sqlite3').connect(OUTSIDE).execute('create table t (x)')",
+    "raise its own memory limit": "resource.setrlimit(resource.RLIMIT_AS, (-1, -1))",
+    "lease a file every worker opens": "fcntl.fcntl(os.open(os.__file__, os.O_RDONLY), fcntl.F_SETLEASE, "
+                                       "fcntl.F_RDLCK)",
+    "lock a file others read": "fcntl.flock(os.open(os.__file__, os.O_RDONLY), fcntl.LOCK_SH)",
+    "lock part of a file others read": "fcntl.lockf(os.open(os.__file__, os.O_RDONLY), fcntl.LOCK_SH)",
+    "watch the repository's files": "__import__('ctypes').CDLL(None, use_errno=True).inotify_init() < 0 and error()",
+    "keep shared memory past its limit and its life": "__import__('ctypes').CDLL(None, use_errno=True).shmget(0, "
+                                                       "1 << 20, 0o1666) < 0 and error()",
+    "make a message queue for a classmate": "__import__('ctypes').CDLL(None, use_errno=True).msgget(0, 0o1666) < 0 "
+                                            "and error()",
+    "fill memory through a memory-backed file": "os.write(os.memfd_create('x'), b'x')",
+    # (SIGIO ignored first: unconfined, any access to the folder would otherwise end the worker)
+    "watch a folder with F_NOTIFY": "(signal.signal(signal.SIGIO, signal.SIG_IGN), fcntl.fcntl(os.open("
+                                    "os.path.dirname(os.__file__), os.O_RDONLY), fcntl.F_NOTIFY, fcntl.DN_ACCESS))",
+    "keep memory in a pipe, where its limit does not count it": "os.pipe()",
+    "grow one of its pipes' kernel memory": "fcntl.fcntl(a_pipe(), fcntl.F_SETPIPE_SZ, 1 << 20)",
+    "hide its /proc files from a grader that is not root": "__import__('ctypes').CDLL(None, use_errno=True).prctl("
+                                                           "4, 0, 0, 0, 0) < 0 and error()",
+    "send its memory to swap, out of the resident memory read from outside": "page_out()",
+    # Kernel objects that keep a process's data in kernel memory, which neither its resident
+    # memory (read by a memory guard) nor its address space limit counts.
+    "keep data in epoll items": "libc().epoll_create1(0) < 0 and error()",
+    "keep data in an event descriptor": "libc().eventfd(0, 0) < 0 and error()",
+    "keep data in a timer descriptor": "libc().timerfd_create(1, 0) < 0 and error()",
+    "keep data in a signal descriptor": "libc().signalfd(-1, ctypes.byref((ctypes.c_ulong * 16)()), 0) < 0 "
+                                        "and error()",
+    "keep data in POSIX timers": "libc().timer_create(1, None, ctypes.byref(ctypes.c_void_p())) < 0 and error()",
+    "keep data in signals queued with a value": "libc().sigqueue(os.getpid(), 0, ctypes.c_void_p(0)) < 0 "
+                                                "and error()",
+    "keep data in the names of its memory regions": "name_a_region()",
+    "keep data in a system-call filter of its own": "add_a_filter()",
+    "keep data in a Landlock ruleset": "libc().syscall(444, None, 0, 1) < 0 and error()",  # its ABI version
+    "queue dozens of real-time signals to itself": "queue_signals(32)",
+    "keep data in shared memory, whose dropped pages leave the resident count": "mmap.mmap(-1, 4096)",
+    "open a hundred descriptors": "[os.open(os.devnull, os.O_RDONLY) for _ in range(100)]",
+    "write back every file of the machine": "libc().syncfs(os.open(os.__file__, os.O_RDONLY)) < 0 and error()",
+    "evict the runtime's files from the page cache": "os.posix_fadvise(os.open(os.__file__, os.O_RDONLY), 0, 0, "
+                                                     "os.POSIX_FADV_DONTNEED)",
+    "load files into the page cache by hand": "libc().readahead(os.open(os.__file__, os.O_RDONLY), 0, 4096) < 0 "
+                                              "and error()",
+}
+
+
+ATTACKER = """
+import ctypes
+import errno
+import fcntl
+import mmap
+import os
+import resource
+import signal
+import stat
+
+def error():
+    raise OSError("the call returned an error")
+
+def libc():
+    return ctypes.CDLL(None, use_errno=True)
+
+def name_a_region():
+    memory = mmap.mmap(-1, 4096, flags=mmap.MAP_PRIVATE)
+    address = ctypes.addressof(ctypes.c_char.from_buffer(memory))
+    if libc().prctl(0x53564D41, 0, ctypes.c_ulong(address), 4096, b"kept") < 0:  # PR_SET_VMA, ..._ANON_NAME
+        if ctypes.get_errno() != errno.EINVAL:  # EINVAL: this kernel names no region, so there is nothing to refuse
+            error()
+
+class BpfInstruction(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8), ("k", ctypes.c_uint32)]
+
+class BpfProgram(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(BpfInstruction))]
+
+def add_a_filter():
+    allow_all = BpfProgram(1, ctypes.pointer(BpfInstruction(0x06, 0, 0, 0x7FFF0000)))  # BPF_RET|BPF_K, ALLOW
+    libc().prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS, which a filter needs
+    number = {"x86_64": 317, "aarch64": 277}[os.uname().machine]  # seccomp(SECCOMP_SET_MODE_FILTER, 0, ...)
+    if libc().syscall(number, 1, 0, ctypes.byref(allow_all)) < 0:
+        error()
+
+def queue_signals(count):
+    signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGRTMIN])
+    try:
+        for _ in range(count):
+            os.kill(os.getpid(), signal.SIGRTMIN)
+        queued = 0
+        while signal.sigtimedwait([signal.SIGRTMIN], 0):
+            queued += 1
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGRTMIN])
+    if queued < count:
+        raise OSError(f"{queued} of the {count} signals were queued")
+
+def page_out():
+    import ctypes, mmap
+    memory = mmap.mmap(-1, 4096, flags=mmap.MAP_PRIVATE)
+    page = (ctypes.c_char * 4096).from_buffer(memory)
+    madvise = ctypes.CDLL(None, use_errno=True).madvise
+    madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    if madvise(ctypes.addressof(page), 4096, 21) < 0:  # MADV_PAGEOUT
+        error()
+
+def a_pipe():
+    for fd in range(3, 256):  # one of its own two pipes to the tests
+        try:
+            if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                return fd
+        except OSError:
+            pass
+
+def f(attack, names):
+    globals().update(names)
+    try:
+        eval(attack)
+    except Exception as refused:  # OSError mostly; sqlite3 and resource have errors of their own
+        return "refused: " + type(refused).__name__
+    return "done"
+"""
+
+
+@pytest.fixture
+def confined_worker(start_worker, tmp_path):
+    worker = start_worker(ATTACKER, name="fixed_windows.py", confined=True)
+    outside = tmp_path.parent / f"outside-{tmp_path.name}"
+    names = {"ROOT": str(ROOT), "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py"),
+             "OUTSIDE": str(outside), "ORIGINAL": str(tmp_path / "fixed_windows.py")}
+    yield lambda attack: worker.call("f", (attack, names), {})
+    assert not outside.exists()
+
+
+@needs_confinement
+@pytest.mark.parametrize("attack", ATTACKS.values(), ids=ATTACKS.keys())
+def test_a_confined_worker_is_refused(confined_worker, attack):
+    before = {path: path.stat() for path in [ROOT / "README.md"]}
+    assert confined_worker(attack).startswith("refused"), attack
+    assert {path: path.stat() for path in before} == before
+
+
+HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the repository",
+                    "read the reference through a dir_fd", "list the repository", "read the grader's environment",
+                    "signal the fork server", "open a socket", "lock a file others read",
+                    "lock part of a file others read", "watch the repository's files", "watch a folder with F_NOTIFY",
+                    "fill memory through a memory-backed file",
+                    "keep memory in a pipe, where its limit does not count it", "grow one of its pipes' kernel memory",
+                    "hide its /proc files from a grader that is not root",
+                    "send its memory to swap, out of the resident memory read from outside",
+                    "keep data in epoll items", "keep data in an event descriptor", "keep data in a timer descriptor",
+                    "keep data in a signal descriptor", "keep data in POSIX timers",
+                    "keep data in signals queued with a value", "keep data in the names of its memory regions",
+                    "keep data in a system-call filter of its own", "keep data in a Landlock ruleset",
+                    "keep data in shared memory, whose dropped pages leave the resident count",
+                    "write back every file of the machine", "evict the runtime's files from the page cache",
+                    "load files into the page cache by hand"]
+
+
+def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, unconfined_fork_server):
+    worker = start_worker(ATTACKER, name="fixed_windows.py")
+    names = {"ROOT": str(ROOT), "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py")}
+    assert {name: worker.call("f", (ATTACKS[name], names), {}) for name in HARMLESS_ATTACKS} == \
+        dict.fromkeys(HARMLESS_ATTACKS, "done")
+    pool.stop_all_workers()
+
+
+@needs_confinement
+def test_a_confined_worker_may_read_its_own_folder_use_threads_and_the_standard_library(start_worker):
+    worker = start_worker("""
+        import json, os, re, threading, decimal
+
+        def f():
+            results = []
+            thread = threading.Thread(target=lambda: results.append(re.findall(r"\\w+", "two words")))
+            thread.start()
+            thread.join()
+            return os.listdir("."), results, json.dumps(str(decimal.Decimal(1) / 8))
+    """, confined=True)
+    assert worker.call("f", (), {}) == (["submission.py"], [["two", "words"]], '"0.125"')
+
+
+@needs_confinement
+@pytest.mark.parametrize("write", ["open('notes.txt', 'w')", "os.mkdir('d')", "os.remove('submission.py')",
+                                   "os.symlink('submission.py', 'l')"])
+def test_a_confined_worker_writes_nothing_even_in_its_own_folder(start_worker, write):
+    """Thousands of files of 16 MB, or folders nested too deep to remove, would hurt every classmate."""
+    worker = start_worker("import os\n\ndef f(write):\n    try:\n        eval(write)\n"
+                          "    except OSError as error:\n        return error.errno\n    return 'written'\n",
+                          confined=True)
+    assert worker.call("f", (write,), {}) in (errno.EACCES, errno.EPERM)
+
+
+@needs_confinement
+def test_a_confined_worker_keeps_no_capability_even_when_started_by_root(start_worker):
+    worker = start_worker("""
+        import ctypes
+
+        def f():
+            header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+            sets = (ctypes.c_uint32 * 6)()
+            assert ctypes.CDLL(None).capget(header, sets) == 0
+            return list(sets)
+    """, confined=True)
+    assert worker.call("f", (), {}) == [0] * 6
+
+
+@pytest.fixture
+def unconfined_fork_server(monkeypatch, tmp_path):
+    """The test's workers come from a fork server that cannot import libseccomp's binding, as on a
+    machine without it; that fork server is stopped after the test, however it ends."""
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "pyseccomp.py").write_text("raise ImportError('no libseccomp here')\n")
+    environment = forking.worker_environment()
+    monkeypatch.setattr(forking, "worker_environment",
+                        lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"})
+    pool.stop_all_workers()
+    yield
+    pool.stop_all_workers()
+
+
+def test_a_worker_that_must_be_confined_where_it_cannot_be_does_not_run(start_worker, unconfined_fork_server):
+    worker = start_worker("def f():\n    return 'ran'\n", confined=True)
+    with pytest.raises(WorkerCouldNotStart,
+                       match=r"could not be confined, so .*submission\.py was not run: .*libseccomp"):
+        worker.start_if_needed()
+    pool.stop_all_workers()
+
+
+def test_a_worker_that_may_run_unconfined_says_why(start_worker, unconfined_fork_server):
+    worker = start_worker("def f():\n    return 'ran'\n")
+    assert worker.call("f", (), {}) == "ran"
+    assert "libseccomp" in worker.unconfined
+    pool.stop_all_workers()
+
+
+def test_the_module_the_worker_loads_is_a_copy(start_worker, tmp_path):
+    """Removing its own file removes the worker's copy (unconfined) or is refused (confined): never the original."""
+    worker = start_worker("""
+        import os
+
+        def f():
+            try:
+                os.remove(__file__)
+            except PermissionError:
+                return "refused"
+            return __file__
+    """)
+    removed = worker.call("f", (), {})
+    assert removed == "refused" or removed != str(tmp_path / "submission.py")
+    assert (tmp_path / "submission.py").is_file()

@@ -1,0 +1,138 @@
+"""A worker's own limits: a worker that ends, its address space, its printed output, its stdin and environment.
+
+The worker is killed and replaced when it ends or runs out of memory, and the call fails
+with a verdict that says so; the next test gets a fresh worker (kata.isolation.client).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from kata.judging.calls import UsedTooMuchMemory, log
+from kata.folders import remove_folder
+from kata.isolation.client import WorkerEnded
+from kata.isolation.pool import start_a_test
+
+
+# A worker that ends -------------------------------------------------------------------------
+
+EXITS = """
+import os
+
+def f():
+    os._exit(7)
+
+def g():
+    return "answered"
+"""
+
+
+def test_os_exit_during_a_call_raises_worker_ended_naming_the_exit_status(start_worker):
+    worker = start_worker(EXITS, ("f", "g"))
+    with pytest.raises(WorkerEnded, match=r"os\._exit\(7\)"):
+        worker.call("f", (), {})
+    assert worker.process is None
+
+
+def test_a_call_after_the_worker_ended_fails_at_once_without_starting_a_process(start_worker):
+    worker = start_worker(EXITS, ("f", "g"))
+    with pytest.raises(WorkerEnded):
+        worker.call("f", (), {})
+    with pytest.raises(WorkerEnded, match=r"os\._exit\(7\)"):
+        worker.call("g", (), {})
+    assert worker.process is None
+
+
+def test_in_the_next_test_a_worker_that_ended_is_started_afresh(start_worker):
+    worker = start_worker(EXITS, ("f", "g"))
+    with pytest.raises(WorkerEnded):
+        worker.call("f", (), {})
+    start_a_test()
+    assert worker.call("g", (), {}) == "answered"
+    assert worker.process is not None
+
+
+# Memory, printed output, stdin and environment -----------------------------------------------
+
+ALLOCATES = """
+def f():
+    return len(bytearray(400_000_000))
+
+def g():
+    return "answered"
+"""
+
+
+def test_allocating_past_the_address_space_raises_used_too_much_memory(start_worker, no_limit_passed):
+    worker = start_worker(ALLOCATES, ("f", "g"), memory_mb=256)
+    with pytest.raises(UsedTooMuchMemory, match="256 MB"):
+        worker.call("f", (), {})
+    assert worker.process is None
+
+
+def test_after_running_out_of_memory_the_next_call_gets_a_fresh_worker(start_worker, no_limit_passed):
+    worker = start_worker(ALLOCATES, ("f", "g"), memory_mb=256)
+    worker.start_if_needed()
+    first = worker.process.pid
+    with pytest.raises(UsedTooMuchMemory):
+        worker.call("f", (), {})
+    log.stopped_by = None
+    start_a_test()
+    assert worker.call("g", (), {}) == "answered"
+    assert worker.process.pid != first
+
+
+def test_printed_output_is_cut_to_a_few_thousand_characters(start_worker):
+    worker = start_worker("""
+        def f():
+            print("x" * 1_000_000)
+            return "answered"
+    """)
+    assert worker.call("f", (), {}) == "answered"
+    assert len(worker.output) <= 4100
+    assert worker.output.startswith("xxx") and "[... 996001 more characters not kept]" in worker.output
+
+
+def test_the_submission_has_no_stdin_to_wait_on(start_worker):
+    worker = start_worker("""
+        def f():
+            try:
+                return input()
+            except EOFError as error:
+                return type(error).__name__
+    """)
+    assert worker.call("f", (), {}) == "EOFError"
+
+
+def test_the_submission_sees_a_small_environment_without_the_graders_secrets(start_worker, monkeypatch):
+    monkeypatch.setenv("GRADER_TOKEN", "do not show the students")
+    worker = start_worker("""
+        import os
+
+        def f():
+            return sorted(os.environ), os.getcwd(), os.environ["HOME"]
+    """)
+    names, folder, home = worker.call("f", (), {})
+    assert "GRADER_TOKEN" not in names
+    assert set(names) <= {"PATH", "HOME", "TMPDIR", "LANG", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED",
+                          "PYTHONSAFEPATH"}, names
+    assert home == folder and Path(folder).name.startswith("kata-worker-")
+
+
+# A worker's folder -----------------------------------------------------------------------------
+
+
+def test_a_folder_nested_thousands_deep_is_removed(tmp_path, monkeypatch):
+    """shutil.rmtree recurses once per level; an unconfined worker may nest folders deeper than Python recurses."""
+    top = tmp_path / "worker"
+    top.mkdir()
+    monkeypatch.chdir(top)
+    for _ in range(3000):
+        os.mkdir("d")
+        os.chdir("d")
+    monkeypatch.chdir(tmp_path)
+    remove_folder(top)
+    assert not top.exists()
