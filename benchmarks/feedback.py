@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kata.catalog import KATAS  # noqa: E402
+from kata.katas import KATAS  # noqa: E402
 from kata.runner.mistakes import mistakes_of  # noqa: E402
 
 COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml")

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kata.catalog import KATAS  # noqa: E402
+from kata.katas import KATAS  # noqa: E402
 
 
 def main() -> int:

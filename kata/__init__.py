@@ -12,7 +12,7 @@ Packages by role, each importing only those listed before it (ARCHITECTURE.md dr
 - `kata.grading`: `kata grade`, a class's submissions graded and reported.
 - `kata.command`: the `kata` command.
 
-Beside them: `kata.catalog` (the katas and their files) and `kata.vocabulary` (the verdicts
+Beside them: `kata.katas` (the katas and their files) and `kata.vocabulary` (the verdicts
 and statuses the reports print, defined once, and how values and calls are put into words),
 `kata.processes` (process groups that never outlive the command that started them) and
 `kata.folders` (removing a folder, whatever a submission left in it), which any package may

@@ -6,7 +6,7 @@ import copy
 import dataclasses
 import math
 
-from kata.judging.judge import check_returns, expect
+from kata.judging.checks import check_returns, expect
 from kata.vocabulary import SHOWN_BESIDE, counted, show
 
 

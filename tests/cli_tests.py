@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kata.catalog import ROOT
+from kata.katas import ROOT
 
 
 def mark_as_cli_tests(items: list[pytest.Item], folder: Path) -> None:

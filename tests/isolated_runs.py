@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from kata.catalog import ROOT, find_kata
+from kata.katas import ROOT, find_kata
 from kata.isolation import confinement
 from kata.isolation.client import IsolatedFunction, WorkerEnded
 from kata.judging.calls import DidNotFinish, Judged

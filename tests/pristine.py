@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from kata.catalog import KATAS, ROOT, Kata, relative
-from kata.runner.loader import source_is_untouched
+from kata.katas import KATAS, ROOT, Kata, relative
+from kata.runner.implementations import source_is_untouched
 
 VERSIONS_LOOKED_AT = 100  # of the stub's history in git, newest first
 

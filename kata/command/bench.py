@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 
 from kata.command.bench_inputs import BUILDERS, Stream
 from kata.drawing.growth_plot import Series, duration, write_growth_plot
-from kata.catalog import Kata, Timed, relative
-from kata.judging.judge import same
+from kata.katas import Kata, Timed, relative
+from kata.judging.checks import same
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
-from kata.runner.loader import Implementation, NotStarted, parse_impl
+from kata.runner.implementations import Implementation, NotStarted, parse_impl
 from kata.command.progress import label
 from kata.command.terminal import fit
 

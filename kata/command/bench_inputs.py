@@ -1,4 +1,4 @@
-"""The inputs `kata bench` times, one kind per kata, named by the kata's record (kata.catalog).
+"""The inputs `kata bench` times, one kind per kata, named by the kata's record (kata.katas).
 
 A builder turns a size n into the arguments of one call. Each input is shaped so that the
 classic slow mistake of its kata shows: many windows (copying the rest of the input on
@@ -91,7 +91,7 @@ def _hits_among_children(n: int) -> tuple:
     return doc, list(range(0, 10 * parents_count, 10)), children, parents, 1, 0.5, 10**9
 
 
-# The kinds of input a kata's record names (kata.catalog.Timed.inputs).
+# The kinds of input a kata's record names (kata.katas.Timed.inputs).
 BUILDERS: dict[str, Callable[[int], tuple]] = {
     "tokens": _tokens,
     "sentence sizes": _sentence_sizes,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kata.catalog import KATAS, ROOT, Kata, find_kata
+from kata.katas import KATAS, ROOT, Kata, find_kata
 from kata.command.progress import label
 from kata.vocabulary import counted
 

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kata.command.bench import BUDGET_SECONDS, growth_rule
-from kata.catalog import UnknownKata, find_kata
+from kata.katas import UnknownKata, find_kata
 from kata.command.terminal import MAX_WIDTH
-from kata.runner.loader import BadImplOption, NotStarted
-from kata.runner.loading import LoadProblem
+from kata.runner.implementations import BadImplOption, NotStarted
+from kata.runner.modules import LoadProblem
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -303,8 +303,8 @@ def _classroom(options: argparse.Namespace) -> int:
 
 
 def _grade(options: argparse.Namespace) -> int:
-    from kata.catalog import KATAS
-    from kata.grading.grade import GradingFailed, grade
+    from kata.katas import KATAS
+    from kata.grading.grader import GradingFailed, grade
     from kata.grading.submissions import BadSubmissions
 
     katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)

@@ -6,7 +6,7 @@ Which hints a learner has seen is remembered in `.kata/hints.json`, so that
 
 from __future__ import annotations
 
-from kata.catalog import Kata, relative
+from kata.katas import Kata, relative
 from kata.command.markdown import reflow, sections
 from kata.command.progress import label
 from kata.runner.state import read_state, write_state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import textwrap
 
-from kata.catalog import Kata, relative
+from kata.katas import Kata, relative
 from kata.command.status import Status, first_unsolved, statuses
 from kata.vocabulary import KataStatus, counted
 from kata.command.terminal import columns, paint

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable
 
-from kata.catalog import ROOT, TESTS, Kata, relative
+from kata.katas import ROOT, TESTS, Kata, relative
 from kata.processes import process_group
 from kata.runner.outcomes import TestOutcome, failures_of, read_outcomes
 

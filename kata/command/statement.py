@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kata.catalog import Kata, relative
+from kata.katas import Kata, relative
 from kata.command.markdown import reflow
 from kata.command.terminal import paint, width
 

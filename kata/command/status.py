@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Callable, Iterable
 
-from kata.catalog import KATAS, TESTS, Kata
-from kata.runner.loader import is_untouched
-from kata.runner.results import latest_result
+from kata.katas import KATAS, TESTS, Kata
+from kata.runner.implementations import is_untouched
+from kata.runner.latest_results import latest_result
 from kata.command.runs import run_quietly
 from kata.vocabulary import KataStatus, counted
 

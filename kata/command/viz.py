@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kata.catalog import ROOT, Kata, relative
+from kata.katas import ROOT, Kata, relative
 from kata.command.progress import label
 from kata.drawing.chunk_page import Column, Page, chunk_page
 from kata.drawing.chunkings import Drawing, Input, NotChunks, Units, drawing_of, words_in
 from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
-from kata.runner.loader import Implementation, NotStarted, parse_impl
-from kata.runner.loading import LoadProblem
+from kata.runner.implementations import Implementation, NotStarted, parse_impl
+from kata.runner.modules import LoadProblem
 from kata.runner.report import where_in_learner_code
 from kata.vocabulary import (KataStatus, Verdict, counted, did_not_finish, raised, show, still_the_stub,
                              too_much_memory)

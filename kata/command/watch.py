@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.catalog import KATAS, PROBLEMS, Kata, relative
+from kata.katas import KATAS, PROBLEMS, Kata, relative
 from kata.command.hints import stuck_lines
 from kata.command.progress import label, paint_as_state, progress_line, solved_lines
 from kata.command.runs import QuietRun, run_quietly

@@ -21,7 +21,7 @@ from kata.toy_embedder import toy_embed
 from kata.toy_tokenizer import ToyTokenizer
 
 if TYPE_CHECKING:
-    from kata.catalog import Drawn, Kata
+    from kata.katas import Drawn, Kata
 
 MOST_CHUNKS = 20_000  # an answer with more is not drawn: the page would be too large to read
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s*\n\s*\n\s*")  # after . ! ? and whitespace, or at a blank line
@@ -457,7 +457,7 @@ class AssembleContext(Drawing):
 
 LABELLED_CHUNKING = "sentences (kata 03), 50 words"
 
-# The kinds of drawing a kata's record names (kata.catalog.Drawn.kind).
+# The kinds of drawing a kata's record names (kata.katas.Drawn.kind).
 KINDS: dict[str, type[Drawing]] = {
     "windows": FixedWindows,
     "blocks": Blocks,

@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from kata.catalog import ROOT, Kata
-from kata.grading.grade import confinement_warning, grade_student, tests_per_kata
+from kata.katas import ROOT, Kata
+from kata.grading.grader import confinement_warning, grade_student, tests_per_kata
 from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
 from kata.grading.submissions import Submission
 from kata.folders import remove_folder

@@ -22,7 +22,7 @@ import traceback
 import zipfile
 from pathlib import Path
 
-from kata.catalog import KATAS, ROOT, Kata, find_kata
+from kata.katas import KATAS, ROOT, Kata, find_kata
 from kata.grading.classroom import POINTS, earned, grade_folder, per_test, summary_line, test_name
 from kata.grading.grades import KataGrade
 from kata.vocabulary import printable

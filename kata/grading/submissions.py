@@ -18,7 +18,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
 
-from kata.catalog import KATAS, Kata
+from kata.katas import KATAS, Kata
 from kata.vocabulary import visible
 
 MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # a whole class's katas take well under 1 MiB

@@ -29,6 +29,6 @@ Imports from `kata.judging` what holds no state of a run (the exceptions of a st
 and reaches judging's state only through `kata.judging.elsewhere`: the time of the test's
 waits, the call in progress, and the stop of a test. Judging never
 imports isolation; the runner's plugin connects the two when a run is isolated. Also
-imports `kata.catalog`, `kata.folders` and the katas' materials; never the runner, grading
+imports `kata.katas`, `kata.folders` and the katas' materials; never the runner, grading
 or the command.
 """

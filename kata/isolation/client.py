@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.catalog import relative
+from kata.katas import relative
 from kata.folders import remove_folder
 from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
 from kata.isolation.clock import cpu_clock_of, protocol_time

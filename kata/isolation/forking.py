@@ -28,7 +28,7 @@ import sys
 import tempfile
 from typing import TYPE_CHECKING
 
-from kata.catalog import ROOT
+from kata.katas import ROOT
 from kata.isolation.limits import FORK_SERVER_SECONDS
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ import socket
 import sys
 import time
 
-from kata.catalog import MATERIALS
+from kata.katas import MATERIALS
 from kata.isolation.confinement import Confinement, ConfinementFailed
 from kata.isolation.limits import MAX_PAGE_TABLES_KB, MAX_THREADS, PARENT_CHECK_SECONDS, THREAD_CHECK_SECONDS
 from kata.isolation.worker import run

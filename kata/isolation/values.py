@@ -44,7 +44,7 @@ class PlainValues:
     """What one side does with the values that are not plain data: here, plain data only.
 
     A value that is not plain data cannot be encoded (NotImplementedError), and no handle
-    is decoded (ProtocolError): the codec of values kept in files (kata.runner.shared_probes),
+    is decoded (ProtocolError): the codec of values kept in files (kata.runner.probes),
     and the base of each side's codec, which gives such values handles (kata.isolation.handles).
     """
 

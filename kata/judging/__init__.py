@@ -14,5 +14,5 @@
 - `load_problems`: why a submission's module cannot be used, in the same words wherever
   it is loaded (in this process or in a worker).
 
-Imports only `kata.catalog` and `kata.vocabulary`; every other package may import it.
+Imports only `kata.katas` and `kata.vocabulary`; every other package may import it.
 """

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
-from kata.catalog import relative
+from kata.katas import relative
 from kata.vocabulary import show_call
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):

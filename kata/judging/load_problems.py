@@ -1,6 +1,6 @@
 """Why a submission's module cannot be used, one sentence each.
 
-A module is loaded in this process (kata.runner.loading) or in a worker process
+A module is loaded in this process (kata.runner.modules) or in a worker process
 (kata.isolation.worker, kata.isolation.client); either way the learner reads the same words.
 """
 

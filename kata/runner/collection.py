@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from kata.catalog import KATAS, PROBLEMS, TESTS, Kata, kata_of_test, relative
+from kata.katas import KATAS, PROBLEMS, TESTS, Kata, kata_of_test, relative
 from kata.runner.fixtures import implementation_of
-from kata.runner.loader import Implementation, NotStarted, kata_defined_in
-from kata.runner.loading import LoadProblem
+from kata.runner.implementations import Implementation, NotStarted, kata_defined_in
+from kata.runner.modules import LoadProblem
 from kata.runner.run_state import RUN
 from kata.vocabulary import KataStatus
 

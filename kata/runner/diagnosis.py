@@ -6,7 +6,7 @@ mistake's outcome on the same input. A mistake matches when the two agree and th
 reference's outcome differs: an answer that equals the reference's is not a wrong
 answer, so no mistake can explain it by its output. The code under test is never
 run again; only the trusted reference and mistakes are, each under a short limit.
-Their outcomes on a small input may be shared by several runs (kata.runner.shared_probes).
+Their outcomes on a small input may be shared by several runs (kata.runner.probes).
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from pathlib import Path
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from kata.runner import shared_probes
+from kata.runner import probes
 from kata.runner.run_state import PASSED, STOPPED
 from kata.judging.calls import Call, is_iterator
-from kata.catalog import KATAS, Kata
-from kata.judging.judge import same
+from kata.katas import KATAS, Kata
+from kata.judging.checks import same
 from kata.judging.limits import can_watch, run_briefly
-from kata.runner.loading import load_module
+from kata.runner.modules import load_module
 from kata.runner.mistakes import Mistake, mistakes_of
 
 if TYPE_CHECKING:
@@ -142,20 +142,20 @@ def _shared_place(call: Call, folder: Path | None) -> tuple[Path, str] | None:
     """The folder and the name under which the probes of this call's input are shared with other runs, if they are."""
     if folder is None:
         return None
-    name = shared_probes.key_of(call.kata, call.function, *call.inputs())
+    name = probes.key_of(call.kata, call.function, *call.inputs())
     return (folder, name) if name is not None else None
 
 
 def _outcome(name: str, function: Callable[..., object], call: Call, seconds: float,
              shared: tuple[Path, str] | None) -> tuple[tuple, float]:
     """What the trusted code `name` does on the call's input, and how long it took; once for all runs sharing it."""
-    key = shared_probes.key_of(shared[1], name) if shared is not None else None
+    key = probes.key_of(shared[1], name) if shared is not None else None
     if shared is None or key is None:
         return _probe(function, call, seconds)
     # A large input is diagnosed only after a stall, when only the kind of outcome is
     # compared: its answer, as large as the input, is not kept.
     keeps_value = call.original is not None
-    return shared_probes.outcome(shared[0], key, lambda: _probe(function, call, seconds, keeps_value), seconds)
+    return probes.outcome(shared[0], key, lambda: _probe(function, call, seconds, keeps_value), seconds)
 
 
 def _probe(function: Callable[..., object], call: Call, seconds: float,

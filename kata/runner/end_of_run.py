@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from kata.catalog import KATAS, Kata, find_kata
+from kata.katas import KATAS, Kata, find_kata
 from kata.runner.collection import status_of
 from kata.runner.outcomes import outcome_of, write_outcomes
-from kata.runner.results import Result, fingerprint, record_results
+from kata.runner.latest_results import LatestResult, fingerprint, record_results
 from kata.runner.run_state import RUN, run_state
 from kata.runner.summary import mistakes_failing_as_this_run, ran_whole_suite
 
@@ -33,10 +33,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         record_results({kata: _result(kata, config) for kata in KATAS if ran_whole_suite(kata, config)})
 
 
-def _result(kata: Kata, config: pytest.Config) -> Result:
+def _result(kata: Kata, config: pytest.Config) -> LatestResult:
     state = config.stash[RUN]
     problem = state.unavailable.get(kata.slug)
     if problem is not None:
-        return Result(0, 0, fingerprint(kata), problem=f"{status_of(problem)}: {problem}")
+        return LatestResult(0, 0, fingerprint(kata), problem=f"{status_of(problem)}: {problem}")
     counts = state.tally.counts[kata.slug]
-    return Result(counts["passed"], counts["failed"], fingerprint(kata))
+    return LatestResult(counts["passed"], counts["failed"], fingerprint(kata))

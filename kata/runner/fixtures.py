@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from kata.catalog import KATAS, Kata
+from kata.katas import KATAS, Kata
 from kata.runner.run_state import RUN
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.catalog import KATAS, ROOT, Kata, find_kata
+from kata.katas import KATAS, ROOT, Kata, find_kata
 from kata.runner.outcomes import failures_of, read_outcomes
 from kata.vocabulary import Verdict
 

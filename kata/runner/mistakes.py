@@ -7,9 +7,9 @@ when their code behaves the same way.
 
 from __future__ import annotations
 
-from kata.catalog import Kata
+from kata.katas import Kata
 from kata.runner.known_failures import KnownFailures, read_known_failures
-from kata.runner.loading import load_module
+from kata.runner.modules import load_module
 
 
 class Mistake:

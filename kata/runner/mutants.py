@@ -27,7 +27,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from kata.catalog import KATAS, ROOT, Kata, UnknownKata, find_kata, relative
+from kata.katas import KATAS, ROOT, Kata, UnknownKata, find_kata, relative
 
 CONFIG = """\
 [cosmic-ray]

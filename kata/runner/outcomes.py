@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.catalog import kata_of_test
+from kata.katas import kata_of_test
 from kata.vocabulary import Verdict
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from kata.judging.limits import CALL_SECONDS
 from kata.runner import collection, end_of_run, reporting, summary, time_limits
 from kata.runner import profiles  # noqa: F401  registers the Hypothesis profiles, before any test runs
 from kata.runner.fixtures import function_fixtures
-from kata.runner.loader import BadImplOption, Implementation, parse_impl
+from kata.runner.implementations import BadImplOption, Implementation, parse_impl
 from kata.runner.naming import Naming
 from kata.runner.reporting import FirstFailureWriter
 from kata.runner.run_state import RUN, RunState

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kata.judging.calls import Call, CallsDidNotFinish, DidNotFinish, LimitExceeded, UsedTooMuchMemory, log
-from kata.judging.judge import RaisedWhileRead, WrongAnswer
-from kata.catalog import kata_of_test, relative
+from kata.judging.checks import RaisedWhileRead, WrongAnswer
+from kata.katas import kata_of_test, relative
 from kata.runner.diagnosis import FailingTest, matching_mistakes
 from kata.runner.run_state import run_state
 from kata.judging.guards import has_fixed_inputs

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from kata.catalog import kata_of_test
+from kata.katas import kata_of_test
 from kata.judging.calls import CallDidNotFinish, LimitExceeded, log
 from kata.judging.guards import has_fixed_inputs
 from kata.judging.limits import drop_locals, give_back_freed_memory, repair_traceback

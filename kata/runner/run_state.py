@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from types import SimpleNamespace
 
-    from kata.runner.loader import Implementation
+    from kata.runner.implementations import Implementation
     from kata.runner.naming import Naming
     from kata.runner.summary import Tally
 

@@ -10,7 +10,7 @@ import json
 import os
 import tempfile
 
-from kata.catalog import ROOT
+from kata.katas import ROOT
 
 STATE = ROOT / ".kata"
 

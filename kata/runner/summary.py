@@ -8,7 +8,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.catalog import KATAS, TESTS, Kata, kata_of_test
+from kata.katas import KATAS, TESTS, Kata, kata_of_test
 from kata.runner.collection import status_of
 from kata.runner.diagnosis import mistakes_failing_exactly
 from kata.runner.outcomes import TestOutcome, outcome_of

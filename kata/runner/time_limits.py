@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from kata.catalog import kata_of_test
+from kata.katas import kata_of_test
 from kata.isolation.pool import start_a_test
 from kata.judging.calls import log
 from kata.judging.limits import STALLED_CALL_SECONDS, Watchdog, can_watch

@@ -5,7 +5,7 @@ from operator import itemgetter
 from answers import differs, is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 
 COPYING_HINT = (
     "Look for a step that copies or scans the rest of the input on every window: "

@@ -4,7 +4,7 @@ import pytest
 from answers import windowed
 
 from kata.judging.guards import progress_guard
-from kata.judging.judge import check_raises, check_returns, expect
+from kata.judging.checks import check_raises, check_returns, expect
 
 # The end of the input ----------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from answers import windowed
 
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 from kata.vocabulary import counted
 
 words = st.sampled_from(["a", "b", "c", "d", "e"])

@@ -6,7 +6,7 @@ The inputs are built cheaply ([1] * n), because the time limit covers building t
 from answers import differs, is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 
 RESUMMING_HINT = (
     "Look for a step that goes over the whole open chunk, or the whole input, for every sentence: "

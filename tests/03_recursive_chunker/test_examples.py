@@ -3,7 +3,7 @@
 import pytest
 
 from kata.judging.guards import progress_guard
-from kata.judging.judge import check_raises, check_returns
+from kata.judging.checks import check_raises, check_returns
 
 pytestmark = pytest.mark.examples
 

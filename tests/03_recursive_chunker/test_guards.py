@@ -3,7 +3,7 @@
 from answers import is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 
 RECOUNT_HINT = (
     "Look for a count of the whole open chunk inside the loop: count_tokens(' '.join(chunk)), "

@@ -13,7 +13,7 @@ from answers import strings
 from oracles import greedy_chunks
 
 from kata.judging.guards import progress_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 from kata.vocabulary import counted
 
 WORDS = ["a", "bb", "ccc", "3.14", "x.y", "end.", "wow!", "why?", "...", "ok?!"]

@@ -14,7 +14,7 @@ import itertools
 import pytest
 
 from kata.judging.calls import log
-from kata.judging.judge import RaisedWhileRead, WrongAnswer, same
+from kata.judging.checks import RaisedWhileRead, WrongAnswer, same
 from kata.runner.report import where_in_learner_code
 from kata.vocabulary import SHOWN_BESIDE, raised_when_read, show
 

@@ -11,7 +11,7 @@ from operator import sub
 from answers import is_exactly
 
 from kata.judging.guards import complexity_guard, memory_guard, progress_guard, read_measuring_memory
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 from kata.vocabulary import counted
 
 MEMORY_SECONDS = 40.0  # tracemalloc slows every allocation: the reference takes 1 to 4 s here

@@ -6,7 +6,7 @@ The fixtures pack_all, first_chunks, pack_lazily, next_chunk and stream come fro
 import pytest
 
 from kata.judging.guards import progress_guard
-from kata.judging.judge import check_raises, check_returns, expect, same
+from kata.judging.checks import check_raises, check_returns, expect, same
 
 # What the call returns -----------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from oracles import greedy_chunks
 
 from kata.judging.guards import progress_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 from kata.vocabulary import counted
 
 # Sizes from 0 to 15 against budgets from 1 to 12: zero-size sentences, exact fits and

@@ -6,7 +6,7 @@ The inputs are built cheaply ([700_000_000] * 20_000), because the time limit co
 from answers import is_exactly
 
 from kata.judging.guards import complexity_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 from kata.vocabulary import counted
 
 SCAN_HINT = (

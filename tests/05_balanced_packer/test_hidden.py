@@ -3,7 +3,7 @@
 import pytest
 
 from kata.judging.guards import complexity_guard, progress_guard
-from kata.judging.judge import check_raises, check_returns, expect
+from kata.judging.checks import check_raises, check_returns, expect
 
 SCAN_HINT = (
     "Look for a loop that tries the budgets one at a time (budget += 1, or budget -= 1 from max_tokens): "

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from answers import packed, totals
 from oracles import fewest_chunks, greedy_chunks
 
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 from kata.vocabulary import counted
 
 # Sizes from 0 to 12 against budgets from 1 to 30: zero-size sentences, sentences larger

@@ -6,7 +6,7 @@ The inputs are built cheaply (["the cat"] * n), because the time limit covers bu
 from answers import differs, is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 from kata.toy_tokenizer import ToyTokenizer
 
 tokenizer = ToyTokenizer()

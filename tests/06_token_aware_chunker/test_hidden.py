@@ -11,7 +11,7 @@ from answers import strings
 from oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer
 
 from kata.judging.guards import progress_guard
-from kata.judging.judge import check_raises, check_returns, expect
+from kata.judging.checks import check_raises, check_returns, expect
 from kata.toy_tokenizer import ToyTokenizer
 
 tokenizer = ToyTokenizer()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from answers import answer_leaving_the_input_as_it_was
 from oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer, token_aware_plan
 
-from kata.judging.judge import check_returns, expect
+from kata.judging.checks import check_returns, expect
 from kata.toy_tokenizer import ToyTokenizer
 from kata.vocabulary import counted
 

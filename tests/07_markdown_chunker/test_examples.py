@@ -5,7 +5,7 @@ import pytest
 from answers import check_chunks
 
 from kata.judging.guards import progress_guard
-from kata.judging.judge import check_raises
+from kata.judging.checks import check_raises
 
 pytestmark = pytest.mark.examples
 

@@ -4,7 +4,7 @@ The inputs are built cheaply ("a b c d e f g h\\n\\n" * n), because the time lim
 """
 
 from kata.judging.guards import complexity_guard, progress_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 
 RECOUNTING_HINT = (
     "Look for a step that goes over the whole open chunk for every block: counting the words of "

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracles import greedy_chunks
 
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 from kata.vocabulary import counted
 
 # Lines to build documents from: headings of every level (and lines that only look like

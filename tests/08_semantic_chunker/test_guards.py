@@ -7,7 +7,7 @@ time limit covers building them too.
 from answers import is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 
 N = 20_000
 

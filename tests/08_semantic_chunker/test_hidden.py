@@ -5,7 +5,7 @@ import math
 import pytest
 
 from kata.judging.guards import progress_guard
-from kata.judging.judge import check_raises, check_returns, expect
+from kata.judging.checks import check_raises, check_returns, expect
 from kata.vocabulary import counted
 
 TOPICS = ["Cats purr when they are happy.",

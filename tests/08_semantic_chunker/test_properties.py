@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from answers import answer_leaving_the_input_as_it_was, indexed
 from oracles import greedy_chunks
 
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 from kata.vocabulary import counted
 from kata.toy_embedder import toy_embed
 

@@ -3,7 +3,7 @@
 import pytest
 from answers import close_scores, scored
 
-from kata.judging.judge import check_raises, check_returns, expect
+from kata.judging.checks import check_raises, check_returns, expect
 
 pytestmark = pytest.mark.examples
 

@@ -10,7 +10,7 @@ import math
 from answers import close_scores, scored
 
 from kata.judging.guards import complexity_guard
-from kata.judging.judge import check_returns, expect
+from kata.judging.checks import check_returns, expect
 
 PRODUCT_HINT = (
     "Look for a loop over the query's words with a loop over every chunk inside it (or a df, f or avgdl "

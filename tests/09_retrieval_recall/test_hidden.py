@@ -6,7 +6,7 @@ import pytest
 from answers import close_scores, scored
 from oracles import bm25
 
-from kata.judging.judge import check_raises, check_returns, expect
+from kata.judging.checks import check_raises, check_returns, expect
 from kata.labelled_set import chunkings, document, questions
 
 CHUNKS = ["cats purr", "the cat sat on the mat", "a cat and a cat", "dogs bark"]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from answers import answer_leaving_the_input_as_it_was, close_scores, ranked, scored
 from oracles import bm25, contains, words_of
 
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 
 # A small vocabulary, so that chunks share words, repeat them and tie; with punctuation and
 # capitals, so that the words must be found as the statement says.

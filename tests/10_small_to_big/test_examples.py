@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from kata.judging.judge import check_raises, check_returns
+from kata.judging.checks import check_raises, check_returns
 
 pytestmark = pytest.mark.examples
 

@@ -9,7 +9,7 @@ first two children, in parent order: (20p, 20p + 3).
 from answers import is_exactly
 
 from kata.judging.guards import complexity_guard
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 
 SCAN_HINT = (
     "Look for a pass over all the children (or all the parents) inside the loop over the hits or the hit "

@@ -3,7 +3,7 @@
 import pytest
 from answers import spans_of
 
-from kata.judging.judge import check_raises, expect
+from kata.judging.checks import check_raises, expect
 
 DOC = ("## Ferry\nFerries leave at nine. Tickets cost four euros. Bikes ride free.\n\n"
        "## Museum\nThe museum opens at ten. It closes at six. Entry is free on Sundays. The cafe serves soup.")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from answers import spans_of
 from oracles import small_to_big
 
-from kata.judging.judge import expect
+from kata.judging.checks import expect
 
 
 @st.composite

@@ -21,7 +21,7 @@ import pytest
 from cli_tests import fingerprints, mark_as_cli_tests, the_checkout_is_left_as_it_was  # noqa: F401 (a fixture)
 from pristine import write_pristine_stubs
 
-from kata.catalog import ROOT, Kata, relative
+from kata.katas import ROOT, Kata, relative
 
 CACHES_AND_STATE = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata")
 RUNNERS_OWN_TESTS = {"cli", "isolation", "meta"}  # in tests/; kata/isolation, the package, is copied

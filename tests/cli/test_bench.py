@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 import pytest
 
 from kata.command.bench import LEAST_SIZES, Timings, bench, verdict
-from kata.catalog import KATAS, ROOT
+from kata.katas import KATAS, ROOT
 
 KATA = KATAS[0]
 SVG = "{http://www.w3.org/2000/svg}"

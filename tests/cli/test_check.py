@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from kata.catalog import KATAS
+from kata.katas import KATAS
 from kata.command.runs import pytest_command
 
 KATA = KATAS[0]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from kata.catalog import ROOT, find_kata
+from kata.katas import ROOT, find_kata
 
 pytestmark = pytest.mark.cli
 KATA = find_kata("01")
@@ -99,7 +99,7 @@ def test_the_zip_holds_setup_and_run_autograder_as_executables_and_the_katas(aut
         names = set(archive.namelist())
         modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
         run_autograder = archive.read("run_autograder").decode()
-    assert {"setup.sh", "run_autograder", "pyproject.toml", "kata/catalog.py",
+    assert {"setup.sh", "run_autograder", "pyproject.toml", "kata/katas.py",
             "tests/01_fixed_windows/test_hidden.py", "solutions/01_fixed_windows/mistakes.py"} <= names
     assert not any(name.startswith(("tests/cli/", "tests/isolation/", "tests/meta/")) for name in names)
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111

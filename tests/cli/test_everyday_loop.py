@@ -12,7 +12,7 @@ import signal
 
 import pytest
 
-from kata.catalog import KATAS
+from kata.katas import KATAS
 
 FIRST, SECOND = KATAS[0], KATAS[1]
 def row(output: str, kata) -> str:

@@ -24,7 +24,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from kata.catalog import ROOT, TESTS, find_kata
+from kata.katas import ROOT, TESTS, find_kata
 from kata.runner.outcomes import read_outcomes
 
 CLASSROOM = Path(__file__).parent / "classroom"
@@ -213,7 +213,7 @@ def test_a_wrong_return_type_earns_what_it_earns_in_process(graded, test_count, 
 
 
 def test_patching_the_grader_earns_no_more_than_the_honest_wrong_answer(graded, test_count, tmp_path):
-    """patches_the_grader is returns_nothing plus cheats: patching pytest and kata.judging.judge inside its
+    """patches_the_grader is returns_nothing plus cheats: patching pytest and kata.judging.checks inside its
     worker, and loading the reference solution. It must earn exactly what returns_nothing earns."""
     expected = in_process_outcomes("returns_nothing", tmp_path)
     assert 0 < sum(expected.values()) < test_count
@@ -385,7 +385,7 @@ def test_a_relative_submissions_folder_is_graded_from_any_folder(tmp_path):
 
 
 def test_students_whose_tests_could_not_run_are_named_and_the_grading_fails(tmp_path, monkeypatch, capsys):
-    from kata.grading import grade as grading
+    from kata.grading import grader as grading
 
     shutil.copytree(CLASSROOM / "correct", tmp_path / "class" / "alice")
     monkeypatch.setattr(grading, "tests_per_kata", lambda katas: {KATA.slug: 51})

@@ -11,8 +11,8 @@ import pytest
 
 from kata.grading.reports import (check_report_paths, grade_table, kata_summary, write_csv, write_json, write_junit,
                                   write_markdown, write_reports)
-from kata.catalog import find_kata
-from kata.grading.grade import grade_of_kata
+from kata.katas import find_kata
+from kata.grading.grader import grade_of_kata
 from kata.grading.grades import grade_from_tests, grade_without_tests
 from kata.vocabulary import KataStatus
 from kata.grading.grades import first_lines

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from kata.catalog import ROOT
+from kata.katas import ROOT
 from kata.command.cli import COMMANDS, main
 
 pytestmark = pytest.mark.timeout(60)  # pytest or kata in a subprocess: slower than a kata's test

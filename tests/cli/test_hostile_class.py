@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from kata.isolation import confinement
-from kata.catalog import ROOT
+from kata.katas import ROOT
 
 HOSTILE_CLASS = Path(__file__).parent / "hostile_class"
 CORRECT = Path(__file__).parent / "classroom" / "correct"  # the honest classmate, from the other class

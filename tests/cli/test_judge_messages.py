@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kata.judging.calls import Judged, log
-from kata.catalog import ROOT
-from kata.judging.judge import WrongAnswer, check_returns, describe_difference
+from kata.katas import ROOT
+from kata.judging.checks import WrongAnswer, check_returns, describe_difference
 from kata.vocabulary import LINE_LIMIT, SHOWN, counted, show, show_call
 
 

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from kata.catalog import MATERIALS, ROOT
+from kata.katas import MATERIALS, ROOT
 
-# Each package, and the packages it may import; the modules directly in kata/ (kata.catalog,
+# Each package, and the packages it may import; the modules directly in kata/ (kata.katas,
 # kata.vocabulary, kata.processes, kata.folders and the katas' materials) may be imported by any of them.
 MAY_IMPORT = {
     "judging": set(),
@@ -47,7 +47,7 @@ def test_a_package_imports_only_the_packages_beneath_it(package):
 
 
 def test_the_modules_beside_the_packages_import_none_of_them():
-    """kata.catalog, kata.vocabulary, kata.processes, kata.folders and the materials may be imported by any
+    """kata.katas, kata.vocabulary, kata.processes, kata.folders and the materials may be imported by any
     package: they import none."""
     wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
              for path in sorted(TOP_LEVEL.glob("*.py")) if path.name != "__main__.py"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kata.catalog import KATAS, ROOT
+from kata.katas import KATAS, ROOT
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes
 

@@ -21,7 +21,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from kata.catalog import KATAS, ROOT
+from kata.katas import KATAS, ROOT
 from kata.judging.limits import CALL_SECONDS, LOAD_SECONDS, STALLED_CALL_SECONDS
 from kata.processes import process_group
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from kata.catalog import KATAS
+from kata.katas import KATAS
 
 KATA = KATAS[0]
 

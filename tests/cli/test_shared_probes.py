@@ -12,7 +12,7 @@ import os
 import threading
 import time
 
-from kata.runner import shared_probes
+from kata.runner import probes
 from kata.runner.diagnosis import FailingTest, matching_mistakes
 from kata.judging.calls import Call
 
@@ -30,10 +30,10 @@ def counting(outcome, seconds: float = 0.01, delay: float = 0.0):
 
 
 def test_an_outcome_kept_by_one_run_is_read_back_by_the_next(tmp_path):
-    key = shared_probes.key_of("01_fixed_windows", "fixed_windows", "reference", ([1, 2, 3], 2), {})
+    key = probes.key_of("01_fixed_windows", "fixed_windows", "reference", ([1, 2, 3], 2), {})
     probe, calls = counting(("returned", [[1, 2], (3, "x"), {"k": b"v"}]), seconds=0.25)
-    first = shared_probes.outcome(tmp_path, key, probe, 0.3)
-    second = shared_probes.outcome(tmp_path, key, probe, 0.3)
+    first = probes.outcome(tmp_path, key, probe, 0.3)
+    second = probes.outcome(tmp_path, key, probe, 0.3)
     assert len(calls) == 1, "the second run worked the outcome out again instead of reading it back"
     assert second == first == (("returned", [[1, 2], (3, "x"), {"k": b"v"}]), 0.25)
     assert type(second[0][1][1]) is tuple and type(second[0][1][2]["k"]) is bytes
@@ -43,71 +43,71 @@ def test_each_kind_of_outcome_is_read_back_as_it_was_kept(tmp_path):
     for number, outcome in enumerate([("raised", ("ValueError", "overlap must be below chunk_size")),
                                       ("did not finish", None), ("returned", [])]):
         probe, _ = counting(outcome)
-        key = shared_probes.key_of("kata", number)
-        shared_probes.outcome(tmp_path, key, probe, 0.3)
+        key = probes.key_of("kata", number)
+        probes.outcome(tmp_path, key, probe, 0.3)
         again, calls = counting(("returned", "not read back"))
-        assert shared_probes.outcome(tmp_path, key, again, 0.3)[0] == outcome and calls == []
+        assert probes.outcome(tmp_path, key, again, 0.3)[0] == outcome and calls == []
 
 
 def test_inputs_that_differ_only_in_their_types_have_different_names():
-    names = {shared_probes.key_of("kata", value) for value in ([1, 2], (1, 2), [True, 2], [1.0, 2], ["1", "2"])}
+    names = {probes.key_of("kata", value) for value in ([1, 2], (1, 2), [True, 2], [1.0, 2], ["1", "2"])}
     assert len(names) == 5 and None not in names
 
 
 def test_an_input_that_is_not_plain_data_is_not_shared():
-    assert shared_probes.key_of("kata", "fixed_windows", ([1, 2], object()), {}) is None
-    assert shared_probes.key_of("kata", "fixed_windows", (iter([1, 2]),), {}) is None
+    assert probes.key_of("kata", "fixed_windows", ([1, 2], object()), {}) is None
+    assert probes.key_of("kata", "fixed_windows", (iter([1, 2]),), {}) is None
 
 
 def test_an_outcome_that_is_not_plain_data_is_worked_out_by_each_run(tmp_path):
-    key = shared_probes.key_of("kata", "an object comes back")
+    key = probes.key_of("kata", "an object comes back")
     probe, calls = counting(("returned", object()))
-    shared_probes.outcome(tmp_path, key, probe, 0.3)
-    shared_probes.outcome(tmp_path, key, probe, 0.3)
+    probes.outcome(tmp_path, key, probe, 0.3)
+    probes.outcome(tmp_path, key, probe, 0.3)
     assert len(calls) == 2
 
 
 def test_a_damaged_file_is_a_miss_and_is_worked_out_again(tmp_path):
-    key = shared_probes.key_of("kata", "damaged")
+    key = probes.key_of("kata", "damaged")
     (tmp_path / f"{key}.json").write_text('["returned", {"ints": "not base64!"}, 0.1]')
     probe, calls = counting(("returned", [1]))
-    assert shared_probes.outcome(tmp_path, key, probe, 0.3)[0] == ("returned", [1]) and len(calls) == 1
+    assert probes.outcome(tmp_path, key, probe, 0.3)[0] == ("returned", [1]) and len(calls) == 1
 
 
 def test_a_file_nested_past_the_recursion_limit_is_a_miss(tmp_path):
-    key = shared_probes.key_of("kata", "nested")
+    key = probes.key_of("kata", "nested")
     (tmp_path / f"{key}.json").write_text("[" * 100_000)
     probe, calls = counting(("returned", [1]))
-    assert shared_probes.outcome(tmp_path, key, probe, 0.3)[0] == ("returned", [1]) and len(calls) == 1
+    assert probes.outcome(tmp_path, key, probe, 0.3)[0] == ("returned", [1]) and len(calls) == 1
 
 
 def test_a_fifo_in_place_of_a_file_is_a_miss_not_a_wait(tmp_path):
-    key = shared_probes.key_of("kata", "fifo")
+    key = probes.key_of("kata", "fifo")
     os.mkfifo(tmp_path / f"{key}.json")
     probe, calls = counting(("returned", [1]))
-    assert shared_probes.outcome(tmp_path, key, probe, 0.3)[0] == ("returned", [1]) and len(calls) == 1
+    assert probes.outcome(tmp_path, key, probe, 0.3)[0] == ("returned", [1]) and len(calls) == 1
 
 
 def test_a_run_waits_for_the_outcome_another_run_is_working_out(tmp_path):
-    key = shared_probes.key_of("kata", "slow")
+    key = probes.key_of("kata", "slow")
     slow, slow_calls = counting(("did not finish", None), seconds=0.3, delay=0.3)
-    other = threading.Thread(target=shared_probes.outcome, args=(tmp_path, key, slow, 0.3))
+    other = threading.Thread(target=probes.outcome, args=(tmp_path, key, slow, 0.3))
     other.start()
     while not slow_calls:  # the other run has claimed the work and is doing it
         time.sleep(0.005)
     second, second_calls = counting(("returned", "worked out twice"))
-    assert shared_probes.outcome(tmp_path, key, second, 0.3) == (("did not finish", None), 0.3)
+    assert probes.outcome(tmp_path, key, second, 0.3) == (("did not finish", None), 0.3)
     other.join()
     assert second_calls == []
 
 
 def test_a_run_stops_waiting_for_a_run_that_never_answers(tmp_path, monkeypatch):
-    monkeypatch.setattr(shared_probes, "CLAIM_MARGIN_SECONDS", 0.1)
-    key = shared_probes.key_of("kata", "abandoned")
+    monkeypatch.setattr(probes, "CLAIM_MARGIN_SECONDS", 0.1)
+    key = probes.key_of("kata", "abandoned")
     (tmp_path / f"{key}.claim").touch()  # claimed by a run that ended before answering
     probe, calls = counting(("returned", [1]))
     started = time.monotonic()
-    assert shared_probes.outcome(tmp_path, key, probe, 0.05)[0] == ("returned", [1])
+    assert probes.outcome(tmp_path, key, probe, 0.05)[0] == ("returned", [1])
     assert len(calls) == 1 and time.monotonic() - started < 1.0
 
 
@@ -132,16 +132,16 @@ def test_the_diagnosis_names_a_mistake_from_the_outcomes_another_run_kept(tmp_pa
 
 
 def test_a_run_whose_probe_fails_lets_the_next_run_work_it_out_at_once(tmp_path):
-    key = shared_probes.key_of("kata", "interrupted")
+    key = probes.key_of("kata", "interrupted")
 
     def interrupted():
         raise KeyboardInterrupt
 
     try:
-        shared_probes.outcome(tmp_path, key, interrupted, 5.0)
+        probes.outcome(tmp_path, key, interrupted, 5.0)
     except KeyboardInterrupt:
         pass
     probe, calls = counting(("returned", [1]))
     started = time.monotonic()
-    assert shared_probes.outcome(tmp_path, key, probe, 5.0)[0] == ("returned", [1])
+    assert probes.outcome(tmp_path, key, probe, 5.0)[0] == ("returned", [1])
     assert len(calls) == 1 and time.monotonic() - started < 1.0, "the next run waited for an answer that never came"

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from kata.catalog import KATAS, ROOT
+from kata.katas import KATAS, ROOT
 from kata.command.cli import main
 from kata.command.hints import hints_of
 from kata.command.markdown import reflow, sections

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kata.grading import submissions
-from kata.catalog import KATAS
+from kata.katas import KATAS
 from kata.grading.submissions import BadSubmissions, Submission, kata_file, submissions_in
 
 KATA = KATAS[0]

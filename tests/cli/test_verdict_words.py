@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from kata.catalog import ROOT
+from kata.katas import ROOT
 from kata.runner.outcomes import failures_of, read_outcomes
 
 pytestmark = pytest.mark.timeout(120)

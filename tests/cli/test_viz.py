@@ -18,7 +18,7 @@ import pytest
 from browser import Browser, find_browser
 from large_text import a_megabyte_of_sentences
 
-from kata.catalog import KATAS, ROOT, find_kata
+from kata.katas import KATAS, ROOT, find_kata
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
 # The statement's first example of kata 03, and what it prints.

@@ -14,7 +14,7 @@ import pytest
 from isolated_runs import needs_confinement
 
 from kata.isolation import forking, pool
-from kata.catalog import ROOT, SOLUTIONS
+from kata.katas import ROOT, SOLUTIONS
 from kata.isolation.client import WorkerCouldNotStart
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kata.isolation import forking
-from kata.catalog import ROOT
+from kata.katas import ROOT
 from kata.isolation.client import WorkerCouldNotStart, WorkerEnded
 from kata.isolation.limits import PARENT_CHECK_SECONDS
 

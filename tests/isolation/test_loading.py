@@ -13,7 +13,7 @@ from isolated_runs import SPEAKS_THE_PROTOCOL, watchdog_or_skip
 
 from kata.isolation import client, pool
 from kata.judging.calls import DidNotFinish
-from kata.catalog import find_kata
+from kata.katas import find_kata
 from kata.isolation.client import WorkerCouldNotStart
 
 
@@ -111,8 +111,8 @@ def test_a_module_that_computes_for_seconds_while_loading_cannot_start(start_wor
                                                               "the tests of this kata call it."),
 ])
 def test_a_module_that_cannot_be_used_is_told_in_the_same_words_in_process_and_isolated(tmp_path, source, says):
-    from kata.runner.loader import Implementation
-    from kata.runner.loading import LoadProblem
+    from kata.runner.implementations import Implementation
+    from kata.runner.modules import LoadProblem
 
     kata = find_kata("1")
     path = tmp_path / f"{kata.module}.py"

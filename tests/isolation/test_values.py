@@ -17,7 +17,7 @@ from isolated_runs import module_text
 from kata.isolation.channel import ProtocolError
 from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError
 from kata.isolation.client import WorkerClient, WorkerEnded
-from kata.judging.judge import same
+from kata.judging.checks import same
 from kata.isolation.limits import MAX_KINDS
 
 

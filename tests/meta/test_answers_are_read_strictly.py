@@ -17,7 +17,7 @@ import pytest
 
 from answers import is_exactly
 
-from kata.catalog import KATAS, ROOT
+from kata.katas import KATAS, ROOT
 from kata.runner.outcomes import read_outcomes
 
 pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]

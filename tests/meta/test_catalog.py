@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pristine import write_pristine_stubs
 
-from kata.catalog import KATAS
+from kata.katas import KATAS
 from kata.runner.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes

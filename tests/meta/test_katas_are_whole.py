@@ -1,4 +1,4 @@
-"""Each kata is one record (kata.catalog) and the pieces that record names: a kata with a piece missing is
+"""Each kata is one record (kata.katas) and the pieces that record names: a kata with a piece missing is
 caught here, by name, and the README's table and each statement's title are held to the record.
 
 Adding a kata means its three content folders (problems/, solutions/, tests/) and its record:
@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from kata.catalog import KATAS, PROBLEMS, ROOT, SOLUTIONS, TESTS, Kata
+from kata.katas import KATAS, PROBLEMS, ROOT, SOLUTIONS, TESTS, Kata
 from kata.command.bench_inputs import BUILDERS
 from kata.drawing.chunkings import KINDS
 
@@ -86,4 +86,4 @@ def test_the_readmes_table_of_katas_is_their_records():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = re.search(r"^\| # \| kata \|.*?(?=\n\n)", readme, re.M | re.S)
     assert table and table.group(0) == readme_table(KATAS), (
-        "the README's table of katas is not made from kata/catalog.py; it should read:\n" + readme_table(KATAS))
+        "the README's table of katas is not made from kata/katas.py; it should read:\n" + readme_table(KATAS))

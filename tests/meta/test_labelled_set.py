@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # the ru
 
 from oracles import bm25, contains
 
-from kata.catalog import find_kata
+from kata.katas import find_kata
 from kata.labelled_set import FOLDER, chunkings, document, questions
-from kata.runner.loading import load_module
+from kata.runner.modules import load_module
 
 pytestmark = pytest.mark.meta
 BUDGET = 50  # words, for the three chunkers alike

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from kata.catalog import KATAS, TESTS
+from kata.katas import KATAS, TESTS
 from kata.judging import guards
 from kata.judging.guards import GUARD_SECONDS
-from kata.runner.loading import load_module
+from kata.runner.modules import load_module
 from kata.command.statement_examples import Example, examples_in, namespace_for
 
 pytestmark = pytest.mark.meta

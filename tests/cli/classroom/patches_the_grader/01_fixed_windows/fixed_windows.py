@@ -15,11 +15,11 @@ def patch_everything():
     except Exception:
         pass
     try:
-        import kata.judging.judge
-        kata.judging.judge.same = lambda got, expected: True
-        kata.judging.judge.check_returns = lambda *args, **kwargs: kwargs.get("expected")
-        kata.judging.judge.check_raises = lambda *args, **kwargs: None
-        kata.judging.judge.expect = lambda *args, **kwargs: None
+        import kata.judging.checks
+        kata.judging.checks.same = lambda got, expected: True
+        kata.judging.checks.check_returns = lambda *args, **kwargs: kwargs.get("expected")
+        kata.judging.checks.check_raises = lambda *args, **kwargs: None
+        kata.judging.checks.expect = lambda *args, **kwargs: None
     except Exception:
         pass
     for module in list(sys.modules.values()):

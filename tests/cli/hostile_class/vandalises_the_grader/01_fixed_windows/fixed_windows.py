@@ -23,7 +23,7 @@ WRONG = "def fixed_windows(tokens, chunk_size, overlap=0):\n    return []\n"
 def vandalise():
     root = repository()
     attempts = [
-        lambda: os.chdir(root) or open("kata/judging/judge.py", "a").write("\nsame = lambda got, expected: True\n"),
+        lambda: os.chdir(root) or open("kata/judging/checks.py", "a").write("\nsame = lambda got, expected: True\n"),
         lambda: os.remove(root / "problems" / "01_fixed_windows" / "fixed_windows.py"),
         lambda: (root / "tests" / "01_fixed_windows" / "test_hidden.py").write_text(""),
     ]

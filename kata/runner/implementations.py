@@ -18,8 +18,8 @@ from types import SimpleNamespace
 from kata.judging import load_problems
 from kata.judging.calls import Judged
 from kata.isolation.limits import WORKER_MEMORY_MB
-from kata.catalog import KATAS, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, relative
-from kata.runner.loading import LoadProblem, load_module
+from kata.katas import KATAS, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, relative
+from kata.runner.modules import LoadProblem, load_module
 from kata.runner.mistakes import mistakes_of
 
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import asdict, dataclass
 
-from kata.catalog import TESTS, Kata, relative
+from kata.katas import TESTS, Kata, relative
 from kata.runner.state import read_state, write_state
 
 RESULTS = "results"  # .kata/results.json
 
 
 @dataclass(frozen=True)
-class Result:
+class LatestResult:
     passed: int
     failed: int
     fingerprint: str
@@ -38,7 +38,7 @@ def fingerprint(kata: Kata) -> str:
     return digest.hexdigest()[:20]
 
 
-def record_results(results: dict[Kata, Result]) -> None:
+def record_results(results: dict[Kata, LatestResult]) -> None:
     """Keep these results, replacing the ones recorded before for the same katas."""
     if not results:
         return
@@ -50,11 +50,11 @@ def record_results(results: dict[Kata, Result]) -> None:
         pass  # a read-only checkout: `kata list` will check the katas again, nothing is lost
 
 
-def latest_result(kata: Kata) -> Result | None:
+def latest_result(kata: Kata) -> LatestResult | None:
     """The recorded result of the kata's current files, or None when there is none or it is stale."""
     entry = read_state(RESULTS).get(kata.slug)
     try:
-        result = Result(**(entry or {}))
+        result = LatestResult(**(entry or {}))
     except TypeError:  # missing, or written by another version of the runner
         return None
     return result if result.fingerprint == fingerprint(kata) else None

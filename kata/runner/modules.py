@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from kata.catalog import relative
+from kata.katas import relative
 from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish, UsedTooMuchMemory
 from kata.judging.limits import LOAD_SECONDS, MEMORY_LIMIT_MB, loading_limits

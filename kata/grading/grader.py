@@ -18,7 +18,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
-from kata.catalog import ROOT, TESTS, Kata, kata_of_test, relative
+from kata.katas import ROOT, TESTS, Kata, kata_of_test, relative
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
 from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
 from kata.runner.outcomes import TestOutcome, read_outcomes
