@@ -550,11 +550,8 @@ class ChecksTheSentencesFirst(Mistake):
     @staticmethod
     def semantic_chunks(sentences, embed, threshold, max_tokens):
         sentences = list(sentences)
-        if not callable(embed):
-            raise TypeError(f"embed must be callable, got {embed!r}")
-        for index, sentence in enumerate(sentences):
-            if not isinstance(sentence, str):
-                raise TypeError(f"sentences[{index}] must be a str, got {sentence!r}")
+        _check_sentences(sentences)
+        _check_embed(embed)
         _validate(sentences, embed, threshold, max_tokens)
         if not sentences:
             return []
@@ -1450,3 +1447,79 @@ class TestsTheVectorsForTruth(Mistake):
         vectors = list(vectors)
         _check_vectors(vectors, len(sentences))
         return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class NamesTheSentenceOtherwise(Mistake):
+    """Rejects a sentence that is not a str, but names it in its own words ("the sentence at position 2"),
+    not as sentences[2], as the statement's table asks.
+
+    semantic_chunks(["a", "b", None], toy_embed, 0.5, 10) raises TypeError("the sentence at position 2 must
+    be a str, got None"): the right exception, without sentences[2].
+    """
+
+    id = "names_the_sentence_otherwise"
+    title = "Names a bad sentence otherwise than sentences[i]"
+    hint = "Name the bad sentence as the statement's table does: sentences[i], with its index i."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_threshold(threshold)
+        _check_max_tokens(max_tokens)
+        _check_embed(embed)
+        sentences = list(sentences)
+        for index, sentence in enumerate(sentences):
+            if not isinstance(sentence, str):
+                raise TypeError(f"the sentence at position {index} must be a str, got {sentence!r}")
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class NamesTheVectorsOtherwise(Mistake):
+    """Rejects vectors of different lengths, but names them in its own words ("vector 2 has 3 numbers,
+    expected 2"), not as vectors[0] and vectors[2], as the statement's table asks.
+
+    semantic_chunks(["a", "b", "c"], lambda batch: [[1.0, 0.0], [1.0, 0.0], [1.0, 0.0, 0.0]], 0.5, 10) raises
+    ValueError("embed returned vector 2 with 3 numbers, expected 2"): the right exception, without the names.
+    """
+
+    id = "names_the_vectors_otherwise"
+    title = "Names vectors of different lengths otherwise than vectors[0] and vectors[i]"
+    hint = "Name both vectors as the statement's table does: vectors[0] and vectors[i], with both lengths."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = list(embed(sentences))
+        if len(vectors) != len(sentences):
+            raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
+        for index, vector in enumerate(vectors):
+            if len(vector) != len(vectors[0]):
+                raise ValueError(f"embed returned vector {index} with {len(vector)} numbers, "
+                                 f"expected {len(vectors[0])}")
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class CountsAnEmptySentenceAsOneWord(Mistake):
+    """Counts words with re.split(r"\\s+", sentence.strip()), which gives [''] for a sentence with no word:
+    "" and "   " count as 1 word each instead of 0.
+
+    semantic_chunks(["w w", "", "   ", "w w"], lambda batch: [[1.0]] * 4, 0.5, 4) returns [[0, 1, 2], [3]]
+    (2 + 1 + 1 = 4, then 6) instead of [[0, 1, 2, 3]] (2 + 0 + 0 + 2 = 4).
+    """
+
+    id = "counts_an_empty_sentence_as_one_word"
+    title = "Counts a sentence with no word as 1 word"
+    hint = "len(sentence.split()) is 0 for '' and for '   ': split() with no argument drops empty strings."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        cuts = {i + 1 for i, value in enumerate(_similarities(_embed(embed, sentences))) if value < threshold}
+        return _pack([len(re.split(r"\s+", sentence.strip())) for sentence in sentences], cuts, max_tokens)
