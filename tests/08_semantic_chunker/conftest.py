@@ -9,6 +9,7 @@ statement uses: toy_embed, or lambda batch: [[1.0, 0.0], ...].
 from __future__ import annotations
 
 import pytest
+from answers import is_exactly
 
 from kata.toy_embedder import toy_embed
 from kata.vocabulary import SHOWN_BESIDE, counted, show
@@ -32,6 +33,10 @@ class CountingEmbedder:
     @property
     def calls(self) -> int:
         return len(self.batches)
+
+    def called_once_with(self, sentences) -> bool:
+        """One call, with a list of exactly these sentences, read strictly (a list of str, compared as such)."""
+        return self.calls == 1 and is_exactly(self.batches[0], list(sentences))
 
     def described(self) -> str:
         """How many calls embed got, and with how many sentences each: what every report about the calls says.

@@ -24,7 +24,7 @@ def test_embed_is_called_once_with_every_sentence(semantic_chunks, embedder):
            "exactly one call to embed, with all the sentences in one batch: a real model pays a network "
            "round trip or a pass over the GPU for every call, however small the batch",
            details=embed.described())
-    expect(embed.batches[0] == TOPICS,
+    expect(embed.called_once_with(TOPICS),
            "embed to be called with the list of all the sentences, in order",
            details=embed.described())
 
@@ -35,7 +35,7 @@ def test_embed_is_called_once_for_thousands_of_sentences(semantic_chunks, embedd
                         "lambda batch: [[1.0, 0.0], [0.0, 1.0]] * (len(batch) // 2) + [[1.0, 0.0]] * (len(batch) % 2)")
     check_returns(semantic_chunks, ["w"] * n, embed, 0.5, n, expected=[[index] for index in range(n)],
                   why="the vectors alternate, so every similarity is 0.0, below 0.5: every sentence is a chunk.")
-    expect(embed.calls == 1 and len(embed.batches[0]) == n,
+    expect(embed.called_once_with(["w"] * n),
            "exactly one call to embed, with all 2,500 sentences: not one call per sentence, nor one per batch "
            "of 32 (a model call costs a round trip whatever its size, and the contract asks for one)",
            details=embed.described())
@@ -44,7 +44,7 @@ def test_embed_is_called_once_for_thousands_of_sentences(semantic_chunks, embedd
 def test_embed_is_called_once_even_for_one_sentence(semantic_chunks, embedder):
     embed = embedder.toy()
     check_returns(semantic_chunks, ["Only one."], embed, 0.5, 10, expected=[[0]])
-    expect(embed.calls == 1 and embed.batches[0] == ["Only one."],
+    expect(embed.called_once_with(["Only one."]),
            "exactly one call to embed, with ['Only one.'], even though one sentence has no neighbour to "
            "compare with",
            details=embed.described())
@@ -72,7 +72,7 @@ def test_an_embedder_that_rejects_an_empty_batch_is_not_called_for_no_sentences(
 def test_embed_gets_a_list_even_for_a_tuple_of_sentences(semantic_chunks, embedder):
     embed = embedder.toy()
     check_returns(semantic_chunks, tuple(TOPICS), embed, 0.2, 20, expected=[[0, 1], [2, 3], [4, 5]])
-    expect(embed.calls == 1 and type(embed.batches[0]) is list and embed.batches[0] == TOPICS,
+    expect(embed.called_once_with(TOPICS),
            "one call to embed with a list of the sentences: sentences may be any sequence, but a model's "
            "encode expects a list",
            details=embed.described())
@@ -85,7 +85,7 @@ def test_embed_gets_the_sentences_exactly_as_given(semantic_chunks, embedder):
     embed = embedder.toy()
     check_returns(semantic_chunks, list(PADDED), embed, -1, 10, expected=[[0, 1, 2]],
                   why="threshold -1 puts no boundary, and the sizes 2, 0 and 2 fit 10 words.")
-    expect(embed.calls == 1 and embed.batches[0] == PADDED,
+    expect(embed.called_once_with(PADDED),
            f"one call to embed with {PADDED!r}: every sentence exactly as given, none stripped and none left "
            "out (the embedder decides what whitespace and empty sentences mean)",
            details=embed.described())
