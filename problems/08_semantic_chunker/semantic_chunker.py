@@ -12,13 +12,15 @@ def semantic_chunks(
     """Chunk sentences so that each chunk holds one topic and at most `max_tokens` words.
 
     - embed(list_of_str) returns one vector (a sequence of numbers) per sentence. Call it
-      exactly once, with a list of all the sentences in order; never for no sentences.
+      exactly once, with a list of all the sentences in order, exactly as given, however
+      many there are; never for no sentences.
     - similarity(i) is the cosine similarity of the vectors of sentences i and i + 1,
-      clamped to [-1, 1]; it is 0.0 when either vector is all zeros.
+      clamped to [-1, 1]; it is 0.0 when either vector is all zeros (every number 0: a
+      very short vector is not a zero vector).
     - A boundary falls between i and i + 1 exactly when similarity(i) < threshold.
     - Each segment between boundaries is packed with kata 02's greedy rule: a sentence's
-      size is len(sentence.split()); the open chunk closes when it is non-empty and the
-      next sentence would push it above max_tokens (an exact fit stays).
+      size is len(sentence.split()); the open chunk closes when it is non-empty and its
+      total plus the next sentence's size is above max_tokens (an exact fit stays).
     - Return the chunks as lists of sentence indices, in order, every index exactly once.
       No sentences give [] (and no call to embed). The input is never modified.
     - Raises TypeError when threshold is not an int or a float, max_tokens is not an int

@@ -4,24 +4,42 @@ Run one against the tests with: pytest tests/08_semantic_chunker --impl=mistake:
 """
 
 import math
+import re
 
 from kata.runner.mistakes import Mistake
 
 
-def _validate(sentences, embed, threshold, max_tokens):
+def _check_threshold(threshold):
     if not isinstance(threshold, (int, float)) or isinstance(threshold, bool):
         raise TypeError(f"threshold must be an int or a float, got {threshold!r}")
     if not -1 <= threshold <= 1:
         raise ValueError(f"threshold must be between -1 and 1, got {threshold}")
+
+
+def _check_max_tokens(max_tokens):
     if not isinstance(max_tokens, int) or isinstance(max_tokens, bool):
         raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
     if max_tokens < 1:
         raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+
+
+def _check_embed(embed):
     if not callable(embed):
         raise TypeError(f"embed must be callable, got {embed!r}")
+
+
+def _check_sentences(sentences):
     for index, sentence in enumerate(sentences):
         if not isinstance(sentence, str):
             raise TypeError(f"sentences[{index}] must be a str, got {sentence!r}")
+
+
+def _validate(sentences, embed, threshold, max_tokens):
+    """The statement's checks, in the order of its table."""
+    _check_threshold(threshold)
+    _check_max_tokens(max_tokens)
+    _check_embed(embed)
+    _check_sentences(sentences)
 
 
 def _check_vectors(vectors, count):
@@ -532,11 +550,8 @@ class ChecksTheSentencesFirst(Mistake):
     @staticmethod
     def semantic_chunks(sentences, embed, threshold, max_tokens):
         sentences = list(sentences)
-        if not callable(embed):
-            raise TypeError(f"embed must be callable, got {embed!r}")
-        for index, sentence in enumerate(sentences):
-            if not isinstance(sentence, str):
-                raise TypeError(f"sentences[{index}] must be a str, got {sentence!r}")
+        _check_sentences(sentences)
+        _check_embed(embed)
         _validate(sentences, embed, threshold, max_tokens)
         if not sentences:
             return []
@@ -591,3 +606,920 @@ class ChecksTheCountNotTheLengths(Mistake):
         if len(vectors) != len(sentences):
             raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
         return _solve(sentences, vectors, threshold, max_tokens)
+
+
+def _pack_in_one_walk(sizes, similarities, threshold, max_tokens, reset_at_a_boundary, reset_at_the_budget):
+    """One walk that opens a chunk with each sentence after a boundary or past the budget; the new chunk's
+    total starts at reset_...(size): the sentence's size when right."""
+    chunks, current, total = [], [0], sizes[0]
+    for index in range(1, len(sizes)):
+        size = sizes[index]
+        if similarities[index - 1] < threshold:
+            chunks.append(current)
+            current, total = [index], reset_at_a_boundary(size)
+        elif total + size > max_tokens:
+            chunks.append(current)
+            current, total = [index], reset_at_the_budget(size)
+        else:
+            current.append(index)
+            total += size
+    chunks.append(current)
+    return chunks
+
+
+class TreatsTinyVectorsAsZero(Mistake):
+    """Treats a vector as a zero vector when its length is below a small epsilon (norm < 1e-9), not only
+    when all its numbers are 0.
+
+    A very short vector still points somewhere: [1e-30, 0.0] and [3e-30, 0.0] have cosine 1.0, and this
+    makes it 0.0, so semantic_chunks(["a", "b"], lambda batch: [[1e-30, 0.0], [3e-30, 0.0]], 0.5, 10)
+    returns [[0], [1]] instead of [[0, 1]].
+    """
+
+    id = "treats_tiny_vectors_as_zero"
+    title = "Treats a very short vector as a zero vector (a cut-off such as norm < 1e-9)"
+    hint = "A vector is a zero vector only when every number in it is 0: test exactly that, not its length."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+
+        def cosine(a, b):
+            norm_a, norm_b = math.sqrt(sum(x * x for x in a)), math.sqrt(sum(y * y for y in b))
+            if norm_a < 1e-9 or norm_b < 1e-9:
+                return 0.0
+            return max(-1.0, min(1.0, sum(x * y for x, y in zip(a, b)) / (norm_a * norm_b)))
+
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens, cosine)
+
+
+class ForgetsTheFirstSentenceAfterABoundary(Mistake):
+    """At a topic boundary, opens the new chunk with the sentence but starts its total at 0, not at the
+    sentence's words.
+
+    The chunk after every boundary holds one sentence more than the budget allows:
+    semantic_chunks(["w", "x x x", "x x x"], lambda batch: [[1, 0], [0, 1], [0, 1]], 0.5, 5) returns
+    [[0], [1, 2]], 6 words in the second chunk, instead of [[0], [1], [2]].
+    """
+
+    id = "forgets_the_first_sentence_after_a_boundary"
+    title = "Starts the count at 0 in a chunk opened by a topic boundary, leaving out its first sentence"
+    hint = "The sentence that opens a chunk is in it: after a boundary, the new chunk's total starts at its size."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        similarities = _similarities(_embed(embed, sentences))
+        sizes = [len(sentence.split()) for sentence in sentences]
+        return _pack_in_one_walk(sizes, similarities, threshold, max_tokens,
+                                 reset_at_a_boundary=lambda size: 0, reset_at_the_budget=lambda size: size)
+
+
+class ForgetsTheFirstSentenceAfterTheBudget(Mistake):
+    """When the budget closes a chunk, opens the next with the sentence but starts its total at 0.
+
+    Kata 02's classic slip: the sentence that did not fit is not counted in its new chunk, which then takes
+    one sentence too many: semantic_chunks(["w w w"] * 5, toy_embed, 0.5, 7) returns [[0, 1], [2, 3, 4]]
+    (9 words) instead of [[0, 1], [2, 3], [4]].
+    """
+
+    id = "forgets_the_first_sentence_after_the_budget"
+    title = "Starts the count at 0 in a chunk opened by the budget, leaving out its first sentence"
+    hint = "The sentence that did not fit opens the next chunk and counts in it: start that total at its size."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        similarities = _similarities(_embed(embed, sentences))
+        sizes = [len(sentence.split()) for sentence in sentences]
+        return _pack_in_one_walk(sizes, similarities, threshold, max_tokens,
+                                 reset_at_a_boundary=lambda size: size, reset_at_the_budget=lambda size: 0)
+
+
+class StartsTheCountAtZero(Mistake):
+    """Opens the first chunk with sentence 0 but starts its total at 0, so the first sentence's words never count.
+
+    The first chunk can take one sentence too many: semantic_chunks(TOPICS, toy_embed, 0.2, 12) returns
+    [[0, 1], [2, 3], [4, 5]], a first chunk of 13 words, instead of [[0], [1], [2, 3], [4, 5]].
+    """
+
+    id = "starts_the_count_at_zero"
+    title = "Does not count the first sentence's words in the first chunk"
+    hint = "The open chunk's total is the sum of the sizes of the sentences in it, the first one included."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        similarities = _similarities(_embed(embed, sentences))
+        sizes = [len(sentence.split()) for sentence in sentences]
+        return _pack_in_one_walk([0] + sizes[1:], similarities, threshold, max_tokens,
+                                 reset_at_a_boundary=lambda size: size, reset_at_the_budget=lambda size: size)
+
+
+class EmbedsInBatches(Mistake):
+    """Calls embed once per batch of 32 sentences, as model clients often do, instead of once for them all.
+
+    The chunks are right, but 20,000 sentences cost 625 model calls instead of one:
+    semantic_chunks(["w"] * 5_000, embed, 0.5, 5_000) calls embed 157 times.
+    """
+
+    id = "embeds_in_batches"
+    title = "Calls embed once per batch of 32 sentences instead of once for all of them"
+    hint = "The contract asks for one call to embed, with the list of all the sentences, however many there are."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = []
+        for start in range(0, len(sentences), 32):
+            vectors += list(embed(sentences[start:start + 32]))
+        _check_vectors(vectors, len(sentences))
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class SkipsEmbedForOneSentence(Mistake):
+    """Returns [[0]] for a single sentence without calling embed, since one sentence has no neighbour.
+
+    The answer is right, but the contract asks for one call to embed even then:
+    semantic_chunks(["Only one."], toy_embed, 0.5, 10) returns [[0]] without calling toy_embed.
+    """
+
+    id = "skips_embed_for_one_sentence"
+    title = "Does not call embed when there is only one sentence"
+    hint = "embed is called exactly once for any non-empty list of sentences, even a list of one."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        if len(sentences) == 1:
+            return [[0]]
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class EmbedsTheStrippedSentences(Mistake):
+    """Strips each sentence before embedding it: embed([sentence.strip() for sentence in sentences]).
+
+    The chunks may be right, but embed does not get the sentences as given:
+    semantic_chunks(["  Cats purr.  ", "", "Markets\\tfell.\\n"], toy_embed, -1, 10) calls toy_embed with
+    ['Cats purr.', '', 'Markets\\tfell.'].
+    """
+
+    id = "embeds_the_stripped_sentences"
+    title = "Embeds the sentences stripped, not exactly as given"
+    hint = "Give embed the list of the sentences exactly as they came: what whitespace means is the model's business."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = list(embed([sentence.strip() for sentence in sentences]))
+        _check_vectors(vectors, len(sentences))
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class StripsTheCallersSentences(Mistake):
+    """Tidies the caller's list in place, sentences[:] = [s.strip() for s in sentences], before embedding it.
+
+    The caller's list comes back changed: after semantic_chunks(sentences, toy_embed, -1, 10) with
+    sentences = ["  Cats purr.  ", "", "Markets\\tfell.\\n"], sentences is ['Cats purr.', '', 'Markets\\tfell.'].
+    """
+
+    id = "strips_the_callers_sentences"
+    title = "Strips the sentences in the caller's own list"
+    hint = "Never modify the caller's list: work on a copy, and give embed the sentences as they came."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        if isinstance(sentences, list):
+            sentences[:] = [sentence.strip() for sentence in sentences]
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class PassesTheCallersSequenceToEmbed(Mistake):
+    """Passes `sentences` to embed as it came, so a tuple of sentences reaches embed as a tuple, not a list.
+
+    semantic_chunks(tuple(TOPICS), toy_embed, 0.2, 20) calls toy_embed with a tuple; a model's encode
+    expects a list.
+    """
+
+    id = "passes_the_callers_sequence_to_embed"
+    title = "Passes the caller's sequence to embed as it is, not as a list"
+    hint = "sentences may be any sequence, but embed takes a list: give it list(sentences)."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        if not sentences:
+            return []
+        vectors = list(embed(sentences))
+        _check_vectors(vectors, len(sentences))
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class EmptyChunkBeforeAnOversizedSentence(Mistake):
+    """Closes the open chunk when the next sentence does not fit, even when the open chunk is empty: the
+    budget's test forgets kata 02's "non-empty".
+
+    A first sentence larger than the budget closes the empty chunk before it (and so does one that opens a
+    segment): semantic_chunks(["w w w w w w", "w"], lambda batch: [[1.0], [1.0]], 0.5, 3) returns
+    [[], [0], [1]] instead of [[0], [1]].
+    """
+
+    id = "empty_chunk_before_an_oversized_sentence"
+    title = "Makes an empty chunk before a sentence larger than the budget when nothing is open"
+    hint = "Close the open chunk only when it is non-empty: a sentence larger than the budget then opens a chunk."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        similarities = _similarities(_embed(embed, sentences))
+        chunks, current, total = [], [], 0
+        for index, sentence in enumerate(sentences):
+            size = len(sentence.split())
+            if current and index > 0 and similarities[index - 1] < threshold:
+                chunks.append(current)
+                current, total = [], 0
+            if total + size > max_tokens:  # and current is empty after a boundary, or at the start
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        chunks.append(current)
+        return chunks
+
+
+class ClosesAnExactFit(Mistake):
+    """Closes the open chunk when the next sentence would bring it to exactly max_tokens (>= instead of >).
+
+    semantic_chunks(TOPICS, toy_embed, 0.2, 12) returns [[0], [1], [2], [3], [4], [5]] instead of
+    [[0], [1], [2, 3], [4, 5]]: 5 + 7 and 6 + 6 fit 12 exactly.
+    """
+
+    id = "closes_an_exact_fit"
+    title = "Closes a chunk that the next sentence would fill exactly (>= instead of >)"
+    hint = "An exact fit stays: close only when the total would go above max_tokens."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens - 1)
+
+
+class CountsCharacters(Mistake):
+    """Measures a sentence by its characters, len(sentence), instead of its words, len(sentence.split()).
+
+    Every sentence is many times larger than it is: semantic_chunks(TOPICS, toy_embed, 0.2, 20) returns
+    [[0], [1], [2], [3], [4], [5]] (the first sentence alone has 30 characters).
+    """
+
+    id = "counts_characters"
+    title = "Counts a sentence's characters instead of its words"
+    hint = "A sentence's size is its number of whitespace-separated words: len(sentence.split())."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        cuts = {i + 1 for i, value in enumerate(_similarities(_embed(embed, sentences))) if value < threshold}
+        return _pack([len(sentence) for sentence in sentences], cuts, max_tokens)
+
+
+class CountsWordsAsTheEmbedderDoes(Mistake):
+    """Counts a sentence's words as the toy embedder finds them, len(re.findall(r"\\w+", sentence)),
+    instead of len(sentence.split()).
+
+    "---" is 1 word for the size rule and 0 for the regular expression, and "state-of-the-art" 1 and 4:
+    semantic_chunks(["w w", "---", "w w"], lambda batch: [[1.0]] * 3, 0.5, 4) returns [[0, 1, 2]]
+    instead of [[0, 1], [2]].
+    """
+
+    id = "counts_words_as_the_embedder_does"
+    title = "Counts words with \\w+, as the toy embedder reads them, instead of with split()"
+    hint = "The size rule is len(sentence.split()): '---' is 1 word, and 'state-of-the-art' is 1."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        cuts = {i + 1 for i, value in enumerate(_similarities(_embed(embed, sentences))) if value < threshold}
+        return _pack([len(re.findall(r"\w+", sentence)) for sentence in sentences], cuts, max_tokens)
+
+
+class SplitsOnSingleSpaces(Mistake):
+    """Counts words with sentence.split(" "), which cuts at every single space and at nothing else.
+
+    "" counts as 1 word and "   " as 4, while tabs and newlines separate nothing:
+    semantic_chunks(["a\\tb\\nc", "d  e"], lambda batch: [[1.0], [1.0]], 0.5, 4) returns [[0, 1]] (1 + 3
+    words) instead of [[0], [1]] (3 + 2).
+    """
+
+    id = "splits_on_single_spaces"
+    title = "Splits words on single spaces (split(' ')) instead of on any whitespace"
+    hint = "split() with no argument cuts at any run of whitespace and gives no empty words: '' has 0 words."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        cuts = {i + 1 for i, value in enumerate(_similarities(_embed(embed, sentences))) if value < threshold}
+        return _pack([len(sentence.split(" ")) for sentence in sentences], cuts, max_tokens)
+
+
+class ClampsIntoZeroToOne(Mistake):
+    """Clamps the cosine into [0, 1] instead of [-1, 1], so a negative similarity becomes 0.0.
+
+    Opposite sentences are then no less similar than unrelated ones: with the vectors [1, 0], [-1, 0.1]
+    and [-1, 0] and threshold -0.5, similarity(0) is about -0.995 and must cut, but this makes it 0.0
+    and returns [[0, 1, 2]] instead of [[0], [1, 2]]. Taking abs() of the cosine does the same harm.
+    """
+
+    id = "clamps_into_zero_to_one"
+    title = "Loses the sign of a negative similarity (clamps into [0, 1], or takes abs)"
+    hint = "A cosine lies in [-1, 1]: clamp only rounding's excess, into [-1, 1], and keep negative values."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens,
+                      lambda a, b: max(0.0, _cosine(a, b)))
+
+
+class ZeroTestByTheSum(Mistake):
+    """Takes a vector whose numbers add up to 0 for a zero vector: `if sum(a) == 0 or sum(b) == 0`.
+
+    [1.0, -1.0] is not all zeros: with [2.0, -2.0] its cosine is 1.0, but this makes it 0.0, so
+    semantic_chunks(["a", "b"], lambda batch: [[1.0, -1.0], [2.0, -2.0]], 0.5, 10) returns [[0], [1]]
+    instead of [[0, 1]].
+    """
+
+    id = "zero_test_by_the_sum"
+    title = "Takes a vector whose numbers add up to 0 for a zero vector"
+    hint = "A vector is all zeros when every number is 0 (its squared length is 0), not when its sum is."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+
+        def cosine(a, b):
+            if sum(a) == 0 or sum(b) == 0:
+                return 0.0
+            return _cosine(a, b)
+
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens, cosine)
+
+
+class TwoZeroVectorsAreSimilar(Mistake):
+    """Gives two zero vectors the similarity 1.0, as if two empty sentences were the same topic.
+
+    The statement's rule gives 0.0 when either vector is all zeros, both included:
+    semantic_chunks(["---", "***"], toy_embed, 0.5, 10) returns [[0, 1]] instead of [[0], [1]].
+    """
+
+    id = "two_zero_vectors_are_similar"
+    title = "Gives two zero vectors the similarity 1.0"
+    hint = "The similarity is 0.0 when either vector is all zeros, and so also when both are."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+
+        def cosine(a, b):
+            if not any(a) and not any(b):
+                return 1.0
+            return _cosine(a, b)
+
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens, cosine)
+
+
+class ChecksTheExactType(Mistake):
+    """Checks the threshold with type(threshold) not in (int, float), which rejects bool but also every
+    subclass of float, such as NumPy's float64.
+
+    A threshold computed with NumPy (np.percentile(...)) is a np.float64: semantic_chunks(["a", "b"], ...,
+    np.float64(0.5), 10) raises TypeError instead of returning [[0], [1]].
+    """
+
+    id = "checks_the_exact_type"
+    title = "Rejects a threshold whose type is a subclass of float (type() instead of isinstance)"
+    hint = "Use isinstance(threshold, (int, float)) and reject bool apart: a subclass of float is a float."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        if type(threshold) not in (int, float):
+            raise TypeError(f"threshold must be an int or a float, got {threshold!r}")
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class AcceptsABoolBudget(Mistake):
+    """Rejects a bool threshold, as the statement's example shows, but checks max_tokens with isinstance(max_tokens,
+    int) alone, which True passes as 1.
+
+    semantic_chunks(TOPICS, toy_embed, 0.2, True) returns six chunks of one sentence instead of raising TypeError.
+    """
+
+    id = "accepts_a_bool_budget"
+    title = "Accepts True as max_tokens"
+    hint = "bool is a subclass of int: reject it for max_tokens too, not only for threshold."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_threshold(threshold)
+        if not isinstance(max_tokens, int):
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _check_embed(embed)
+        _check_sentences(sentences)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class AcceptsAFloatBudget(Mistake):
+    """Checks max_tokens as it checks the threshold, isinstance(max_tokens, (int, float)), so 20.0 passes.
+
+    semantic_chunks(TOPICS, toy_embed, 0.2, 20.0) returns [[0, 1], [2, 3], [4, 5]] instead of raising
+    TypeError: a budget counts words, and is an int.
+    """
+
+    id = "accepts_a_float_budget"
+    title = "Accepts a float such as 20.0 as max_tokens"
+    hint = "max_tokens must be an int (and not a bool): 20.0 is a float, and raises TypeError."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_threshold(threshold)
+        if not isinstance(max_tokens, (int, float)) or isinstance(max_tokens, bool):
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _check_embed(embed)
+        _check_sentences(sentences)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class ChecksTheBudgetFirst(Mistake):
+    """Checks max_tokens before the threshold, against the order of the statement's table.
+
+    semantic_chunks(TOPICS, toy_embed, 1.5, 0) raises ValueError for max_tokens instead of for the threshold.
+    """
+
+    id = "checks_the_budget_first"
+    title = "Checks max_tokens before threshold"
+    hint = "Follow the statement's table: threshold (type, then range), then max_tokens, embed, each sentence."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_max_tokens(max_tokens)
+        _check_threshold(threshold)
+        _check_embed(embed)
+        _check_sentences(sentences)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class ChecksTheSentencesBeforeEmbed(Mistake):
+    """Checks each sentence before checking that embed is callable, against the order of the statement's table.
+
+    semantic_chunks([None], None, 0.2, 20) raises TypeError for sentences[0] instead of for embed.
+    """
+
+    id = "checks_the_sentences_before_embed"
+    title = "Checks the sentences before embed"
+    hint = "Follow the statement's table: threshold, max_tokens, then embed, and only then each sentence."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_threshold(threshold)
+        _check_max_tokens(max_tokens)
+        _check_sentences(sentences)
+        _check_embed(embed)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class DoesNotCheckEmbed(Mistake):
+    """Never checks that embed is callable, and lets the call fail on its own.
+
+    semantic_chunks(["a", "b"], None, 0.5, 10) raises "TypeError: 'NoneType' object is not callable", which
+    does not name embed, and semantic_chunks([], None, 0.5, 10) returns [] instead of raising TypeError.
+    """
+
+    id = "does_not_check_embed"
+    title = "Does not check that embed is callable"
+    hint = "Raise TypeError naming embed when callable(embed) is false, before anything else uses it."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_threshold(threshold)
+        _check_max_tokens(max_tokens)
+        _check_sentences(sentences)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class DoesNotCheckTheSentences(Mistake):
+    """Never checks that each sentence is a str, relying on embed (or on split) to complain.
+
+    An embedder need not check: with one that does not, semantic_chunks(["a", "b", None], embed, 0.5, 10)
+    raises AttributeError from None.split() instead of TypeError naming sentences[2], and b"bytes" is
+    measured as if it were a sentence. And a bad call costs a model call.
+    """
+
+    id = "does_not_check_the_sentences"
+    title = "Does not check that every sentence is a str"
+    hint = "Check every sentence with isinstance(sentence, str) before calling embed, naming it sentences[i]."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_threshold(threshold)
+        _check_max_tokens(max_tokens)
+        _check_embed(embed)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class ChecksNothingForNoSentences(Mistake):
+    """Returns [] for no sentences before checking the arguments, so a bad call with no sentences passes.
+
+    semantic_chunks([], toy_embed, 1.5, 10) returns [] instead of raising ValueError for the threshold.
+    """
+
+    id = "checks_nothing_for_no_sentences"
+    title = "Returns [] for no sentences before checking the other arguments"
+    hint = "Check every argument first, even when there are no sentences; return [] only after the checks."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        if not sentences:
+            return []
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class ChecksTheLengthsBeforeTheCount(Mistake):
+    """Checks that the vectors have the same length before checking that there is one per sentence.
+
+    With 2 vectors of different lengths for 5 sentences it blames the lengths, not the count; with no
+    vector at all, vectors[0] raises IndexError instead of ValueError naming embed and both counts.
+    """
+
+    id = "checks_the_lengths_before_the_count"
+    title = "Checks the vectors' lengths before their number"
+    hint = "First check len(vectors) == len(sentences) (it also makes vectors[0] safe to read), then the lengths."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = list(embed(sentences))
+        width = len(vectors[0])
+        for index, vector in enumerate(vectors):
+            if len(vector) != width:
+                raise ValueError(f"embed returned vectors of different lengths: vectors[0] has {width} "
+                                 f"numbers, vectors[{index}] has {len(vector)}")
+        if len(vectors) != len(sentences):
+            raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class ComparesEachVectorWithTheOneBefore(Mistake):
+    """Checks each vector's length against the one before it, so its message names vectors[i - 1], not vectors[0].
+
+    semantic_chunks(["a", "b", "c"], lambda batch: [[1.0, 0.0], [1.0, 0.0], [1.0, 0.0, 0.0]], 0.5, 10) raises
+    ValueError naming vectors[1] and vectors[2]; the statement asks for vectors[0] and vectors[2].
+    """
+
+    id = "compares_each_vector_with_the_one_before"
+    title = "Names vectors[i - 1] instead of vectors[0] when a vector's length differs"
+    hint = "Compare every vector's length with that of vectors[0], and name vectors[0] and vectors[i] in the message."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = list(embed(sentences))
+        if len(vectors) != len(sentences):
+            raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
+        for index in range(1, len(vectors)):
+            if len(vectors[index]) != len(vectors[index - 1]):
+                raise ValueError(f"embed returned vectors of different lengths: vectors[{index - 1}] has "
+                                 f"{len(vectors[index - 1])} numbers, vectors[{index}] has {len(vectors[index])}")
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class EmbedsTheOpenChunk(Mistake):
+    """Embeds the open chunk's text with the next sentence, embed([chunk_text, sentence]), and compares the
+    two, instead of embedding the sentences once and comparing neighbours.
+
+    It calls embed once per sentence after the first, and the chunk's vector drifts from its last sentence:
+    semantic_chunks(TOPICS, toy_embed, 0.2, 20) calls toy_embed 5 times, never with the list of all the sentences.
+    """
+
+    id = "embeds_the_open_chunk"
+    title = "Embeds the open chunk's text and compares it with the next sentence"
+    hint = "Embed the sentences, all of them in one call, and compare each with its neighbour: similarity(i) is "\
+           "between sentences i and i + 1."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        chunks, current, total = [], [], 0
+        for index, sentence in enumerate(sentences):
+            size = len(sentence.split())
+            topic_changes = False
+            if current:
+                chunk_vector, vector = _embed(embed, [" ".join(sentences[i] for i in current), sentence])
+                topic_changes = _cosine(chunk_vector, vector) < threshold
+            if current and (topic_changes or total + size > max_tokens):
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class ComparesLengthsWithIs(Mistake):
+    """Compares the vectors' lengths with `is not` instead of `!=`: two equal ints above 256 are distinct
+    objects in CPython, so every vector of a real model (384 numbers) seems to differ from vectors[0].
+
+    semantic_chunks(["a", "b", "c"], lambda batch: [[1.0] * 384, [1.0] * 384, [1.0] * 192 + [-1.0] * 192],
+    0.5, 10) raises ValueError ("vectors[0] has 384 numbers, vectors[0] has 384") instead of returning
+    [[0, 1], [2]]; the toy embedder's 256 numbers hide it.
+    """
+
+    id = "compares_lengths_with_is"
+    title = "Compares the vectors' lengths with `is not` instead of `!=`"
+    hint = "`is` compares objects, not values: compare lengths with == and !=, as every number."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = list(embed(sentences))
+        if len(vectors) != len(sentences):
+            raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
+        width = len(vectors[0])
+        for index, vector in enumerate(vectors):
+            if len(vector) is not width:
+                raise ValueError(f"embed returned vectors of different lengths: vectors[0] has {width} "
+                                 f"numbers, vectors[{index}] has {len(vector)}")
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class DropsAnOversizedSentence(Mistake):
+    """Leaves out every sentence larger than max_tokens, as if it could not be a chunk.
+
+    The statement keeps it as a chunk of its own: semantic_chunks(["w", "w w w w w w", "w"], toy_embed, 0.5, 3)
+    returns [[0, 2]] instead of [[0], [1], [2]], and the index 1 is lost.
+    """
+
+    id = "drops_an_oversized_sentence"
+    title = "Drops a sentence larger than the budget"
+    hint = "Every index appears exactly once: a sentence larger than max_tokens is a chunk of its own, whole."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        similarities = _similarities(_embed(embed, sentences))
+        chunks, current, total = [], [], 0
+        for index, sentence in enumerate(sentences):
+            size = len(sentence.split())
+            if size > max_tokens:
+                continue
+            topic_changes = index > 0 and similarities[index - 1] < threshold
+            if current and (topic_changes or total + size > max_tokens):
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class CapsAnOversizedSentence(Mistake):
+    """Counts a sentence larger than max_tokens as max_tokens words, min(size, max_tokens), so a sentence
+    of 0 words after it joins its chunk.
+
+    semantic_chunks(["w w w w w w", "", "w"], lambda batch: [[1.0]] * 3, 0.5, 3) returns [[0, 1], [2]]
+    instead of [[0], [1, 2]]: the first chunk holds 6 words, and 6 + 0 is above 3.
+    """
+
+    id = "caps_an_oversized_sentence"
+    title = "Counts a sentence larger than the budget as max_tokens words"
+    hint = "A sentence's size is its number of words, whatever the budget: 6 + 0 is above 3, so the chunk closes."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        cuts = {i + 1 for i, value in enumerate(_similarities(_embed(embed, sentences))) if value < threshold}
+        return _pack([min(len(sentence.split()), max_tokens) for sentence in sentences], cuts, max_tokens)
+
+
+class ChecksOnlyForMissingVectors(Mistake):
+    """Checks that embed returned at least one vector per sentence, len(vectors) < len(sentences), but lets
+    extra vectors pass.
+
+    semantic_chunks(["a", "b", "c"], lambda batch: [[1.0]] * 4, 0.5, 10) returns [[0, 1, 2]] instead of
+    raising ValueError: 4 vectors for 3 sentences mean that embed and the sentences disagree.
+    """
+
+    id = "checks_only_for_missing_vectors"
+    title = "Rejects too few vectors from embed, but not too many"
+    hint = "embed must return exactly one vector per sentence: check len(vectors) != len(sentences)."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = list(embed(sentences))
+        if len(vectors) < len(sentences):
+            raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
+        width = len(vectors[0])
+        for index, vector in enumerate(vectors):
+            if len(vector) != width:
+                raise ValueError(f"embed returned vectors of different lengths: vectors[0] has {width} "
+                                 f"numbers, vectors[{index}] has {len(vector)}")
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class TestsTheVectorsForTruth(Mistake):
+    """Checks for an empty answer with `if not vectors:`, which a 2-D NumPy array (a real model's encode)
+    refuses with ValueError: "The truth value of an array with more than one element is ambiguous".
+
+    Lists pass; model.encode's array does not: semantic_chunks(["a", "b", "c", "d"], model.encode, 0.5, 10)
+    raises that ValueError instead of returning the chunks.
+    """
+
+    id = "tests_the_vectors_for_truth"
+    title = "Tests embed's answer with `if not vectors:`, which a NumPy array refuses"
+    hint = "Use only len, indexing and iteration on what embed returns: len(vectors) == 0, not `not vectors`."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = embed(sentences)
+        if not vectors or len(vectors) != len(sentences):
+            raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
+        vectors = list(vectors)
+        _check_vectors(vectors, len(sentences))
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class NamesTheSentenceOtherwise(Mistake):
+    """Rejects a sentence that is not a str, but names it in its own words ("the sentence at position 2"),
+    not as sentences[2], as the statement's table asks.
+
+    semantic_chunks(["a", "b", None], toy_embed, 0.5, 10) raises TypeError("the sentence at position 2 must
+    be a str, got None"): the right exception, without sentences[2].
+    """
+
+    id = "names_the_sentence_otherwise"
+    title = "Names a bad sentence otherwise than sentences[i]"
+    hint = "Name the bad sentence as the statement's table does: sentences[i], with its index i."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_threshold(threshold)
+        _check_max_tokens(max_tokens)
+        _check_embed(embed)
+        sentences = list(sentences)
+        for index, sentence in enumerate(sentences):
+            if not isinstance(sentence, str):
+                raise TypeError(f"the sentence at position {index} must be a str, got {sentence!r}")
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class NamesTheVectorsOtherwise(Mistake):
+    """Rejects vectors of different lengths, but names them in its own words ("vector 2 has 3 numbers,
+    expected 2"), not as vectors[0] and vectors[2], as the statement's table asks.
+
+    semantic_chunks(["a", "b", "c"], lambda batch: [[1.0, 0.0], [1.0, 0.0], [1.0, 0.0, 0.0]], 0.5, 10) raises
+    ValueError("embed returned vector 2 with 3 numbers, expected 2"): the right exception, without the names.
+    """
+
+    id = "names_the_vectors_otherwise"
+    title = "Names vectors of different lengths otherwise than vectors[0] and vectors[i]"
+    hint = "Name both vectors as the statement's table does: vectors[0] and vectors[i], with both lengths."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        vectors = list(embed(sentences))
+        if len(vectors) != len(sentences):
+            raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
+        for index, vector in enumerate(vectors):
+            if len(vector) != len(vectors[0]):
+                raise ValueError(f"embed returned vector {index} with {len(vector)} numbers, "
+                                 f"expected {len(vectors[0])}")
+        return _solve(sentences, vectors, threshold, max_tokens)
+
+
+class CountsAnEmptySentenceAsOneWord(Mistake):
+    """Counts words with re.split(r"\\s+", sentence.strip()), which gives [''] for a sentence with no word:
+    "" and "   " count as 1 word each instead of 0.
+
+    semantic_chunks(["w w", "", "   ", "w w"], lambda batch: [[1.0]] * 4, 0.5, 4) returns [[0, 1, 2], [3]]
+    (2 + 1 + 1 = 4, then 6) instead of [[0, 1, 2, 3]] (2 + 0 + 0 + 2 = 4).
+    """
+
+    id = "counts_an_empty_sentence_as_one_word"
+    title = "Counts a sentence with no word as 1 word"
+    hint = "len(sentence.split()) is 0 for '' and for '   ': split() with no argument drops empty strings."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        cuts = {i + 1 for i, value in enumerate(_similarities(_embed(embed, sentences))) if value < threshold}
+        return _pack([len(re.split(r"\s+", sentence.strip())) for sentence in sentences], cuts, max_tokens)

@@ -9,8 +9,13 @@ statement uses: toy_embed, or lambda batch: [[1.0, 0.0], ...].
 from __future__ import annotations
 
 import pytest
+from answers import is_exactly
 
 from kata.toy_embedder import toy_embed
+from kata.vocabulary import SHOWN_BESIDE, counted, show
+
+SHOWN_CALLS = 6  # calls; up to this many, each batch's size is listed (and, if small, its sentences)
+SHOWN_SENTENCES = 12  # sentences in all the batches; up to this many, the batches are shown whole
 
 
 class CountingEmbedder:
@@ -29,8 +34,52 @@ class CountingEmbedder:
     def calls(self) -> int:
         return len(self.batches)
 
+    def called_once_with(self, sentences) -> bool:
+        """One call, with a list of exactly these sentences, read strictly (a list of str, compared as such)."""
+        return self.calls == 1 and is_exactly(self.batches[0], list(sentences))
+
+    def described(self) -> str:
+        """How many calls embed got, and with how many sentences each: what every report about the calls says.
+
+        "embed was called 625 times, with 32 sentences each." or "embed was called 2 times, with 3
+        and 1 sentences: ['a', 'b', 'c'], ['d']." or "embed was not called."
+        """
+        if not self.batches:
+            return "embed was not called."
+        sizes = [_size(batch) for batch in self.batches]
+        times = "once" if self.calls == 1 else f"{self.calls:,} times"
+        if len(set(sizes)) == 1:
+            sentences = counted(sizes[0], "sentence") + ("" if self.calls == 1 else " each")
+        elif self.calls <= SHOWN_CALLS:
+            sentences = f"{_listed([f'{size:,}' for size in sizes])} sentences"
+        else:
+            runs: dict[int, int] = {}
+            for size in sizes:
+                runs[size] = runs.get(size, 0) + 1
+            sentences = _listed([f"{counted(size, 'sentence')} ({_times(count)})" for size, count in runs.items()])
+        text = f"embed was called {times}, with {sentences}"
+        if self.calls <= SHOWN_CALLS and sum(sizes) <= SHOWN_SENTENCES:
+            text += ": " + ", ".join(show(batch, SHOWN_BESIDE) for batch in self.batches)
+        return text + "."
+
     def __repr__(self) -> str:
         return self.label
+
+
+def _size(batch) -> int:
+    try:
+        return len(batch)
+    except TypeError:  # not a sized batch at all: it counts as none, and is shown as it is
+        return 0
+
+
+def _listed(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count:,} times"
 
 
 class Embedders:

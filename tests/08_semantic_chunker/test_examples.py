@@ -4,7 +4,6 @@ import pytest
 
 from kata.judging.guards import progress_guard
 from kata.judging.checks import check_raises, check_returns, expect
-from kata.vocabulary import counted
 
 pytestmark = pytest.mark.examples
 
@@ -28,7 +27,7 @@ def test_chunks_end_where_the_similarity_drops(semantic_chunks, embedder):
     expect(embed.calls == 1,
            "exactly one call to embed, with all six sentences in one batch: a real model pays a network round "
            "trip or a pass over the GPU for every call, however small the batch",
-           details=f"embed was called {counted(embed.calls, 'time')}, with {embed.batches}.")
+           details=embed.described())
 
 
 def test_the_budget_is_a_ceiling_inside_a_topic(semantic_chunks, embedder):
@@ -54,15 +53,16 @@ def test_threshold_minus_one_leaves_only_the_budget(semantic_chunks, embedder):
 def test_a_zero_vector_has_similarity_zero(semantic_chunks, embedder):
     check_returns(semantic_chunks, list(ZERO), embedder.toy(), 0.1, 10,
                   expected=[[0], [1], [2]],
-                  why="'---' has no words, so the toy embedder gives it the zero vector; its similarity with "
-                      "each neighbour is 0.0, below 0.1.")
+                  why="the toy embedder finds no word in '---', so it gives it the zero vector; its similarity "
+                      "with each neighbour is 0.0, below 0.1.")
 
 
 def test_a_similarity_of_zero_is_not_below_a_threshold_of_zero(semantic_chunks, embedder):
     check_returns(semantic_chunks, list(ZERO), embedder.toy(), 0.0, 10,
                   expected=[[0, 1, 2]],
                   why="the zero vector's similarities are 0.0, which is not below 0.0: no boundary, and "
-                      "nothing is divided by zero.")
+                      "nothing is divided by zero. '---' is 1 word ('---'.split() is ['---']), so the three "
+                      "sentences hold 2 + 1 + 2 = 5 words, within 10.")
 
 
 def test_vectors_pointing_the_same_way_are_similar_whatever_their_lengths(semantic_chunks, embedder):

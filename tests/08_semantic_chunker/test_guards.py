@@ -4,9 +4,9 @@ The inputs are built cheaply (["w"] * n, and embedders that repeat one vector), 
 time limit covers building them too.
 """
 
-from answers import is_exactly
+from answers import differs, is_exactly
 
-from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.guards import complexity_guard
 from kata.judging.checks import expect
 
 N = 20_000
@@ -19,6 +19,10 @@ RESUMMING_HINT = (
     "Look for a step that goes over the whole open chunk for every sentence: sum(...) of its word counts "
     "(keep a running total instead), a copy of the chunk, or a split of the chunk's joined text."
 )
+OVERSIZED_HINT = (
+    "Look for a loop that does not move past a sentence larger than the budget (a chunk closed, and the same "
+    "sentence tried again), or for work on everything before the current sentence, for each sentence."
+)
 RESCANNING_HINT = (
     "Look for work on everything before the current sentence, for each sentence or each chunk: "
     "sentences.index(...), a slice of the rest of the list, or a search from the start."
@@ -30,9 +34,15 @@ def test_twenty_thousand_sentences_on_one_topic_in_one_chunk(semantic_chunks, em
     """The statement's first large input: one topic, a budget large enough for all of it."""
     embed = embedder.same([1.0], "lambda batch: [[1.0]] * len(batch)")
     chunks = semantic_chunks(["w"] * N, embed, 0.5, N)
-    expect(is_exactly(chunks, [list(range(N))]) and embed.calls == 1,
-           "one chunk holding all 20,000 sentences, 0 to 19999, after one call to embed: every similarity "
-           "is 1.0 and the 20,000 words fit the budget exactly")
+    expected = [list(range(N))]
+    right = is_exactly(chunks, expected)
+    expect(right,
+           "one chunk holding all 20,000 sentences, 0 to 19999: every similarity is 1.0 and the 20,000 words "
+           "fit the budget exactly",
+           details="" if right else differs(chunks, expected))
+    expect(embed.calls == 1,
+           "exactly one call to embed, with all 20,000 sentences (the chunks are right)",
+           details=embed.described())
 
 
 @complexity_guard(hint=ALL_PAIRS_HINT + " " + RESCANNING_HINT)
@@ -43,15 +53,22 @@ def test_ten_thousand_topics_of_one_sentence(semantic_chunks, embedder):
     embed = embedder.of(lambda batch: pattern * (len(batch) // 2),
                         "lambda batch: [[1.0, 0.0], [0.0, 1.0]] * (len(batch) // 2)")
     chunks = semantic_chunks(["w"] * n, embed, 0.5, n)
-    expect(is_exactly(chunks, [[index] for index in range(n)]),
-           "10,000 chunks of one sentence each, [0] to [9999]: every similarity is 0.0, below 0.5")
+    expected = [[index] for index in range(n)]
+    right = is_exactly(chunks, expected)
+    expect(right,
+           "10,000 chunks of one sentence each, [0] to [9999]: every similarity is 0.0, below 0.5",
+           details="" if right else differs(chunks, expected))
 
 
-@progress_guard()
+@complexity_guard(hint=OVERSIZED_HINT)
 def test_the_loop_ends_on_a_long_run_of_oversized_sentences(semantic_chunks, embedder):
     """The statement's third large input: every sentence (2 words) is larger than the budget of 1."""
     n = 10_000
     embed = embedder.same([1.0], "lambda batch: [[1.0]] * len(batch)")
     chunks = semantic_chunks(["w w"] * n, embed, 0.5, 1)
-    expect(is_exactly(chunks, [[index] for index in range(n)]),
-           "10,000 chunks of one sentence each: every sentence is larger than the budget of 1")
+    expected = [[index] for index in range(n)]
+    right = is_exactly(chunks, expected)
+    expect(right,
+           "10,000 chunks of one sentence each, [0] to [9999]: every sentence is larger than the budget of 1, "
+           "and no chunk is empty",
+           details="" if right else differs(chunks, expected))
