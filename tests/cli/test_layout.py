@@ -82,13 +82,13 @@ def test_every_module_of_kata_a_statement_or_stub_imports_is_a_material_workers_
 
 def test_every_package_of_kata_has_its_place_in_the_layout_and_in_its_descriptions():
     """A package added without a place in MAY_IMPORT would escape the checks above; one missing from
-    kata/__init__.py, ARCHITECTURE.md or the README's Layout would leave a newcomer a folder unexplained."""
+    kata/__init__.py, ARCHITECTURE.md or CONTRIBUTING.md's Layout would leave a newcomer a folder unexplained."""
     packages = {path.parent.name for path in TOP_LEVEL.glob("*/__init__.py")}
     unplaced, vanished = sorted(packages - set(MAY_IMPORT)), sorted(set(MAY_IMPORT) - packages)
     assert not unplaced and not vanished, f"packages without a place: {unplaced}; places without a package: {vanished}"
     descriptions = {"kata/__init__.py": ast.get_docstring(ast.parse((TOP_LEVEL / "__init__.py").read_text())),
                     "ARCHITECTURE.md": (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8"),
-                    "README.md": (ROOT / "README.md").read_text(encoding="utf-8")}
+                    "CONTRIBUTING.md": (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")}
     missing = [f"{where} does not name kata.{package}" for where, text in descriptions.items()
                for package in sorted(packages) if f"kata.{package}" not in (text or "").replace("/", ".")]
     assert not missing, "\n".join(missing)

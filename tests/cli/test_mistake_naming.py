@@ -109,11 +109,11 @@ def test_a_mistake_that_fails_a_test_the_code_passes_later_in_the_run_is_never_n
 
 @pytest.mark.slow
 @pytest.mark.timeout(120)
-def test_the_readmes_example_of_a_run_named_at_the_end_is_what_the_runner_prints():
+def test_the_learners_guides_example_of_a_run_named_at_the_end_is_what_the_runner_prints():
     """A generator's chunks are not compared call by call: kata 04's mistakes are named from
     the whole run, whose failures on the fixed tests are exactly the mistake's."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    example = readme.split("the summary says so under the kata's line:", 1)[1].split("```", 2)[1].strip()
+    learners = (ROOT / "docs" / "learners.md").read_text(encoding="utf-8")
+    example = learners.split("the summary says so under the kata's line:", 1)[1].split("```", 2)[1].strip()
     done = subprocess.run([sys.executable, "-m", "pytest", "tests/04_streaming_packer",
                            "--impl=mistake:4:forgets_the_last_chunk", "-p", "no:cacheprovider", "-q"],
                           cwd=ROOT, capture_output=True, text=True, timeout=100)
