@@ -11,6 +11,7 @@ Packages by role, each importing only those listed before it (ARCHITECTURE.md dr
   diagnosis of known mistakes.
 - `kata.grading`: `kata grade`, a class's submissions graded and reported.
 - `kata.command`: the `kata` command.
+- `kata.maintenance`: the tools whoever changes a kata runs (`python -m kata.maintenance`).
 
 Beside them: `kata.katas` (the katas and their files) and `kata.vocabulary` (the verdicts
 and statuses the reports print, defined once, and how values and calls are put into words),

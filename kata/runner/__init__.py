@@ -9,7 +9,6 @@
 - `outcomes`: every test's outcome as JSON, for grading; `results` and `state`: the
   learner's latest results, for `kata list`; `shared_probes`: diagnosis outcomes shared by
   several runs.
-- `mutants`: mutation testing of the references (`python -m kata.runner.mutants`).
 
 Imports `kata.judging` and `kata.isolation`; never grading or the command.
 """

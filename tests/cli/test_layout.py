@@ -19,6 +19,7 @@ MAY_IMPORT = {
     "runner": {"isolation", "judging"},
     "grading": {"runner", "isolation", "judging"},
     "command": {"runner", "grading", "isolation", "judging", "drawing", "labelled_set"},
+    "maintenance": {"runner", "judging", "labelled_set"},
 }
 TOP_LEVEL = ROOT / "kata"
 

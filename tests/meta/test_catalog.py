@@ -14,7 +14,7 @@ import pytest
 from pristine import write_pristine_stubs
 
 from kata.katas import KATAS
-from kata.runner.known_failures import as_learner_file, failures_of_run, run_suite
+from kata.maintenance.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes
 from kata.vocabulary import LINE_LIMIT, Verdict
@@ -98,7 +98,7 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
     # The mistake is named from what it fails: that record must be what it does fail.
     assert failures_of_run(tmp_path / "outcomes.json") == mistake.known, (
         f"{kata.slug}'s known_failures.json is out of date for {mistake.id!r}: "
-        f"run python -m kata.runner.known_failures {kata.number}")
+        f"run python -m kata.maintenance known-failures {kata.number}")
     # A name is given only where the whole run agrees with the named mistake's record.
     contradicted = names_the_run_contradicts(kata, tmp_path / "outcomes.json")
     assert not contradicted, f"on mistake {mistake.id!r} of {kata.slug}, the run contradicts the names {contradicted}"

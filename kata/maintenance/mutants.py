@@ -1,8 +1,8 @@
 """Mutation testing of the reference solutions with cosmic-ray: are the tests strong enough?
 
     python -m pip install -e ".[mutation]"
-    python -m kata.runner.mutants            # every kata
-    python -m kata.runner.mutants 02         # one kata
+    python -m kata.maintenance mutants            # every kata
+    python -m kata.maintenance mutants 02         # one kata
 
 Each small change ("mutant") to a reference that no test notices is a gap in the tests,
 unless the change cannot alter any behaviour the statement promises (an equivalent
@@ -17,7 +17,6 @@ the file under test in place.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import shutil
@@ -27,7 +26,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from kata.katas import KATAS, ROOT, Kata, UnknownKata, find_kata, relative
+from kata.katas import ROOT, Kata, relative
 
 CONFIG = """\
 [cosmic-ray]
@@ -48,17 +47,11 @@ class Survivor:
     mutated: str
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kata.runner.mutants", description=__doc__.split("\n\n")[0])
-    parser.add_argument("katas", nargs="*", help="numbers or names of katas (default: all)")
-    options = parser.parse_args(argv)
+def mutation_test(katas: list[Kata]) -> int:
+    """Mutation testing of the katas' references: 0 when every surviving mutant is explained, 1 otherwise,
+    2 when cosmic-ray is not installed."""
     if shutil.which("cosmic-ray") is None and not _has_cosmic_ray():
         print('cosmic-ray is not installed: python -m pip install -e ".[mutation]"', file=sys.stderr)
-        return 2
-    try:
-        katas = [find_kata(name) for name in options.katas] or list(KATAS)
-    except UnknownKata as error:
-        print(error, file=sys.stderr)
         return 2
     unexplained = 0
     with tempfile.TemporaryDirectory(prefix="kata-mutants-") as work:
@@ -120,6 +113,3 @@ def _has_cosmic_ray() -> bool:
         return False
     return True
 
-
-if __name__ == "__main__":
-    sys.exit(main())

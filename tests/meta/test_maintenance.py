@@ -1,0 +1,74 @@
+"""Each maintenance tool runs, and makes what the repository holds: run in a copy of the repository, so that
+nothing here writes into the checkout.
+
+Mutation testing and the records of failures run whole kata suites many times: they are in the slow tier.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from kata.katas import KATAS, ROOT
+
+pytestmark = pytest.mark.meta
+
+COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml")
+
+
+@pytest.fixture
+def copy(tmp_path):
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, tmp_path / name, symlinks=True,
+                            ignore=shutil.ignore_patterns("__pycache__", ".hypothesis", ".kata"))
+        else:
+            shutil.copy2(source, tmp_path / name)
+    return tmp_path
+
+
+def maintenance(copy, *arguments: str, timeout: float) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kata.maintenance", *arguments], cwd=copy, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_the_labelled_set_made_again_is_the_one_stored(copy):
+    done = maintenance(copy, "labelled-set", timeout=60)
+    assert done.returncode == 0, done.stderr
+    stored = "kata/labelled_set/chunkings.json"
+    assert filecmp.cmp(copy / stored, ROOT / stored, shallow=False)
+
+
+def test_an_unknown_kata_is_refused_in_one_line(copy):
+    done = maintenance(copy, "known-failures", "99", timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "there is no kata '99'" in done.stderr
+
+
+def smallest_catalog():
+    from kata.runner.mistakes import mistakes_of
+
+    return min(KATAS, key=lambda kata: len(mistakes_of(kata)))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_the_records_of_failures_made_again_are_the_ones_stored(copy):
+    kata = smallest_catalog()
+    done = maintenance(copy, "known-failures", kata.number, timeout=880)
+    assert done.returncode == 0, done.stderr
+    stored = f"solutions/{kata.slug}/known_failures.json"
+    assert filecmp.cmp(copy / stored, ROOT / stored, shallow=False), f"{stored} is out of date"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_mutation_testing_of_a_kata_explains_every_mutant_no_test_kills(copy):
+    pytest.importorskip("cosmic_ray", reason='mutation testing needs the extra: pip install -e ".[mutation]"')
+    kata = KATAS[0]
+    done = maintenance(copy, "mutants", kata.number, timeout=1780)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
