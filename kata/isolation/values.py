@@ -1,7 +1,8 @@
 """The values that cross between the tests and an isolated worker process: plain data, never pickle.
 
 Only plain data crosses: None, bools, ints, floats, strs, bytes, lists, tuples, dicts,
-sets and dataclass instances, each decoded to its own type, so that a tuple stays a
+sets and dataclass instances, each decoded to its own type (an instance of a subclass of
+int, float or str, such as NumPy's float64, to a subclass of the same name and repr), so that a tuple stays a
 tuple and `same()` judges the answer exactly as it would in one process. Objects that
 are not plain data stay on their side and cross as a handle (kata.isolation.handles).
 Whatever else the code under test returns arrives as an Opaque stand-in that equals
@@ -121,6 +122,11 @@ class Encoder:
             return {"slice": [self.encode(value.start), self.encode(value.stop), self.encode(value.step)]}
         if hasattr(kind, "__dataclass_fields__"):  # an instance of a dataclass
             return self._dataclass(value)
+        base = next((scalar for scalar in (int, float, str) if isinstance(value, scalar)), None)
+        if base is not None:
+            # A subclass of a scalar, such as NumPy's float64: its value, its class's name and its
+            # repr cross, and it arrives as an instance of a subclass of the same base.
+            return {"subclass": [base.__name__, kind.__qualname__, base(value), shortened(repr(value), REPR_LIMIT)]}
         return self.codec.encode_other(value)
 
     def _list(self, value: list) -> list | dict:
@@ -250,6 +256,8 @@ class Decoder:
             return self.containers[body]
         if tag == "arg":
             return self.known[body]
+        if tag == "subclass":
+            return _rebuild_subclass(*body)
         if tag == "dataclass":
             return _rebuild_dataclass(body["name"], body["frozen"], [(n, self.decode(v)) for n, v in body["fields"]])
         return self.codec.decode_other(tag, body)
@@ -286,6 +294,25 @@ def _rebuild_dataclass(name: str, frozen: bool, fields: list[tuple[str, Any]]) -
         made.__qualname__ = name
         _dataclasses[key] = made
     return _dataclasses[key](**dict(fields))
+
+
+_subclasses: dict[tuple[str, str], type] = {}
+
+
+def _rebuild_subclass(base_name: str, name: str, value: object, shown: str) -> object:
+    """An instance of a subclass of int, float or str named like the original, with the same value and repr."""
+    base = {"int": int, "float": float, "str": str}.get(base_name)
+    if base is None or type(value) is not (int if base is int else base) or type(shown) is not str:
+        raise ProtocolError(f"not a subclass of a scalar: {base_name!r}")
+    key = (base_name, shortened(name, REPR_LIMIT))
+    if key not in _subclasses:
+        refuse_past_max_kinds(_subclasses, "subclasses")
+        made = type(key[1].rsplit(".", 1)[-1], (base,), {"__repr__": lambda self: self.shown})
+        made.__qualname__ = key[1]
+        _subclasses[key] = made
+    rebuilt = _subclasses[key](value)
+    rebuilt.shown = shortened(shown, REPR_LIMIT)
+    return rebuilt
 
 
 def refuse_past_max_kinds(made: dict, kind: str) -> None:

@@ -37,6 +37,11 @@ class Tokens(list):
     pass
 
 
+class Score(float):
+    def __repr__(self):
+        return f"Score({float(self)})"
+
+
 class Agreeable:
     def __eq__(self, other):
         return True
@@ -58,6 +63,7 @@ MADE = {
     "bools": lambda: [True, 1, False, 0],
     "chunk": lambda: Chunk("ab", 4),
     "list subclass": lambda: Tokens(["a", "b"]),
+    "float subclass": lambda: Score(0.5),
     "agreeable": lambda: Agreeable(),
     "huge int": lambda: 10 ** 5000,
     "long ints": lambda: [-(2 ** 63), 2 ** 63 - 1, 0, -1] + list(range(2000)),
@@ -187,6 +193,14 @@ def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_m
             worker.call("raises_a_new_exception_type", (number,), {})
     with pytest.raises(WorkerEnded, match=f"more than {MAX_KINDS} kinds of exception types in one run"):
         worker.call("raises_a_new_exception_type", (MAX_KINDS,), {})
+
+
+def test_a_subclass_of_float_comes_back_as_a_subclass_of_float_with_its_name_value_and_repr(value_of):
+    """A threshold computed with NumPy is a np.float64: the code under test must get a float
+    that is not exactly a float, as it would in one process (kata 08 tests that)."""
+    result = value_of("float subclass")
+    assert isinstance(result, float) and type(result) is not float and type(result).__name__ == "Score"
+    assert result == 0.5 and repr(result) == "Score(0.5)"
 
 
 def test_a_list_subclass_comes_back_as_an_opaque_stand_in_equal_to_nothing(value_of):
