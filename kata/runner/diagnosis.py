@@ -20,7 +20,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from kata.runner import probes
-from kata.runner.run_state import PASSED, STOPPED
 from kata.judging.calls import Call, is_iterator
 from kata.katas import KATAS, Kata
 from kata.judging.checks import same
@@ -36,6 +35,10 @@ SLOWER_THAN_REFERENCE = 4  # a mistake "does not finish" a large input if it tak
 REFERENCE_SECONDS = 3.0  # the reference answers a guard's input in a tenth of the guard's limit
 DIAGNOSIS_SECONDS = 1.0  # for all the mistakes' runs on one failure
 STALL_DIAGNOSIS_SECONDS = 4.0  # the same after a stall, when each run may take a while
+
+
+# How a test with fixed inputs went, in a run's record of them (RunState.fixed_so_far); STOPPED: a limit stopped it.
+PASSED, FAILED, STOPPED = "passed", "failed", "stopped"
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from kata.runner.implementations import BadImplOption, Implementation, parse_imp
 from kata.runner.naming import Naming
 from kata.runner.reporting import FirstFailureWriter
 from kata.runner.run_state import RUN, RunState
-from kata.runner.summary import Tally
+from kata.runner.tally import Tally
 from kata.runner.time_limits import ISOLATED_GUARD_FACTOR
 
 

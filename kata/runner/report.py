@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING
 
 from kata.judging.calls import Call, CallsDidNotFinish, DidNotFinish, LimitExceeded, UsedTooMuchMemory, log
 from kata.judging.checks import RaisedWhileRead, WrongAnswer
-from kata.katas import kata_of_test, relative
+from kata.katas import relative
 from kata.runner.diagnosis import FailingTest, matching_mistakes
-from kata.runner.run_state import run_state
 from kata.judging.guards import has_fixed_inputs
 from kata.vocabulary import (Verdict, did_not_finish, many_calls_did_not_finish, matches_a_known_mistake, prose,
                              raised, still_the_stub, too_much_memory, too_slow, what_the_test_checks,
                              where_in_the_code)
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     import pytest
 
     from kata.runner.mistakes import Mistake
@@ -47,8 +48,11 @@ class Explanation:
         return self.body + names + self.after
 
 
-def explain(item: pytest.Item, error: BaseException) -> Explanation | None:
-    """The learner-facing report for a failure, or None to keep pytest's own."""
+def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] | None = None,
+            shared_probes: Path | None = None) -> Explanation | None:
+    """The learner-facing report for a failure, or None to keep pytest's own. `so_far` is how the kata's tests
+    with fixed inputs went before this one (kata.runner.diagnosis weighs the candidate mistakes with it), and
+    `shared_probes` the folder of probes shared with other runs, if any."""
     if isinstance(error, RaisedWhileRead):
         text = str(error)  # its words are an ERROR's already
     elif isinstance(error, WrongAnswer):
@@ -64,17 +68,9 @@ def explain(item: pytest.Item, error: BaseException) -> Explanation | None:
         if isinstance(error, NotImplementedError):
             return Explanation(still_the_stub(str(call), relative(call.source)))
         text = raised(str(call), type(error).__name__, str(error), where_in_learner_code(error, call.source))
-    return Explanation(text, _purpose(item) + _notes(error), _known_mistakes(item, log.last),
-                       stalled=isinstance(error, LimitExceeded))
-
-
-def _known_mistakes(item: pytest.Item, call: Call | None) -> list[type[Mistake]]:
-    """The mistakes whose outcome on the call's input is the code's, weighed against the tests run so far."""
-    kata, state = kata_of_test(item.path), run_state(item.config)
-    if state is None:
-        return []
-    so_far = state.fixed_so_far.get(kata.slug if kata else "", {})
-    return matching_mistakes(call, FailingTest(item.name, has_fixed_inputs(item), so_far, state.shared_probes))
+    candidates = matching_mistakes(log.last, FailingTest(item.name, has_fixed_inputs(item), so_far or {},
+                                                         shared_probes))
+    return Explanation(text, _purpose(item) + _notes(error), candidates, stalled=isinstance(error, LimitExceeded))
 
 
 def _did_not_finish(item: pytest.Item, error: DidNotFinish) -> str:

@@ -20,7 +20,8 @@ from kata.judging.limits import drop_locals, give_back_freed_memory, repair_trac
 from kata.runner import report
 from kata.runner.collection import KataUnavailable
 from kata.runner.outcomes import record_verdict
-from kata.runner.run_state import FAILED, PASSED, RUN, STOPPED
+from kata.runner.diagnosis import FAILED, PASSED, STOPPED
+from kata.runner.run_state import RUN
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -49,12 +50,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     # The limits are for the code under test, not for writing its report (which may
     # run catalogued mistakes under limits of their own).
     getattr(item, "cancel_timeout", lambda: None)()
-    explanation = report.explain(item, failure)
+    kata = kata_of_test(item.path)
+    so_far = state.fixed_so_far.get(kata.slug, {}) if kata is not None else {}
+    explanation = report.explain(item, failure, so_far, state.shared_probes)
     text = explanation.text() if explanation is not None else None  # the mistakes are named when the run ends
     result = pytest.TestReport.from_item_and_call(item, call if text is None else _reported_as(call, text))
     if result.failed:
         record_verdict(item, result, text)
-        kata = kata_of_test(item.path)
         if explanation is not None and kata is not None:
             state.naming.wait_for_the_run(result, explanation, kata.slug)
     # The report is written; drop the failed frames' locals, which may hold a stalled

@@ -19,10 +19,7 @@ if TYPE_CHECKING:
 
     from kata.runner.implementations import Implementation
     from kata.runner.naming import Naming
-    from kata.runner.summary import Tally
-
-PASSED, FAILED, STOPPED = "passed", "failed", "stopped"  # a fixed test's outcome; STOPPED: a limit stopped it
-
+    from kata.runner.tally import Tally
 
 @dataclass
 class RunState:
@@ -37,7 +34,8 @@ class RunState:
     selected: dict[str, int] = field(default_factory=dict)  # kata slug -> how many of its tests were selected
     deselected: set[str] = field(default_factory=set)  # slugs of the katas some of whose tests were deselected
     stalled: set[str] = field(default_factory=set)  # slugs of katas one of whose calls ran past its limit
-    # kata slug -> {test with fixed inputs: PASSED, FAILED or STOPPED}, for the tests run so far
+    # kata slug -> {test with fixed inputs: its outcome, kata.runner.diagnosis.PASSED, FAILED or STOPPED},
+    # for the tests run so far
     fixed_so_far: defaultdict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
 
 

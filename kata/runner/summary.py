@@ -1,17 +1,15 @@
-"""What the run's tests did, kata by kata: the counts a Tally keeps as reports arrive, and the `katas`
-section of pytest's summary, a line per kata (with the known mistake whose record the run matches)."""
+"""What the run's tests did, kata by kata: the `katas` section of pytest's summary, a line per kata from the
+counts of kata.runner.tally (with the known mistake whose record the run matches)."""
 
 from __future__ import annotations
 
 import textwrap
-from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.katas import KATAS, TESTS, Kata, kata_of_test
+from kata.katas import KATAS, TESTS, Kata
 from kata.runner.collection import status_of
 from kata.runner.diagnosis import mistakes_failing_exactly
-from kata.runner.outcomes import TestOutcome, outcome_of
 from kata.runner.run_state import RUN
 from kata.vocabulary import COLUMNS, counted
 
@@ -19,30 +17,6 @@ if TYPE_CHECKING:
     import pytest
 
     from kata.runner.mistakes import Mistake
-
-
-class Tally:
-    """Each kata's passes, failures and skips, and every test's outcome, as the reports arrive.
-
-    Registered as a plugin object for the run, as pytest's own plugins keep their state."""
-
-    def __init__(self, rootpath: Path) -> None:
-        self.rootpath = rootpath  # report.fspath is relative to it, wherever pytest was started
-        # per slug: tests passed, failed, and skipped (an optional extra not installed: they count for no one)
-        self.counts: defaultdict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0, "skipped": 0})
-        self.outcomes: dict[str, TestOutcome] = {}  # node id -> its outcome, in the order the tests ran
-
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        outcome = outcome_of(report)
-        if outcome is not None:
-            self.outcomes[report.nodeid] = outcome
-        kata = kata_of_test(self.rootpath / report.fspath) if report.fspath else None
-        if kata is None or report.when not in ("setup", "call"):
-            return
-        if report.skipped:
-            self.counts[kata.slug]["skipped"] += 1
-        elif report.failed or report.when == "call":
-            self.counts[kata.slug]["failed" if report.failed else "passed"] += 1
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: pytest.ExitCode,

@@ -141,8 +141,7 @@ def test_a_mistake_recorded_passing_a_test_the_code_failed_is_not_its_mistake():
     the code."""
     from types import SimpleNamespace
 
-    from kata.runner.diagnosis import FailingTest, _passes_where_the_code_failed
-    from kata.runner.run_state import FAILED, PASSED
+    from kata.runner.diagnosis import FAILED, PASSED, FailingTest, _passes_where_the_code_failed
     from kata.runner.known_failures import KnownFailures
 
     so_far = FailingTest("test_c", True, {"test_a": PASSED, "test_b": FAILED})
@@ -211,7 +210,7 @@ def _named_when_the_run_ends(candidates, record):
 
 
 def test_a_candidate_that_fails_a_test_passed_later_in_the_run_is_not_named():
-    from kata.runner.run_state import FAILED, PASSED
+    from kata.runner.diagnosis import FAILED, PASSED
 
     record = {"test_a": FAILED, "test_b": PASSED}  # test_b ran after the failure of test_a
     candidates = [_mistake("fails a", {"test_a"}), _mistake("fails both", {"test_a", "test_b"})]
@@ -221,7 +220,7 @@ def test_a_candidate_that_fails_a_test_passed_later_in_the_run_is_not_named():
 
 
 def test_a_failure_that_more_than_two_agreeing_mistakes_explain_names_none_of_them():
-    from kata.runner.run_state import FAILED
+    from kata.runner.diagnosis import FAILED
 
     three = [_mistake(title, {"test_a"}) for title in ("one", "two", "three")]
     assert _named_when_the_run_ends(three, {"test_a": FAILED}) == ([], "")
