@@ -1931,3 +1931,154 @@ class CrlfOffsetsDriftAtEachBreak(Mistake):
             return result
 
         return _chunk(doc, max_tokens, lines=lines)
+
+
+class ClosesAtAnyBacktickLine(Mistake):
+    """Closes a fence at the next line that starts with the fence's character, one backtick (or tilde) being enough.
+
+    chunk_markdown("```\\n``x`` is code\\n# still code\\n```\\n# After\\nx", 50) ends the code at
+    '``x`` is code' and makes '# still code' a heading.
+    """
+
+    id = "closes_at_any_backtick_line"
+    title = "Closes a ``` fence at any line starting with a backtick"
+    hint = "A fence closes only at a line starting with the same three characters that opened it."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
+            doc, lines, closes=lambda fence, raw: raw.startswith(fence[0])))
+
+
+class CodeLinesPackedOneByOne(Mistake):
+    """Cuts a long code block into single lines (a line too long into windows) and leaves the grouping to the packer.
+
+    It looks the same as runs of lines, but the block's first lines then fill the chunk before it:
+    chunk_markdown("Intro.\\n\\n```\\na\\nb\\nc\\n```", 3) returns 'Intro.\\n\\n```\\na' and 'b\\nc\\n```'
+    instead of 'Intro.', '```\\na\\nb' and 'c\\n```'; and the last window of a long line packs with
+    the lines after it, which start a new run.
+    """
+
+    id = "code_lines_packed_one_by_one"
+    title = "Cuts a long code block into single lines, so a long line's last window packs with the next lines"
+    hint = "After a code line too long for the budget, the next line starts a new run of whole lines."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        def cut_code(doc, lines, max_tokens):
+            return [piece for line in lines for piece in _cut_code_by_lines(doc, [line], max_tokens)]
+
+        def units(doc, kind, lines, max_tokens):
+            return _units(doc, kind, lines, max_tokens, cut_code)
+
+        return _chunk(doc, max_tokens, units=units)
+
+
+@dataclass
+class _MutableChunk:
+    """A Chunk whose fields can be changed: what a chunker that extends its open chunk in place needs."""
+
+    text: str
+    start: int
+    end: int
+    headings: tuple[str, ...]
+
+
+_MutableChunk.__name__ = _MutableChunk.__qualname__ = "Chunk"
+
+
+class ChunksNotFrozen(Mistake):
+    """Drops frozen=True from the stub's Chunk, to extend the open chunk in place, so a returned chunk can be changed.
+
+    The chunks are right, but chunk.end = 0 on one of them goes through: a caller's chunks (and any
+    index built on their offsets) can be changed by mistake.
+    """
+
+    id = "chunks_not_frozen"
+    title = "Returns chunks of a Chunk class that is not frozen"
+    hint = "Keep the stub's Chunk as it is, a frozen dataclass: build each chunk once, when it closes."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        return [_MutableChunk(c.text, c.start, c.end, c.headings) for c in _chunk(doc, max_tokens)]
+
+
+class OffsetsFoundWithFind(Mistake):
+    """Finds each chunk's start with doc.find(text), so a chunk whose text occurs earlier gets that earlier place.
+
+    chunk_markdown("# Notes\\nsame\\n# Notes\\nsame", 50) gives both chunks the offsets 0 and 12:
+    the second one lies at 13 to 25.
+    """
+
+    id = "offsets_found_with_find"
+    title = "Finds a chunk's offsets by searching doc for its text, so repeated text gets the first place"
+    hint = "Keep the offsets of the lines and words the chunk is cut from: a search for its text finds its first copy."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        chunks = []
+        for c in _chunk(doc, max_tokens):
+            start = doc.find(c.text)
+            chunks.append(Chunk(c.text, start, start + len(c.text), c.headings))
+        return chunks
+
+
+class AsciiWhitespaceOnly(Mistake):
+    """Splits words only at ASCII spaces, tabs and line breaks, so a no-break space or an em space joins two words.
+
+    chunk_markdown("a\\xa0b\\u2003c d", 2) counts 2 words, 'a\\xa0b\\u2003c' and 'd', and returns one
+    chunk; str.split() sees 4 and the paragraph is cut into 'a\\xa0b' and 'c d'.
+    """
+
+    id = "ascii_whitespace_only"
+    title = "Splits words at ASCII whitespace only, not at every character str.split() splits at"
+    hint = "Words are text.split(): any whitespace separates them, '\\xa0' and '\\u2003' included ('\\S+' finds them)."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        word = re.compile(r"[^ \t\r\n]+")
+
+        def count(doc, start, end):
+            return len(word.findall(doc, start, end))
+
+        def cut_code(doc, lines, max_tokens):
+            pieces, run = [], []
+            for start, end, _ in lines:
+                words = [m.span() for m in word.finditer(doc, start, end)]
+                if len(words) > max_tokens:
+                    pieces += _windows(run, max_tokens) + _windows(words, max_tokens)
+                    run = []
+                elif len(run) + len(words) > max_tokens:
+                    pieces += _windows(run, max_tokens)
+                    run = words
+                else:
+                    run += words
+            return pieces + _windows(run, max_tokens)
+
+        def units(doc, kind, lines, max_tokens):
+            start, end = lines[0][0], lines[-1][1]
+            words = count(doc, start, end)
+            if words <= max_tokens:
+                return [(start, end, words)]
+            if kind == "code":
+                return cut_code(doc, lines, max_tokens)
+            return _windows([m.span() for m in word.finditer(doc, start, end)], max_tokens)
+
+        return _chunk(doc, max_tokens, units=units)
+
+
+class IndentedOpeningFenceOpens(Mistake):
+    """Strips a line's indentation before testing whether it opens a fence, but closes a fence only at column 0.
+
+    chunk_markdown("Text\\n  ```\\n# Real\\nx", 50) opens a fence at '  ```' that swallows the heading
+    '# Real'; an indented ``` is text.
+    """
+
+    id = "indented_opening_fence_opens"
+    title = "An indented ``` or ~~~ opens a code block"
+    hint = "A fence line starts with ``` or ~~~ at its very first character: an indented one is ordinary text."
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
+            doc, lines, fence_of=lambda line: _fence_of(line.lstrip())))

@@ -1,11 +1,13 @@
 """Edge cases, and one test for each common mistake (see solutions/07_markdown_chunker/mistakes.py)."""
 
+import dataclasses
+
 import pytest
 
 from answers import check_chunks
 
 from kata.judging.guards import progress_guard
-from kata.judging.judge import check_raises
+from kata.judging.judge import check_raises, expect
 
 # What is a heading -------------------------------------------------------------------------
 
@@ -123,6 +125,21 @@ def test_a_fence_of_four_backticks_closes_at_three(chunk_markdown):
            "that is never closed.")
 
 
+def test_a_line_of_two_backticks_does_not_close_a_fence(chunk_markdown):
+    check_chunks(chunk_markdown, "```\n``x`` is code\n# still code\n```\n# After\nx", 50, expected=[
+        ("```\n``x`` is code\n# still code\n```", 0, 34, ()),
+        ("# After\nx", 35, 44, ("After",)),
+    ], why="only a line starting with the same three characters closes the fence: '``x`` is code' starts "
+           "with two backticks, so it is code, and so is '# still code'.")
+
+
+def test_a_long_unclosed_fence_runs_to_the_end_of_the_document(chunk_markdown):
+    doc = "```\n# not a heading\n" + "x\n" * 300
+    check_chunks(chunk_markdown, doc, 1000, expected=[(doc[:-1], 0, 619, ())],
+                 why="a fence that is never closed runs to the end of the document, however many lines it has "
+                     "(here 302): '# not a heading' is code, and the block ends at the last 'x'.")
+
+
 def test_a_crlf_closing_fence_closes_the_block(chunk_markdown):
     check_chunks(chunk_markdown, "```\r\ncode\r\n```\r\n# After\r\ntext\r\n", 4, expected=[
         ("```\r\ncode\r\n```", 0, 14, ()),
@@ -215,6 +232,13 @@ def test_a_carriage_return_at_the_end_of_the_document_is_part_of_its_line(chunk_
                      "the block's span, which runs to the end of its line.")
 
 
+def test_a_carriage_return_at_the_end_of_a_long_document_is_part_of_its_line(chunk_markdown):
+    doc = "w " * 150 + "end\r"
+    check_chunks(chunk_markdown, doc, 1000, expected=[(doc, 0, 304, ())],
+                 why="no '\\n' follows the last '\\r', so it is part of the line, at the end of a document of 304 "
+                     "characters as in a short one.")
+
+
 def test_only_the_carriage_return_before_a_line_feed_is_part_of_the_break(chunk_markdown):
     check_chunks(chunk_markdown, "Hi\r\r\n# B", 50, expected=[
         ("Hi\r", 0, 3, ()),
@@ -231,6 +255,14 @@ def test_only_lf_and_crlf_end_a_line(chunk_markdown, separator):
                  why=f"only '\\n' and '\\r\\n' end a line, so {separator!r} is part of the line, which "
                      "starts with 'Intro' and is a paragraph: '# Not a heading' is not at the start of a line. "
                      "str.splitlines() breaks lines at it, and so finds other lines.")
+
+
+def test_two_equal_chunks_have_their_own_offsets(chunk_markdown):
+    check_chunks(chunk_markdown, "# Notes\nsame\n# Notes\nsame", 50, expected=[
+        ("# Notes\nsame", 0, 12, ("Notes",)),
+        ("# Notes\nsame", 13, 25, ("Notes",)),
+    ], why="the two chunks have the same text, but each has its own place in doc: the second starts at "
+           "13, not where that text first occurs.")
 
 
 def test_blank_lines_made_of_spaces_and_tabs_separate_blocks(chunk_markdown):
@@ -315,6 +347,14 @@ def test_an_exact_fit_stays_in_the_chunk(chunk_markdown):
            "next block would push it above max_tokens.")
 
 
+def test_words_are_split_at_any_whitespace(chunk_markdown):
+    check_chunks(chunk_markdown, "a\xa0b\u2003c d", 2, expected=[
+        ("a\xa0b", 0, 3, ()),
+        ("c d", 4, 7, ()),
+    ], why="words are text.split(): a no-break space and an em space separate words as a space does, so "
+           "the paragraph has 4 words, more than 2, and is cut into 'a\\xa0b' and 'c d'.")
+
+
 def test_the_hashes_of_a_heading_are_a_word(chunk_markdown):
     check_chunks(chunk_markdown, "# A\nb c", 3, expected=[
         ("# A", 0, 3, ("A",)),
@@ -373,6 +413,16 @@ def test_a_paragraph_is_cut_into_windows_across_its_lines(chunk_markdown):
         ("d", 6, 7, ()),
     ], why="the paragraph has 4 words, more than 3: it is cut into windows of 3 words, 'a b\\nc' and 'd', "
            "whatever its lines; only code is cut at line boundaries.")
+
+
+def test_a_paragraph_of_many_lines_is_cut_into_windows_to_its_end(chunk_markdown):
+    doc = "x y\n" * 299 + "x y"
+    check_chunks(chunk_markdown, doc, 251, expected=[
+        (doc[0:501], 0, 501, ()),
+        (doc[502:1003], 502, 1003, ()),
+        (doc[1004:], 1004, 1199, ()),
+    ], why="the paragraph runs over all its 300 lines, to the end of the document: 600 words, cut into "
+           "windows of 251, 251 and 98 words whatever its lines, each from its first word to its last.")
 
 
 def test_the_first_window_starts_at_the_first_word(chunk_markdown):
@@ -440,6 +490,27 @@ def test_a_piece_cut_from_code_ends_at_its_last_word(chunk_markdown):
            "'b', not after the spaces that follow it.")
 
 
+def test_the_lines_after_a_long_code_line_start_a_new_run(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na b c d\nf\ng\n```", 3, expected=[
+        ("```", 0, 3, ()),
+        ("a b c", 4, 9, ()),
+        ("d", 10, 11, ()),
+        ("f\ng\n```", 12, 19, ()),
+    ], why="'a b c d' has 4 words, more than 3: it closes the run '```' and is cut into 'a b c' and 'd'. "
+           "The next line starts a new run, which takes 'f', 'g' and '```' (3 words); 'd' and that run "
+           "(1 + 3 words) do not fit in one chunk.")
+
+
+def test_the_runs_of_a_cut_code_block_are_counted_from_its_first_line(chunk_markdown):
+    check_chunks(chunk_markdown, "Intro.\n\n```\na\nb\nc\n```", 3, expected=[
+        ("Intro.", 0, 6, ()),
+        ("```\na\nb", 8, 15, ()),
+        ("c\n```", 16, 21, ()),
+    ], why="the code block has 5 words, more than 3: it is cut first, on its own, into the runs '```\\na\\nb' "
+           "(3 words) and 'c\\n```'; only then are the pieces packed, and '```\\na\\nb' does not fit after "
+           "'Intro.' (1 + 3 > 3). The code's lines do not fill the chunk before it one by one.")
+
+
 def test_pieces_of_a_cut_code_block_pack_with_the_blocks_around_it(chunk_markdown):
     check_chunks(chunk_markdown, "Intro.\n\n```\na b c d\ne\n```\n\nEnd.", 4, expected=[
         ("Intro.\n\n```", 0, 11, ()),
@@ -461,6 +532,16 @@ def test_a_code_line_longer_than_the_budget_is_cut_at_words(chunk_markdown):
         ("f\n```", 14, 19, ()),
     ], why="'a b c d e' has 5 words, more than 2: it closes the run '```', is cut into 'a b', 'c d' and "
            "'e', and 'f' starts a new run with the closing fence. 'e' and 'f\\n```' (1 + 2 words) do not fit together.")
+
+
+def test_the_chunks_are_the_stubs_frozen_chunks(chunk_markdown):
+    chunks = chunk_markdown("# A\nx", 50)
+    fields = ["text", "start", "end", "headings"]
+    expect(type(chunks) is list and len(chunks) == 1 and dataclasses.is_dataclass(chunks[0])
+           and type(chunks[0]).__name__ == "Chunk" and [field.name for field in dataclasses.fields(chunks[0])] == fields
+           and getattr(getattr(type(chunks[0]), "__dataclass_params__", None), "frozen", False),
+           "a list of one Chunk, the stub's frozen dataclass with the fields text, start, end and headings: "
+           "a chunk cannot be changed once it is returned")
 
 
 # Validation ------------------------------------------------------------------------------------
