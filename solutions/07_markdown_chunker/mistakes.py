@@ -1655,9 +1655,9 @@ class BlankLinesDoNotEndParagraphs(Mistake):
             merged = []
             for kind, block_lines in _blocks(doc, lines):
                 if kind == "paragraph" and merged and merged[-1][0] == "paragraph":
-                    merged[-1] = ("paragraph", merged[-1][1] + block_lines)
+                    merged[-1][1].extend(block_lines)
                 else:
-                    merged.append((kind, block_lines))
+                    merged.append((kind, list(block_lines)))
             return merged
 
         return _chunk(doc, max_tokens, blocks=blocks)
