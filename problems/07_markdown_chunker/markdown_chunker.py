@@ -16,12 +16,14 @@ class Chunk:
 def chunk_markdown(doc: str, max_tokens: int) -> list[Chunk]:
     """Cut a Markdown document into chunks of at most `max_tokens` words, cut along its structure.
 
-    - Tokens are whitespace-separated words (str.split()). Line breaks are "\\n" and "\\r\\n".
-    - Blocks: a fenced code block runs from a line starting with ``` or ~~~ to the next line
-      starting with the same three characters, or to the end of the document (then up to its
-      last non-blank line). Outside code, a heading is a line of 1 to 6 '#' and a space; a
-      paragraph is a run of other non-blank lines. Blank lines belong to no block. A block runs
-      from the first character of its first line to the end of its last line (no line break).
+    - Tokens are whitespace-separated words (str.split()). Line breaks are "\\n" and "\\r\\n",
+      and nothing else: a "\\r" that no "\\n" follows is part of its line (str.splitlines() is not).
+    - Blocks: a fenced code block runs from a line starting with ``` or ~~~ (at its first
+      character) to the next line starting with the same three characters, whatever follows
+      them, or to the end of the document (then up to its last non-blank line). Outside code,
+      a heading is a line of 1 to 6 '#' and a space (not a tab); a paragraph is a run of other
+      non-blank lines. Blank lines belong to no block. A block runs from the first character of
+      its first line to the end of its last line (no line break).
     - Sections: each heading starts a section (the heading and the blocks up to the next
       heading); text before the first heading is a section with no heading.
     - Packing: inside a section, blocks are packed greedily as in kata 02 (a chunk closes when
@@ -30,7 +32,8 @@ def chunk_markdown(doc: str, max_tokens: int) -> list[Chunk]:
     - A block of more than max_tokens words is cut first: a code block into runs of whole lines
       (as many as fit; a line too long alone into windows of max_tokens words), a heading or
       paragraph into windows of max_tokens words. A piece runs from its first word's start to
-      its last word's end; the pieces are then packed like blocks. A block that fits is never cut.
+      its last word's end (no indentation, no trailing spaces); the pieces are then packed like
+      blocks. A block that fits is never cut.
     - Each Chunk has text == doc[start:end], from the start of its first block (or piece) to
       the end of its last, and headings = the titles (text after the '#'s, stripped) of the
       headings above it, from level 1 down to its own section's heading; a heading of level L

@@ -3,6 +3,8 @@
 The inputs are built cheaply ("a b c d e f g h\\n\\n" * n), because the time limit covers building them too.
 """
 
+from answers import as_tuples, differs, is_exactly
+
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import expect
 
@@ -21,32 +23,37 @@ def test_twenty_four_thousand_paragraphs_in_one_chunk(chunk_markdown):
     # 24,000, not fewer: counting the open chunk's words again for every paragraph took 9 s for
     # 8,000 on one machine and 1.8 s (of the 2 s) on another; 24,000 take 12 s there.
     doc = "a b c d e f g h\n\n" * 24_000
-    chunks = chunk_markdown(doc, 1_000_000)
-    expect(len(chunks) == 1 and (chunks[0].start, chunks[0].end, chunks[0].text) == (0, len(doc) - 2, doc[:-2]),
-           f"one chunk from 0 to {len(doc) - 2:,}: the whole document but its last two line breaks")
+    expected = [(doc[:-2], 0, len(doc) - 2, ())]
+    chunks = as_tuples(chunk_markdown(doc, 1_000_000))
+    expect(is_exactly(chunks, expected),
+           f"one chunk from 0 to {len(doc) - 2:,} with headings (): the whole document but its last two line breaks",
+           details=differs(chunks, expected))
 
 
 @complexity_guard(hint=RESPLITTING_HINT)
 def test_a_paragraph_of_twenty_thousand_words_in_windows_of_three(chunk_markdown):
     doc = "w " * 20_000
-    chunks = chunk_markdown(doc, 3)
-    expect([(chunk.start, chunk.end, chunk.text) for chunk in chunks]
-           == [(start, min(start + 5, 39_999), doc[start:min(start + 5, 39_999)]) for start in range(0, 40_000, 6)],
-           "6,667 chunks: 6,666 of 3 words, and the last 2 words, doc[39996:39999]")
+    expected = [(doc[start:min(start + 5, 39_999)], start, min(start + 5, 39_999), ()) for start in range(0, 40_000, 6)]
+    chunks = as_tuples(chunk_markdown(doc, 3))
+    expect(is_exactly(chunks, expected), "6,667 chunks: 6,666 of 3 words, and the last 2 words, doc[39996:39999]",
+           details=differs(chunks, expected))
 
 
 @complexity_guard(hint=RESPLITTING_HINT)
 def test_a_code_block_of_six_thousand_lines_in_runs_of_two_words(chunk_markdown):
     doc = "```\n" + "x\n" * 6_000 + "```"
-    chunks = chunk_markdown(doc, 2)
-    expect([chunk.text for chunk in chunks] == ["```\nx"] + ["x\nx"] * 2_999 + ["x\n```"],
-           "3,001 chunks of two lines each, from '```\\nx' to 'x\\n```'")
+    expected = [("```\nx", 0, 5, ())] + [("x\nx", start, start + 3, ()) for start in range(6, 12_000, 4)] + [
+        ("x\n```", 12_002, 12_007, ())]
+    chunks = as_tuples(chunk_markdown(doc, 2))
+    expect(is_exactly(chunks, expected), "3,001 chunks of two lines each, from '```\\nx' to 'x\\n```'",
+           details=differs(chunks, expected))
 
 
 @progress_guard()
 def test_the_loop_ends_on_a_code_line_of_twenty_thousand_words(chunk_markdown):
     doc = "```\n" + "w " * 20_000 + "\n```"
-    chunks = chunk_markdown(doc, 7)
-    expect([chunk.text for chunk in chunks] == ["```"] + ["w w w w w w w"] * 2_857 + ["w \n```"],
-           "2,859 chunks: the opening fence alone, 2,857 windows of 7 words, and the last word "
-           "with the closing fence")
+    expected = [("```", 0, 3, ())] + [("w w w w w w w", start, start + 13, ()) for start in range(4, 40_000, 14)] + [
+        ("w \n```", 40_002, 40_008, ())]
+    chunks = as_tuples(chunk_markdown(doc, 7))
+    expect(is_exactly(chunks, expected), "2,859 chunks: the opening fence alone, 2,857 windows of 7 words, and the "
+                                         "last word with the closing fence", details=differs(chunks, expected))

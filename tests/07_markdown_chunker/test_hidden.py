@@ -1,11 +1,13 @@
 """Edge cases, and one test for each common mistake (see solutions/07_markdown_chunker/mistakes.py)."""
 
+import dataclasses
+
 import pytest
 
 from answers import check_chunks
 
 from kata.judging.guards import progress_guard
-from kata.judging.checks import check_raises
+from kata.judging.checks import check_raises, expect
 
 # What is a heading -------------------------------------------------------------------------
 
@@ -42,11 +44,31 @@ def test_an_indented_hash_is_not_a_heading(chunk_markdown):
     ], why="a heading line starts with '#'; '  # indented' is a paragraph line.")
 
 
+def test_a_tab_after_the_hashes_is_not_a_heading(chunk_markdown):
+    check_chunks(chunk_markdown, "# A\n#\tnot a heading\nx", 50, expected=[
+        ("# A\n#\tnot a heading\nx", 0, 21, ("A",)),
+    ], why="a heading is 1 to 6 '#' followed by a space; a tab is not a space, so '#\\tnot a heading' "
+           "is a paragraph line under 'A'.")
+
+
+def test_a_lone_hash_is_not_a_heading(chunk_markdown):
+    check_chunks(chunk_markdown, "# A\n#\nx", 50, expected=[
+        ("# A\n#\nx", 0, 7, ("A",)),
+    ], why="'#' alone has no space after it: it is a paragraph line, not an empty heading.")
+
+
 def test_the_title_is_stripped_and_keeps_no_hashes(chunk_markdown):
     check_chunks(chunk_markdown, "##   Install  \nNow.", 50, expected=[
         ("##   Install  \nNow.", 0, 19, ("Install",)),
     ], why="the title is the text after the '#'s, stripped: 'Install', without '##' and spaces; the "
            "chunk's text keeps the line exactly as it is.")
+
+
+def test_closing_hashes_stay_in_the_title(chunk_markdown):
+    check_chunks(chunk_markdown, "## Install ##\nx", 50, expected=[
+        ("## Install ##\nx", 0, 15, ("Install ##",)),
+    ], why="the title is the rest of the line after the opening '#'s, stripped: 'Install ##'. Nothing "
+           "else is removed from it.")
 
 
 def test_a_heading_with_no_title_has_an_empty_title(chunk_markdown):
@@ -65,12 +87,57 @@ def test_an_unclosed_fence_swallows_the_headings_after_it(chunk_markdown):
     ], why="a fence that is never closed runs to the end of the document: nothing after it is a heading.")
 
 
-def test_a_closing_fence_may_have_text_after_it(chunk_markdown):
+def test_an_unclosed_fence_ends_at_its_last_line_that_is_not_blank(chunk_markdown):
+    check_chunks(chunk_markdown, "```\ncode\n  \n\t\n", 50, expected=[("```\ncode", 0, 8, ())],
+                 why="a fence that is never closed runs to the end of the document, but its block ends at the "
+                     "last line that is not blank: lines of spaces or tabs are blank too.")
+
+
+def test_a_closing_fence_may_have_spaces_after_it(chunk_markdown):
     check_chunks(chunk_markdown, "```\ncode\n```  \n# After\ntext", 4, expected=[
         ("```\ncode\n```  ", 0, 14, ()),
         ("# After\ntext", 15, 27, ("After",)),
     ], why="the fence closes at the next line that starts with ``` (trailing spaces allowed); "
            "'# After' is a heading again.")
+
+
+def test_a_line_starting_with_the_fence_closes_it_whatever_follows(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na\n```end\n# After\nb", 50, expected=[
+        ("```\na\n```end", 0, 12, ()),
+        ("# After\nb", 13, 22, ("After",)),
+    ], why="the fence closes at the next line that starts with ```, whatever follows on that line: "
+           "'```end' closes it, so '# After' is a heading.")
+
+
+def test_a_longer_closing_fence_closes_the_block(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na\n````\n# After\nb", 50, expected=[
+        ("```\na\n````", 0, 10, ()),
+        ("# After\nb", 11, 20, ("After",)),
+    ], why="'````' starts with ```, so it closes the fence: '# After' is a heading.")
+
+
+def test_a_fence_of_four_backticks_closes_at_three(chunk_markdown):
+    check_chunks(chunk_markdown, "````\n```\n# x\n````", 50, expected=[
+        ("````\n```", 0, 8, ()),
+        ("# x\n````", 9, 17, ("x",)),
+    ], why="a fence is its line's first three characters: '````' opens a ``` fence, which the next "
+           "line starting with ``` closes. '# x' is then a heading, and the last '````' opens a fence "
+           "that is never closed.")
+
+
+def test_a_line_of_two_backticks_does_not_close_a_fence(chunk_markdown):
+    check_chunks(chunk_markdown, "```\n``x`` is code\n# still code\n```\n# After\nx", 50, expected=[
+        ("```\n``x`` is code\n# still code\n```", 0, 34, ()),
+        ("# After\nx", 35, 44, ("After",)),
+    ], why="only a line starting with the same three characters closes the fence: '``x`` is code' starts "
+           "with two backticks, so it is code, and so is '# still code'.")
+
+
+def test_a_long_unclosed_fence_runs_to_the_end_of_the_document(chunk_markdown):
+    doc = "```\n# not a heading\n" + "x\n" * 300
+    check_chunks(chunk_markdown, doc, 1000, expected=[(doc[:-1], 0, 619, ())],
+                 why="a fence that is never closed runs to the end of the document, however many lines it has "
+                     "(here 302): '# not a heading' is code, and the block ends at the last 'x'.")
 
 
 def test_a_crlf_closing_fence_closes_the_block(chunk_markdown):
@@ -96,6 +163,22 @@ def test_a_tilde_fence_is_not_closed_by_backticks(chunk_markdown):
     ], why="a '~~~' fence closes only at a line starting with '~~~'.")
 
 
+def test_an_indented_fence_opens_no_code_block(chunk_markdown):
+    check_chunks(chunk_markdown, "Text\n  ```\n# Real\nx", 50, expected=[
+        ("Text\n  ```", 0, 10, ()),
+        ("# Real\nx", 11, 19, ("Real",)),
+    ], why="a fence line starts with ``` at its first character; '  ```' is a paragraph line, so "
+           "'# Real' is a heading.")
+
+
+def test_an_indented_fence_does_not_close_a_code_block(chunk_markdown):
+    check_chunks(chunk_markdown, "```\ncode\n  ```\n# still code\n```\n# After", 50, expected=[
+        ("```\ncode\n  ```\n# still code\n```", 0, 31, ()),
+        ("# After", 32, 39, ("After",)),
+    ], why="only a line that starts with ``` at its first character closes the fence: '  ```' is code, "
+           "and so is '# still code'.")
+
+
 def test_a_fence_line_ends_the_paragraph_above_it(chunk_markdown):
     check_chunks(chunk_markdown, "a b\n```\nc\n```", 3, expected=[
         ("a b", 0, 3, ()),
@@ -104,7 +187,7 @@ def test_a_fence_line_ends_the_paragraph_above_it(chunk_markdown):
            "(3 words) does not fit after the paragraph (2 words) and is never cut.")
 
 
-# Spans and offsets ---------------------------------------------------------------------------
+# Lines, spans and offsets ---------------------------------------------------------------------
 
 
 def test_whitespace_inside_a_chunk_is_kept_exactly(chunk_markdown):
@@ -134,12 +217,52 @@ def test_mixed_line_endings_work_together(chunk_markdown):
         ("a\r\nb", 0, 4, ()),
         ("c d", 6, 9, ()),
         ("e", 13, 14, ()),
-    ])
+    ], why="'\\n' and '\\r\\n' may be mixed in one document: each is one line break, and the offsets "
+           "count every character of each.")
 
 
 def test_a_lone_carriage_return_is_part_of_its_line(chunk_markdown):
     check_chunks(chunk_markdown, "one\rtwo", 5, expected=[("one\rtwo", 0, 7, ())],
                  why="only '\\n' and '\\r\\n' end a line; a '\\r' that no '\\n' follows is ordinary whitespace.")
+
+
+def test_a_carriage_return_at_the_end_of_the_document_is_part_of_its_line(chunk_markdown):
+    check_chunks(chunk_markdown, "Hello\r", 5, expected=[("Hello\r", 0, 6, ())],
+                 why="no '\\n' follows this '\\r', so it is no line break: it is part of the line, and of "
+                     "the block's span, which runs to the end of its line.")
+
+
+def test_a_carriage_return_at_the_end_of_a_long_document_is_part_of_its_line(chunk_markdown):
+    doc = "w " * 150 + "end\r"
+    check_chunks(chunk_markdown, doc, 1000, expected=[(doc, 0, 304, ())],
+                 why="no '\\n' follows the last '\\r', so it is part of the line, at the end of a document of 304 "
+                     "characters as in a short one.")
+
+
+def test_only_the_carriage_return_before_a_line_feed_is_part_of_the_break(chunk_markdown):
+    check_chunks(chunk_markdown, "Hi\r\r\n# B", 50, expected=[
+        ("Hi\r", 0, 3, ()),
+        ("# B", 5, 8, ("B",)),
+    ], why="the line break is the last '\\r' and the '\\n'; the '\\r' before them is part of the line 'Hi\\r'.")
+
+
+@pytest.mark.parametrize("separator", ["\r", "\f", "\v", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"],
+                         ids=["lone_cr", "form_feed", "vertical_tab", "x1c", "x1d", "x1e", "next_line_x85",
+                              "line_separator_u2028", "paragraph_separator_u2029"])
+def test_only_lf_and_crlf_end_a_line(chunk_markdown, separator):
+    doc = f"Intro{separator}# Not a heading"
+    check_chunks(chunk_markdown, doc, 50, expected=[(doc, 0, 21, ())],
+                 why=f"only '\\n' and '\\r\\n' end a line, so {separator!r} is part of the line, which "
+                     "starts with 'Intro' and is a paragraph: '# Not a heading' is not at the start of a line. "
+                     "str.splitlines() breaks lines at it, and so finds other lines.")
+
+
+def test_two_equal_chunks_have_their_own_offsets(chunk_markdown):
+    check_chunks(chunk_markdown, "# Notes\nsame\n# Notes\nsame", 50, expected=[
+        ("# Notes\nsame", 0, 12, ("Notes",)),
+        ("# Notes\nsame", 13, 25, ("Notes",)),
+    ], why="the two chunks have the same text, but each has its own place in doc: the second starts at "
+           "13, not where that text first occurs.")
 
 
 def test_blank_lines_made_of_spaces_and_tabs_separate_blocks(chunk_markdown):
@@ -151,7 +274,8 @@ def test_blank_lines_made_of_spaces_and_tabs_separate_blocks(chunk_markdown):
 
 
 def test_blank_documents_give_no_chunks(chunk_markdown):
-    check_chunks(chunk_markdown, " \n\n\t\r\n  ", 5, expected=[])
+    check_chunks(chunk_markdown, " \n\n\t\r\n  ", 5, expected=[],
+                 why="every line is blank (only whitespace), so the document has no block and no chunk.")
 
 
 # Sections and heading paths --------------------------------------------------------------------
@@ -204,11 +328,13 @@ def test_a_first_heading_below_level_one(chunk_markdown):
     check_chunks(chunk_markdown, "### Deep\nx\n# Top\ny", 50, expected=[
         ("### Deep\nx", 0, 10, ("Deep",)),
         ("# Top\ny", 11, 18, ("Top",)),
-    ])
+    ], why="the path holds only the headings seen so far: ('Deep',) for a first heading of level 3, "
+           "and '# Top' removes it (level 3 is deeper than 1).")
 
 
 def test_crlf_titles_have_no_carriage_return(chunk_markdown):
-    check_chunks(chunk_markdown, "# Title\r\n", 50, expected=[("# Title", 0, 7, ("Title",))])
+    check_chunks(chunk_markdown, "# Title\r\n", 50, expected=[("# Title", 0, 7, ("Title",))],
+                 why="the '\\r' of '\\r\\n' belongs to the line break: neither the chunk nor the title holds it.")
 
 
 # Packing -----------------------------------------------------------------------------------------
@@ -219,6 +345,21 @@ def test_an_exact_fit_stays_in_the_chunk(chunk_markdown):
         ("# H\n\none two\n\nthree", 0, 19, ("H",)),
     ], why="2 + 2 + 1 = 5 words is exactly the budget, which is allowed: a chunk closes only when the "
            "next block would push it above max_tokens.")
+
+
+def test_words_are_split_at_any_whitespace(chunk_markdown):
+    check_chunks(chunk_markdown, "a\xa0b\u2003c d", 2, expected=[
+        ("a\xa0b", 0, 3, ()),
+        ("c d", 4, 7, ()),
+    ], why="words are text.split(): a no-break space and an em space separate words as a space does, so "
+           "the paragraph has 4 words, more than 2, and is cut into 'a\\xa0b' and 'c d'.")
+
+
+def test_the_hashes_of_a_heading_are_a_word(chunk_markdown):
+    check_chunks(chunk_markdown, "# A\nb c", 3, expected=[
+        ("# A", 0, 3, ("A",)),
+        ("b c", 4, 7, ("A",)),
+    ], why="the words of '# A' are '#' and 'A': 2 words, and 2 + 2 = 4 > 3, so 'b c' starts a new chunk.")
 
 
 def test_the_block_that_would_overflow_starts_the_next_chunk(chunk_markdown):
@@ -258,6 +399,48 @@ def test_the_first_piece_of_a_cut_block_does_not_fill_the_open_chunk(chunk_markd
            "'a b c' does not fit after 'x' (1 + 3 > 3), so it starts a new chunk.")
 
 
+def test_a_paragraph_that_fits_is_one_piece(chunk_markdown):
+    check_chunks(chunk_markdown, "x\n\na b\nc d", 4, expected=[
+        ("x", 0, 1, ()),
+        ("a b\nc d", 3, 10, ()),
+    ], why="'a b\\nc d' is one paragraph of 4 words, within the budget: one piece, never cut. It does not "
+           "fit after 'x' (1 + 4 > 4), so it starts the next chunk, whole.")
+
+
+def test_a_paragraph_is_cut_into_windows_across_its_lines(chunk_markdown):
+    check_chunks(chunk_markdown, "a b\nc d", 3, expected=[
+        ("a b\nc", 0, 5, ()),
+        ("d", 6, 7, ()),
+    ], why="the paragraph has 4 words, more than 3: it is cut into windows of 3 words, 'a b\\nc' and 'd', "
+           "whatever its lines; only code is cut at line boundaries.")
+
+
+def test_a_paragraph_of_many_lines_is_cut_into_windows_to_its_end(chunk_markdown):
+    doc = "x y\n" * 299 + "x y"
+    check_chunks(chunk_markdown, doc, 251, expected=[
+        (doc[0:501], 0, 501, ()),
+        (doc[502:1003], 502, 1003, ()),
+        (doc[1004:], 1004, 1199, ()),
+    ], why="the paragraph runs over all its 300 lines, to the end of the document: 600 words, cut into "
+           "windows of 251, 251 and 98 words whatever its lines, each from its first word to its last.")
+
+
+def test_the_first_window_starts_at_the_first_word(chunk_markdown):
+    check_chunks(chunk_markdown, "  a b c d", 2, expected=[
+        ("a b", 2, 5, ()),
+        ("c d", 6, 9, ()),
+    ], why="a piece cut from a block runs from its first word's start to its last word's end: the first "
+           "window starts at 'a', not at the spaces before it.")
+
+
+def test_the_last_window_ends_at_the_last_word(chunk_markdown):
+    check_chunks(chunk_markdown, "a b c d  ", 2, expected=[
+        ("a b", 0, 3, ()),
+        ("c d", 4, 7, ()),
+    ], why="a piece cut from a block runs from its first word's start to its last word's end: the last "
+           "window ends at 'd', not after the spaces that follow it.")
+
+
 def test_a_heading_larger_than_the_budget_is_cut_at_words(chunk_markdown):
     check_chunks(chunk_markdown, "## a b c d", 2, expected=[
         ("## a", 0, 4, ("a b c d",)),
@@ -273,6 +456,71 @@ def test_a_cut_code_block_keeps_whole_lines(chunk_markdown):
     ], why="the code block has 8 words, more than 5: it is cut between lines, never inside 'y = 2'.")
 
 
+def test_a_run_of_code_lines_may_fill_the_budget_exactly(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na\nb\nc\n```", 3, expected=[
+        ("```\na\nb", 0, 7, ()),
+        ("c\n```", 8, 13, ()),
+    ], why="the code block has 5 words, more than 3: its first run takes '```', 'a' and 'b', exactly 3 "
+           "words, which fit; 'c' would make 4, so it starts the next run, with the closing fence.")
+
+
+def test_a_blank_line_inside_code_rides_along_in_its_run(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na\n\nb\nc\n```", 3, expected=[
+        ("```\na\n\nb", 0, 8, ()),
+        ("c\n```", 9, 14, ()),
+    ], why="the code block has 4 words, more than 3: it is cut into runs of whole lines. The blank line "
+           "has no words and does not end the run: '```', 'a' and 'b' make 3 words, and 'c' starts the next run.")
+
+
+def test_a_piece_cut_from_code_starts_at_its_first_word(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na b\n  c d\n```", 3, expected=[
+        ("```\na b", 0, 7, ()),
+        ("c d\n```", 10, 17, ()),
+    ], why="the code block has 6 words, more than 3: it is cut between lines into '```' with 'a b', and "
+           "'  c d' with '```'. A piece cut from a block runs from its first word's start, so the second "
+           "starts at 'c', not at its line's indentation.")
+
+
+def test_a_piece_cut_from_code_ends_at_its_last_word(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na b  \nc d\n```", 3, expected=[
+        ("```\na b", 0, 7, ()),
+        ("c d\n```", 10, 17, ()),
+    ], why="the code block has 6 words, more than 3: it is cut between lines into '```' with 'a b  ', and "
+           "'c d' with '```'. A piece cut from a block runs to its last word's end, so the first ends at "
+           "'b', not after the spaces that follow it.")
+
+
+def test_the_lines_after_a_long_code_line_start_a_new_run(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na b c d\nf\ng\n```", 3, expected=[
+        ("```", 0, 3, ()),
+        ("a b c", 4, 9, ()),
+        ("d", 10, 11, ()),
+        ("f\ng\n```", 12, 19, ()),
+    ], why="'a b c d' has 4 words, more than 3: it closes the run '```' and is cut into 'a b c' and 'd'. "
+           "The next line starts a new run, which takes 'f', 'g' and '```' (3 words); 'd' and that run "
+           "(1 + 3 words) do not fit in one chunk.")
+
+
+def test_the_runs_of_a_cut_code_block_are_counted_from_its_first_line(chunk_markdown):
+    check_chunks(chunk_markdown, "Intro.\n\n```\na\nb\nc\n```", 3, expected=[
+        ("Intro.", 0, 6, ()),
+        ("```\na\nb", 8, 15, ()),
+        ("c\n```", 16, 21, ()),
+    ], why="the code block has 5 words, more than 3: it is cut first, on its own, into the runs '```\\na\\nb' "
+           "(3 words) and 'c\\n```'; only then are the pieces packed, and '```\\na\\nb' does not fit after "
+           "'Intro.' (1 + 3 > 3). The code's lines do not fill the chunk before it one by one.")
+
+
+def test_pieces_of_a_cut_code_block_pack_with_the_blocks_around_it(chunk_markdown):
+    check_chunks(chunk_markdown, "Intro.\n\n```\na b c d\ne\n```\n\nEnd.", 4, expected=[
+        ("Intro.\n\n```", 0, 11, ()),
+        ("a b c d", 12, 19, ()),
+        ("e\n```\n\nEnd.", 20, 31, ()),
+    ], why="the code block has 7 words, more than 4: it is cut into '```' (the line 'a b c d' does not fit "
+           "with it), 'a b c d' and 'e\\n```'. The pieces are packed like blocks: '```' joins 'Intro.' "
+           "(1 + 1 words), and 'End.' joins 'e\\n```' (2 + 1).")
+
+
 @progress_guard()
 def test_a_code_line_longer_than_the_budget_is_cut_at_words(chunk_markdown):
     """A code line with more words than max_tokens cannot be a run of whole lines: it is cut into word windows."""
@@ -286,6 +534,16 @@ def test_a_code_line_longer_than_the_budget_is_cut_at_words(chunk_markdown):
            "'e', and 'f' starts a new run with the closing fence. 'e' and 'f\\n```' (1 + 2 words) do not fit together.")
 
 
+def test_the_chunks_are_the_stubs_frozen_chunks(chunk_markdown):
+    chunks = chunk_markdown("# A\nx", 50)
+    fields = ["text", "start", "end", "headings"]
+    expect(type(chunks) is list and len(chunks) == 1 and dataclasses.is_dataclass(chunks[0])
+           and type(chunks[0]).__name__ == "Chunk" and [field.name for field in dataclasses.fields(chunks[0])] == fields
+           and getattr(getattr(type(chunks[0]), "__dataclass_params__", None), "frozen", False),
+           "a list of one Chunk, the stub's frozen dataclass with the fields text, start, end and headings: "
+           "a chunk cannot be changed once it is returned")
+
+
 # Validation ------------------------------------------------------------------------------------
 
 
@@ -297,7 +555,7 @@ def test_max_tokens_below_one_is_rejected(chunk_markdown, max_tokens):
 
 
 @progress_guard()
-@pytest.mark.parametrize("max_tokens", [True, False, 5.0, "5", None])
+@pytest.mark.parametrize("max_tokens", [True, False, 5.0, 0.5, "5", None])
 def test_max_tokens_that_is_not_an_int_is_rejected(chunk_markdown, max_tokens):
     """A max_tokens that is not an int (bool included) must raise TypeError naming max_tokens and the value."""
     check_raises(chunk_markdown, "# A\nsome text", max_tokens, error=TypeError, mentions=["max_tokens", max_tokens])
@@ -308,6 +566,12 @@ def test_max_tokens_that_is_not_an_int_is_rejected(chunk_markdown, max_tokens):
 def test_a_doc_that_is_not_a_str_is_rejected(chunk_markdown, doc):
     """A doc that is not a str must raise TypeError naming doc."""
     check_raises(chunk_markdown, doc, 5, error=TypeError, mentions=["doc"])
+
+
+@progress_guard()
+def test_doc_is_checked_before_max_tokens(chunk_markdown):
+    """The arguments are checked in order: doc first, so chunk_markdown(None, 0) raises TypeError naming doc."""
+    check_raises(chunk_markdown, None, 0, error=TypeError, mentions=["doc"])
 
 
 @progress_guard()

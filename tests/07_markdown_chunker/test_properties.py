@@ -16,14 +16,16 @@ from kata.judging.checks import expect
 from kata.vocabulary import counted
 
 # Lines to build documents from: headings of every level (and lines that only look like
-# headings), paragraph lines with odd spacing, blank lines made of spaces and tabs, fences
-# of both kinds (with an info string or trailing spaces), and code-like lines.
+# headings), paragraph lines with odd spacing, blank lines made of spaces and tabs, lines
+# holding a "\r" or a form feed that no "\n" follows, fences of both kinds (with an info
+# string, trailing spaces or a fourth backtick, and indented ones that are no fences), and
+# code-like lines.
 LINES = [
     "# Alpha", "## Beta", "### Gamma", "#### Delta", "##### Eps", "###### Zeta", "####### Seven",
-    "#tag", "  # indented", "## ", "#   Spaced out  ",
-    "w", "x y", "a b c", "  lead in", "trail  ", "p q r s t", "one\ttwo",
+    "#tag", "  # indented", "## ", "#   Spaced out  ", "#\ttab", "#",
+    "w", "x y", "a b c", "  lead in", "trail  ", "p q r s t", "one\ttwo", "cr\r# not", "x\r", "ff\f# not",
     "", "", "  ", "\t",
-    "```", "```py", "~~~", "```  ",
+    "```", "```py", "~~~", "```  ", "````", "  ```",
     "# comment", "x = 1",
 ]
 ENDINGS = ["\n", "\n", "\r\n"]
@@ -36,7 +38,7 @@ def build_doc(codes):
     """
     lines = [LINES[code % len(LINES)] + ENDINGS[code // len(LINES) % len(ENDINGS)] for code in codes]
     if codes and codes[-1] < 128:
-        lines[-1] = lines[-1].rstrip("\r\n")
+        lines[-1] = LINES[codes[-1] % len(LINES)]
     return "".join(lines)
 
 
