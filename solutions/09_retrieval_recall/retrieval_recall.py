@@ -122,7 +122,7 @@ def recall_at_k(doc: str, spans: Sequence[tuple[int, int]], questions: Sequence[
     return answered / len(questions)
 
 
-def _check_query_and_chunks(query: object, chunks: object) -> None:
+def _check_query_and_chunks(query: object, chunks: Sequence[object]) -> None:
     if not isinstance(query, str):
         raise TypeError(f"query must be a str, got {query!r} of type {type(query).__name__}")
     # A str is a sequence of one-character strs: taking one for the chunks would score each

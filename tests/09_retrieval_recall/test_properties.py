@@ -19,8 +19,10 @@ from kata.judging.judge import expect
 # capitals, so that the words must be found as the statement says.
 WORDS = ["cat", "Cat", "cats", "mat", "the", "dog", "a1", "2"]
 SEPARATORS = [" ", "  ", ", ", ". ", "\n", "-", "'"]
-texts = st.lists(st.tuples(st.sampled_from(WORDS), st.sampled_from(SEPARATORS)), max_size=8).map(
-    lambda pairs: "".join(word + separator for word, separator in pairs))
+# Each piece is a word and the separator after it, drawn as one choice: half the choices of
+# drawing the two apart, so that a failing property shrinks in half the time.
+PIECES = [word + separator for word in WORDS for separator in SEPARATORS]
+texts = st.lists(st.sampled_from(PIECES), max_size=8).map("".join)
 chunk_lists = st.lists(texts, max_size=8)
 question_texts = st.lists(st.sampled_from(WORDS), max_size=3).map(" ".join)
 k1s = st.one_of(st.just(1.5), st.floats(0, 3), st.integers(0, 3))
