@@ -23,42 +23,49 @@ def bm25_scores(query: str, chunks: Sequence[str], k1: float = 1.5, b: float = 0
         score(c) = sum over the query's words q, repeats included, of
                    idf(q) * f(q, c) * (k1 + 1) / (f(q, c) + k1 * (1 - b + b * |c| / avgdl))
 
-    A query word that the chunk does not hold adds nothing. Raises TypeError when query or
-    a chunk is not a str, or k1 or b is not an int or a float (bool included); ValueError
-    when k1 is not a finite number >= 0 or b is not in [0, 1]. Checked in that order.
+    A query word that the chunk does not hold adds nothing, and its term is never computed
+    (it would be 0 / 0 with k1 = 0). A chunk's terms are added in the order in which their
+    words first appear in the query. Raises TypeError when query is not a str, chunks not a
+    list or a tuple, or a chunk not a str; then for k1, TypeError when it is not an int or a
+    float (bool included) and ValueError when it is not a finite number >= 0; then for b,
+    TypeError likewise and ValueError when it is not in [0, 1] (nan refused for both).
+    Checked in that order.
 
-    Time O(L + q): L characters in the chunks, q in the query. Each chunk is read once, only
-    the query's words are counted in it, and each score adds one term per distinct query word
-    the chunk holds.
+    Time O(L + q): L characters in the chunks, q in the query. Each chunk is read once, and
+    only the query's words are counted in it; each score then adds one term per distinct
+    query word the chunk holds.
     """
     _check_query_and_chunks(query, chunks)
     _check_parameters(k1, b)
-    repeats = Counter(tokenize(query))  # a word twice in the query counts twice
-    counts, lengths = [], []
-    for chunk in chunks:
+    repeats = Counter(tokenize(query))  # the query's words, in the order they first appear, with their counts
+    # For each query word, the chunks that hold it and how often: (chunk index, f) pairs, in chunk order.
+    holders: dict[str, list[tuple[int, int]]] = {word: [] for word in repeats}
+    lengths = []
+    for index, chunk in enumerate(chunks):
         chunk_words = tokenize(chunk)
         lengths.append(len(chunk_words))
-        counts.append(Counter(word for word in chunk_words if word in repeats))  # the query's words only
+        found: dict[str, int] = {}
+        for word in chunk_words:
+            if word in holders:  # only the query's words are counted
+                found[word] = found.get(word, 0) + 1
+        for word, count in found.items():
+            holders[word].append((index, count))
     n = len(chunks)
     if n == 0:
         return []
     average = sum(lengths) / n
-    document_frequency = Counter(word for found in counts for word in found)
-    idf = {word: math.log(1 + (n - document_frequency[word] + 0.5) / (document_frequency[word] + 0.5))
-           for word in document_frequency}
-    order = {word: position for position, word in enumerate(repeats)}  # the query's order
-    scores = []
-    for found, length in zip(counts, lengths):
-        # Only the query's words that the chunk holds: the others add nothing. A chunk that
-        # holds a word has a length, so average > 0 whenever this divides by it. The terms are
-        # added in the query's order, so that two chunks holding the same words as often, and
-        # as long, score exactly the same, whatever the order of their words.
-        norm = k1 * (1 - b + b * length / average) if found else 0.0
-        score = 0.0
-        for word in sorted(found, key=order.__getitem__):
-            f = found[word]
-            score += repeats[word] * idf[word] * f * (k1 + 1) / (f + norm)
-        scores.append(score)
+    scores = [0.0] * n
+    # One query word at a time, in the query's order: every chunk adds its terms in that same
+    # order, so two chunks that hold the same words as often, and are as long, score exactly
+    # the same, whatever the order of their own words. Only the chunks that hold the word add
+    # a term: a chunk that holds a word has a length, so average > 0 wherever this divides by it.
+    for word, times in repeats.items():
+        held = holders[word]
+        df = len(held)
+        idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        for index, f in held:
+            norm = k1 * (1 - b + b * lengths[index] / average)
+            scores[index] += times * idf * f * (k1 + 1) / (f + norm)
     return scores
 
 
@@ -118,19 +125,27 @@ def recall_at_k(doc: str, spans: Sequence[tuple[int, int]], questions: Sequence[
 def _check_query_and_chunks(query: object, chunks: Sequence[object]) -> None:
     if not isinstance(query, str):
         raise TypeError(f"query must be a str, got {query!r} of type {type(query).__name__}")
+    # A str is a sequence of one-character strs: taking one for the chunks would score each
+    # character as a chunk. A list or a tuple of str, nothing else.
+    _require_sequence("chunks", chunks)
     for index, chunk in enumerate(chunks):
         if not isinstance(chunk, str):
             raise TypeError(f"chunks[{index}] must be a str, got {chunk!r} of type {type(chunk).__name__}")
 
 
 def _check_parameters(k1: float, b: float) -> None:
-    for name, value in (("k1", k1), ("b", b)):
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise TypeError(f"{name} must be an int or a float, got {value!r} of type {type(value).__name__}")
+    """k1, its type and then its value, then b the same way."""
+    _check_number("k1", k1)
     if not 0 <= k1 < math.inf:  # also refuses nan, for which every comparison is False
         raise ValueError(f"k1 must be a finite number at least 0, got {k1}")
-    if not 0 <= b <= 1:
+    _check_number("b", b)
+    if not 0 <= b <= 1:  # nan too
         raise ValueError(f"b must be between 0 and 1, got {b}")
+
+
+def _check_number(name: str, value: object) -> None:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int or a float, got {value!r} of type {type(value).__name__}")
 
 
 def _check_k(k: object) -> None:

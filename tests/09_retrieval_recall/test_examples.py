@@ -90,3 +90,7 @@ def test_a_bool_in_a_span_is_refused(recall_at_k):
 
 def test_a_negative_k1_is_refused(bm25_scores):
     check_raises(bm25_scores, "cat", CHUNKS, k1=-1, error=ValueError, mentions=["k1", "-1"])
+
+
+def test_a_str_of_chunks_is_refused(bm25_scores):
+    check_raises(bm25_scores, "cat", "cat mat", error=TypeError, mentions=["chunks"])
