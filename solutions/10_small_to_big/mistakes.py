@@ -7,6 +7,7 @@ string: _check and _assemble below behave as the reference does when `flaw` is "
 """
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kata.runner.mistakes import Mistake
@@ -31,6 +32,10 @@ def _name(name, index, flaw):
     return name if flaw == "no_index_for_a_malformed_item" else f"{name}[{index}]"
 
 
+def _is_a_sequence(value, flaw):
+    return isinstance(value, Sequence if flaw == "any_sequence" else (list, tuple))
+
+
 def _check_doc(doc):
     if not isinstance(doc, str):
         raise TypeError(f"doc must be a str, got a value of type {type(doc).__name__}")
@@ -38,7 +43,7 @@ def _check_doc(doc):
 
 def _check_items(name, items, size, doc, parents, flaw):
     """The parents (size 2) or the children (size 3), each in turn: its type, then its values."""
-    if not isinstance(items, (list, tuple)):
+    if not _is_a_sequence(items, flaw):
         raise TypeError(f"{name} must be a list or a tuple, got a value of type {type(items).__name__}")
 
     def check_type(index, item):
@@ -52,6 +57,8 @@ def _check_items(name, items, size, doc, parents, flaw):
     previous_parent, previous_end = -1, 0
     for index, item in enumerate(items):
         check_type(index, item)
+        if flaw == "lists_into_tuples" and isinstance(item, list):  # one shape for the rest of the code
+            items[index] = item = tuple(item)
         if name == "parents":
             low, high = (0 if flaw == "overlapping_parents" else previous_end), len(doc)
         else:
@@ -78,7 +85,7 @@ def _check_items(name, items, size, doc, parents, flaw):
 
 
 def _check_hits(hits, children, flaw):
-    if not isinstance(hits, (list, tuple)):
+    if not _is_a_sequence(hits, flaw):
         raise TypeError(f"hits must be a list or a tuple, got a value of type {type(hits).__name__}")
 
     def check_type(index, hit):
@@ -530,6 +537,17 @@ class SortsTheHitsItWasGiven(Mistake):
 # Errors -------------------------------------------------------------------------------------
 
 
+class TurnsTheCallersListsIntoTuples(Mistake):
+    """Normalises each parent and child given as a list into a tuple by writing it back into the
+    caller's list (children[i] = tuple(children[i])): the caller's data changes, and a tuple of
+    lists cannot be written to at all."""
+
+    id = "turns_the_callers_lists_into_tuples"
+    title = "The caller's parents and children rewritten as tuples in place"
+    hint = "No argument may be modified: read each item as it is (start, end = parent), or build new lists."
+    assemble_context = _with("lists_into_tuples")
+
+
 class ChecksTheArgumentsInSignatureOrder(Mistake):
     """Checks hits, then children, then parents, the order of the signature, where the statement
     asks for doc, parents, children, hits: a bad hit is reported before a bad child or parent."""
@@ -569,6 +587,16 @@ class NamesNoIndexForAMalformedItem(Mistake):
     title = "A malformed parent or child reported without its index"
     hint = "Name the item with its index, as children[1], so that the caller can find it."
     assemble_context = _with("no_index_for_a_malformed_item")
+
+
+class AcceptsAnySequence(Mistake):
+    """Checks parents, children and hits with isinstance(x, Sequence), as the signature's type
+    hints suggest: a range of hits is accepted, where the statement asks for a list or a tuple."""
+
+    id = "accepts_any_sequence"
+    title = "A range (or any other Sequence) accepted as hits"
+    hint = "parents, children and hits must be lists or tuples: isinstance(x, (list, tuple))."
+    assemble_context = _with("any_sequence")
 
 
 class AcceptsABoolWindow(Mistake):

@@ -198,8 +198,8 @@ def test_a_parent_without_children_is_allowed(assemble_context):
 
 
 def test_the_defaults_are_a_window_of_one_a_ratio_of_one_half_and_512_words(assemble_context):
-    check_spans(assemble_context, (DOC, [1], CHILDREN, PARENTS), [(9, 73, 0, 0)],
-                "by default window = 1: child 1 with children 0 and 2 (1 / 3 is below the default ratio 0.5)")
+    check_spans(assemble_context, (DOC, [4], CHILDREN, PARENTS), [(85, 153, 1, 0)],
+                "by default window = 1: child 4 with children 3 and 5 (1 / 4 is below the default ratio 0.5)")
     check_spans(assemble_context, (DOC, [3, 5], CHILDREN, PARENTS), [(75, 175, 1, 0)],
                 "by default merge_ratio = 0.5: 2 of parent 1's 4 children merge it")
     long_doc = "w " * 515  # child 0 is the first 512 words, child 1 the next, child 2 the one after
