@@ -163,11 +163,12 @@ def as_span_tuples(spans):
     (start, end, parent, rank) tuples, or None for any other answer: spans_of's reading, without its check
     of the input, for a guard's large answer."""
     if type(spans) is not list or not all(
-            type(span).__name__ == "Span" and dataclasses.is_dataclass(span)
-            and tuple(field.name for field in dataclasses.fields(span)) == SPAN_FIELDS
-            and all(type(getattr(span, name)) is int for name in SPAN_FIELDS) for span in spans):
+            kind.__name__ == "Span" and dataclasses.is_dataclass(kind)
+            and tuple(field.name for field in dataclasses.fields(kind)) == SPAN_FIELDS
+            for kind in {type(span) for span in spans}):  # each class once: a guard's answer has thousands
         return None
-    return [tuple(getattr(span, name) for name in SPAN_FIELDS) for span in spans]
+    tuples = [tuple(getattr(span, name) for name in SPAN_FIELDS) for span in spans]
+    return tuples if all(type(value) is int for values in tuples for value in values) else None
 
 
 def span_records(assemble_context, *args):
