@@ -25,7 +25,8 @@ class Span:
 
 
 def _is_an_int(value, flaw, bool_flaw):
-    return isinstance(value, int) and (flaw == bool_flaw or not isinstance(value, bool))
+    return isinstance(value, int) and (flaw in (bool_flaw, "bools_everywhere", "bools_as_ints")
+                                       or not isinstance(value, bool))
 
 
 def _name(name, index, flaw):
@@ -113,7 +114,8 @@ def _check_numbers(window, merge_ratio, max_tokens, flaw):
         raise TypeError(f"window must be an int, got {window!r} of type {type(window).__name__}")
     if window < 0:
         raise ValueError(f"window must be at least 0, got {window}")
-    if not isinstance(merge_ratio, (int, float)) or (isinstance(merge_ratio, bool) and flaw != "bool_ratio"):
+    if not isinstance(merge_ratio, (int, float)) or (isinstance(merge_ratio, bool)
+                                                     and flaw not in ("bool_ratio", "bools_everywhere")):
         raise TypeError(f"merge_ratio must be an int or a float, got {merge_ratio!r}")
     if flaw == "nan_ratio":
         if merge_ratio <= 0 or merge_ratio > 1:  # nan compares False both ways, and passes
@@ -122,7 +124,7 @@ def _check_numbers(window, merge_ratio, max_tokens, flaw):
         raise ValueError(f"merge_ratio must be above 0 and at most 1, got {merge_ratio}")
     if not _is_an_int(max_tokens, flaw, "bool_budget"):
         raise TypeError(f"max_tokens must be an int, got {max_tokens!r} of type {type(max_tokens).__name__}")
-    if max_tokens < 1:
+    if max_tokens < (0 if flaw == "budget_of_zero" else 1):
         raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
 
 
@@ -172,8 +174,7 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
             else:
                 rank.setdefault(child, position)
     if flaw == "sorts_the_hits_it_was_given":  # to walk the hit children in document order, without a copy
-        ordered = hits if isinstance(hits, list) else list(hits)
-        ordered.sort()
+        hits.sort()
     by_parent = {}
     for child in (hits if flaw == "repeats_count" else rank):
         by_parent.setdefault(children[child][0], []).append(child)
@@ -181,6 +182,7 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
     if flaw == "every_parent_divided":  # goes through every parent, hit or not, and divides first
         hit_parents = [(parent, by_parent.get(parent, [])) for parent in range(len(parents))]
     spans, runs = [], []
+    words_of_run = {}  # a span's words, summed over its children: only with the flaws that count them so
     for parent, hit in hit_parents:
         if flaw == "scan_per_hit":  # finds the parent's children by a pass over all of them, for every hit parent
             own = [index for index, child in enumerate(children) if child[0] == parent]
@@ -190,6 +192,10 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
             start, end = parents[parent]
             if flaw == "merged_parent_without_its_heading":
                 start, end = children[first[parent]][1], children[first[parent] + count[parent] - 1][2]
+            if flaw == "every_spans_words_child_by_child":
+                words_of_run[Span(start, end, parent, min(rank[c] for c in hit))] = sum(
+                    _words(doc, child_start, child_end, flaw)
+                    for _, child_start, child_end in children[first[parent]:first[parent] + count[parent]])
             if flaw == "parent_per_hit":
                 spans += [Span(start, end, parent, rank[child]) for child in hit]
             elif flaw == "merged_parent_ranked_by_its_first_child":
@@ -232,11 +238,10 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
             merged[-1] = (min(last[0], low), max(last[1], high), kept_rank, last[3])
         else:
             merged.append((low, high, run_rank, parent))
-    words_of_run = {}  # a run's words, summed over its children: only with the flaw words_child_by_child
     for low, high, run_rank, parent in merged:
         span = Span(children[low][1], children[high][2], parent, run_rank)
         spans.append(span)
-        if flaw == "words_child_by_child":
+        if flaw in ("words_child_by_child", "every_spans_words_child_by_child"):
             words_of_run[span] = sum(_words(doc, start, end, flaw) for _, start, end in children[low:high + 1])
     chosen, total = [], 0
     for span in sorted(spans, key=lambda span: (span.start if flaw == "by_position" else span.rank)):
@@ -246,6 +251,8 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
             total += words
         elif flaw == "stop_at_first_misfit":
             break
+    if flaw == "document_order":  # the budget kept the best, but the model reads them in the document's order
+        chosen.sort(key=lambda span: span.start)
     return chosen
 
 
@@ -461,6 +468,16 @@ class StopsAtTheFirstSpanThatDoesNotFit(Mistake):
     assemble_context = _with("stop_at_first_misfit")
 
 
+class ReturnsTheSpansInDocumentOrder(Mistake):
+    """Applies the budget in rank order, then returns the spans taken sorted by their place in
+    the document, where the statement asks for them best first."""
+
+    id = "returns_the_spans_in_document_order"
+    title = "The spans taken returned in document order instead of best first"
+    hint = "Return the spans in the order they were taken: by rank, best first."
+    assemble_context = _with("document_order")
+
+
 class RefusesASpanThatFillsTheBudgetExactly(Mistake):
     """Takes a span only when the words stay below max_tokens (<), so a span that fills the
     budget exactly is skipped."""
@@ -504,6 +521,17 @@ class CountsARunsWordsChildByChild(Mistake):
     assemble_context = _with("words_child_by_child")
 
 
+class CountsEverySpansWordsChildByChild(Mistake):
+    """Counts every span's words as the sum of its children's words, a merged parent's too: the
+    text between children and a merged parent's heading are never counted."""
+
+    id = "counts_every_spans_words_child_by_child"
+    title = "Every span's words counted as the sum of its children's words"
+    hint = ("Count the words of the span itself, doc[start:end]: a merged parent's span holds its heading, "
+            "and a run's the text between its children.")
+    assemble_context = _with("every_spans_words_child_by_child")
+
+
 class CountsCharactersAsWords(Mistake):
     """Measures a span by len(doc[start:end]), its characters, instead of its words."""
 
@@ -525,8 +553,9 @@ class FindsAParentsChildrenByScanningThemAll(Mistake):
 
 
 class SortsTheHitsItWasGiven(Mistake):
-    """Sorts the caller's list of hits in place (to walk the hit children in document order
-    without a copy): the answer is right, but the caller's ranking is gone."""
+    """Sorts the caller's list of hits in place, hits.sort(), to walk the hit children in document
+    order without a copy: the answer is right, but the caller's ranking is gone (and a tuple of
+    hits has no sort at all)."""
 
     id = "sorts_the_hits_it_was_given"
     title = "The caller's list of hits sorted in place"
@@ -599,6 +628,26 @@ class AcceptsAnySequence(Mistake):
     assemble_context = _with("any_sequence")
 
 
+class AcceptsBoolsEverywhere(Mistake):
+    """Checks every number with isinstance alone, never refusing a bool: True and False pass as
+    offsets, parents, hits, window, merge_ratio and max_tokens."""
+
+    id = "accepts_bools_everywhere"
+    title = "True and False accepted wherever a number is asked for"
+    hint = "bool is a subclass of int: every check of an int (or a float) must refuse a bool explicitly."
+    assemble_context = _with("bools_everywhere")
+
+
+class AcceptsBoolsAsInts(Mistake):
+    """Checks every int with isinstance(x, int) alone, which True passes, in the items, the hits,
+    window and max_tokens; only merge_ratio's check, written apart, refuses a bool."""
+
+    id = "accepts_bools_as_ints"
+    title = "True and False accepted wherever an int is asked for"
+    hint = "bool is a subclass of int: the check of an int must refuse a bool explicitly, in every argument."
+    assemble_context = _with("bools_as_ints")
+
+
 class AcceptsABoolWindow(Mistake):
     """Checks window with isinstance(window, int), which True passes: window=True acts as 1."""
 
@@ -652,6 +701,15 @@ class AcceptsANanMergeRatio(Mistake):
     title = "merge_ratio=nan accepted"
     hint = "Write the condition that must hold, not 0 < merge_ratio <= 1: nan fails every comparison."
     assemble_context = _with("nan_ratio")
+
+
+class AcceptsABudgetOfZero(Mistake):
+    """Refuses only a negative max_tokens, so a budget of 0 is accepted, and every span is skipped."""
+
+    id = "accepts_a_budget_of_zero"
+    title = "max_tokens = 0 accepted"
+    hint = "max_tokens must be at least 1."
+    assemble_context = _with("budget_of_zero")
 
 
 class AcceptsANegativeHit(Mistake):

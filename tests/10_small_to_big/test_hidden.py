@@ -171,6 +171,12 @@ def test_words_are_split_on_any_whitespace_the_newline_after_a_heading_too(assem
                 "newline too: over 19, so it is skipped, and child 2 (3 words) fits")
 
 
+def test_a_merged_parents_heading_counts_in_its_words(assemble_context):
+    check_spans(assemble_context, (DOC, [0, 1, 6], CHILDREN, PARENTS, 0, 0.5, 12), [(154, 175, 1, 2)],
+                "parent 0 is merged, and doc[0:73] holds 13 words with its heading '## Ferry': over 12, so it is "
+                "skipped, and child 6 (4 words) fits")
+
+
 def test_a_run_of_spaces_inside_a_span_is_one_gap_between_words(assemble_context):
     check_spans(assemble_context, (NOTES, [2, 0], NOTES_CHILDREN, NOTES_PARENTS, 0, 1.0, 3), [(44, 60, 0, 0)],
                 "'Check  the tide.' holds 3 words (split() ignores the second space): it fits 3, and child 0 "
@@ -240,59 +246,62 @@ def test_tuples_are_accepted_everywhere(assemble_context):
 # Errors, in their order -----------------------------------------------------------------
 
 
+# Up to doc_first, each case is wrong in one argument only, and gives no hits (nor children, for a bad parent)
+# that a check made in another order could trip on first: it judges that argument's check alone. The last
+# cases, from doc_first on, are wrong in two or more arguments, and judge the order of the checks.
 @pytest.mark.parametrize(("args", "kwargs", "error", "mentions"), [
     ((b"doc", [1], CHILDREN, PARENTS), {}, TypeError, ["doc"]),
-    ((DOC, [1], CHILDREN, {(0, 73)}), {}, TypeError, ["parents"]),
-    ((DOC, [1], CHILDREN, [(0, 73, 1)]), {}, TypeError, ["parents[0]"]),
-    ((DOC, [1], CHILDREN, [(0, 73), (70, 175)]), {}, ValueError, ["parents[1]", "70"]),
-    ((DOC, [1], CHILDREN, [(0, 73), (75, 176)]), {}, ValueError, ["parents[1]", "176"]),
-    ((DOC, [1], CHILDREN, [(5, 5)]), {}, ValueError, ["parents[0]", "5"]),
-    ((DOC, [1], "children", PARENTS), {}, TypeError, ["children"]),
-    ((DOC, [1], [(0, 9, True)], PARENTS), {}, TypeError, ["children[0]", "True"]),
-    ((DOC, [1], [(2, 9, 31)], PARENTS), {}, ValueError, ["children[0]", "2"]),
-    ((DOC, [1], [(1, 85, 109), (0, 9, 31)], PARENTS), {}, ValueError, ["children[1]", "0"]),
-    ((DOC, [1], [(0, 9, 31), (0, 40, 80)], PARENTS), {}, ValueError, ["children[1]", "80"]),
-    ((DOC, [1], [(0, 31, 9)], PARENTS), {}, ValueError, ["children[0]", "31"]),
+    ((DOC, [], [], {(0, 73)}), {}, TypeError, ["parents"]),
+    ((DOC, [], [], [(0, 73, 1)]), {}, TypeError, ["parents[0]"]),
+    ((DOC, [], [], [(0, 73), (70, 175)]), {}, ValueError, ["parents[1]", "70"]),
+    ((DOC, [], [], [(0, 73), (75, 176)]), {}, ValueError, ["parents[1]", "176"]),
+    ((DOC, [], [], [(5, 5)]), {}, ValueError, ["parents[0]", "5"]),
+    ((DOC, [], [], [(0,)]), {}, TypeError, ["parents[0]"]),
+    ((DOC, [], [], [(False, 73)]), {}, TypeError, ["parents[0]", "False"]),
+    ((DOC, [], [], [(-1, 73)]), {}, ValueError, ["parents[0]", "-1"]),
+    ((DOC, [], [], [(5, 5), (0,)]), {}, ValueError, ["parents[0]", "5"]),
+    ((DOC, [], "children", PARENTS), {}, TypeError, ["children"]),
+    ((DOC, [], [(0, 9, True)], PARENTS), {}, TypeError, ["children[0]", "True"]),
+    ((DOC, [], [(2, 9, 31)], PARENTS), {}, ValueError, ["children[0]", "2"]),
+    ((DOC, [], [(1, 85, 109), (0, 9, 31)], PARENTS), {}, ValueError, ["children[1]", "0"]),
+    ((DOC, [], [(0, 9, 31), (0, 40, 80)], PARENTS), {}, ValueError, ["children[1]", "80"]),
+    ((DOC, [], [(0, 31, 9)], PARENTS), {}, ValueError, ["children[0]", "31"]),
+    ((DOC, [], [(0, 9)], PARENTS), {}, TypeError, ["children[0]"]),
+    ((DOC, [], [(0, 9, 9)], PARENTS), {}, ValueError, ["children[0]", "9"]),
+    ((DOC, [], [(1, 70, 90)], PARENTS), {}, ValueError, ["children[0]", "70"]),
+    ((DOC, [], [(-1, 85, 109)], PARENTS), {}, ValueError, ["children[0]", "-1"]),
+    ((DOC, [], [(0, 40, 80), (0, 9)], PARENTS), {}, ValueError, ["children[0]", "80"]),
     ((DOC, (1.0,), CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "1.0"]),
     ((DOC, [0, -1], CHILDREN, PARENTS), {}, ValueError, ["hits[1]", "-1"]),
+    ((DOC, range(2), CHILDREN, PARENTS), {}, TypeError, ["hits"]),
+    ((DOC, [True], CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "True"]),
+    ((DOC, [9.5], CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "9.5"]),
+    ((DOC, [99, 1.0], CHILDREN, PARENTS), {}, ValueError, ["hits[0]", "99"]),
     ((DOC, [1], CHILDREN, PARENTS), {"window": True}, TypeError, ["window", "True"]),
     ((DOC, [1], CHILDREN, PARENTS), {"window": -1}, ValueError, ["window", "-1"]),
+    ((DOC, [1], CHILDREN, PARENTS), {"window": 1.0}, TypeError, ["window", "1.0"]),
     ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": "0.5"}, TypeError, ["merge_ratio", "0.5"]),
     ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": 1.5}, ValueError, ["merge_ratio", "1.5"]),
     ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": float("nan")}, ValueError, ["merge_ratio", "nan"]),
+    ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": True}, TypeError, ["merge_ratio", "True"]),
+    ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": -0.5}, ValueError, ["merge_ratio", "-0.5"]),
     ((DOC, [1], CHILDREN, PARENTS), {"max_tokens": 0}, ValueError, ["max_tokens", "0"]),
     ((DOC, [1], CHILDREN, PARENTS), {"max_tokens": 2.0}, TypeError, ["max_tokens", "2.0"]),
+    ((DOC, [1], CHILDREN, PARENTS), {"max_tokens": True}, TypeError, ["max_tokens", "True"]),
     ((7, [99], [(5, 1, 0)], [(9, 1)]), {}, TypeError, ["doc"]),
     ((DOC, [99], [(5, 1, 0)], [(9, 1)]), {}, ValueError, ["parents[0]"]),
     ((DOC, [99], [(5, 1, 0)], PARENTS), {}, ValueError, ["children[0]"]),
     ((DOC, [99], CHILDREN, PARENTS), {"window": -1}, ValueError, ["hits[0]"]),
     ((DOC, [1], CHILDREN, PARENTS), {"window": -1, "merge_ratio": 0}, ValueError, ["window"]),
     ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": 0, "max_tokens": 0}, ValueError, ["merge_ratio"]),
-    ((DOC, [1], CHILDREN, [(0,)]), {}, TypeError, ["parents[0]"]),
-    ((DOC, [1], CHILDREN, [(False, 73)]), {}, TypeError, ["parents[0]", "False"]),
-    ((DOC, [1], CHILDREN, [(-1, 73)]), {}, ValueError, ["parents[0]", "-1"]),
-    ((DOC, [1], [(0, 9)], PARENTS), {}, TypeError, ["children[0]"]),
-    ((DOC, [0], [(0, 9, 9)], PARENTS), {}, ValueError, ["children[0]", "9"]),
-    ((DOC, [0], [(1, 70, 90)], PARENTS), {}, ValueError, ["children[0]", "70"]),
-    ((DOC, [0], [(-1, 85, 109)], PARENTS), {}, ValueError, ["children[0]", "-1"]),
-    ((DOC, range(2), CHILDREN, PARENTS), {}, TypeError, ["hits"]),
-    ((DOC, [True], CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "True"]),
-    ((DOC, [9.5], CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "9.5"]),
-    ((DOC, [1], CHILDREN, PARENTS), {"window": 1.0}, TypeError, ["window", "1.0"]),
-    ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": True}, TypeError, ["merge_ratio", "True"]),
-    ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": -0.5}, ValueError, ["merge_ratio", "-0.5"]),
-    ((DOC, [1], CHILDREN, PARENTS), {"max_tokens": True}, TypeError, ["max_tokens", "True"]),
-    ((DOC, [1], CHILDREN, [(5, 5), (0,)]), {}, ValueError, ["parents[0]", "5"]),
-    ((DOC, [1], [(0, 40, 80), (0, 9)], PARENTS), {}, ValueError, ["children[0]", "80"]),
-    ((DOC, [99, 1.0], CHILDREN, PARENTS), {}, ValueError, ["hits[0]", "99"]),
 ], ids=["doc", "set_of_parents", "three_item_parent", "overlapping_parents", "parent_past_the_end", "empty_parent",
+        "one_item_parent", "bool_in_a_parent", "parent_before_the_doc", "a_parent_checked_before_the_next_one",
         "str_children", "bool_in_a_child", "unknown_parent", "parents_out_of_order", "child_outside_its_parent",
-        "reversed_child", "float_hit", "negative_hit", "bool_window", "negative_window", "str_ratio",
-        "ratio_above_1", "nan_ratio", "zero_budget", "float_budget", "doc_first", "parents_before_children",
-        "children_before_hits", "hits_before_window", "window_before_ratio", "ratio_before_budget",
-        "one_item_parent", "bool_in_a_parent", "parent_before_the_doc", "two_item_child", "empty_child",
-        "child_before_its_parent", "parent_minus_one", "range_of_hits", "bool_hit", "float_hit_out_of_range",
-        "float_window", "bool_ratio", "negative_ratio", "bool_budget", "a_parent_checked_before_the_next_one",
-        "a_child_checked_before_the_next_one", "a_hit_checked_before_the_next_one"])
+        "reversed_child", "two_item_child", "empty_child", "child_before_its_parent", "parent_minus_one",
+        "a_child_checked_before_the_next_one", "float_hit", "negative_hit", "range_of_hits", "bool_hit",
+        "float_hit_out_of_range", "a_hit_checked_before_the_next_one", "bool_window", "negative_window", "float_window",
+        "str_ratio", "ratio_above_1", "nan_ratio", "bool_ratio", "negative_ratio", "zero_budget", "float_budget",
+        "bool_budget", "doc_first", "parents_before_children", "children_before_hits", "hits_before_window",
+        "window_before_ratio", "ratio_before_budget"])
 def test_bad_arguments_are_refused_in_order(assemble_context, args, kwargs, error, mentions):
     check_raises(assemble_context, *args, error=error, mentions=mentions, **kwargs)
