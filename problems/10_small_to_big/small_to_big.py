@@ -28,10 +28,12 @@ def assemble_context(doc: str, hits: Sequence[int], children: Sequence[tuple[int
       i - window to i + window, cut at the parent's first and last child; runs of the same
       parent that overlap or are adjacent merge; a run spans its first child's start to its
       last child's end. A span's rank is the best rank of the hits that brought it in.
-    - Take the spans in rank order while their words (len(doc[start:end].split())) fit
-      max_tokens in total; a span that does not fit is skipped and the next one tried.
+    - Take the spans in rank order while their words (len(doc[start:end].split()), on the
+      span itself) fit max_tokens in total; a span that does not fit is skipped and the next
+      one tried.
     - Errors (TypeError for types, ValueError for values), checked in the order doc,
-      parents, children, hits, window, merge_ratio (0 < merge_ratio <= 1), max_tokens (>= 1);
+      parents, children, hits, window, merge_ratio (0 < merge_ratio <= 1), max_tokens (>= 1),
+      each item whole before the next; a bool is refused wherever a number is asked for;
       messages name the argument, as children[1], and the value. See README.md.
     - Time: the hits and the words of the spans considered, after one pass over the
       parents and children to check them.

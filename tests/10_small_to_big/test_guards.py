@@ -6,7 +6,7 @@ hits are each parent's first child, so with a window of 1 every parent gives one
 first two children, in parent order: (20p, 20p + 3).
 """
 
-from answers import is_exactly
+from answers import as_span_tuples, differs, is_exactly
 
 from kata.judging.guards import complexity_guard
 from kata.judging.checks import expect
@@ -27,7 +27,7 @@ def test_five_thousand_hits_among_fifty_thousand_children(assemble_context):
     parents = [(20 * p, 20 * p + 19) for p in range(PARENT_COUNT)]
     hits = list(range(0, CHILD_COUNT, CHILDREN_PER_PARENT))
     spans = assemble_context(doc, hits, children, parents, 1, 0.5, 10**9)
-    as_tuples = [(span.start, span.end, span.parent, span.rank) if type(span).__name__ == "Span" else span
-                 for span in spans] if type(spans) is list else spans
-    expect(is_exactly(as_tuples, [(20 * p, 20 * p + 3, p, p) for p in range(PARENT_COUNT)]),
-           "5,000 spans, one per parent, in parent order: its first child and the next, (20p, 20p + 3)")
+    got, expected = as_span_tuples(spans), [(20 * p, 20 * p + 3, p, p) for p in range(PARENT_COUNT)]
+    expect(is_exactly(got, expected),
+           "5,000 Span records, one per parent, in parent order: its first child and the next, (20p, 20p + 3, p, p)",
+           details="It is not a list of Span records with int fields." if got is None else differs(got, expected))

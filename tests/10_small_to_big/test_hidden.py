@@ -1,7 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/10_small_to_big/mistakes.py)."""
 
 import pytest
-from answers import spans_of
+from answers import span_records, spans_of
 
 from kata.judging.checks import check_raises, expect
 
@@ -10,6 +10,15 @@ DOC = ("## Ferry\nFerries leave at nine. Tickets cost four euros. Bikes ride fre
 PARENTS = [(0, 73), (75, 175)]
 CHILDREN = [(0, 9, 31), (0, 32, 56), (0, 57, 73), (1, 85, 109), (1, 110, 127), (1, 128, 153), (1, 154, 175)]
 # Parent 1's children: 3 (85, 109), 4 (110, 127), 5 (128, 153), 6 (154, 175).
+
+# A document with text between its children ("Note:", a bullet) and whitespace other than one space inside them:
+# two spaces in child 2, a tab in child 4, and a tab between children 3 and 4.
+NOTES = ("# Packing\nPack light. Note: bring a coat. - Check  the tide.\n\n"
+         "# Tides\nLow tide at noon.\tHigh\ttide at six.")
+NOTES_PARENTS = [(0, 60), (62, 105)]
+NOTES_CHILDREN = [(0, 10, 21), (0, 28, 41), (0, 44, 60), (1, 70, 87), (1, 88, 105)]
+# Words (split()): child 0 "Pack light." 2, child 1 "bring a coat." 3, child 2 "Check  the tide." 3,
+# child 3 "Low tide at noon." 4, child 4 "High\ttide at six." 4.
 
 
 def check_spans(assemble_context, args, expected, why):
@@ -40,6 +49,19 @@ def test_a_merge_ratio_of_one_merges_only_a_fully_hit_parent(assemble_context):
                 "all three children of parent 0 are hit: 3 / 3 >= 1")
 
 
+def test_a_merged_parent_is_the_whole_parent_heading_included(assemble_context):
+    check_spans(assemble_context, (DOC, [1], CHILDREN, PARENTS, 0, 0.3, 100), [(0, 73, 0, 0)],
+                "1 / 3 >= 0.3: the span is parents[0] itself, (0, 73), with its heading, not the stretch of its "
+                "children (9, 73)")
+
+
+def test_a_merged_parents_rank_is_its_best_hit_not_its_first_child(assemble_context):
+    check_spans(assemble_context, (DOC, [5, 1, 3], CHILDREN, PARENTS, 0, 0.5, 100),
+                [(75, 175, 1, 0), (32, 56, 0, 1)],
+                "children 5 (rank 0) and 3 (rank 2) merge parent 1: its rank is the best, 0, so it comes before "
+                "child 1 (rank 1)")
+
+
 # Windows and merging ----------------------------------------------------------------------
 
 
@@ -51,6 +73,27 @@ def test_overlapping_windows_become_one_span(assemble_context):
 def test_windows_that_only_touch_merge_too(assemble_context):
     check_spans(assemble_context, (DOC, [3, 4], CHILDREN, PARENTS, 0, 1.0, 100), [(85, 127, 1, 0)],
                 "children 3 and 4 are adjacent: one run, from child 3's start to child 4's end")
+
+
+def test_a_merged_run_takes_the_best_rank_of_its_hits(assemble_context):
+    check_spans(assemble_context, (DOC, [6, 3], CHILDREN, PARENTS, 1, 1.0, 100), [(85, 175, 1, 0)],
+                "child 3's window (children 3 and 4, rank 1) and child 6's (5 and 6, rank 0) are adjacent: one "
+                "run, ranked 0 by its best hit, child 6, though child 3's window comes first in the document")
+    check_spans(assemble_context, (DOC, [5, 3], CHILDREN, PARENTS, 1, 1.0, 100), [(85, 175, 1, 0)],
+                "child 3's window (3 and 4, rank 1) overlaps child 5's (4 to 6, rank 0): one run, ranked 0")
+
+
+def test_a_merged_runs_best_rank_decides_its_place(assemble_context):
+    check_spans(assemble_context, (DOC, [6, 1, 3], CHILDREN, PARENTS, 1, 1.0, 100),
+                [(85, 175, 1, 0), (9, 73, 0, 1)],
+                "the run of children 3 to 6 holds child 6's hit (rank 0) and child 3's (rank 2): it ranks 0, "
+                "before the ferry's run, rank 1")
+
+
+def test_runs_merge_whatever_the_order_of_their_hits(assemble_context):
+    check_spans(assemble_context, (DOC, [3, 5, 4], CHILDREN, PARENTS, 0, 1.0, 100), [(85, 153, 1, 0)],
+                "children 3, 5 and 4 are hit: child 4 joins 3 and 5, so one run, children 3 to 5, rank 0 (merging "
+                "in rank order would leave 3 and 4-5 apart)")
 
 
 def test_windows_far_apart_stay_two_spans_each_with_its_own_rank(assemble_context):
@@ -89,6 +132,12 @@ def test_a_childs_rank_is_its_first_hit(assemble_context):
                 [(154, 175, 1, 0), (32, 56, 0, 1)], "child 6 is hit first (rank 0) and again at 2: its rank is 0")
 
 
+def test_a_rank_is_the_position_in_hits_repeats_included(assemble_context):
+    check_spans(assemble_context, (DOC, [3, 3, 1], CHILDREN, PARENTS, 0, 1.0, 100),
+                [(85, 109, 1, 0), (32, 56, 0, 2)],
+                "child 1 is hit at position 2 of hits: its rank is 2, though it is the second distinct child hit")
+
+
 def test_spans_come_by_rank_not_by_position(assemble_context):
     check_spans(assemble_context, (DOC, [6, 0], CHILDREN, PARENTS, 0, 1.0, 100),
                 [(154, 175, 1, 0), (9, 31, 0, 1)], "child 6 ranks first though it comes last in the document")
@@ -111,6 +160,40 @@ def test_the_budget_counts_the_merged_span_once(assemble_context):
                 "windows counted apart would make 14 + 13 = 27")
 
 
+def test_a_span_that_fills_the_budget_exactly_is_taken(assemble_context):
+    check_spans(assemble_context, (DOC, [1], CHILDREN, PARENTS, 0, 1.0, 4), [(32, 56, 0, 0)],
+                "child 1 holds 4 words and the budget is 4: 4 <= 4, it fits")
+
+
+def test_words_are_split_on_any_whitespace_the_newline_after_a_heading_too(assemble_context):
+    check_spans(assemble_context, (DOC, [3, 4, 2], CHILDREN, PARENTS, 0, 0.5, 19), [(57, 73, 0, 2)],
+                "parent 1 is merged, and doc[75:175] holds 20 words, '## Museum\\nThe museum ...' splitting at the "
+                "newline too: over 19, so it is skipped, and child 2 (3 words) fits")
+
+
+def test_a_merged_parents_heading_counts_in_its_words(assemble_context):
+    check_spans(assemble_context, (DOC, [0, 1, 6], CHILDREN, PARENTS, 0, 0.5, 12), [(154, 175, 1, 2)],
+                "parent 0 is merged, and doc[0:73] holds 13 words with its heading '## Ferry': over 12, so it is "
+                "skipped, and child 6 (4 words) fits")
+
+
+def test_a_run_of_spaces_inside_a_span_is_one_gap_between_words(assemble_context):
+    check_spans(assemble_context, (NOTES, [2, 0], NOTES_CHILDREN, NOTES_PARENTS, 0, 1.0, 3), [(44, 60, 0, 0)],
+                "'Check  the tide.' holds 3 words (split() ignores the second space): it fits 3, and child 0 "
+                "(2 more) does not")
+
+
+def test_a_tab_inside_a_span_separates_two_words(assemble_context):
+    check_spans(assemble_context, (NOTES, [4, 0], NOTES_CHILDREN, NOTES_PARENTS, 0, 1.0, 3), [(10, 21, 0, 1)],
+                "'High\\ttide at six.' holds 4 words: over 3, so it is skipped, and child 0 (2 words) fits")
+
+
+def test_the_text_between_children_counts_in_a_runs_words(assemble_context):
+    check_spans(assemble_context, (NOTES, [0, 1, 3], NOTES_CHILDREN, NOTES_PARENTS, 0, 1.0, 5), [(70, 87, 1, 2)],
+                "children 0 and 1 are one run, 'Pack light. Note: bring a coat.', 6 words with the 'Note:' between "
+                "them: over 5, so it is skipped, and child 3 (4 words) fits")
+
+
 def test_no_hits_give_no_spans_even_with_a_tiny_budget(assemble_context):
     check_spans(assemble_context, (DOC, [], CHILDREN, PARENTS, 0, 1.0, 1), [], "nothing to assemble")
 
@@ -118,6 +201,39 @@ def test_no_hits_give_no_spans_even_with_a_tiny_budget(assemble_context):
 def test_a_parent_without_children_is_allowed(assemble_context):
     check_spans(assemble_context, (DOC, [1], CHILDREN[:3], PARENTS, 0, 1.0, 100), [(32, 56, 0, 0)],
                 "parent 1 has no children here; parent 0's child 1 is still assembled")
+
+
+def test_the_defaults_are_a_window_of_one_a_ratio_of_one_half_and_512_words(assemble_context):
+    check_spans(assemble_context, (DOC, [4], CHILDREN, PARENTS), [(85, 153, 1, 0)],
+                "by default window = 1: child 4 with children 3 and 5 (1 / 4 is below the default ratio 0.5)")
+    check_spans(assemble_context, (DOC, [3, 5], CHILDREN, PARENTS), [(75, 175, 1, 0)],
+                "by default merge_ratio = 0.5: 2 of parent 1's 4 children merge it")
+    long_doc = "w " * 515  # child 0 is the first 512 words, child 1 the next, child 2 the one after
+    long_children = [(0, 0, 1023), (0, 1024, 1025), (0, 1026, 1027)]
+    check_spans(assemble_context, (long_doc, [0], long_children, [(0, 1030)], 0, 1.0), [(0, 1023, 0, 0)],
+                "by default max_tokens = 512: child 0's 512 words fit")
+    check_spans(assemble_context, (long_doc, [2, 0], long_children, [(0, 1030)], 0, 1.0), [(1026, 1027, 0, 0)],
+                "by default max_tokens = 512: child 2's word fits, and child 0's 512 more do not")
+
+
+def test_the_inputs_are_never_modified(assemble_context):
+    check_spans(assemble_context, (DOC, [6, 1, 6, 3], [list(child) for child in CHILDREN], [list(p) for p in PARENTS],
+                                   0, 1.0, 100), [(154, 175, 1, 0), (32, 56, 0, 1), (85, 109, 1, 3)],
+                "hits, children and parents must come back as they went in, and the spans are children 6, 1 and 3")
+
+
+def test_the_spans_are_frozen_span_records(assemble_context):
+    spans = span_records(assemble_context, DOC, [1], CHILDREN, PARENTS, 0, 1.0, 100)
+    changed = []
+    for span in spans:
+        try:
+            span.start = span.start  # the same value: a record that takes it is shown as it was
+        except AttributeError:  # dataclasses.FrozenInstanceError is one
+            continue
+        changed.append(span)
+    expect(not changed, "Span records that cannot be changed, as the stub's frozen dataclass Span",
+           details="Setting a span's start worked, where the stub's @dataclass(frozen=True) refuses it." if changed
+           else "")
 
 
 def test_tuples_are_accepted_everywhere(assemble_context):
@@ -130,28 +246,48 @@ def test_tuples_are_accepted_everywhere(assemble_context):
 # Errors, in their order -----------------------------------------------------------------
 
 
+# Up to doc_first, each case is wrong in one argument only, and gives no hits (nor children, for a bad parent)
+# that a check made in another order could trip on first: it judges that argument's check alone. The last
+# cases, from doc_first on, are wrong in two or more arguments, and judge the order of the checks.
 @pytest.mark.parametrize(("args", "kwargs", "error", "mentions"), [
     ((b"doc", [1], CHILDREN, PARENTS), {}, TypeError, ["doc"]),
-    ((DOC, [1], CHILDREN, {(0, 73)}), {}, TypeError, ["parents"]),
-    ((DOC, [1], CHILDREN, [(0, 73, 1)]), {}, TypeError, ["parents[0]"]),
-    ((DOC, [1], CHILDREN, [(0, 73), (70, 175)]), {}, ValueError, ["parents[1]", "70"]),
-    ((DOC, [1], CHILDREN, [(0, 73), (75, 176)]), {}, ValueError, ["parents[1]", "176"]),
-    ((DOC, [1], CHILDREN, [(5, 5)]), {}, ValueError, ["parents[0]", "5"]),
-    ((DOC, [1], "children", PARENTS), {}, TypeError, ["children"]),
-    ((DOC, [1], [(0, 9, True)], PARENTS), {}, TypeError, ["children[0]", "True"]),
-    ((DOC, [1], [(2, 9, 31)], PARENTS), {}, ValueError, ["children[0]", "2"]),
-    ((DOC, [1], [(1, 85, 109), (0, 9, 31)], PARENTS), {}, ValueError, ["children[1]", "0"]),
-    ((DOC, [1], [(0, 9, 31), (0, 40, 80)], PARENTS), {}, ValueError, ["children[1]", "80"]),
-    ((DOC, [1], [(0, 31, 9)], PARENTS), {}, ValueError, ["children[0]", "31"]),
+    ((DOC, [], [], {(0, 73)}), {}, TypeError, ["parents"]),
+    ((DOC, [], [], [(0, 73, 1)]), {}, TypeError, ["parents[0]"]),
+    ((DOC, [], [], [(0, 73), (70, 175)]), {}, ValueError, ["parents[1]", "70"]),
+    ((DOC, [], [], [(0, 73), (75, 176)]), {}, ValueError, ["parents[1]", "176"]),
+    ((DOC, [], [], [(5, 5)]), {}, ValueError, ["parents[0]", "5"]),
+    ((DOC, [], [], [(0,)]), {}, TypeError, ["parents[0]"]),
+    ((DOC, [], [], [(False, 73)]), {}, TypeError, ["parents[0]", "False"]),
+    ((DOC, [], [], [(-1, 73)]), {}, ValueError, ["parents[0]", "-1"]),
+    ((DOC, [], [], [(5, 5), (0,)]), {}, ValueError, ["parents[0]", "5"]),
+    ((DOC, [], "children", PARENTS), {}, TypeError, ["children"]),
+    ((DOC, [], [(0, 9, True)], PARENTS), {}, TypeError, ["children[0]", "True"]),
+    ((DOC, [], [(2, 9, 31)], PARENTS), {}, ValueError, ["children[0]", "2"]),
+    ((DOC, [], [(1, 85, 109), (0, 9, 31)], PARENTS), {}, ValueError, ["children[1]", "0"]),
+    ((DOC, [], [(0, 9, 31), (0, 40, 80)], PARENTS), {}, ValueError, ["children[1]", "80"]),
+    ((DOC, [], [(0, 31, 9)], PARENTS), {}, ValueError, ["children[0]", "31"]),
+    ((DOC, [], [(0, 9)], PARENTS), {}, TypeError, ["children[0]"]),
+    ((DOC, [], [(0, 9, 9)], PARENTS), {}, ValueError, ["children[0]", "9"]),
+    ((DOC, [], [(1, 70, 90)], PARENTS), {}, ValueError, ["children[0]", "70"]),
+    ((DOC, [], [(-1, 85, 109)], PARENTS), {}, ValueError, ["children[0]", "-1"]),
+    ((DOC, [], [(0, 40, 80), (0, 9)], PARENTS), {}, ValueError, ["children[0]", "80"]),
     ((DOC, (1.0,), CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "1.0"]),
     ((DOC, [0, -1], CHILDREN, PARENTS), {}, ValueError, ["hits[1]", "-1"]),
+    ((DOC, range(2), CHILDREN, PARENTS), {}, TypeError, ["hits"]),
+    ((DOC, [True], CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "True"]),
+    ((DOC, [9.5], CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "9.5"]),
+    ((DOC, [99, 1.0], CHILDREN, PARENTS), {}, ValueError, ["hits[0]", "99"]),
     ((DOC, [1], CHILDREN, PARENTS), {"window": True}, TypeError, ["window", "True"]),
     ((DOC, [1], CHILDREN, PARENTS), {"window": -1}, ValueError, ["window", "-1"]),
+    ((DOC, [1], CHILDREN, PARENTS), {"window": 1.0}, TypeError, ["window", "1.0"]),
     ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": "0.5"}, TypeError, ["merge_ratio", "0.5"]),
     ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": 1.5}, ValueError, ["merge_ratio", "1.5"]),
     ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": float("nan")}, ValueError, ["merge_ratio", "nan"]),
+    ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": True}, TypeError, ["merge_ratio", "True"]),
+    ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": -0.5}, ValueError, ["merge_ratio", "-0.5"]),
     ((DOC, [1], CHILDREN, PARENTS), {"max_tokens": 0}, ValueError, ["max_tokens", "0"]),
     ((DOC, [1], CHILDREN, PARENTS), {"max_tokens": 2.0}, TypeError, ["max_tokens", "2.0"]),
+    ((DOC, [1], CHILDREN, PARENTS), {"max_tokens": True}, TypeError, ["max_tokens", "True"]),
     ((7, [99], [(5, 1, 0)], [(9, 1)]), {}, TypeError, ["doc"]),
     ((DOC, [99], [(5, 1, 0)], [(9, 1)]), {}, ValueError, ["parents[0]"]),
     ((DOC, [99], [(5, 1, 0)], PARENTS), {}, ValueError, ["children[0]"]),
@@ -159,9 +295,13 @@ def test_tuples_are_accepted_everywhere(assemble_context):
     ((DOC, [1], CHILDREN, PARENTS), {"window": -1, "merge_ratio": 0}, ValueError, ["window"]),
     ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": 0, "max_tokens": 0}, ValueError, ["merge_ratio"]),
 ], ids=["doc", "set_of_parents", "three_item_parent", "overlapping_parents", "parent_past_the_end", "empty_parent",
+        "one_item_parent", "bool_in_a_parent", "parent_before_the_doc", "a_parent_checked_before_the_next_one",
         "str_children", "bool_in_a_child", "unknown_parent", "parents_out_of_order", "child_outside_its_parent",
-        "reversed_child", "float_hit", "negative_hit", "bool_window", "negative_window", "str_ratio",
-        "ratio_above_1", "nan_ratio", "zero_budget", "float_budget", "doc_first", "parents_before_children",
-        "children_before_hits", "hits_before_window", "window_before_ratio", "ratio_before_budget"])
+        "reversed_child", "two_item_child", "empty_child", "child_before_its_parent", "parent_minus_one",
+        "a_child_checked_before_the_next_one", "float_hit", "negative_hit", "range_of_hits", "bool_hit",
+        "float_hit_out_of_range", "a_hit_checked_before_the_next_one", "bool_window", "negative_window", "float_window",
+        "str_ratio", "ratio_above_1", "nan_ratio", "bool_ratio", "negative_ratio", "zero_budget", "float_budget",
+        "bool_budget", "doc_first", "parents_before_children", "children_before_hits", "hits_before_window",
+        "window_before_ratio", "ratio_before_budget"])
 def test_bad_arguments_are_refused_in_order(assemble_context, args, kwargs, error, mentions):
     check_raises(assemble_context, *args, error=error, mentions=mentions, **kwargs)

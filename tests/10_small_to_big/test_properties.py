@@ -13,27 +13,34 @@ from oracles import small_to_big
 from kata.judging.checks import expect
 
 
+# Between two words of a child: whitespace of every kind, which split() reads as one gap.
+SPACES = st.sampled_from([" ", "  ", "\t", "\n", " \n "])
+# After a child: text that lies outside every child, and is in a run's span all the same.
+BETWEEN = st.sampled_from([" ", "\n", " Note: ", "\n- ", "\n### Step\n", "  (see below)  "])
+
+
 @st.composite
 def sections(draw):
-    """A document of parents (a heading, then children of one to four words), with its children and hits."""
+    """A document of parents (a heading, then children of one to four words, with text between them), with its
+    children and hits."""
     doc, parents, children = "", [], []
     for parent in range(draw(st.integers(1, 4))):
         start = len(doc)
         doc += f"# Part {parent}\n"
-        for _ in range(draw(st.integers(0, 5))):
+        for _ in range(draw(st.integers(0, 6))):
             child_start = len(doc)
-            doc += " ".join(["word"] * draw(st.integers(1, 4))) + "."
+            doc += "word" + "".join(space + "word" for space in draw(st.lists(SPACES, max_size=3))) + "."
             children.append((parent, child_start, len(doc)))
-            doc += " "
+            doc += draw(BETWEEN)
         parents.append((start, len(doc)))
         doc += "\n\n"
-    hits = draw(st.lists(st.integers(0, len(children) - 1), max_size=8)) if children else []
+    hits = draw(st.lists(st.integers(0, len(children) - 1), min_size=1, max_size=10)) if children else []
     return doc, hits, children, parents
 
 
 windows = st.integers(0, 3)
 ratios = st.one_of(st.sampled_from([0.25, 1 / 3, 0.5, 0.6, 0.75, 1, 1.0]), st.floats(0.01, 1.0))
-budgets = st.integers(1, 40)
+budgets = st.integers(1, 30)
 
 
 @given(sections(), windows, ratios, budgets)
