@@ -174,11 +174,13 @@ class ResumsTheOpenChunk(Mistake):
 
     The output is right, but each sentence costs time proportional to the chunk so far: when
     1,000,000 sentences all fit in one chunk that is 500 billion additions: it never finishes.
+    Copying the open chunk for every sentence (current = current + [index]) fails the same test.
     """
 
     id = "resums_the_open_chunk"
-    title = "Adds up the open chunk again for every sentence (quadratic)"
-    hint = "Keep a running total of the open chunk instead of summing its sizes for every sentence."
+    title = "Goes over the whole open chunk again for every sentence (quadratic)"
+    hint = ("Keep a running total of the open chunk instead of summing its sizes for every sentence, and append "
+            "to it rather than copying it (current + [index]).")
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
