@@ -394,3 +394,289 @@ class ChecksValuesNotTypes(Mistake):
         if not 0 <= overlap < chunk_size:
             raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
         return _windows(tokens, chunk_size, overlap)
+
+
+def _check_types(chunk_size, overlap):
+    for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int, got {value!r}")
+
+
+def _range_windows(tokens, chunk_size, overlap):
+    """The correct windows from a for loop over range(): the other common way to write the loop."""
+    windows = []
+    for start in range(0, len(tokens), chunk_size - overlap):
+        windows.append(list(tokens[start:start + chunk_size]))
+        if start + chunk_size >= len(tokens):
+            break
+    return windows
+
+
+class OverlapNotCheckedAgainstChunkSize(Mistake):
+    """Checks the types, chunk_size < 1 and overlap < 0, but never overlap >= chunk_size.
+
+    With overlap == chunk_size the step is 0, and with a larger overlap it is negative: the
+    while loop never gets past the input. fixed_windows(list("abcdef"), 3, 3) appends
+    ['a', 'b', 'c'] forever, and fixed_windows(list("abc"), 3, 3) returns [['a', 'b', 'c']]
+    instead of raising ValueError.
+    """
+
+    id = "overlap_not_checked_against_chunk_size"
+    title = "Does not reject an overlap of chunk_size or more, so the loop never advances"
+    hint = "Raise ValueError when overlap >= chunk_size: the step chunk_size - overlap would be 0 or negative."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _check_types(chunk_size, overlap)
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if overlap < 0:
+            raise ValueError(f"overlap must be at least 0, got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class OverlapNotCheckedInARangeLoop(Mistake):
+    """Checks the types, chunk_size < 1 and overlap < 0, but never overlap >= chunk_size, and loops over range().
+
+    range() refuses a step of 0 with its own ValueError, which names no argument, and a
+    negative step gives no start at all: fixed_windows(list("abc"), 3, 3) raises
+    ValueError('range() arg 3 must not be zero'), and fixed_windows(list("abcdef"), 3, 4) returns [].
+    Counting the windows first, 1 + ceil((len(tokens) - chunk_size) / step), fails the same tests:
+    ZeroDivisionError for a step of 0, a single window for a negative one.
+    """
+
+    id = "overlap_not_checked_in_a_range_loop"
+    title = "Does not reject an overlap of chunk_size or more, so the step is 0 or negative"
+    hint = ("Raise ValueError naming overlap when overlap >= chunk_size, before the step is used: range(), a "
+            "division or a slice with a step of 0 or less fails or gives nothing, and names no argument.")
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _check_types(chunk_size, overlap)
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if overlap < 0:
+            raise ValueError(f"overlap must be at least 0, got {overlap}")
+        return _range_windows(tokens, chunk_size, overlap)
+
+
+class OverlapEqualToChunkSizeAccepted(Mistake):
+    """Rejects overlap > chunk_size but lets overlap == chunk_size through (> where >= was meant).
+
+    The step is then 0: fixed_windows(list("abcdef"), 3, 3) appends ['a', 'b', 'c'] forever,
+    and fixed_windows(list("abc"), 3, 3) returns [['a', 'b', 'c']] instead of raising.
+    """
+
+    id = "overlap_equal_to_chunk_size_accepted"
+    title = "Accepts an overlap equal to chunk_size, so the loop never advances"
+    hint = "overlap must be less than chunk_size: an overlap equal to it makes the step 0. Check overlap >= chunk_size."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _check_types(chunk_size, overlap)
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if overlap < 0 or overlap > chunk_size:
+            raise ValueError(f"overlap must be between 0 and chunk_size ({chunk_size}), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class OverlapEqualToChunkSizeAcceptedInARangeLoop(Mistake):
+    """Rejects overlap > chunk_size but lets overlap == chunk_size through, and loops over range().
+
+    range() then refuses the step of 0 with its own message: fixed_windows(list("abc"), 3, 3)
+    raises ValueError('range() arg 3 must not be zero'), which names no argument.
+    """
+
+    id = "overlap_equal_to_chunk_size_accepted_in_a_range_loop"
+    title = "Accepts an overlap equal to chunk_size, and leaves range() to fail on the step of 0"
+    hint = "overlap must be less than chunk_size: check overlap >= chunk_size and raise ValueError naming overlap."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _check_types(chunk_size, overlap)
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if overlap < 0 or overlap > chunk_size:
+            raise ValueError(f"overlap must be between 0 and chunk_size ({chunk_size}), got {overlap}")
+        return _range_windows(tokens, chunk_size, overlap)
+
+
+class NegativeOverlapAccepted(Mistake):
+    """Checks overlap >= chunk_size but not overlap < 0: a negative overlap skips tokens between windows.
+
+    fixed_windows(list("abcdef"), 3, -1) returns [['a', 'b', 'c'], ['e', 'f']]: 'd' is in no window.
+    """
+
+    id = "negative_overlap_accepted"
+    title = "Accepts a negative overlap, which skips tokens between windows"
+    hint = "Raise ValueError for overlap < 0 too: the step would be larger than chunk_size."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _check_types(chunk_size, overlap)
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if overlap >= chunk_size:
+            raise ValueError(f"overlap must be less than chunk_size ({chunk_size}), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class AcceptsAFloat(Mistake):
+    """Checks isinstance(value, (int, float)), so 3.0 passes the checks and fails later in the slicing.
+
+    fixed_windows(["a", "b", "c"], 2.0) raises TypeError('slice indices must be integers ...'),
+    which does not name chunk_size, and fixed_windows([], 0, 1.5) raises ValueError for chunk_size
+    where the contract checks both types first.
+    """
+
+    id = "accepts_a_float"
+    title = "Accepts a float such as 3.0 for chunk_size or overlap"
+    hint = "Only an int is a size: raise TypeError naming the argument for a float (and for a bool)."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"{name} must be a number, got {value!r}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class OverlapTypeNotChecked(Mistake):
+    """Checks that chunk_size is an int, but not overlap.
+
+    False passes as an overlap of 0, 1.0 fails in the slicing, and '1' or None fail in the
+    comparison, each with an error that does not name overlap: fixed_windows(list("abcdef"), 3, "1")
+    raises TypeError("'<=' not supported between instances of 'int' and 'str'").
+    """
+
+    id = "overlap_type_not_checked"
+    title = "Checks that chunk_size is an int, but not overlap"
+    hint = "Check overlap's type too, right after chunk_size's: raise TypeError naming overlap when it is not an int."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        if not isinstance(chunk_size, int) or isinstance(chunk_size, bool):
+            raise TypeError(f"chunk_size must be an int, got {chunk_size!r}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class MessagesWithoutTheValue(Mistake):
+    """Raises the right exceptions, and names the parameter, but not the value that was wrong.
+
+    fixed_windows(list("abc"), 3, 3) raises ValueError('overlap must be non-negative and smaller than
+    chunk_size'): the caller cannot see which value came in.
+    """
+
+    id = "messages_without_the_value"
+    title = "Error messages name the parameter but not its value"
+    hint = "Put the bad value in the message too, e.g. 'overlap must be less than chunk_size (3), got 3'."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int")
+        if chunk_size < 1:
+            raise ValueError("chunk_size must be positive")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError("overlap must be non-negative and smaller than chunk_size")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class StopsOnlyPastTheEnd(Mistake):
+    """Stops after a window that passes the end (end > len(tokens)), not one that reaches it exactly.
+
+    A window that ends exactly at the last token is followed by one more, which lies inside it:
+    fixed_windows(list("abcdefg"), 3, 1) returns a fourth window ['g']. Writing the full windows in
+    a loop and the rest after it (tokens[start:] when start < len(tokens)) does the same.
+    """
+
+    id = "stops_only_past_the_end"
+    title = "Adds a window after one that ends exactly at the end of the input"
+    hint = "A window whose end equals len(tokens) already reaches the end: stop when end >= len(tokens), not >."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        windows, start = [], 0
+        while start < len(tokens):
+            windows.append(list(tokens[start:start + chunk_size]))
+            if start + chunk_size > len(tokens):
+                break
+            start += chunk_size - overlap
+        return windows
+
+
+class LastWindowAlignedToTheEnd(Mistake):
+    """Keeps every window full: when the windows do not end exactly at the end, the last one is tokens[-chunk_size:].
+
+    fixed_windows(list("abcdefgh"), 4, 1) returns [['a','b','c','d'], ['d','e','f','g'], ['e','f','g','h']]:
+    the last window does not start chunk_size - overlap after the one before, and repeats more than overlap.
+    """
+
+    id = "last_window_aligned_to_the_end"
+    title = "Makes the last window full by ending it at the end of the input"
+    hint = "Window k starts at k * (chunk_size - overlap), the last one too; the last window may be shorter."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        if len(tokens) <= chunk_size:
+            return [list(tokens)] if tokens else []
+        step = chunk_size - overlap
+        windows = [list(tokens[start:start + chunk_size]) for start in range(0, len(tokens) - chunk_size + 1, step)]
+        if (len(tokens) - chunk_size) % step:
+            windows.append(list(tokens[-chunk_size:]))
+        return windows
+
+
+class TuplesStayTuples(Mistake):
+    """Turns a str into a list of characters first, but slices a tuple as it is: its windows are tuples.
+
+    fixed_windows(("a", "b", "c"), 2) returns [('a', 'b'), ('c',)] instead of [['a', 'b'], ['c']].
+    """
+
+    id = "tuples_stay_tuples"
+    title = "Windows of a tuple are tuples, not lists"
+    hint = "Every window is a list whatever the sequence: wrap each slice in list(...), not only for a str."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        if isinstance(tokens, str):
+            tokens = list(tokens)
+        windows, start = [], 0
+        while start < len(tokens):
+            windows.append(tokens[start:start + chunk_size])
+            if start + chunk_size >= len(tokens):
+                break
+            start += chunk_size - overlap
+        return windows
+
+
+class ChecksOverlapTypeFirst(Mistake):
+    """Checks the type of overlap before that of chunk_size: with both of the wrong type, the error is about overlap.
+
+    fixed_windows([], "3", None) raises TypeError for overlap; the contract checks chunk_size first.
+    """
+
+    id = "checks_overlap_type_first"
+    title = "Checks the type of overlap before that of chunk_size"
+    hint = "Check the arguments in the statement's order: chunk_size's type, overlap's type, then their values."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("overlap", overlap), ("chunk_size", chunk_size)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        _validate(chunk_size, overlap)
+        return _windows(tokens, chunk_size, overlap)

@@ -174,11 +174,13 @@ class ResumsTheOpenChunk(Mistake):
 
     The output is right, but each sentence costs time proportional to the chunk so far: when
     1,000,000 sentences all fit in one chunk that is 500 billion additions: it never finishes.
+    Copying the open chunk for every sentence (current = current + [index]) fails the same test.
     """
 
     id = "resums_the_open_chunk"
-    title = "Adds up the open chunk again for every sentence (quadratic)"
-    hint = "Keep a running total of the open chunk instead of summing its sizes for every sentence."
+    title = "Goes over the whole open chunk again for every sentence (quadratic)"
+    hint = ("Keep a running total of the open chunk instead of summing its sizes for every sentence, and append "
+            "to it rather than copying it (current + [index]).")
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -573,12 +575,15 @@ class AppendsASentinelToTheInput(Mistake):
     """Appends an infinite sentinel size to the caller's list so the loop closes the last chunk, and leaves it there.
 
     With sizes = [3, 4], pack_sentences(sizes, 7) returns [[0, 1]] but leaves sizes as
-    [3, 4, inf]; a tuple or a range raises AttributeError: no append.
+    [3, 4, inf]; a tuple or a range raises AttributeError: no append. Code that sorts the
+    caller's list in place, takes its sentences off the end after reversing it, or writes
+    running totals into it answers right too, and fails exactly the same tests.
     """
 
     id = "appends_a_sentinel_to_the_input"
-    title = "Appends a sentinel to the caller's list to close the last chunk"
-    hint = "Never change the input: close the last chunk after the loop instead of adding a sentence to sizes."
+    title = "Changes the caller's list (appends to it, sorts it, or writes into it) while packing"
+    hint = ("Never change the input: keep what you need (a sentinel, a sorted copy, running totals) in a list "
+            "of your own, and close the last chunk after the loop.")
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -595,3 +600,234 @@ class AppendsASentinelToTheInput(Mistake):
             current.append(index)
             total += size
         return chunks
+
+
+class ZeroSizeJoinsAnOversizedChunk(Mistake):
+    """Never closes a chunk for a sentence of 0 tokens, on the thought that 0 tokens always fit.
+
+    They fit a chunk within the budget, but not one that is already above it: pack_sentences([9, 0, 1], 5)
+    returns [[0, 1], [2]], a chunk of two sentences holding 9 tokens, instead of [[0], [1, 2]].
+    """
+
+    id = "zero_size_joins_an_oversized_chunk"
+    title = "Lets a 0-token sentence join the chunk of a sentence larger than the budget"
+    hint = ("Apply the same test to every sentence: total + size > max_tokens closes the chunk, and after an "
+            "oversized sentence it holds even for size 0.")
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and size > 0 and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class OversizedCountedAsTheBudget(Mistake):
+    """Counts a sentence larger than the budget as exactly max_tokens tokens, so that it "fits" a chunk.
+
+    It then shares a chunk with sentences of 0 tokens: pack_sentences([0, 9], 5) returns [[0, 1]] and
+    pack_sentences([9, 0, 1], 5) returns [[0, 1], [2]], chunks of two sentences holding 9 tokens.
+    """
+
+    id = "oversized_counted_as_the_budget"
+    title = "Counts a sentence larger than the budget as max_tokens tokens"
+    hint = "Use each sentence's real size: an oversized sentence is alone in its chunk, even beside 0-token sentences."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        return _pack([min(size, max_tokens) for size in sizes], max_tokens)
+
+
+class OversizedSentencesMovedToTheEnd(Mistake):
+    """Sets every sentence larger than the budget aside as a chunk of its own, and appends those chunks at the end.
+
+    Every sentence is kept, but not in order: pack_sentences([9, 1, 1], 5) returns [[1, 2], [0]], and
+    pack_sentences([1, 2, 9, 1, 2], 5) returns [[0, 1, 3], [4], [2]].
+    """
+
+    id = "oversized_sentences_moved_to_the_end"
+    title = "Puts the chunks of oversized sentences after all the others"
+    hint = "Chunks come in text order: an oversized sentence's chunk goes where the sentence is."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, alone, current, total = [], [], [], 0
+        for index, size in enumerate(sizes):
+            if size > max_tokens:
+                alone.append([index])
+                continue
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks + alone
+
+
+class OversizedChunkBeforeTheOpenOne(Mistake):
+    """Appends a sentence larger than the budget as a chunk of its own at once, without closing the open chunk first.
+
+    The open chunk goes on after it, so the oversized sentence's chunk comes too early:
+    pack_sentences([1, 2, 9, 1, 2], 5) returns [[2], [0, 1, 3], [4]] instead of [[0, 1], [2], [3, 4]].
+    Putting every oversized sentence's chunk first gives the same chunks.
+    """
+
+    id = "oversized_chunk_before_the_open_one"
+    title = "Puts an oversized sentence's chunk before the chunk that was open when it came"
+    hint = "Close the open chunk first, then give the oversized sentence its chunk: the chunks keep the text's order."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if size > max_tokens:
+                chunks.append([index])
+                continue
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class OversizedBranchKeepsTheTotal(Mistake):
+    """Handles an oversized sentence in a branch of its own, which closes the open chunk but leaves its total.
+
+    The next chunk starts counting from the old chunk's tokens: pack_sentences([1, 2, 9, 1, 2], 5) returns
+    [[0, 1], [2], [3], [4]], because 1 + 2 (the chunk before) + 1 + 2 is above 5.
+    """
+
+    id = "oversized_branch_keeps_the_total"
+    title = "After an oversized sentence, the next chunk's total still holds the chunk before it"
+    hint = "Wherever a chunk closes, its running total must start again at 0, in the oversized sentence's branch too."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if size > max_tokens:
+                if current:
+                    chunks.append(current)
+                    current = []
+                chunks.append([index])
+                continue
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class AcceptsABoolBudget(Mistake):
+    """Rejects a bool size, as the statement's example shows, but checks max_tokens with isinstance(..., int) alone.
+
+    pack_sentences([3, 4], True) packs with a budget of 1 and returns [[0], [1]] instead of raising TypeError.
+    """
+
+    id = "accepts_a_bool_budget"
+    title = "Accepts True as max_tokens"
+    hint = "bool is a subclass of int: reject it for max_tokens too, not only for the sizes."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        if not isinstance(max_tokens, int):
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            _require_int(f"sizes[{index}]", size)
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class AcceptsFloats(Mistake):
+    """Checks isinstance(value, (int, float)), so 7.0 is a budget and 2.5 a size.
+
+    pack_sentences([3, 4], 7.0) returns [[0, 1]] and pack_sentences([1, 2, 3, 2.5], 10) returns
+    [[0, 1, 2, 3]] instead of raising TypeError: a token count is a whole number.
+    """
+
+    id = "accepts_floats"
+    title = "Accepts floats as max_tokens or as sizes"
+    hint = "Only an int counts tokens: raise TypeError for a float (and a bool), naming max_tokens or sizes[i]."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        def require_number(name, value):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"{name} must be a number, got {value!r}")
+
+        require_number("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            require_number(f"sizes[{index}]", size)
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class MessagesWithoutTheValue(Mistake):
+    """Raises the right exceptions, naming max_tokens or sizes[i], but not the value that was wrong.
+
+    pack_sentences([3, 4, -5], 7) raises ValueError('sizes[2] must not be negative'), and
+    pack_sentences([3, 4], 0) raises ValueError('max_tokens must be positive').
+    """
+
+    id = "messages_without_the_value"
+    title = "Error messages name the parameter but not its value"
+    hint = "Put the bad value in the message too, e.g. 'sizes[2] must be at least 0, got -5'."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        if not isinstance(max_tokens, int) or isinstance(max_tokens, bool):
+            raise TypeError("max_tokens must be an int")
+        if max_tokens < 1:
+            raise ValueError("max_tokens must be positive")
+        for index, size in enumerate(sizes):
+            if not isinstance(size, int) or isinstance(size, bool):
+                raise TypeError(f"sizes[{index}] must be an int")
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must not be negative")
+        return _pack(sizes, max_tokens)
+
+
+class ClampsOversizedSizesInTheInput(Mistake):
+    """Rewrites each size larger than the budget to max_tokens in the caller's list, so that it "fits" a chunk.
+
+    The caller's list is changed, and the oversized sentence then shares a chunk with sentences of
+    0 tokens: pack_sentences([9, 0, 1], 5) returns [[0, 1], [2]] and leaves the list as [5, 0, 1].
+    """
+
+    id = "clamps_oversized_sizes_in_the_input"
+    title = "Rewrites oversized sizes to max_tokens in the caller's list"
+    hint = ("Leave the caller's list alone, and use each sentence's real size: an oversized sentence is alone in "
+            "its chunk, even beside 0-token sentences.")
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        for index, size in enumerate(sizes):
+            if size > max_tokens:
+                sizes[index] = max_tokens
+        return _pack(sizes, max_tokens)

@@ -907,3 +907,724 @@ class ChecksTheTextLast(Mistake):
     def chunk_text(text, max_tokens, overlap_tokens=0):
         ChecksTheTextLast._check(text, max_tokens, overlap_tokens)
         return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+# More of splitting -------------------------------------------------------------------------
+
+
+class BlankLineOfSpacesAndTabsOnly(Mistake):
+    """Finds blank lines with r"\\n[ \\t]*\\n": spaces and tabs may sit between the newlines, but not a "\\r".
+
+    A blank line in Windows line endings, "\\r\\n\\r\\n", holds "\\n\\r\\n", which that pattern does not match:
+    split_units("Title here\\r\\n\\r\\nBody text.", 10) returns ['Title here Body text.'].
+    """
+
+    id = "blank_line_of_spaces_and_tabs_only"
+    title = "A blank line in Windows line endings does not end a paragraph"
+    hint = 'Any whitespace may sit between the two newlines of a blank line, "\\r" too: r"\\n\\s*\\n".'
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in re.split(r"\n[ \t]*\n", text)
+                     for piece in SENTENCE_BREAK.split(paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(BlankLineOfSpacesAndTabsOnly.split_units, text, max_tokens, overlap_tokens)
+
+
+class OnlyASpaceEndsASentence(Mistake):
+    """Ends a sentence at a mark followed by spaces, r"(?<=[.!?]) +", so a newline or a tab after the mark ends nothing.
+
+    split_units("one.\\ntwo!\\nthree", 5) returns ['one. two! three'] instead of ['one.', 'two!', 'three'].
+    """
+
+    id = "only_a_space_ends_a_sentence"
+    title = "A newline or a tab after '.', '!' or '?' does not end the sentence"
+    hint = r"Any whitespace after the mark ends a sentence: a newline or a tab as well as a space (\s+)."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in PARAGRAPH_BREAK.split(text)
+                     for piece in re.split(r"(?<=[.!?]) +", paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(OnlyASpaceEndsASentence.split_units, text, max_tokens, overlap_tokens)
+
+
+class SplitsWordsOnSpacesOnly(Mistake):
+    """Splits a sentence into words with split(" "), dropping the empty strings: tabs and newlines stay inside words.
+
+    split_units("one two\\nthree. four", 5) returns ['one two\\nthree.', 'four']: the unit holds a
+    newline, and 'two\\nthree.' is one "word" where the text has two.
+    """
+
+    id = "splits_words_on_spaces_only"
+    title = "Splits words on spaces only, so tabs and newlines stay inside a unit"
+    hint = "str.split() with no argument splits on any whitespace; split(' ') keeps tabs and newlines in the words."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [[word for word in piece.strip().split(" ") if word]
+                     for paragraph in PARAGRAPH_BREAK.split(text)
+                     for piece in SENTENCE_BREAK.split(paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(SplitsWordsOnSpacesOnly.split_units, text, max_tokens, overlap_tokens)
+
+
+class WindowsStepOneWordShort(Mistake):
+    """Cuts a long sentence with a step of max_tokens - 1 words, taking windows of max_tokens - 1 words.
+
+    split_units("a b c d e f g h i j.", 4) returns ['a b c', 'd e f', 'g h i', 'j.'] instead of
+    ['a b c d', 'e f g h', 'i j.']. Windows of max_tokens words that start every max_tokens - 1 words,
+    so that neighbours share a word, fail the same tests.
+    """
+
+    id = "windows_step_one_word_short"
+    title = "Cuts a long sentence every max_tokens - 1 words instead of every max_tokens"
+    hint = "Each window of a long sentence holds exactly max_tokens words and starts where the one before ended."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for words in _sentences(text):
+            if len(words) <= max_tokens:
+                units.append(" ".join(words))
+                continue
+            for start in range(0, len(words), max_tokens - 1):
+                units.append(" ".join(words[start:start + max_tokens - 1]))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(WindowsStepOneWordShort.split_units, text, max_tokens, overlap_tokens)
+
+
+class EmptyUnitAfterFullWindows(Mistake):
+    """Cuts windows while at least max_tokens words are left, then adds the rest, even when nothing is left.
+
+    A sentence whose words fill its windows exactly gets an empty unit after them:
+    split_units("a b c. d e f g. h", 4) returns ['a b c.', 'd e f g.', '', 'h'].
+    """
+
+    id = "empty_unit_after_full_windows"
+    title = "Adds an empty unit after a sentence whose words fill whole windows"
+    hint = "Cut while more than max_tokens words are left (or drop an empty rest): a unit is never empty."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for words in _sentences(text):
+            start = 0
+            while len(words) - start >= max_tokens:
+                units.append(" ".join(words[start:start + max_tokens]))
+                start += max_tokens
+            units.append(" ".join(words[start:]))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(EmptyUnitAfterFullWindows.split_units, text, max_tokens, overlap_tokens)
+
+
+class LongSentenceCutOneWordLate(Mistake):
+    """Cuts a sentence only when it has more than max_tokens + 1 words, so one of max_tokens + 1 words stays whole.
+
+    split_units("a b c d e.", 4) returns ['a b c d e.'], a unit of 5 words over the budget of 4,
+    instead of ['a b c d', 'e.'].
+    """
+
+    id = "long_sentence_cut_one_word_late"
+    title = "Keeps a sentence of max_tokens + 1 words whole"
+    hint = "A sentence of more than max_tokens words is cut: max_tokens + 1 words is already one too many."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for words in _sentences(text):
+            if len(words) <= max_tokens + 1:
+                units.append(" ".join(words))
+            else:
+                units.extend(_cut([words], max_tokens))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(LongSentenceCutOneWordLate.split_units, text, max_tokens, overlap_tokens)
+
+
+class CopiesTheRestOfALongSentence(Mistake):
+    """Cuts a long sentence by taking its first max_tokens words and keeping the rest, words = words[max_tokens:].
+
+    The units are right, but every window copies the rest of the sentence: one sentence of 300,000
+    words with max_tokens=7 copies about 6 billion words.
+    """
+
+    id = "copies_the_rest_of_a_long_sentence"
+    title = "Copies the rest of a long sentence for every window (quadratic)"
+    hint = "Step a start index through the sentence's words instead of slicing off the rest each time."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for words in _sentences(text):
+            while len(words) > max_tokens:
+                units.append(" ".join(words[:max_tokens]))
+                words = words[max_tokens:]
+            units.append(" ".join(words))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(CopiesTheRestOfALongSentence.split_units, text, max_tokens, overlap_tokens)
+
+
+# More of packing and overlap ---------------------------------------------------------------
+
+
+class JoinsUnitsWithANewline(Mistake):
+    """Joins the units of a chunk with "\\n" instead of one space.
+
+    chunk_text("a b. c d.", 4) returns ['a b.\\nc d.'] instead of ['a b. c d.'].
+    """
+
+    id = "joins_units_with_a_newline"
+    title = "Joins the units of a chunk with a newline instead of a space"
+    hint = "A chunk is its units joined by one space: ' '.join(units)."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        chunks, current, sizes, total = [], [], [], 0
+        for unit in _split(text, max_tokens):
+            size = len(unit.split())
+            if current and total + size > max_tokens:
+                chunks.append("\n".join(current))
+                current, sizes = _whole_units_carry(current, sizes, overlap_tokens, max_tokens - size)
+                total = sum(sizes)
+            current.append(unit)
+            sizes.append(size)
+            total += size
+        if current:
+            chunks.append("\n".join(current))
+        return chunks
+
+
+class CarryTakenFromTheFront(Mistake):
+    """Takes the carry from the front of the closed chunk: its first units, while they fit, instead of its last.
+
+    chunk_text("Cats purr. Dogs bark. Birds sing at dawn. Fish swim.", 6, 4) returns a second chunk
+    'Cats purr. Birds sing at dawn.': it repeats a sentence from the start of the chunk before, and the
+    passage that spans the cut ('Dogs bark. Birds sing at dawn.') is in no chunk.
+    """
+
+    id = "carry_taken_from_the_front"
+    title = "The overlap comes from the start of the closed chunk instead of its end"
+    hint = "Walk back from the last unit of the closed chunk: the overlap is its trailing units."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        def leading_units(units, sizes, overlap_tokens, room):
+            end, carried = 0, 0
+            while end < len(units) and carried + sizes[end] <= min(overlap_tokens, room):
+                carried += sizes[end]
+                end += 1
+            return units[:end], sizes[:end]
+
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=leading_units)
+
+
+class CarriesUntilTheOverlapIsReached(Mistake):
+    """Takes trailing units while the carry is below overlap_tokens, with no other limit, then adds the next unit.
+
+    The last unit taken can pass overlap_tokens, and the carry plus the next unit can pass max_tokens:
+    chunk_text("a b c. d e f. g h i.", 6, 2) returns a second chunk 'd e f. g h i.' that carries 3 words,
+    and with max_tokens=9, overlap_tokens=8 the fifty-sentence example gives chunks of 12 words.
+    """
+
+    id = "carries_until_the_overlap_is_reached"
+    title = "Carries units until overlap_tokens is reached, passing it and the budget"
+    hint = ("Take a unit only if the carry with it stays within overlap_tokens, and within the room that the next "
+            "unit leaves in max_tokens.")
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        def while_below(units, sizes, overlap_tokens, room):
+            start, carried = len(units), 0
+            while start > 0 and carried < overlap_tokens:
+                start -= 1
+                carried += sizes[start]
+            return units[start:], sizes[start:]
+
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=while_below)
+
+
+class CarryStopsShortOfOverlapTokens(Mistake):
+    """Takes a unit only while the carry stays below overlap_tokens (<): a carry of exactly overlap_tokens is refused.
+
+    chunk_text("a b. c d. e f.", 4, 2) returns ['a b. c d.', 'e f.'] instead of ['a b. c d.', 'c d. e f.']:
+    'c d.' has exactly overlap_tokens = 2 words.
+    """
+
+    id = "carry_stops_short_of_overlap_tokens"
+    title = "Refuses a carry of exactly overlap_tokens words"
+    hint = "The carry may total overlap_tokens words exactly: compare with <=, not <."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        def below(units, sizes, overlap_tokens, room):
+            start, carried = len(units), 0
+            while start > 0 and carried + sizes[start - 1] < overlap_tokens and carried + sizes[start - 1] <= room:
+                start -= 1
+                carried += sizes[start]
+            return units[start:], sizes[start:]
+
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=below)
+
+
+class CarryStopsShortOfTheRoom(Mistake):
+    """Takes a unit only while the carry plus the next unit stays below max_tokens (<): an exact fit is refused.
+
+    chunk_text("Cats purr. Dogs bark. Birds sing at dawn. Fish swim.", 6, 4) returns
+    ['Cats purr. Dogs bark.', 'Birds sing at dawn. Fish swim.']: 'Dogs bark.' plus the next
+    sentence make exactly 6 words, which fits, so it should have been carried.
+    """
+
+    id = "carry_stops_short_of_the_room"
+    title = "Refuses a carry that, with the next unit, fills the chunk exactly"
+    hint = "The carry plus the next unit may make exactly max_tokens words: compare with <=, not <."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        def below_the_room(units, sizes, overlap_tokens, room):
+            start, carried = len(units), 0
+            while start > 0 and carried + sizes[start - 1] <= overlap_tokens and carried + sizes[start - 1] < room:
+                start -= 1
+                carried += sizes[start]
+            return units[start:], sizes[start:]
+
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=below_the_room)
+
+
+class CarryLimitsAreStrict(Mistake):
+    """Takes a trailing unit only while the carry stays below min(overlap_tokens, room) (<), refusing both exact fits.
+
+    chunk_text("a b. c d. e f.", 4, 2) returns ['a b. c d.', 'e f.'], and the fourth example of the
+    statement carries nothing at its first close, where 'Dogs bark.' fits both limits exactly.
+    """
+
+    id = "carry_limits_are_strict"
+    title = "Refuses a carry that meets overlap_tokens or the room exactly"
+    hint = ("Both limits allow equality: the carry may total overlap_tokens, "
+            "and the carry plus the next unit max_tokens.")
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        def strictly_below(units, sizes, overlap_tokens, room):
+            start, carried = len(units), 0
+            while start > 0 and carried + sizes[start - 1] < min(overlap_tokens, room):
+                start -= 1
+                carried += sizes[start]
+            return units[start:], sizes[start:]
+
+        return _chunk(_split, text, max_tokens, overlap_tokens, carry=strictly_below)
+
+
+class StopsWhenTheCarryLeavesNoRoom(Mistake):
+    """Carries the trailing units within overlap_tokens, and ends the chunking when the next unit does not fit.
+
+    Every unit after that point is lost: the fifty-sentence example with max_tokens=9, overlap_tokens=8
+    returns only ['S1 w w w. S2 w w w.']. Raising an error there instead fails the same tests.
+    """
+
+    id = "stops_when_the_carry_leaves_no_room"
+    title = "Stops (or raises) when the overlap leaves no room for the next unit, instead of carrying less"
+    hint = ("When the carry leaves no room for the next unit, carry fewer units (none if need be) and go on: "
+            "every unit must reach a chunk.")
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        chunks, current, sizes, total = [], [], [], 0
+        for unit in _split(text, max_tokens):
+            size = len(unit.split())
+            if current and total + size > max_tokens:
+                chunks.append(" ".join(current))
+                current, sizes = _carry_without_room(current, sizes, overlap_tokens, max_tokens - size)
+                total = sum(sizes)
+                if total + size > max_tokens:
+                    return chunks  # no room left for the unit: the chunking ends here
+            current.append(unit)
+            sizes.append(size)
+            total += size
+        if current:
+            chunks.append(" ".join(current))
+        return chunks
+
+
+class KeepsTheOldTotal(Mistake):
+    """Adds the carried units' words to the running total of the chunk just closed instead of starting again from them.
+
+    The new chunk looks fuller than it is and closes too early: chunk_text("a b c d e f. g h.", 4)
+    returns ['a b c d', 'e f.', 'g h.'] instead of ['a b c d', 'e f. g h.'].
+    """
+
+    id = "keeps_the_old_total"
+    title = "The new chunk's running total still counts the chunk just closed"
+    hint = ("When a chunk closes, its running total starts again: at the carried units' words, "
+            "not on top of the old total.")
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        chunks, current, sizes, total = [], [], [], 0
+        for unit in _split(text, max_tokens):
+            size = len(unit.split())
+            if current and total + size > max_tokens:
+                chunks.append(" ".join(current))
+                current, sizes = _whole_units_carry(current, sizes, overlap_tokens, max_tokens - size)
+                total += sum(sizes)
+            current.append(unit)
+            sizes.append(size)
+            total += size
+        if current:
+            chunks.append(" ".join(current))
+        return chunks
+
+
+# More of validation ------------------------------------------------------------------------
+
+
+def _check_text_and_types(text, max_tokens, overlap_tokens):
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    for name, value in (("max_tokens", max_tokens), ("overlap_tokens", overlap_tokens)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an int, got {value!r}")
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+
+
+class SplitUnitsChecksNothing(Mistake):
+    """Checks the arguments in chunk_text only: split_units takes whatever it is given.
+
+    split_units("a b.", 0) raises ValueError('range() arg 3 must not be zero') and split_units(None, 4)
+    a TypeError about a regular expression: neither names the argument. split_units("a b.", True) returns
+    ['a', 'b.'].
+    """
+
+    id = "split_units_checks_nothing"
+    title = "split_units does not check its arguments"
+    hint = ("split_units is called on its own too: check text and max_tokens there as well, "
+            "as the statement's table says.")
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class AcceptsFloats(Mistake):
+    """Checks isinstance(value, (int, float)), so 4.0 passes the checks and fails later inside range().
+
+    chunk_text("a b. c d.", 4.0) raises TypeError("'float' object cannot be interpreted as an integer"),
+    which does not name max_tokens, and chunk_text("a", 0, 1.5) raises ValueError for max_tokens where the
+    contract checks both types first.
+    """
+
+    id = "accepts_floats"
+    title = "Accepts a float such as 4.0 for max_tokens or overlap_tokens"
+    hint = "Only an int counts words: raise TypeError naming the argument for a float (and for a bool)."
+
+    @staticmethod
+    def _check(text, max_tokens, overlap_tokens=0):
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        for name, value in (("max_tokens", max_tokens), ("overlap_tokens", overlap_tokens)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"{name} must be a number, got {value!r}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        if not 0 <= overlap_tokens < max_tokens:
+            raise ValueError(f"overlap_tokens must be in [0, max_tokens), got {overlap_tokens}")
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        AcceptsFloats._check(text, max_tokens)
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        AcceptsFloats._check(text, max_tokens, overlap_tokens)
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class MessagesWithoutTheValue(Mistake):
+    """Raises the right exceptions, naming the parameter, but not the value that was wrong.
+
+    chunk_text("a b.", 4, 4) raises ValueError('overlap_tokens must be non-negative and smaller than
+    max_tokens'), and split_units("a b.", 0) raises ValueError('max_tokens must be positive').
+    """
+
+    id = "messages_without_the_value"
+    title = "Error messages name the parameter but not its value"
+    hint = "Put the bad value in the message too, e.g. 'overlap_tokens must be less than max_tokens (4), got 4'."
+
+    @staticmethod
+    def _check(text, max_tokens, overlap_tokens=0):
+        if not isinstance(text, str):
+            raise TypeError("text must be a str")
+        for name, value in (("max_tokens", max_tokens), ("overlap_tokens", overlap_tokens)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int")
+        if max_tokens < 1:
+            raise ValueError("max_tokens must be positive")
+        if not 0 <= overlap_tokens < max_tokens:
+            raise ValueError("overlap_tokens must be non-negative and smaller than max_tokens")
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        MessagesWithoutTheValue._check(text, max_tokens)
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        MessagesWithoutTheValue._check(text, max_tokens, overlap_tokens)
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class OverlapEqualToMaxTokensAccepted(Mistake):
+    """Rejects overlap_tokens > max_tokens but lets overlap_tokens == max_tokens through (> where >= was meant).
+
+    chunk_text("a b.", 4, 4) returns ['a b.'] instead of raising ValueError: the configuration error
+    goes unnoticed (the room for the next unit still limits the carry, so the loop ends).
+    """
+
+    id = "overlap_equal_to_max_tokens_accepted"
+    title = "Accepts an overlap_tokens equal to max_tokens"
+    hint = "overlap_tokens must be less than max_tokens: raise ValueError when overlap_tokens >= max_tokens."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _check_text_and_types(text, max_tokens, overlap_tokens)
+        if not 0 <= overlap_tokens <= max_tokens:
+            raise ValueError(f"overlap_tokens must be between 0 and max_tokens ({max_tokens}), got {overlap_tokens}")
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class OverlapNotCheckedAgainstMaxTokens(Mistake):
+    """Checks overlap_tokens < 0 but never overlap_tokens >= max_tokens.
+
+    chunk_text("a b. c d. e f.", 4, 10) returns ['a b. c d.', 'c d. e f.'] instead of raising ValueError:
+    an overlap larger than the budget is silently cut down by the room for the next unit.
+    """
+
+    id = "overlap_not_checked_against_max_tokens"
+    title = "Does not reject an overlap_tokens of max_tokens or more"
+    hint = "Raise ValueError when overlap_tokens >= max_tokens: such an overlap is a configuration error."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _check_text_and_types(text, max_tokens, overlap_tokens)
+        if overlap_tokens < 0:
+            raise ValueError(f"overlap_tokens must be at least 0, got {overlap_tokens}")
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class NegativeOverlapAccepted(Mistake):
+    """Checks overlap_tokens >= max_tokens but not overlap_tokens < 0: a negative overlap is used as no overlap.
+
+    chunk_text("a b. c d.", 4, -1) returns ['a b. c d.'] instead of raising ValueError.
+    """
+
+    id = "negative_overlap_accepted"
+    title = "Accepts a negative overlap_tokens"
+    hint = "Raise ValueError for overlap_tokens < 0 too: a negative overlap is a configuration error."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _check_text_and_types(text, max_tokens, overlap_tokens)
+        if overlap_tokens >= max_tokens:
+            raise ValueError(f"overlap_tokens must be less than max_tokens ({max_tokens}), got {overlap_tokens}")
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class ChecksOverlapTypeFirst(Mistake):
+    """Checks the type of overlap_tokens before that of max_tokens: with both wrong, the error is about overlap_tokens.
+
+    chunk_text("a", "4", None) raises TypeError for overlap_tokens; the contract checks max_tokens first.
+    """
+
+    id = "checks_overlap_type_first"
+    title = "Checks the type of overlap_tokens before that of max_tokens"
+    hint = "Check in the statement's order: text, the type of max_tokens, that of overlap_tokens, then their values."
+
+    @staticmethod
+    def _check(text, max_tokens, overlap_tokens=0):
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        for name, value in (("overlap_tokens", overlap_tokens), ("max_tokens", max_tokens)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        _validate(text, max_tokens, overlap_tokens)
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        ChecksOverlapTypeFirst._check(text, max_tokens)
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        ChecksOverlapTypeFirst._check(text, max_tokens, overlap_tokens)
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class ChecksOverlapBeforeMaxTokens(Mistake):
+    """Checks the value of overlap_tokens before that of max_tokens: with both bad, the error is about overlap_tokens.
+
+    chunk_text("a b.", 0, -1) raises ValueError('overlap_tokens must be at least 0 and less than max_tokens (0),
+    got -1'); the contract checks max_tokens first.
+    """
+
+    id = "checks_overlap_before_max_tokens"
+    title = "Checks the value of overlap_tokens before that of max_tokens"
+    hint = "Check that max_tokens is at least 1 before checking overlap_tokens against it."
+
+    @staticmethod
+    def _check(text, max_tokens, overlap_tokens=0):
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        for name, value in (("max_tokens", max_tokens), ("overlap_tokens", overlap_tokens)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        if not 0 <= overlap_tokens < max_tokens:
+            raise ValueError(f"overlap_tokens must be at least 0 and less than max_tokens ({max_tokens}), "
+                             f"got {overlap_tokens}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        return _split_unchecked(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        ChecksOverlapBeforeMaxTokens._check(text, max_tokens, overlap_tokens)
+        return _pack(_split_unchecked(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class AsciiWhitespaceOnly(Mistake):
+    """Ends sentences at a mark followed by r"[ \\t\\r\\n]+": the other Unicode spaces of str.split() end nothing.
+
+    split_units("one\\u00a0two.\\u2003three", 5) returns ['one two. three'] instead of ['one two.', 'three']:
+    the em space after 'two.' is whitespace to str.split(), but not to that character class.
+    """
+
+    id = "ascii_whitespace_only"
+    title = "Only spaces, tabs and line breaks after a mark end a sentence, not the other Unicode spaces"
+    hint = r"Whitespace is what str.split() splits on: \s in a regular expression on a str matches the same characters."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in PARAGRAPH_BREAK.split(text)
+                     for piece in re.split(r"(?<=[.!?])[ \t\r\n]+", paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(AsciiWhitespaceOnly.split_units, text, max_tokens, overlap_tokens)
+
+
+class SentenceMustStartWithACapital(Mistake):
+    """Ends a sentence only where a capital letter follows the whitespace after the mark: r"(?<=[.!?])\\s+(?=[A-Z])".
+
+    Every statement example starts its sentences with a capital, but the contract does not ask for one:
+    split_units("one.\\ntwo!\\nthree", 5) returns ['one. two! three'] instead of ['one.', 'two!', 'three'].
+    """
+
+    id = "sentence_must_start_with_a_capital"
+    title = "Ends a sentence only before a capital letter"
+    hint = "Any '.', '!' or '?' followed by whitespace ends a sentence, whatever follows: 'one. two' is two sentences."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in PARAGRAPH_BREAK.split(text)
+                     for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z])", paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(SentenceMustStartWithACapital.split_units, text, max_tokens, overlap_tokens)

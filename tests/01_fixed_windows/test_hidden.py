@@ -84,10 +84,10 @@ def test_a_single_window_is_a_new_list_not_the_input(fixed_windows):
 
 
 def test_windows_are_distinct_lists(fixed_windows):
-    windows = fixed_windows(list("abcdef"), 2)
-    windows[0].append("changed")
-    expect(len({id(window) for window in windows}) == len(windows) and "changed" not in windows[1],
-           "every window is its own list")
+    windows = check_returns(fixed_windows, list("abcdef"), 2, expected=[list("ab"), list("cd"), list("ef")])
+    expect(len({id(window) for window in windows}) == len(windows),
+           "every window to be its own list, so that changing one window never changes another",
+           details="Some of the windows returned are one and the same list object.")
 
 
 def test_the_input_list_is_not_modified(fixed_windows):
@@ -155,6 +155,11 @@ def test_a_chunk_size_that_is_not_an_int_is_rejected(fixed_windows, chunk_size):
 def test_an_overlap_that_is_not_an_int_is_rejected(fixed_windows, overlap):
     """An overlap that is not an int (False, 1.0, '1', None) must raise TypeError naming overlap."""
     check_raises(fixed_windows, list("abcdef"), 3, overlap, error=TypeError, mentions=["overlap"])
+
+
+def test_when_both_types_are_bad_chunk_size_is_checked_first(fixed_windows):
+    check_raises(fixed_windows, [], "3", None, error=TypeError, mentions=["chunk_size"],
+                 why="neither argument is an int: the type of chunk_size is checked before that of overlap.")
 
 
 def test_when_two_arguments_are_bad_the_types_are_checked_first(fixed_windows):

@@ -134,21 +134,23 @@ def test_chunks_hold_sentence_indices_not_sizes(pack_sentences):
 
 
 def test_every_chunk_is_a_separate_list(pack_sentences):
-    chunks = pack_sentences([1, 1, 1, 1], 2)
-    expect(chunks == [[0, 1], [2, 3]], "[[0, 1], [2, 3]]")
-    chunks[0].append("changed")
-    expect(chunks[1] == [2, 3],
-           "every chunk to be its own list: appending to the first chunk changed the second one too",
-           details="A chunk appended to the result and then cleared or reused is the same list object as the next.")
+    chunks = check_returns(pack_sentences, [1, 1, 1, 1], 2, expected=[[0, 1], [2, 3]],
+                           why="1 + 1 = 2 fills the first chunk; each chunk is a list of its own.")
+    expect(len({id(chunk) for chunk in chunks}) == len(chunks),
+           "every chunk to be its own list, so that changing one chunk never changes another",
+           details="Some of the chunks returned are one and the same list object: a chunk appended to the "
+                   "result and then cleared or reused is the same list as the next.")
 
 
 # The input -------------------------------------------------------------------------
 
 
 def test_the_input_list_is_not_modified(pack_sentences):
-    sizes = [3, 4, 2, 5, 1]
+    # Unsorted, with an exact fit, an oversized sentence and a zero-size one: sorting the list,
+    # appending to it, taking sentences off it, or rewriting a size all show.
+    sizes = [3, 4, 9, 0, 2, 5, 1]
     pack_sentences(sizes, 7)
-    expect(sizes == [3, 4, 2, 5, 1], "the input list to be left as it was",
+    expect(sizes == [3, 4, 9, 0, 2, 5, 1], "the input list to be left as it was",
            details=f"After the call the input list was {sizes}.")
 
 
@@ -208,6 +210,14 @@ def test_a_negative_size_is_rejected_with_its_index(pack_sentences, sizes, index
 def test_a_size_that_is_not_an_int_is_rejected_with_its_index(pack_sentences, value):
     """A size that is not an int (True, False, 2.5, '2', None) must raise TypeError naming sizes[3] and the value."""
     check_raises(pack_sentences, [1, 2, 3, value], 10, error=TypeError, mentions=["sizes[3]", value])
+
+
+@progress_guard()
+def test_the_error_names_the_bad_sentence_by_its_index(pack_sentences):
+    """A bad size raises, and its message says which sentence it is: sizes[3], counting every sentence from 0."""
+    check_raises(pack_sentences, [2, 0, 3, -4, 1], 5, error=ValueError, mentions=["sizes[3]"],
+                 why="sentence 3 has a negative size; the call must raise rather than pack, and the index in "
+                     "the message lets the caller find that sentence among thousands.")
 
 
 def test_the_first_bad_size_in_order_decides(pack_sentences):

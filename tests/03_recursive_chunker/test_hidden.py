@@ -3,7 +3,7 @@
 import pytest
 
 from kata.judging.guards import progress_guard
-from kata.judging.checks import check_raises, check_returns
+from kata.judging.checks import check_raises, check_returns, expect
 
 # Sentences ------------------------------------------------------------------------------------
 
@@ -60,6 +60,12 @@ def test_runs_of_spaces_and_tabs_inside_a_sentence_become_one_space(split_units)
                   why="a unit is its words joined by single spaces, whatever whitespace separated them.")
 
 
+def test_unicode_spaces_are_whitespace_too(split_units):
+    check_returns(split_units, "one\u00a0two.\u2003three", 5, expected=["one two.", "three"],
+                  why="whitespace is what str.split() splits on, the Unicode spaces too: the no-break space "
+                      "'\\u00a0' separates two words, and the em space '\\u2003' after 'two.' ends a sentence.")
+
+
 def test_a_mark_at_the_very_end_of_the_text(split_units):
     check_returns(split_units, "Done.", 3, expected=["Done."])
 
@@ -114,6 +120,12 @@ def test_a_long_sentence_is_cut_into_full_windows(split_units):
     check_returns(split_units, "a b c d e f g h i j.", 4, expected=["a b c d", "e f g h", "i j."],
                   why="a sentence longer than max_tokens becomes windows of exactly max_tokens words, "
                       "the last one shorter; not pieces of equal size.")
+
+
+def test_a_sentence_one_word_over_max_tokens_is_cut(split_units):
+    check_returns(split_units, "a b c d e.", 4, expected=["a b c d", "e."],
+                  why="a sentence of more than max_tokens words is cut, and 5 words is already one more than 4: "
+                      "the window of 4 words, then the 1 word left.")
 
 
 def test_a_sentence_of_exactly_max_tokens_is_not_cut(split_units):
@@ -326,6 +338,18 @@ def test_split_units_rejects_a_text_that_is_not_a_str(split_units, text):
 def test_when_several_arguments_are_bad_text_is_checked_first(chunk_text):
     check_raises(chunk_text, None, 0, -1, error=TypeError, mentions=["text"],
                  why="every argument is bad: text is checked first.")
+
+
+def test_when_both_numbers_are_of_the_wrong_type_max_tokens_is_checked_first(chunk_text):
+    check_raises(chunk_text, "a", "4", None, error=TypeError, mentions=["max_tokens"],
+                 why="neither number is an int: the type of max_tokens is checked before that of overlap_tokens.")
+
+
+def test_when_both_values_are_bad_max_tokens_is_checked_first(chunk_text):
+    raised = check_raises(chunk_text, "a b.", 0, -1, error=ValueError, mentions=["max_tokens", 0],
+                          why="both values are bad: max_tokens is checked before overlap_tokens.")
+    expect("overlap_tokens" not in str(raised), "a ValueError about max_tokens, checked before overlap_tokens",
+           details=f"Its message was {str(raised)!r}.")
 
 
 def test_when_two_arguments_are_bad_the_types_are_checked_before_the_values(chunk_text):
