@@ -17,7 +17,7 @@ TESTS = ROOT / "tests"
 
 @dataclass(frozen=True)
 class Drawn:
-    """How `kata viz` draws the kata: a kind of drawing (kata.drawing.chunkings.KINDS) and what it needs."""
+    """How `kata viz` draws the kata: a kind of drawing (kata.drawing.kinds.KINDS) and what it needs."""
 
     kind: str
     function: str  # the function drawn

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from kata.katas import ROOT, Kata, relative
 from kata.command.progress import label
 from kata.drawing.chunk_page import Column, Page, chunk_page
-from kata.drawing.chunkings import Drawing, Input, NotChunks, Units, drawing_of, words_in
+from kata.drawing.chunkings import Drawing, Input, NotChunks, Units, words_in
+from kata.drawing.kinds import drawing_of
 from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory

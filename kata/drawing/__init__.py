@@ -1,8 +1,9 @@
 """Drawing: pictures of chunkings and of times, as pages with nothing to fetch.
 
-- `chunkings`: how each kata's input and answer become chunks to draw (`kata viz`): spans
-  of a text, or strips of blocks for the katas whose inputs are tokens or sizes; for kata
-  09, each question's retrieved chunks.
+- `kinds`: the kinds of drawing a kata's record names, and each kata's drawing.
+- `chunkings`: how a chunking kata's input and answer become chunks to draw (`kata viz`):
+  spans of a text, or strips of blocks for the katas whose inputs are tokens or sizes.
+- `retrieval`: kata 09's chunks with each question's retrieved ones, and kata 10's context.
 - `chunk_page`: the page of one chunking, or two side by side, with the first difference
   marked.
 - `growth_plot`: `kata bench --plot`, the times as the input doubles on log-log axes.

@@ -4,7 +4,8 @@ Two kinds of picture. A text kata (03, 06, 07, 08) is drawn over its source text
 is a span of characters, found where the kata gives no offsets. A kata whose input is tokens
 or sizes (01, 02, 04, 05) is drawn as a strip of blocks per chunk, one block per token or
 sentence, to scale against the budget. Answers are read strictly (exact types, valid
-indices) before they are drawn: a list that is not one is a wrong answer, not a picture.
+indices) before they are drawn: a list that is not one is a wrong answer, not a picture. The retrieval
+katas (09, 10) are drawn by kata.drawing.retrieval; kata.drawing.kinds names each kind.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from kata.toy_embedder import toy_embed
 from kata.toy_tokenizer import ToyTokenizer
 
 if TYPE_CHECKING:
-    from kata.katas import Drawn, Kata
+    from kata.katas import Drawn
 
 MOST_CHUNKS = 20_000  # an answer with more is not drawn: the page would be too large to read
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s*\n\s*\n\s*")  # after . ! ? and whitespace, or at a blank line
@@ -122,7 +123,7 @@ class Drawing:
         return words_in(text)
 
 
-def _list_of(answer: Any, item: type, what: str) -> list:
+def list_of(answer: Any, item: type, what: str) -> list:
     """The answer if it is a list whose items are all of exactly this type; NotChunks otherwise."""
     if type(answer) is not list:
         raise NotChunks(f"it returned {_kind(answer)}, not a list of {what}")
@@ -136,7 +137,7 @@ def _list_of(answer: Any, item: type, what: str) -> list:
 
 def _chunks_of_indices(answer: Any, count: int, what: str) -> list[list[int]]:
     """The answer if it is a list of lists of indices from 0 to count - 1 (of `what`); NotChunks otherwise."""
-    chunks = _list_of(answer, list, f"lists of indices of {what}")
+    chunks = list_of(answer, list, f"lists of indices of {what}")
     for index, chunk in enumerate(chunks):
         for position, value in enumerate(chunk):
             if type(value) is not int or not 0 <= value < count:
@@ -152,7 +153,7 @@ def _run_of(chunk: list[int]) -> tuple[int, int] | None:
     return None
 
 
-def _text_argument(given: Input, name: str) -> str:
+def text_argument(given: Input, name: str) -> str:
     value = given.arguments.get(name)
     return value if isinstance(value, str) else ""
 
@@ -213,7 +214,7 @@ class FixedWindows(Blocks):
         tokens = list(given.arguments.get("tokens") or [])
         drawn, previous = Picture(), None
         finder = _SequenceFinder(tokens)
-        for chunk in _list_of(answer, list, "lists of tokens"):
+        for chunk in list_of(answer, list, "lists of tokens"):
             start = finder.find(chunk, previous[0] if previous else 0)
             span = None if start is None else (start, start + len(chunk))
             repeated = max(0, previous[1] - span[0]) if span and previous else 0
@@ -294,7 +295,7 @@ class TextChunks(Drawing):
     def picture(self, answer: Any, given: Input, source: str | Units) -> Picture:
         assert isinstance(source, str)
         drawn, finder, at = Picture(), _TextFinder(source), 0
-        for chunk in _list_of(answer, str, "str"):
+        for chunk in list_of(answer, str, "str"):
             span = finder.find(chunk, at)
             drawn.chunks.append(DrawnChunk(self.tokens_of(given, chunk), span, text=chunk))
             drawn.keys.append(chunk)
@@ -308,7 +309,7 @@ class ChunkText(TextChunks):
         return {"text": text, **({self.budget: budget} if self.budget else {}), **overlapping}
 
     def source(self, given: Input) -> str:
-        return _text_argument(given, "text")
+        return text_argument(given, "text")
 
 
 class ChunkSections(TextChunks):
@@ -334,13 +335,13 @@ class ChunkMarkdown(Drawing):
         return {"doc": text, "max_tokens": budget}
 
     def source(self, given: Input) -> str:
-        return _text_argument(given, "doc")
+        return text_argument(given, "doc")
 
     def picture(self, answer: Any, given: Input, source: str | Units) -> Picture:
         assert isinstance(source, str)
         if type(answer) is not list:
             raise NotChunks(f"it returned {_kind(answer)}, not a list of Chunk")
-        _list_of(answer, type(answer[0]) if answer else object, "Chunk")
+        list_of(answer, type(answer[0]) if answer else object, "Chunk")
         drawn, finder, at = Picture(), _TextFinder(source), 0
         for index, chunk in enumerate(answer):
             text, start, end, headings = (getattr(chunk, name, None) for name in ("text", "start", "end", "headings"))
@@ -388,89 +389,3 @@ class SemanticChunks(Drawing):
                                            note=f"sentences {chunk[0]} to {chunk[-1]}" if chunk else "no sentence"))
             drawn.keys.append(tuple(chunk))
         return drawn
-
-
-class RecallAtK(Drawing):
-    """Kata 09: the chunks of a recall measurement over their document, and for each question
-    the chunks the implementation's own top_k retrieved, and whether one held the evidence."""
-
-    reads_files = False  # a file has no questions
-
-    def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
-        from kata.labelled_set import chunkings, questions
-        return {"doc": text, "spans": chunkings()[LABELLED_CHUNKING], "questions": questions(), "k": 3}
-
-    def call(self, function: Callable[..., Any], arguments: dict[str, Any],
-             helpers: dict[str, Callable[..., Any]]) -> Any:
-        recall = function(**arguments)
-        doc, spans, k = arguments["doc"], arguments["spans"], arguments["k"]
-        chunks = [doc[start:end] for start, end in spans]
-        tops = [helpers["top_k"](text, chunks, k, arguments.get("k1", 1.5), arguments.get("b", 0.75))
-                for text, _, _ in arguments["questions"]]
-        return recall, tops
-
-    def source(self, given: Input) -> str:
-        return _text_argument(given, "doc")
-
-    def picture(self, answer: Any, given: Input, source: str | Units) -> Picture:
-        assert isinstance(source, str)
-        recall, tops = answer
-        spans, k = list(given.arguments["spans"]), given.arguments["k"]
-        if type(recall) is not float or not 0.0 <= recall <= 1.0:
-            raise NotChunks(f"recall_at_k returned {recall!r}, not a float from 0.0 to 1.0")
-        drawn = Picture(recall=recall)
-        for start, end in spans:
-            drawn.chunks.append(DrawnChunk(words_in(source[start:end]), (start, end), text=source[start:end]))
-        for (text, start, end), top in zip(given.arguments["questions"], tops):
-            if type(top) is not list or len(top) > k or not all(type(i) is int and 0 <= i < len(spans) for i in top):
-                raise NotChunks(f"top_k({text!r}, ...) returned {top!r}, not a list of at most {k} chunk indices")
-            answered = any(spans[i][0] <= start and end <= spans[i][1] for i in top)
-            drawn.questions.append(Question(text, (start, end), tuple(top), answered))
-            drawn.keys.append(tuple(top))
-        return drawn
-
-
-class AssembleContext(Drawing):
-    """Kata 10: the spans handed to the model, over their document, best first, against the budget."""
-
-    reads_files = False  # a file has no children, parents or hits
-
-    def source(self, given: Input) -> str:
-        return _text_argument(given, "doc")
-
-    def picture(self, answer: Any, given: Input, source: str | Units) -> Picture:
-        assert isinstance(source, str)
-        fields = ("start", "end", "parent", "rank")
-        drawn = Picture()
-        for index, span in enumerate(_list_of(answer, type(answer[0]) if answer else object, "Span")):
-            values: list[int] = [value for name in fields if type(value := getattr(span, name, None)) is int]
-            if type(span).__name__ != "Span" or len(values) != len(fields) \
-                    or not 0 <= values[0] < values[1] <= len(source):
-                raise NotChunks(f"span {index} is {span!r}, not a Span(start, end, parent, rank) of ints "
-                                f"within the document")
-            start, end, parent, rank = values
-            drawn.chunks.append(DrawnChunk(words_in(source[start:end]), (start, end), text=source[start:end],
-                                           note=f"parent {parent}, rank {rank}"))
-            drawn.keys.append(tuple(values))
-        return drawn
-
-
-LABELLED_CHUNKING = "sentences (kata 03), 50 words"
-
-# The kinds of drawing a kata's record names (kata.katas.Drawn.kind).
-KINDS: dict[str, type[Drawing]] = {
-    "windows": FixedWindows,
-    "blocks": Blocks,
-    "stream of blocks": IterPack,
-    "text": ChunkText,
-    "sections": ChunkSections,
-    "markdown": ChunkMarkdown,
-    "semantic": SemanticChunks,
-    "recall": RecallAtK,
-    "context": AssembleContext,
-}
-
-
-def drawing_of(kata: Kata) -> Drawing:
-    """The kata's drawing, of the kind its record names."""
-    return KINDS[kata.drawn.kind](kata.drawn)

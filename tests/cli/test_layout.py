@@ -93,3 +93,58 @@ def test_every_package_of_kata_has_its_place_in_the_layout_and_in_its_descriptio
     missing = [f"{where} does not name kata.{package}" for where, text in descriptions.items()
                for package in sorted(packages) if f"kata.{package}" not in (text or "").replace("/", ".")]
     assert not missing, "\n".join(missing)
+
+
+MOST_LINES = 450  # a module longer than this holds more than one concern: split it by what it holds
+
+
+def test_no_module_of_the_runner_is_longer_than_a_screenful_of_concerns():
+    long = [f"{path.relative_to(ROOT)}: {lines} lines" for path in sorted(TOP_LEVEL.rglob("*.py"))
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES]
+    assert not long, f"modules over {MOST_LINES} lines:\n" + "\n".join(long)
+
+
+def module_name(path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules_imported_on_loading(path) -> set[str]:
+    """The kata modules a module imports outside its functions (under `if TYPE_CHECKING` too: a reader
+    follows those), each as the longest module name that exists."""
+    names: set[str] = set()
+    pending = list(ast.parse(path.read_text(encoding="utf-8"), str(path)).body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.If, ast.Try)):
+            pending += node.body + node.orelse + getattr(node, "handlers", []) + getattr(node, "finalbody", [])
+        elif isinstance(node, ast.ExceptHandler):
+            pending += node.body
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("kata"):
+            names |= {f"{node.module}.{alias.name}" for alias in node.names} | {node.module}
+        elif isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names if alias.name.startswith("kata")}
+    return names
+
+
+def test_no_two_modules_of_the_runner_import_each_other_even_through_others():
+    modules = {module_name(path): path for path in TOP_LEVEL.rglob("*.py")}
+    graph = {name: {imported for imported in modules_imported_on_loading(path)
+                    if imported in modules and imported != name and not name.startswith(imported + ".")}
+             for name, path in modules.items()}
+    circles = []
+    state: dict[str, str] = {}
+
+    def visit(name: str, trail: list[str]) -> None:
+        state[name] = "open"
+        for imported in sorted(graph[name]):
+            if state.get(imported) == "open":
+                circles.append(" -> ".join(trail[trail.index(imported):] + [imported]))
+            elif imported not in state:
+                visit(imported, trail + [imported])
+        state[name] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert not circles, "import circles:\n" + "\n".join(circles)

@@ -15,7 +15,7 @@ import pytest
 
 from kata.katas import KATAS, PROBLEMS, ROOT, SOLUTIONS, TESTS, Kata
 from kata.command.bench_inputs import BUILDERS
-from kata.drawing.chunkings import KINDS
+from kata.drawing.kinds import KINDS
 
 pytestmark = pytest.mark.meta
 
@@ -44,7 +44,7 @@ def missing_pieces(kata: Kata) -> list[str]:
         if title != f"# Kata {kata.number} · {kata.title}":
             missing += [f"its title in its statement: it reads {title!r}, its record {kata.title!r}"]
     if kata.drawn.kind not in KINDS:
-        missing += [f"its drawing: kind {kata.drawn.kind!r} is none of kata.drawing.chunkings.KINDS"]
+        missing += [f"its drawing: kind {kata.drawn.kind!r} is none of kata.drawing.kinds.KINDS"]
     if kata.timed.inputs not in BUILDERS:
         missing += [f"its bench inputs: {kata.timed.inputs!r} is none of kata.command.bench_inputs.BUILDERS"]
     missing += [f"the {role} function {name} in its record's functions"
