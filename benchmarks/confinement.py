@@ -1,7 +1,7 @@
 """What the kernel's confinement of a worker costs: its start, with and without, and a class's grading.
 
     python benchmarks/confinement.py            # worker starts only (a few seconds)
-    python benchmarks/confinement.py --class    # and the grading of tests/cli/classroom (about a minute)
+    python benchmarks/confinement.py --class    # and the grading of tests/grading/classroom (about a minute)
 
 Prints a table. The goals it measures: confinement adds at most 50 ms to a worker's start,
 and the test class grades in about a minute on two cores.
@@ -81,7 +81,7 @@ def apply_seconds() -> float:
 
 def class_grading_seconds() -> float:
     started = time.monotonic()
-    subprocess.run([sys.executable, "-m", "kata", "grade", "tests/cli/classroom", "--katas", "1", "--jobs", "2",
+    subprocess.run([sys.executable, "-m", "kata", "grade", "tests/grading/classroom", "--katas", "1", "--jobs", "2",
                     "--call-seconds", "0.2", "--memory", "512"], cwd=ROOT, check=True, capture_output=True)
     return time.monotonic() - started
 
@@ -89,7 +89,7 @@ def class_grading_seconds() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--class", dest="grade_class", action="store_true",
-                        help="also grade tests/cli/classroom (about a minute on two cores)")
+                        help="also grade tests/grading/classroom (about a minute on two cores)")
     options = parser.parse_args()
     why = confinement.problem()
     if why:
@@ -106,7 +106,7 @@ def main() -> None:
                  f"{(confined - unconfined) * 1000:.1f} ms"))
     rows.append(("applying a prepared confinement, in the worker (median)", f"{apply_seconds() * 1000:.1f} ms"))
     if options.grade_class:
-        rows.append(("kata grade tests/cli/classroom --jobs 2 --call-seconds 0.2 (goal: about a minute)",
+        rows.append(("kata grade tests/grading/classroom --jobs 2 --call-seconds 0.2 (goal: about a minute)",
                      f"{class_grading_seconds():.1f} s"))
     width = max(len(name) for name, _ in rows)
     for name, value in rows:

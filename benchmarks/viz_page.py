@@ -7,7 +7,7 @@ beside the reference, so the page holds the text twice and more than 10,000 rows
 how long `kata viz` takes to write the page, its size, and how long headless Chromium takes
 to open it (navigation to the load event and the first layout; the median of three tabs
 of one browser, whose own start is left out). The goals: a page under 5 MB that opens in
-under 2 s. The tests (tests/cli/test_viz.py) check the size, and allow the browser ten times
+under 2 s. The tests (tests/command/test_viz.py) check the size, and allow the browser ten times
 the goal.
 
 Times are wall times on whatever else the machine is doing: run it on a quiet machine.
@@ -23,10 +23,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from browser import Browser, find_browser  # noqa: E402  (helpers of the tests, found through sys.path)
-from large_text import a_megabyte_of_sentences  # noqa: E402
+from tests.support.browser import Browser, find_browser  # noqa: E402  (a helper of the tests, found through sys.path)
+from tests.support.large_text import a_megabyte_of_sentences  # noqa: E402
 
 TABS = 3
 

@@ -13,6 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBLEMS = ROOT / "problems"
 SOLUTIONS = ROOT / "solutions"
 TESTS = ROOT / "tests"
+# The folders of tests/ that judge the runner, not a kata, each with the marker that selects it
+# (pytest -m cli, pytest -m meta); tests/support holds what the tests share.
+RUNNERS_OWN_TESTS = {"command": "cli", "grading": "cli", "isolation": "cli", "runner": "cli", "meta": "meta"}
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,14 @@ import traceback
 import zipfile
 from pathlib import Path
 
-from kata.katas import KATAS, ROOT, Kata, find_kata
+from kata.katas import KATAS, ROOT, RUNNERS_OWN_TESTS, Kata, find_kata
 from kata.grading.classroom import POINTS, earned, grade_folder, per_test, summary_line, test_name
 from kata.grading.grades import KataGrade
 from kata.vocabulary import printable
 
 # What the zip holds of the repository: what grading needs, without the tests of the tests.
 SHIPPED = ("pyproject.toml", "README.md", "conftest.py", "kata", "problems", "solutions", "tests")
-LEFT_OUT = ("tests/cli", "tests/isolation", "tests/meta")
+LEFT_OUT = tuple(f"tests/{folder}" for folder in RUNNERS_OWN_TESTS)
 EXAMPLES_FILE = "test_examples.py"  # the statement's examples: shown to the student at once
 
 SETUP = """#!/usr/bin/env bash

@@ -2,7 +2,7 @@
 
 from operator import itemgetter
 
-from answers import differs, differs_from_items, is_exactly
+from tests.support.answers import differs, differs_from_items, is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import expect

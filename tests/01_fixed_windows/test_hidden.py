@@ -1,7 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/01_fixed_windows/mistakes.py)."""
 
 import pytest
-from answers import windowed
+from tests.support.answers import windowed
 
 from kata.judging.guards import progress_guard
 from kata.judging.checks import check_raises, check_returns, expect

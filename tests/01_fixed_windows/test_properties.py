@@ -2,7 +2,7 @@
 
 from hypothesis import given
 from hypothesis import strategies as st
-from answers import windowed
+from tests.support.answers import windowed
 
 from kata.judging.checks import expect
 from kata.vocabulary import counted

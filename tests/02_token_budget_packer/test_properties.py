@@ -2,8 +2,8 @@
 
 from hypothesis import given
 from hypothesis import strategies as st
-from answers import packed, totals
-from oracles import fewest_chunks, greedy_chunks
+from tests.support.answers import packed, totals
+from tests.support.oracles import fewest_chunks, greedy_chunks
 
 from kata.judging.checks import expect
 from kata.vocabulary import counted

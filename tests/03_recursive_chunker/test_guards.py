@@ -1,6 +1,6 @@
 """Inputs on which a wrong loop stalls or does quadratic work; each has a short time limit."""
 
-from answers import is_exactly
+from tests.support.answers import is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import expect

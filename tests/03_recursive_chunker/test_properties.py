@@ -9,8 +9,8 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
-from answers import strings
-from oracles import greedy_chunks
+from tests.support.answers import strings
+from tests.support.oracles import greedy_chunks
 
 from kata.judging.guards import progress_guard
 from kata.judging.checks import expect

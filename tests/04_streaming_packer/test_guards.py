@@ -8,7 +8,7 @@ Large inputs are built cheaply, because the time limit covers building them too.
 import itertools
 from operator import sub
 
-from answers import is_exactly
+from tests.support.answers import is_exactly
 
 from kata.judging.guards import complexity_guard, memory_guard, progress_guard, read_measuring_memory
 from kata.judging.checks import expect

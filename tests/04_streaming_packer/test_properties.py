@@ -1,12 +1,12 @@
 """Properties of the streaming packer on generated inputs; Hypothesis shrinks any failure to a smallest case.
 
-The chunks are compared with greedy_chunks from tests/oracles.py, an independent greedy
+The chunks are compared with greedy_chunks from tests/support/oracles.py, an independent greedy
 packer that finds where each chunk starts first and builds the chunks afterwards.
 """
 
 from hypothesis import given
 from hypothesis import strategies as st
-from oracles import greedy_chunks
+from tests.support.oracles import greedy_chunks
 
 from kata.judging.guards import progress_guard
 from kata.judging.checks import expect

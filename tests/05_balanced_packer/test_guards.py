@@ -3,7 +3,7 @@
 The inputs are built cheaply ([700_000_000] * 20_000), because the time limit covers building them too.
 """
 
-from answers import is_exactly
+from tests.support.answers import is_exactly
 
 from kata.judging.guards import complexity_guard
 from kata.judging.checks import expect

@@ -1,14 +1,14 @@
 """Properties of balanced packing on generated inputs; Hypothesis shrinks any failure to a smallest case.
 
 The oracles are independent of the reference: greedy_chunks and fewest_chunks from
-tests/oracles.py, and smallest_budget below, which finds b* the slow way, by trying every
+tests/support/oracles.py, and smallest_budget below, which finds b* the slow way, by trying every
 budget from 1 upwards.
 """
 
 from hypothesis import given
 from hypothesis import strategies as st
-from answers import packed, totals
-from oracles import fewest_chunks, greedy_chunks
+from tests.support.answers import packed, totals
+from tests.support.oracles import fewest_chunks, greedy_chunks
 
 from kata.judging.checks import expect
 from kata.vocabulary import counted

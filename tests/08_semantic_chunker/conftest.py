@@ -9,7 +9,7 @@ statement uses: toy_embed, or lambda batch: [[1.0, 0.0], ...].
 from __future__ import annotations
 
 import pytest
-from answers import is_exactly
+from tests.support.answers import is_exactly
 
 from kata.toy_embedder import toy_embed
 from kata.vocabulary import SHOWN_BESIDE, counted, show

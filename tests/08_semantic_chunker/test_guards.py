@@ -4,7 +4,7 @@ The inputs are built cheaply (["w"] * n, and embedders that repeat one vector), 
 time limit covers building them too.
 """
 
-from answers import differs, is_exactly
+from tests.support.answers import differs, is_exactly
 
 from kata.judging.guards import complexity_guard
 from kata.judging.checks import expect

@@ -2,15 +2,15 @@
 
 The oracle here is written differently from the reference on purpose: it normalises each
 vector to length 1 first and takes the dot product of the unit vectors, finds the segments
-as a list of boundaries, and packs each segment with tests/oracles.py's greedy_chunks.
+as a list of boundaries, and packs each segment with tests/support/oracles.py's greedy_chunks.
 """
 
 import math
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from answers import answer_leaving_the_input_as_it_was, indexed
-from oracles import greedy_chunks
+from tests.support.answers import answer_leaving_the_input_as_it_was, indexed
+from tests.support.oracles import greedy_chunks
 
 from kata.judging.checks import expect
 from kata.vocabulary import counted

@@ -1,7 +1,7 @@
 """The examples printed in problems/09_retrieval_recall/README.md, in the same order."""
 
 import pytest
-from answers import close_scores, scored
+from tests.support.answers import close_scores, scored
 
 from kata.judging.checks import check_raises, check_returns, expect
 

@@ -10,7 +10,7 @@ length, so every score is ln(1 + (N - 0.5) / 1.5), checked without recomputing B
 
 import math
 
-from answers import close_scores, scored
+from tests.support.answers import close_scores, scored
 
 from kata.judging.guards import complexity_guard
 from kata.judging.checks import check_returns, expect

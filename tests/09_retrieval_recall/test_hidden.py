@@ -3,8 +3,8 @@
 import math
 
 import pytest
-from answers import close_scores, scored
-from oracles import bm25
+from tests.support.answers import close_scores, scored
+from tests.support.oracles import bm25
 
 from kata.judging.checks import check_raises, check_returns, expect
 from kata.labelled_set import chunkings, document, questions

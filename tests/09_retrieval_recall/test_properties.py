@@ -1,6 +1,6 @@
 """Properties of BM25, the top k and recall@k on generated inputs; Hypothesis shrinks any failure.
 
-The oracles are independent of the reference: bm25 and words_of in tests/oracles.py compute
+The oracles are independent of the reference: bm25 and words_of in tests/support/oracles.py compute
 the scores straight from the definition (every query word against every chunk), and
 contains says whether one span holds another.
 """
@@ -10,8 +10,8 @@ from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
-from answers import answer_leaving_the_input_as_it_was, close_scores, ranked, scored
-from oracles import bm25, contains, words_of
+from tests.support.answers import answer_leaving_the_input_as_it_was, close_scores, ranked, scored
+from tests.support.oracles import bm25, contains, words_of
 
 from kata.judging.checks import expect
 

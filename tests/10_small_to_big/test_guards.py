@@ -6,7 +6,7 @@ hits are each parent's first child, so with a window of 1 every parent gives one
 first two children, in parent order: (20p, 20p + 3).
 """
 
-from answers import as_span_tuples, differs, is_exactly
+from tests.support.answers import as_span_tuples, differs, is_exactly
 
 from kata.judging.guards import complexity_guard
 from kata.judging.checks import expect

@@ -1,7 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/10_small_to_big/mistakes.py)."""
 
 import pytest
-from answers import span_records, spans_of
+from tests.support.answers import span_records, spans_of
 
 from kata.judging.checks import check_raises, expect
 

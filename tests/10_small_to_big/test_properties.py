@@ -1,14 +1,14 @@
 """Properties of the assembly on generated documents; Hypothesis shrinks any failure to a smallest case.
 
-The oracle, small_to_big in tests/oracles.py, is independent of the reference: for each
+The oracle, small_to_big in tests/support/oracles.py, is independent of the reference: for each
 parent it marks the children that some hit's window covers, and reads the marked stretches
 off, where the reference sorts and merges runs.
 """
 
 from hypothesis import given
 from hypothesis import strategies as st
-from answers import spans_of
-from oracles import small_to_big
+from tests.support.answers import spans_of
+from tests.support.oracles import small_to_big
 
 from kata.judging.checks import expect
 

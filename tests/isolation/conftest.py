@@ -1,16 +1,13 @@
 """Fixtures for the tests of isolation: workers started on a submission the test writes, and stopped after it.
 
-These tests judge the sandbox, not a kata: like the tests of the command (tests/cli), they
+These tests judge the sandbox, not a kata: like the tests of the command (tests/command), they
 run only when asked for (pytest -m cli), and leave the checkout as they found it.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
-from cli_tests import mark_as_cli_tests, the_checkout_is_left_as_it_was  # noqa: F401 (a fixture, found by its name)
-from isolated_runs import module_text
 
 from kata.isolation import pool
 from kata.isolation.client import WorkerClient
@@ -18,11 +15,7 @@ from kata.isolation.limits import WORKER_MEMORY_MB
 from kata.judging.calls import log
 from kata.judging.elsewhere import elsewhere
 from kata.runner.plugin import connect_the_workers_to_judging
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items):
-    mark_as_cli_tests(items, Path(__file__).parent)
+from tests.support.isolated_runs import module_text
 
 
 @pytest.fixture(scope="session", autouse=True)

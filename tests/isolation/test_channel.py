@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from isolated_runs import SPEAKS_THE_PROTOCOL, hostile_report, needs_confinement
+from tests.support.isolated_runs import SPEAKS_THE_PROTOCOL, hostile_report, needs_confinement
 
 from kata.isolation.client import WorkerEnded
 

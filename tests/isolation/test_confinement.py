@@ -11,7 +11,7 @@ import errno
 import os
 
 import pytest
-from isolated_runs import needs_confinement
+from tests.support.isolated_runs import needs_confinement
 
 from kata.isolation import forking, pool
 from kata.katas import ROOT, SOLUTIONS
@@ -23,7 +23,7 @@ from kata.isolation.client import WorkerCouldNotStart
 ATTACKS = {
     "write outside its folder": "open(OUTSIDE, 'w').write('x')",
     "read the reference": "open(REFERENCE).read()",
-    "read the tests after chdir to the repository": "os.chdir(ROOT) or open('tests/oracles.py').read()",
+    "read the tests after chdir to the repository": "os.chdir(ROOT) or open('tests/support/oracles.py').read()",
     "read the reference through a dir_fd": "os.open('fixed_windows.py', os.O_RDONLY, dir_fd=os.open(ROOT + "
                                            "'/solutions/01_fixed_windows', os.O_RDONLY))",
     "list the repository": "os.listdir(ROOT)",

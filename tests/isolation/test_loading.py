@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from isolated_runs import SPEAKS_THE_PROTOCOL, watchdog_or_skip
+from tests.support.isolated_runs import SPEAKS_THE_PROTOCOL, watchdog_or_skip
 
 from kata.isolation import client, pool
 from kata.judging.calls import DidNotFinish

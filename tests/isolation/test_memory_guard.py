@@ -10,7 +10,8 @@ from __future__ import annotations
 
 
 import pytest
-from isolated_runs import HIDES_ITS_MEMORY, hostile_report, kata_04_report, memory_guard_report, needs_confinement
+from tests.support.isolated_runs import (HIDES_ITS_MEMORY, hostile_report, kata_04_report, memory_guard_report,
+                                         needs_confinement)
 
 from kata.isolation import forking, memory, pool
 from kata.isolation.client import WorkerEnded

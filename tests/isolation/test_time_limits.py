@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from isolated_runs import (HIDES_ITS_MEMORY, hostile_report, kata_04_report, needs_confinement, run_under_a_call_limit,
-                           watchdog_or_skip)
+from tests.support.isolated_runs import (HIDES_ITS_MEMORY, hostile_report, kata_04_report, needs_confinement,
+                                         run_under_a_call_limit, watchdog_or_skip)
 
 from kata.isolation import channel, client
 from kata.judging.calls import DidNotFinish, Judged

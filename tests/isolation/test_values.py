@@ -12,7 +12,7 @@ import dataclasses
 import math
 
 import pytest
-from isolated_runs import module_text
+from tests.support.isolated_runs import module_text
 
 from kata.isolation.channel import ProtocolError
 from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError

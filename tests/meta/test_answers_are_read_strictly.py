@@ -15,12 +15,12 @@ import sys
 
 import pytest
 
-from answers import is_exactly
+from tests.support.answers import is_exactly
 
 from kata.katas import KATAS, ROOT
 from kata.runner.outcomes import read_outcomes
 
-pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
+pytestmark = pytest.mark.timeout(300)  # a run of a whole suite, several for some
 
 LIARS = '''
 class Liar:

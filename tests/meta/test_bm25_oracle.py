@@ -1,4 +1,4 @@
-"""The tests' BM25 oracle (tests/oracles.py) agrees with bm25s, a maintained BM25 library.
+"""The tests' BM25 oracle (tests/support/oracles.py) agrees with bm25s, a maintained BM25 library.
 
 bm25s's "lucene" method uses Lucene's idf, ln(1 + (N - df + 0.5) / (df + 0.5)), and leaves
 out the constant factor k1 + 1 of the term, as Lucene does since its version 8: its scores
@@ -13,9 +13,8 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import bm25, words_of
+from tests.support.oracles import bm25, words_of
 
-pytestmark = pytest.mark.meta
 
 WORDS = ["cat", "cats", "mat", "the", "dog", "sea", "tide", "2"]
 chunk_texts = st.lists(st.sampled_from(WORDS), min_size=1, max_size=12).map(" ".join)

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pristine import write_pristine_stubs
+from tests.support.pristine import write_pristine_stubs
 
 from kata.katas import KATAS
 from kata.maintenance.known_failures import as_learner_file, failures_of_run, run_suite
@@ -19,7 +19,7 @@ from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes
 from kata.vocabulary import LINE_LIMIT, Verdict
 
-pytestmark = [pytest.mark.meta, pytest.mark.timeout(300)]
+pytestmark = pytest.mark.timeout(300)  # a run of a whole suite, several for some
 
 MISTAKES = [(kata, mistake) for kata in KATAS for mistake in mistakes_of(kata).values()]
 STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls()]

@@ -1,8 +1,8 @@
 """The docs a newcomer enters hold only what is true: the README fits a first minute, every link leads to a
 file, and every limit docs/security.md names is the value of its constant in the code.
 
-The examples the docs print are held elsewhere: the README's failure by tests/cli/test_judge_messages.py,
-the learners' guide's summary by tests/cli/test_mistake_naming.py, the table of katas by
+The examples the docs print are held elsewhere: the README's failure by tests/runner/test_judge_messages.py,
+the learners' guide's summary by tests/runner/test_mistake_naming.py, the table of katas by
 tests/meta/test_katas_are_whole.py.
 """
 
@@ -19,7 +19,6 @@ from kata.judging import limits as call_limits
 from kata.judging import load_problems
 from kata.katas import ROOT
 
-pytestmark = pytest.mark.meta
 
 README_LIMIT = 8_000  # characters: a learner's first minute
 DOCS = ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "docs/learners.md", "docs/teachers.md", "docs/security.md"]

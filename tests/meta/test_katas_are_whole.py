@@ -17,7 +17,6 @@ from kata.katas import KATAS, PROBLEMS, ROOT, SOLUTIONS, TESTS, Kata
 from kata.command.bench_inputs import BUILDERS
 from kata.drawing.kinds import KINDS
 
-pytestmark = pytest.mark.meta
 
 TEST_FILES = ("test_examples.py", "test_hidden.py", "test_properties.py", "test_guards.py")
 

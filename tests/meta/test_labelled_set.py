@@ -8,14 +8,12 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-from oracles import bm25, contains
+from tests.support.oracles import bm25, contains
 
 from kata.katas import find_kata
 from kata.labelled_set import FOLDER, chunkings, document, questions
 from kata.maintenance.labelled_set import chunkings_of_the_references
 
-pytestmark = pytest.mark.meta
 def test_every_evidence_occurs_once_in_the_document():
     doc = document()
     items = json.loads((FOLDER / "questions.json").read_text(encoding="utf-8"))

@@ -15,7 +15,6 @@ import pytest
 
 from kata.katas import KATAS, ROOT
 
-pytestmark = pytest.mark.meta
 
 COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml")
 

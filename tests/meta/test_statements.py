@@ -28,7 +28,6 @@ from kata.judging.guards import GUARD_SECONDS
 from kata.runner.modules import load_module
 from kata.command.statement_examples import Example, examples_in, namespace_for
 
-pytestmark = pytest.mark.meta
 
 ERROR_LINE = re.compile(r"^(?P<type>[A-Z]\w*(?:Error|Exception|Iteration))(?:: (?P<message>.*))?$")
 STATED_LIMIT = re.compile(r"\b(\d+) (?:seconds?\b|for the two\b)")  # "a limit of 2 seconds", "2 for the two small ones"

@@ -1,4 +1,4 @@
-"""`kata grade` on a class of broken and hostile submissions (tests/cli/classroom/).
+"""`kata grade` on a class of broken and hostile submissions (tests/grading/classroom/).
 
 Each student's folder holds one kata 01 file that does one thing a grader must survive:
 loop forever, exhaust memory, exit, crash, raise BaseException, recurse without end,

@@ -15,8 +15,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from browser import Browser, find_browser
-from large_text import a_megabyte_of_sentences
+from tests.support.browser import Browser, find_browser
+from tests.support.large_text import a_megabyte_of_sentences
 
 from kata.katas import KATAS, ROOT, find_kata
 
@@ -36,7 +36,6 @@ def chunk_text(text, max_tokens, overlap_tokens=0):
     return ["Cats purr. Dogs bark.", "Birds sing at dawn.", "Fish swim."]
 '''
 
-pytestmark = pytest.mark.cli
 
 
 def page_of(path: Path) -> ElementTree.Element:

@@ -20,9 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from kata.katas import ROOT, find_kata
+from kata.katas import RUNNERS_OWN_TESTS, ROOT, find_kata
 
-pytestmark = pytest.mark.cli
 KATA = find_kata("01")
 GRADESCOPE_STATUSES = {"passed", "failed"}
 GRADESCOPE_VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
@@ -101,7 +100,8 @@ def test_the_zip_holds_setup_and_run_autograder_as_executables_and_the_katas(aut
         run_autograder = archive.read("run_autograder").decode()
     assert {"setup.sh", "run_autograder", "pyproject.toml", "kata/katas.py",
             "tests/01_fixed_windows/test_hidden.py", "solutions/01_fixed_windows/mistakes.py"} <= names
-    assert not any(name.startswith(("tests/cli/", "tests/isolation/", "tests/meta/")) for name in names)
+    assert not any(name.startswith(tuple(f"tests/{folder}/" for folder in RUNNERS_OWN_TESTS)) for name in names)
+    assert "tests/support/answers.py" in names  # what the katas' tests share ships with them
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
     assert "--root /autograder --katas 01 --points 10" in run_autograder
 

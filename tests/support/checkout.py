@@ -1,8 +1,8 @@
-"""What the tests that `pytest -m cli` runs share, wherever they are (tests/cli, tests/isolation).
+"""The runner's own tests (tests/command, grading, isolation, runner and meta): marked by their folder,
+run only when asked for, and leaving the checkout as they found it.
 
-They judge the runner (the command, grading, the sandbox), not a kata: they run only when
-asked for, and leave the checkout as they found it. Each folder's conftest.py marks its
-own tests with mark_as_cli_tests and imports the_checkout_is_left_as_it_was.
+tests/conftest.py marks each test with its folder's marker (kata.katas.RUNNERS_OWN_TESTS) and
+uses the_checkout_is_left_as_it_was, which checks problems/ and .kata/ after a run of them.
 """
 
 from __future__ import annotations
@@ -12,14 +12,24 @@ from pathlib import Path
 
 import pytest
 
-from kata.katas import ROOT
+from kata.katas import ROOT, RUNNERS_OWN_TESTS, TESTS
 
 
-def mark_as_cli_tests(items: list[pytest.Item], folder: Path) -> None:
-    """The tests under `folder` judge the runner, not a kata: they run only when asked for (pytest -m cli)."""
+def runners_own_folder(item: pytest.Item) -> str | None:
+    """The folder of tests/ that holds the test if it is one of the runner's own, else None (a kata's test)."""
+    path = Path(item.path)
+    if not path.is_relative_to(TESTS):
+        return None
+    folder = path.relative_to(TESTS).parts[0]
+    return folder if folder in RUNNERS_OWN_TESTS else None
+
+
+def mark_the_runners_own_tests(items: list[pytest.Item]) -> None:
+    """The runner's own tests run only when asked for: each gets its folder's marker (pytest -m cli or meta)."""
     for item in items:
-        if Path(item.path).is_relative_to(folder):
-            item.add_marker(pytest.mark.cli)
+        folder = runners_own_folder(item)
+        if folder is not None:
+            item.add_marker(getattr(pytest.mark, RUNNERS_OWN_TESTS[folder]))
 
 
 def fingerprints(folder: Path) -> dict[str, str]:
@@ -45,10 +55,14 @@ def state_of_the_checkout() -> dict[str, str]:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def the_checkout_is_left_as_it_was():
-    """Every test works on copies: problems/ and .kata/ are as they were when the tests began."""
+def the_checkout_is_left_as_it_was(request):
+    """Every test of the runner works on copies: problems/ and .kata/ are as they were when the tests began.
+
+    A run of a kata's tests alone is not checked: the learner may be editing while it runs."""
     before = state_of_the_checkout()
     yield
+    if not any(runners_own_folder(item) for item in request.session.items):
+        return
     after = state_of_the_checkout()
     changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
     assert not changed, f"tests wrote into the checkout: {changed}"

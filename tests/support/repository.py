@@ -1,4 +1,5 @@
-"""Fixtures for the tests of the `kata` command: a copy of the repository to change, and a way to run the command.
+"""Fixtures for the tests of the `kata` command and of grading: a copy of the repository to change, and a way to
+run the command (tests/conftest.py offers them to every test).
 
 The command runs in a subprocess, as a learner runs it, in a copy of the repository
 under tmp_path: commands that check a kata write its results to `.kata/`, and some
@@ -18,26 +19,20 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_tests import fingerprints, mark_as_cli_tests, the_checkout_is_left_as_it_was  # noqa: F401 (a fixture)
-from pristine import write_pristine_stubs
 
-from kata.katas import ROOT, Kata, relative
+from kata.katas import ROOT, RUNNERS_OWN_TESTS, Kata, relative
+from tests.support.checkout import fingerprints
+from tests.support.pristine import write_pristine_stubs
 
 CACHES_AND_STATE = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata")
-RUNNERS_OWN_TESTS = {"cli", "isolation", "meta"}  # in tests/; kata/isolation, the package, is copied
 COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml", "README.md")
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items):
-    mark_as_cli_tests(items, Path(__file__).parent)
 
 
 def left_out(folder: str, names: list[str]) -> set[str]:
     """What a copy of the repository leaves out of a folder: caches, the learner's state, the runner's own tests."""
     ignored = set(CACHES_AND_STATE(folder, names))
     if Path(folder) == ROOT / "tests":
-        ignored |= RUNNERS_OWN_TESTS & set(names)
+        ignored |= RUNNERS_OWN_TESTS.keys() & set(names)
     return ignored
 
 

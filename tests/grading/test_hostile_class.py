@@ -1,4 +1,4 @@
-"""`kata grade` on a class of students who have read the grader's source and attack it (tests/cli/hostile_class/).
+"""`kata grade` on a class of students who have read the grader's source and attack it (tests/grading/hostile_class/).
 
 Each hostile student tries one way to get marks its answers do not earn, or to hurt a
 classmate or the grader: read the reference or a classmate (after chdir, through a

@@ -1,0 +1,17 @@
+"""What every test under tests/ shares: the runner's own tests marked by their folder, and their fixtures.
+
+A kata's tests (tests/NN_slug) judge the learner's code; the runner's own tests (tests/command,
+grading, isolation, runner, meta) judge the runner, and run only when asked for (pytest -m cli,
+pytest -m meta). Shared helpers are in tests/support.
+"""
+
+import pytest
+
+from tests.support.checkout import mark_the_runners_own_tests, the_checkout_is_left_as_it_was  # noqa: F401
+from tests.support.repository import (file_fingerprints, repo, repository_copier, run_kata,  # noqa: F401
+                                      screens_of, solve, start_kata)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    mark_the_runners_own_tests(items)
