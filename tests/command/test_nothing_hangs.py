@@ -21,11 +21,11 @@ from xml.etree import ElementTree
 
 import pytest
 
-from kata.katas import KATAS, ROOT
+from kata.katas import KATAS, ROOT, TESTS
 from kata.judging.limits import CALL_SECONDS, LOAD_SECONDS, STALLED_CALL_SECONDS
 from kata.processes import process_group
 
-CLASSROOM = Path(__file__).parent / "classroom"
+CLASSROOM = TESTS / "grading" / "classroom"
 
 FIRST, SECOND = KATAS[0], KATAS[1]
 LOOPS_AT_IMPORT = "while True:\n    pass\n"

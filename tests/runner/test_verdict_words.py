@@ -32,7 +32,11 @@ WRONG_ANSWER = (
     "but the tests expected [['a', 'b', 'c'], ['c', 'd', 'e'], ['e', 'f', 'g']].\n"
     "It returned 4 items where 3 items were expected; the first extra one is ['g'].\n"
     "This matches a known mistake: Emits extra windows after the one that reaches the\n"
-    "end. Stop right after appending the first window whose end reaches len(tokens)."
+    "end. Stop right after appending the first window whose end reaches len(tokens).\n"
+    # Its last real window ends exactly at the end, so a second catalogued mistake answers the same.
+    "This matches a known mistake: Adds a window after one that ends exactly at the\n"
+    "end of the input. A window whose end equals len(tokens) already reaches the end:\n"
+    "stop when end >= len(tokens), not >."
 )
 RAISES = '''
 def fixed_windows(tokens, chunk_size, overlap=0):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from kata.katas import ROOT, find_kata
+from kata.katas import ROOT, TESTS, find_kata
 from kata.isolation import confinement
 from kata.isolation.client import IsolatedFunction, WorkerEnded
 from kata.judging.calls import DidNotFinish, Judged
@@ -126,7 +126,7 @@ def _pack(stream, max_tokens):
 
 
 # Submissions of a red team, in files of their own: tests/isolation/hostile_submissions/<attack>/<module>.py.
-HOSTILE_SUBMISSIONS = Path(__file__).parent / "isolation" / "hostile_submissions"
+HOSTILE_SUBMISSIONS = TESTS / "isolation" / "hostile_submissions"
 
 
 def hostile_report(tmp_path, kata: str, attack: str, tests: str, replace: tuple[str, str] = ("", ""),
