@@ -7,9 +7,16 @@ pytest -m meta). Shared helpers are in tests/support.
 
 import pytest
 
+from tests.support.browser import REQUIRED
 from tests.support.checkout import mark_the_runners_own_tests, the_checkout_is_left_as_it_was  # noqa: F401
 from tests.support.repository import (file_fingerprints, repo, repository_copier, run_kata,  # noqa: F401
                                       screens_of, solve, start_kata)
+
+
+@pytest.fixture
+def _the_browser_that_is_required():
+    pytest.fail(f"{REQUIRED} is set, and no Chromium was found: the tests of the pages need one "
+                "(Debian: apt install chromium)", pytrace=False)
 
 
 @pytest.hookimpl(tryfirst=True)
