@@ -41,6 +41,10 @@ def _wrapped(text: str, indent: str = "  ") -> str:
     return textwrap.fill(text, width(), initial_indent=indent, subsequent_indent=indent)
 
 
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 def _tracks(options: argparse.Namespace) -> int:
     for track in TRACKS:
         katas = track.katas
@@ -74,8 +78,8 @@ def _print_stage(session: Session) -> None:
     print(f"Stage {len(session.stages)} of {len(session.katas())}: kata {kata.number}. The interviewer says:")
     print(_wrapped(kata.script.prompt))
     print(f"Your file: {stage.file}")
-    print(f"Ask before you code: kata interview ask ({len(kata.script.questions)} questions). "
-          "Then kata interview run (the examples) and kata interview submit.")
+    print(f"Ask before you code: kata interview ask ({len(kata.script.questions)} questions).")
+    print("Then kata interview run (the examples only) and kata interview submit (every hidden test).")
     print(f"Time left: {minutes_and_seconds(session.seconds_left())}; target for this stage: "
           f"{kata.script.target_minutes} min.")
 
@@ -139,7 +143,7 @@ def _run(options: argparse.Namespace) -> int:
     session.save()
     ran = judge(stage.the_kata, stage.path(), submit=False, at=stage.runs[-1], confined=not session.confinement)
     if ran.problem:
-        print(f"Run: {ran.problem}")
+        print(f"Run: {_sentence(ran.problem)}")
         return 1
     print(f"Run: {ran.passed} of {ran.total} examples pass.")
     if ran.first_failure:
@@ -151,9 +155,9 @@ def _run(options: argparse.Namespace) -> int:
 
 def _submit(options: argparse.Namespace) -> int:
     session = _open_session()
-    stage, kata = session.stage, session.stage.the_kata
     from kata.interview.judge import judge
 
+    stage, kata = session.stage, session.stage.the_kata
     at = session.elapsed()
     submission = judge(kata, stage.path(), submit=True, at=at, confined=not session.confinement)
     if submission.problem.startswith("not started"):
@@ -162,8 +166,8 @@ def _submit(options: argparse.Namespace) -> int:
     number = len(stage.submissions)
     if not submission.accepted:
         session.save()
-        print(f"Submission {number}: " + (submission.problem or f"{submission.passed} of {submission.total} tests "
-                                          "pass. The first failing input:"))
+        counted = f"{submission.passed} of {submission.total} tests pass. The first failing input:"
+        print(f"Submission {number}: " + (_sentence(submission.problem) if submission.problem else counted))
         if submission.first_failure:
             print(submission.first_failure)
         print(f"Time left: {minutes_and_seconds(session.seconds_left())}.")
@@ -180,7 +184,8 @@ def _submit(options: argparse.Namespace) -> int:
     session.open_next_stage(at)
     session.save()
     print()
-    print("The interviewer: " + following.script.follow_up)
+    print("The interviewer says:")
+    print(_wrapped(following.script.follow_up))
     print(f"Your code is carried over to the top of the new stage's file, {session.stage.file}.")
     print()
     _print_stage(session)
@@ -282,7 +287,8 @@ def refusal(command: str, katas: list[Kata] | None) -> str | None:
     touched = sorted(asked & withheld)
     if not touched:
         return None
-    return f"kata {command} on katas {', '.join(touched)} is {WITHHELD}"
+    which = f"kata {touched[0]}" if len(touched) == 1 else f"katas {', '.join(touched)}"
+    return f"kata {command} on {which} is {WITHHELD}"
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:

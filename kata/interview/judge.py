@@ -73,7 +73,7 @@ def _read(kata: Kata, outcomes: Path, at: float, output: str) -> Submission:
         last = [line for line in output.splitlines() if line.strip()][-1:] or ["it printed nothing"]
         return Submission(at, 0, 0, problem=f"the tests could not run ({last[0].strip()})")
     if ran["problem"] is not None:
-        return Submission(at, 0, 0, problem=f"{ran['status']}: {ran['problem']}")
+        return Submission(at, 0, 0, problem=f"{ran['status']}: {str(ran['problem']).rstrip('.')}")
     counted = [test for test in ran["tests"] if not test.skipped]
     failed = [test for test in counted if test.failed]
     mistakes = Counter(test.mistake for test in failed if test.mistake)

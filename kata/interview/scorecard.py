@@ -45,7 +45,8 @@ def mistake_title(kata: Kata, mistake: str) -> str:
 
 
 def untold_questions(stage: Stage) -> list[tuple[Question, int]]:
-    """The questions not asked whose tests a failed submission failed, each with that submission's number."""
+    """The questions not asked whose answer decides the first test a failed submission failed (the failure
+    the candidate was shown), each with that submission's number."""
     questions = stage.the_kata.script.questions
     found = []
     for number, question in enumerate(questions, start=1):
@@ -59,7 +60,8 @@ def untold_questions(stage: Stage) -> list[tuple[Question, int]]:
 
 
 def _touches(question: Question, submission: Submission) -> bool:
-    return any(part in test for test in submission.failed_tests for part in question.touches)
+    first = submission.failed_tests[:1]
+    return any(part in test for test in first for part in question.touches)
 
 
 def figures(session: Session, growth: dict[int, Growth]) -> dict:
@@ -108,8 +110,8 @@ def _since(stage: Stage, at: float | None) -> float | None:
     return None if at is None else round(at - stage.opened_at, 1)
 
 
-def _clock(seconds: float | None) -> str:
-    return "-" if seconds is None else minutes_and_seconds(seconds)
+def _clock(seconds: float | None, never: str = "-") -> str:
+    return never if seconds is None else minutes_and_seconds(seconds)
 
 
 def as_json(data: dict) -> str:
@@ -145,7 +147,7 @@ def _stage_lines(stage: dict, ended: bool) -> list[str]:
     against = "" if passed is None else (" (within the target)" if passed <= target else
                                          f" ({_clock(passed - target)} over the target)")
     lines = [f"## Stage {stage['stage']}: kata {stage['kata']}, {stage['title']}", "",
-             f"- target: {stage['target_minutes']} min; first run at {_clock(stage['seconds_to_first_run'])}; "
+             f"- target: {stage['target_minutes']} min; first run: {_clock(stage['seconds_to_first_run'], 'none')}; "
              + (f"passed at {_clock(passed)}{against}" if passed is not None else "not passed"),
              f"- submissions: {stage['submissions']}, of which {stage['failed_submissions']} failed"]
     for failure in stage["failures"]:
