@@ -6,6 +6,5 @@ the follow-up, each stage extending the candidate's own code; then the scorecard
 run and the submit, as an online judge shows them), `scorecard` (the figures of a session, and its
 report). Each kata's script is part of its record (kata/interview_scripts.py, read through kata.katas).
 
-Imports kata.runner (the outcomes of a run, the catalog of mistakes) and kata.isolation (whether the
-kernel can confine the candidate's code).
+Imports kata.runner (the outcomes of a run, the catalog of mistakes, the folder of the learner's state).
 """
