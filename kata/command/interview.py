@@ -22,6 +22,7 @@ from kata.interview.session import (
 from kata.interview.tracks import TRACKS, UnknownTrack, find_track, one_kata
 from kata.katas import ROOT, Kata, find_kata
 from kata.command.terminal import width
+from kata.vocabulary import counted
 
 GROWTH_SECONDS = 6.0  # kata bench's budget for each stage's final code, in the scorecard
 GROWTH_WAIT_SECONDS = 60.0  # the measurement's process is stopped past this
@@ -229,8 +230,8 @@ def _history(options: argparse.Namespace) -> int:
         state = session.end_reason if session.ended else ("under way" if session is under_way else "")
         print(f"{session.id}  {session.track:<10} {total['stages_passed']} of {total['stages']} stages  "
               f"{minutes_and_seconds(session.elapsed())} of {minutes_and_seconds(session.seconds)}  "
-              f"{total['submissions']} submissions ({total['failed_submissions']} failed)  "
-              f"{total['questions_asked']} questions  {state}")
+              f"{counted(total['submissions'], 'submission')} ({total['failed_submissions']} failed)  "
+              f"{counted(total['questions_asked'], 'question')} asked  {state}")
     return 0
 
 
