@@ -220,14 +220,15 @@ def _report(options: argparse.Namespace) -> int:
 
 
 def _history(options: argparse.Namespace) -> int:
+    if active_session() is not None:
+        current_session()  # records the end of one whose time has run out
     sessions = all_sessions()
     if not sessions:
         print("No interview yet: kata interview start --track NAME begins one.")
         return 0
-    under_way = active_session()
     for session in sessions:
         total = scorecard.figures(session, {})["total"]
-        state = session.end_reason if session.ended else ("under way" if session is under_way else "")
+        state = session.end_reason if session.ended else "under way"
         print(f"{session.id}  {session.track:<10} {total['stages_passed']} of {total['stages']} stages  "
               f"{minutes_and_seconds(session.elapsed())} of {minutes_and_seconds(session.seconds)}  "
               f"{counted(total['submissions'], 'submission')} ({total['failed_submissions']} failed)  "

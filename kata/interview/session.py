@@ -152,7 +152,11 @@ class Session:
 
 
 def start_session(track: Track, minutes: float | None, confinement: str) -> Session:
-    if active_session() is not None:
+    under_way = active_session()
+    if under_way is not None and under_way.elapsed() >= under_way.seconds:
+        under_way.end(under_way.seconds, "time ran out")  # recorded now, at its deadline
+        under_way.save()
+    elif under_way is not None:
         raise SessionProblem("an interview is already under way: kata interview status shows it, "
                              "kata interview end ends it")
     minutes = float(track.target_minutes) if minutes is None else minutes

@@ -203,6 +203,16 @@ def test_when_time_runs_out_submissions_close(candidate):
     assert report["seconds_used"] == 120.0, "the session ends at its deadline, not when next asked"
 
 
+def test_a_session_whose_time_ran_out_makes_way_for_the_next_and_history_lists_both(candidate):
+    candidate.interview("start", "--kata", "1", "--minutes", "1")
+    assert candidate.interview("start", "--kata", "2").returncode == 2, "one session at a time"
+    candidate.wait(61)
+    assert candidate.interview("start", "--kata", "2").returncode == 0
+    history = candidate.interview("history").stdout.splitlines()
+    assert len(history) == 2 and history[0].endswith("time ran out") and history[1].endswith("under way")
+    assert "0 submissions (0 failed)  0 questions asked" in history[0]
+
+
 def test_the_sessions_katas_keep_their_hints_statements_and_mistakes_until_it_ends(candidate):
     candidate.interview("start", "--track", "splitting")
     for command in (("hint", "3"), ("show", "7"), ("check", "1"), ("check",), ("viz", "3"), ("watch", "1")):
