@@ -194,6 +194,6 @@ def as_html(data: dict) -> str:
         elif line.strip():
             body.append(f"<p>{text}</p>")
     body += ["</ul>"] * in_list
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Interview scorecard</title>"
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>Interview scorecard</title>"
             "<style>body{font-family:sans-serif;max-width:48rem;margin:2rem auto;line-height:1.4}</style></head>"
             "<body>\n" + "\n".join(body) + "\n</body></html>\n")

@@ -15,7 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from xml.etree import ElementTree
+
 from kata.interview.judge import judge_view
+from kata.interview.scorecard import Growth, as_html, as_markdown, figures
+from kata.interview.session import Session, Stage, Submission
 from kata.interview.tracks import TRACKS
 from kata.interview.workspace import carried_over, fresh_stage
 from kata.isolation.confinement import problem as confinement_problem
@@ -140,6 +144,47 @@ def test_the_judge_shows_the_call_and_both_answers_but_not_why_nor_the_mistake()
                                   "but the tests expected [[0, 1]].")
     stalled = "DID NOT FINISH\nCalled f(1).\nIt was still running; does every iteration of your loop advance?"
     assert "advance" not in judge_view(stalled) and "Called f(1)." in judge_view(stalled)
+
+
+def _ended_session(**changes) -> Session:
+    """A session of kata 02 with one failed submission (its first failure an exact fit) and one pass."""
+    failed = Submission(100.0, 39, 50, ["test_exact_fit_stays_in_the_chunk", "test_a_tuple_of_sizes_is_accepted"],
+                        "WRONG ANSWER", "closes_on_exact_fit")
+    passed = Submission(300.0, 50, 50)
+    stage = Stage("02_token_budget_packer", 0.0, ".kata/interview/x/packer.py", runs=[50.0], asked=[4],
+                  submissions=[failed, passed], passed_at=300.0)
+    session = Session("x", "kata 02", 20, START, "given", stages=[stage], ended_at=300.0,
+                      end_reason="every stage passed")
+    for name, value in changes.items():
+        setattr(session, name, value)
+    return session
+
+
+def test_the_scorecard_counts_times_from_the_stage_and_names_only_the_unasked_question_of_the_first_failure():
+    card = figures(_ended_session(), {0: Growth(2.0, 2.1, "looks linear")})
+    stage = card["stages"][0]
+    assert (stage["seconds_to_first_run"], stage["seconds_to_pass"], stage["failed_submissions"]) == (50.0, 300.0, 1)
+    assert stage["not_asked_but_failed_on"] == [{"question": find_kata("02").script.questions[0].asked,
+                                                 "submission": 1}], "the tuple test was not the failure shown"
+    assert stage["questions_asked"] == [find_kata("02").script.questions[3].asked]
+    assert "growth per doubling of your final code: 2.0, looks linear; the reference's 2.1" in as_markdown(card)
+
+
+def test_the_scorecard_withholds_the_mistake_while_the_session_is_under_way():
+    session = _ended_session(ended_at=None, end_reason="")
+    session.clock = "given"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("KATA_INTERVIEW_NOW", str(START + 400))
+        card = figures(session, {})
+    assert card["stages"][0]["failures"][0]["mistake_title"] == "withheld"
+    assert "mistakes are named once it ends" in as_markdown(card)
+
+
+def test_a_scorecard_of_code_run_unconfined_says_so_and_its_page_is_well_formed():
+    card = figures(_ended_session(confinement="confinement needs Landlock"), {})
+    assert "Your code ran unconfined (confinement needs Landlock)." in as_markdown(card)
+    page = ElementTree.fromstring(as_html(card).removeprefix("<!DOCTYPE html>\n"))
+    assert page.find(".//h1") is not None and len(page.findall(".//h2")) == 2
 
 
 # Bad input ---------------------------------------------------------------------------------
