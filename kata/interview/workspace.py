@@ -1,8 +1,9 @@
 """The file of each stage: the kata's stub without its statement, then the candidate's code carried over.
 
 In an interview the prompt is said aloud and the edge cases are asked for, so a stage's file
-keeps the stub's code (its signatures, and what it provides) but only the first sentence of
-each function's docstring: the rest of the docstring is the statement, edge cases included.
+keeps the stub's code (its signatures, and what it provides) but not the docstrings of the
+functions to write: they are the statement, edge cases included (even a first line may give
+one away: "a sentence longer than max_tokens cut into word windows").
 A follow-up stage starts with the code the candidate wrote for the stage before it, as a
 progressive question does, followed by the new kata's stub.
 """
@@ -14,6 +15,7 @@ import ast
 from kata.katas import Kata
 
 FUTURE = "from __future__ import annotations"
+TO_WRITE = "Yours to write: kata interview status says the prompt again."
 
 
 def stage_header(kata: Kata, stage: int) -> str:
@@ -44,16 +46,15 @@ def carried_over(previous: str, previous_kata: Kata, kata: Kata, stage: int) -> 
 
 
 def _without_the_statement(kata: Kata) -> str:
-    """The stub's source, each of the kata's functions' docstrings cut to its first line."""
+    """The stub's source, each of the kata's functions' docstrings replaced by one that says where the prompt is."""
     source = kata.stub_path().read_text(encoding="utf-8")
     lines = source.splitlines(keepends=True)
     cuts = []
     for node in ast.parse(source).body:
         if isinstance(node, ast.FunctionDef) and node.name in kata.functions and ast.get_docstring(node):
             docstring = node.body[0]
-            first = (ast.get_docstring(node) or "").split("\n", 1)[0]
             indent = " " * docstring.col_offset
-            cuts.append((docstring.lineno, docstring.end_lineno or docstring.lineno, f'{indent}"""{first}"""\n'))
+            cuts.append((docstring.lineno, docstring.end_lineno or docstring.lineno, f'{indent}"""{TO_WRITE}"""\n'))
     for start, end, replacement in sorted(cuts, reverse=True):
         lines[start - 1:end] = [replacement]
     return "".join(lines)

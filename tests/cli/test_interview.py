@@ -6,6 +6,7 @@ repository, as a candidate runs it.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import shutil
@@ -127,6 +128,11 @@ def test_a_stage_file_keeps_the_stubs_code_but_not_its_statement(kata):
     for name in kata.functions:
         assert f"def {name}(" in source
     assert "Raises" not in source, "the errors are the edge cases the candidate asks about"
+    written = [node for node in ast.parse(stub).body
+               if isinstance(node, ast.FunctionDef) and node.name in kata.functions]
+    first_lines = [(ast.get_docstring(node) or "").split("\n")[0] for node in written]
+    assert not any(line in source for line in first_lines), \
+        "not even the first line of a function's docstring: kata 03's names the windows of a long sentence"
 
 
 def test_a_follow_up_stage_starts_with_the_code_of_the_stage_before():
