@@ -10,10 +10,13 @@ Packages by role, each importing only those listed before it (ARCHITECTURE.md dr
 - `kata.runner`: the pytest plugin: which implementation is judged, the reports, the
   diagnosis of known mistakes.
 - `kata.grading`: `kata grade`, a class's submissions graded and reported.
+- `kata.interview`: interview mode (`kata interview`): a timed track of katas asked as follow-ups,
+  and its scorecard.
 - `kata.command`: the `kata` command.
 - `kata.maintenance`: the tools whoever changes a kata runs (`python -m kata.maintenance`).
 
-Beside them: `kata.katas` (the katas and their files) and `kata.vocabulary` (the verdicts
+Beside them: `kata.katas` (the katas and their files; `kata.interview_scripts` holds the part of each
+record an interviewer says) and `kata.vocabulary` (the verdicts
 and statuses the reports print, defined once, and how values and calls are put into words),
 `kata.processes` (process groups that never outlive the command that started them) and
 `kata.folders` (removing a folder, whatever a submission left in it), which any package may

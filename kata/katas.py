@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kata.interview_scripts import SCRIPTS, Script
+
 if TYPE_CHECKING:
     from typing import NoReturn
 
@@ -67,6 +69,11 @@ class Kata:
     @property
     def name(self) -> str:
         return self.slug.split("_", 1)[1]
+
+    @property
+    def script(self) -> Script:
+        """What an interviewer says for this kata (kata/interview_scripts.py, keyed by its slug)."""
+        return SCRIPTS[self.slug]
 
     def stub_path(self) -> Path:
         return PROBLEMS / self.slug / f"{self.module}.py"

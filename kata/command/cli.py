@@ -1,5 +1,5 @@
-"""The command, `kata`: a learner's `list`, `next`, `show`, `check`, `hint`, `watch`, `bench` and `viz`, and a
-teacher's `grade` and `classroom`.
+"""The command, `kata`: a learner's `list`, `next`, `show`, `check`, `hint`, `watch`, `bench`, `viz` and
+`interview`, and a teacher's `grade` and `classroom`.
 
 Argument parsing and dispatch only: each command is one record of COMMANDS (its help, its
 arguments and the function that runs it), and its work lives in its own module. pytest stays
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from types import FrameType
     from typing import NoReturn
+
+    from kata.katas import Kata
 
 KATA_FORMS = "a number (2), a folder name, or a unique part of one (budget)"
 
@@ -256,6 +258,8 @@ def _list(options: argparse.Namespace) -> int:
 def _check(options: argparse.Namespace) -> int:
     from kata.command.check import check
     katas = [find_kata(options.kata)] if options.kata else None
+    if _withheld("check", katas):
+        return 2
     extra = ("--isolate", *options.pytest_options) if options.isolate else options.pytest_options
     return check(katas, impl=options.impl, examples=options.examples, extra=extra)
 
@@ -267,17 +271,20 @@ def _next(options: argparse.Namespace) -> int:
 
 def _show(options: argparse.Namespace) -> int:
     from kata.command.statement import print_statement
-    return print_statement(find_kata(options.kata))
+    kata = find_kata(options.kata)
+    return 2 if _withheld("show", [kata]) else print_statement(kata)
 
 
 def _hint(options: argparse.Namespace) -> int:
     from kata.command.hints import print_hint
-    return print_hint(find_kata(options.kata), show_all=options.all, reset=options.reset)
+    kata = find_kata(options.kata)
+    return 2 if _withheld("hint", [kata]) else print_hint(kata, show_all=options.all, reset=options.reset)
 
 
 def _watch(options: argparse.Namespace) -> int:
     from kata.command.watch import watch
-    return watch(find_kata(options.kata) if options.kata else None)
+    kata = find_kata(options.kata) if options.kata else None
+    return 2 if _withheld("watch", [kata] if kata else None) else watch(kata)
 
 
 def _bench(options: argparse.Namespace) -> int:
@@ -287,6 +294,8 @@ def _bench(options: argparse.Namespace) -> int:
 
 def _viz(options: argparse.Namespace) -> int:
     from kata.command.viz import VizProblem, viz
+    if _withheld("viz", [find_kata(options.kata)]):
+        return 2
     try:
         return viz(find_kata(options.kata), options.file, options.example, options.max_tokens, options.overlap,
                    options.impl, options.out, options.open)
@@ -314,6 +323,25 @@ def _grade(options: argparse.Namespace) -> int:
                      unconfined=options.unconfined)
     except (BadSubmissions, GradingFailed, ValueError) as error:
         return _fail("grade", error, 2)
+
+
+def _interview(options: argparse.Namespace) -> int:
+    from kata.command.interview import interview
+    return interview(options)
+
+
+def _interview_arguments(command: argparse.ArgumentParser) -> None:
+    from kata.command.interview import add_arguments
+    add_arguments(command)
+
+
+def _withheld(command: str, katas: list[Kata] | None) -> bool:
+    """During an interview, what would give its katas away waits until it ends: says so in one line."""
+    from kata.command.interview import refusal
+    why = refusal(command, katas)
+    if why is not None:
+        print(why, file=sys.stderr)
+    return why is not None
 
 
 def _split_at_double_dash(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -391,4 +419,14 @@ COMMANDS = (
             "passed out of all the kata's tests. --out takes .csv, .json or .md and may be\n"
             "repeated; --junit writes one JUnit XML file per student. The table goes to\n"
             "stdout, progress to stderr; the exit status is 0 once grading is done.", _grade_arguments, _grade),
+    Command("interview", "practise the interview itself: a timed track of katas asked as follow-ups",
+            "kata interview tracks\n  kata interview start --track packing\n  kata interview ask 1\n"
+            "  kata interview run\n  kata interview submit\n  kata interview report --out scorecard.html",
+            "A session works on its own files in .kata/interview/, never on problems/. The\n"
+            "prompt is said as an interviewer says it: ask for the edge cases (kata interview\n"
+            "ask). run checks the examples; submit runs every hidden test and shows only the\n"
+            "count and the first failing input. A pass brings the follow-up, with your code\n"
+            "carried over. When the time runs out, submissions close. Hints, statements and\n"
+            "mistake names of the session's katas wait until it ends; report shows the\n"
+            "scorecard.", _interview_arguments, _interview),
 )
