@@ -10,6 +10,7 @@ Packages by role, each importing only those listed before it (ARCHITECTURE.md dr
 - `kata.runner`: the pytest plugin: which implementation is judged, the reports, the
   diagnosis of known mistakes.
 - `kata.grading`: `kata grade`, a class's submissions graded and reported.
+- `kata.release`: the students' copy of the katas, without any solution (`kata release`).
 - `kata.command`: the `kata` command.
 - `kata.maintenance`: the tools whoever changes a kata runs (`python -m kata.maintenance`).
 

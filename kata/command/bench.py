@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from kata.command.bench_inputs import BUILDERS, Stream
 from kata.drawing.growth_plot import Series, duration, write_growth_plot
-from kata.katas import Kata, Timed, relative
+from kata.katas import Kata, Timed, has_solutions, relative
 from kata.judging.checks import same
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
@@ -107,8 +107,8 @@ def _tested_function(judged: Implementation, kata: Kata, bench_input: Timed) -> 
     try:
         return _function(judged, kata, bench_input)
     except NotStarted as error:
-        raise NotStarted(f"{label(kata)} is not started ({error}); "
-                         f"kata bench {kata.number} --impl=reference times the reference alone") from None
+        alone = f"; kata bench {kata.number} --impl=reference times the reference alone" if has_solutions() else ""
+        raise NotStarted(f"{label(kata)} is not started ({error}){alone}") from None
 
 
 def _function(judged: Implementation, kata: Kata, bench_input: Timed) -> Callable[..., object]:

@@ -1,5 +1,5 @@
 """The command, `kata`: a learner's `list`, `next`, `show`, `check`, `hint`, `watch`, `bench` and `viz`, and a
-teacher's `grade` and `classroom`.
+teacher's `release`, `grade` and `classroom`.
 
 Argument parsing and dispatch only: each command is one record of COMMANDS (its help, its
 arguments and the function that runs it), and its work lives in its own module. pytest stays
@@ -180,6 +180,8 @@ def _classroom_arguments(command: argparse.ArgumentParser) -> None:
                          help="what a kata is worth (default 10), earned in proportion to the tests passed")
     command.add_argument("--out", type=Path, default=None, metavar="PATH",
                          help="where to write (default: .github/workflows/classroom.yml, or autograder.zip)")
+    command.add_argument("--template", type=Path, default=None, metavar="DIR",
+                         help="github: build the students' release in DIR (as kata release does), the workflow in it")
 
 
 def _positive_int(text: str) -> int:
@@ -297,9 +299,23 @@ def _viz(options: argparse.Namespace) -> int:
 def _classroom(options: argparse.Namespace) -> int:
     from kata.command.classroom import ClassroomProblem, classroom
     try:
-        return classroom(options.platform, options.kata, options.katas, options.points, options.out)
+        return classroom(options.platform, options.kata, options.katas, options.points, options.out,
+                         options.template)
     except ClassroomProblem as problem:
         return _fail("classroom", problem, 2)
+
+
+def _release(options: argparse.Namespace) -> int:
+    from kata.command.release import release
+    from kata.release.build import ReleaseProblem
+    try:
+        return release(options.folder)
+    except ReleaseProblem as problem:
+        return _fail("release", problem, 2)
+
+
+def _release_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("folder", metavar="DIR", type=Path, help="a new (or empty) folder for the students' copy")
 
 
 def _grade(options: argparse.Namespace) -> int:
@@ -380,6 +396,13 @@ COMMANDS = (
             "gradescope builds the autograder zip (setup.sh, run_autograder and the katas)\n"
             "to upload as a programming assignment's autograder. step KATA is what each step\n"
             "of the workflow runs.", _classroom_arguments, _classroom),
+    Command("release", "write the students' copy of the katas into DIR, without any solution",
+            "kata release ../katas-for-students",
+            "DIR gets the statements, the untouched stubs, the hints, the tests, the runner\n"
+            "and the kata command, with a README for students; solutions/ (references,\n"
+            "editorials, catalogued mistakes) stays out, each mistake kept as its record\n"
+            "only, so that learners' failures are still named. Make it the template of an\n"
+            "assignment (kata classroom github --template DIR).", _release_arguments, _release),
     Command("grade", "grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
             "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
             "  kata grade submissions/ --jobs 4 --call-seconds 2 --memory 1024 --junit junit/",

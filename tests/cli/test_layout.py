@@ -18,7 +18,8 @@ MAY_IMPORT = {
     "isolation": {"judging"},
     "runner": {"isolation", "judging"},
     "grading": {"runner", "isolation", "judging"},
-    "command": {"runner", "grading", "isolation", "judging", "drawing", "labelled_set"},
+    "release": {"runner", "isolation", "judging"},
+    "command": {"runner", "grading", "release", "isolation", "judging", "drawing", "labelled_set"},
     "maintenance": {"runner", "judging", "labelled_set"},
 }
 TOP_LEVEL = ROOT / "kata"
