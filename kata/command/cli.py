@@ -25,6 +25,8 @@ from kata.runner.modules import LoadProblem
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from kata.grading.scoring import Scoring
     from types import FrameType
     from typing import NoReturn
 
@@ -127,9 +129,53 @@ def _grade_arguments(command: argparse.ArgumentParser) -> None:
                          help="write the grades to FILE: .csv, .json or .md (may be given several times)")
     command.add_argument("--junit", metavar="DIR", type=Path, default=None,
                          help="write one JUnit XML file per student into DIR")
+    command.add_argument("--feedback", metavar="DIR", type=Path, default=None,
+                         help="write one file per student into DIR (Markdown and HTML): their scores and every "
+                              "failure in the words kata check prints")
+    command.add_argument("--gradebook", metavar="FILE.csv", type=Path, default=None,
+                         help="write one row per student: each kata's points, the total and the percentage")
+    command.add_argument("--gradebook-format", choices=("plain", "canvas", "moodle", "google"), default="plain",
+                         help="the gradebook's columns: plain (default), or as Canvas, Moodle or Google Classroom "
+                              "read them")
+    command.add_argument("--roster", metavar="FILE.csv", type=Path, default=None,
+                         help="the students' LMS identifiers: a CSV with the columns folder and id (and optionally "
+                              "name, email, section)")
+    _scoring_arguments(command)
     command.add_argument("--unconfined", action="store_true",
                          help="grade even where the kernel cannot confine the students' code (no Landlock or "
                          "seccomp): a submission can then read the tests and change grades; every report says so")
+
+
+def _points_argument(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--points", type=_points, default=10.0, metavar="N",
+                         help="what a kata is worth (default 10), earned in proportion to the tests passed")
+
+
+def _scoring_arguments(command: argparse.ArgumentParser) -> None:
+    _points_argument(command)
+    command.add_argument("--kata-points", metavar="KATA=N", nargs="+", default=[],
+                         help="what some katas are worth instead of --points, e.g. 1=5 3=20")
+    command.add_argument("--scoring", choices=("proportional", "all-or-nothing", "weighted"), default="proportional",
+                         help="proportional (default): points in proportion to the tests passed; all-or-nothing: "
+                              "a kata's points only when solved; weighted: each kind of test weighs --weights")
+    command.add_argument("--weights", metavar="KIND=W", nargs="+", default=[],
+                         help="for --scoring weighted: examples, hidden, properties, guards (1 each unless given)")
+
+
+def _scoring(options: argparse.Namespace) -> Scoring:
+    """The scoring the options ask for; ValueError naming the option and the value."""
+    from kata.grading.scoring import Scoring, parse_weights
+
+    if options.weights and options.scoring != "weighted":
+        raise ValueError("--weights goes with --scoring weighted")
+    per_kata = {}
+    for pair in options.kata_points:
+        name, _, number = pair.partition("=")
+        try:
+            per_kata[find_kata(name).slug] = _points(number)
+        except argparse.ArgumentTypeError as error:
+            raise ValueError(f"--kata-points {pair!r}: {error}") from None
+    return Scoring(options.scoring, options.points, per_kata, parse_weights(options.weights))
 
 
 def _hint_arguments(command: argparse.ArgumentParser) -> None:
@@ -176,8 +222,7 @@ def _classroom_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("kata", metavar="KATA", nargs="?", help="for step: the kata to grade")
     command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
                          help="the katas to grade (" + KATA_FORMS + "); default: every kata")
-    command.add_argument("--points", type=_points, default=10.0, metavar="N",
-                         help="what a kata is worth (default 10), earned in proportion to the tests passed")
+    _points_argument(command)
     command.add_argument("--out", type=Path, default=None, metavar="PATH",
                          help="where to write (default: .github/workflows/classroom.yml, or autograder.zip)")
     command.add_argument("--template", type=Path, default=None, metavar="DIR",
@@ -321,13 +366,19 @@ def _release_arguments(command: argparse.ArgumentParser) -> None:
 def _grade(options: argparse.Namespace) -> int:
     from kata.katas import KATAS
     from kata.grading.grader import GradingFailed, grade
+    from kata.grading.gradebook import Asked, read_roster
     from kata.grading.submissions import BadSubmissions
 
     katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
     try:
+        roster = read_roster(options.roster) if options.roster is not None else None
+        if roster is not None and options.gradebook is None:
+            raise ValueError("--roster goes with --gradebook, whose rows it identifies")
+        gradebook = Asked(options.gradebook, options.gradebook_format, roster) if options.gradebook else None
         return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.call_seconds,
                      memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit,
-                     unconfined=options.unconfined)
+                     unconfined=options.unconfined, feedback=options.feedback, gradebook=gradebook,
+                     scoring=_scoring(options))
     except (BadSubmissions, GradingFailed, ValueError) as error:
         return _fail("grade", error, 2)
 
@@ -412,6 +463,8 @@ COMMANDS = (
             "in worker processes of its own, never in the grader: a loop, a crash, sys.exit\n"
             "or a memory bomb costs that student the tests it meets. A score is the tests\n"
             "passed out of all the kata's tests. --out takes .csv, .json or .md and may be\n"
-            "repeated; --junit writes one JUnit XML file per student. The table goes to\n"
+            "repeated; --junit writes one JUnit XML file per student; --feedback DIR one\n"
+            "file per student to hand back; --gradebook FILE.csv one row of points per\n"
+            "student (--scoring, --points, --gradebook-format canvas|moodle|google). The table goes to\n"
             "stdout, progress to stderr; the exit status is 0 once grading is done.", _grade_arguments, _grade),
 )

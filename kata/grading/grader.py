@@ -19,6 +19,9 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from kata.katas import ROOT, TESTS, Kata, has_solutions, kata_of_test, relative
+from kata.grading.feedback import write_feedback
+from kata.grading.gradebook import Asked, write_asked
+from kata.grading.scoring import PROPORTIONAL, Scoring
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
 from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
 from kata.runner.outcomes import TestOutcome, read_outcomes
@@ -38,7 +41,8 @@ class GradingFailed(Exception):
 
 def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = CALL_SECONDS,
           memory_mb: int = WORKER_MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None,
-          unconfined: bool = False) -> int:
+          unconfined: bool = False, feedback: Path | None = None, gradebook: Asked | None = None,
+          scoring: Scoring = PROPORTIONAL) -> int:
     """Grade every student in `folder`, print the table and the summary, and write the reports asked for.
 
     Only where the kernel confines the students' code (kata.isolation.confinement), unless the
@@ -65,7 +69,12 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     write_reports(grades, list(outputs), warning)
     if junit is not None:
         write_junit(grades, junit, warning)
-    for path in [*outputs, *([junit] if junit is not None else [])]:
+    if feedback is not None:
+        write_feedback(grades, feedback, scoring, warning)
+    for line in write_asked(gradebook, grades, scoring) if gradebook is not None else []:
+        say(f"gradebook: {line}")
+    written = [*outputs, *(path for path in (junit, feedback, gradebook and gradebook.path) if path is not None)]
+    for path in written:
         say(f"wrote {path}")
     ungraded = not_graded(grades)
     if ungraded:
