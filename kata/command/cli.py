@@ -1,5 +1,5 @@
 """The command, `kata`: a learner's `list`, `next`, `show`, `check`, `hint`, `watch`, `bench` and `viz`, and a
-teacher's `release`, `grade` and `classroom`.
+teacher's `release`, `grade`, `similarity` and `classroom`.
 
 Argument parsing and dispatch only: each command is one record of COMMANDS (its help, its
 arguments and the function that runs it), and its work lives in its own module. pytest stays
@@ -350,6 +350,46 @@ def _classroom(options: argparse.Namespace) -> int:
         return _fail("classroom", problem, 2)
 
 
+def _similarity(options: argparse.Namespace) -> int:
+    from kata.katas import KATAS
+    from kata.command.similarity import similarity
+    from kata.grading.submissions import BadSubmissions
+
+    katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
+    for path, suffix in ((options.out, ".json"), (options.html, ".html")):
+        if path is not None and path.suffix.lower() != suffix:
+            return _fail("similarity", f"{str(path)!r} does not end in {suffix}", 2)
+    try:
+        return similarity(options.submissions, katas, options.out, options.html, options.threshold)
+    except (BadSubmissions, ValueError) as error:
+        return _fail("similarity", error, 2)
+
+
+def _similarity_arguments(command: argparse.ArgumentParser) -> None:
+    from kata.grading.similarity import THRESHOLD
+
+    command.add_argument("submissions", metavar="CLASS", type=Path,
+                         help="a folder with one folder (or .zip file) per student, as for kata grade")
+    command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
+                         help="the katas to compare (" + KATA_FORMS + "); default: every kata")
+    command.add_argument("--out", metavar="FILE.json", type=Path, required=True,
+                         help="the pairs: each {a, b, kata, score, flagged, regions}")
+    command.add_argument("--html", metavar="FILE.html", type=Path, default=None,
+                         help="also a page with each flagged pair side by side, the matching lines highlighted")
+    command.add_argument("--threshold", type=_share, default=THRESHOLD, metavar="S",
+                         help=f"the score from which a pair is flagged (default {THRESHOLD:g})")
+
+
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0 and at most 1")
+    return value
+
+
 def _release(options: argparse.Namespace) -> int:
     from kata.command.release import release
     from kata.release.build import ReleaseProblem
@@ -454,6 +494,13 @@ COMMANDS = (
             "editorials, catalogued mistakes) stays out, each mistake kept as its record\n"
             "only, so that learners' failures are still named. Make it the template of an\n"
             "assignment (kata classroom github --template DIR).", _release_arguments, _release),
+    Command("similarity", "find the students whose code is too alike, kata by kata, and who handed in the reference",
+            "kata similarity submissions/ --katas 1 2 --out similar.json --html similar.html",
+            "Every pair of students is compared per kata, and each student with the\n"
+            "reference and the catalogued mistakes, on normalised tokens (names, literals,\n"
+            "comments, docstrings, layout and the order of functions do not count), as\n"
+            "MOSS and JPlag do; the stub's code never counts. The files are read, never\n"
+            "run.", _similarity_arguments, _similarity),
     Command("grade", "grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
             "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
             "  kata grade submissions/ --jobs 4 --call-seconds 2 --memory 1024 --junit junit/",
