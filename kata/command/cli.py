@@ -141,6 +141,9 @@ def _grade_arguments(command: argparse.ArgumentParser) -> None:
                          help="the students' LMS identifiers: a CSV with the columns folder and id (and optionally "
                               "name, email, section)")
     _scoring_arguments(command)
+    command.add_argument("--similarity", metavar="FILE.json", type=Path, default=None,
+                         help="also compare the class as kata similarity does, write the pairs to FILE.json, and "
+                              "flag the students concerned in every report")
     command.add_argument("--unconfined", action="store_true",
                          help="grade even where the kernel cannot confine the students' code (no Landlock or "
                          "seccomp): a submission can then read the tests and change grades; every report says so")
@@ -418,7 +421,7 @@ def _grade(options: argparse.Namespace) -> int:
         return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.call_seconds,
                      memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit,
                      unconfined=options.unconfined, feedback=options.feedback, gradebook=gradebook,
-                     scoring=_scoring(options))
+                     scoring=_scoring(options), similarity=options.similarity)
     except (BadSubmissions, GradingFailed, ValueError) as error:
         return _fail("grade", error, 2)
 
@@ -495,7 +498,8 @@ COMMANDS = (
             "only, so that learners' failures are still named. Make it the template of an\n"
             "assignment (kata classroom github --template DIR).", _release_arguments, _release),
     Command("similarity", "find the students whose code is too alike, kata by kata, and who handed in the reference",
-            "kata similarity submissions/ --katas 1 2 --out similar.json --html similar.html",
+            "kata similarity submissions/ --out similar.json --html similar.html\n"
+            "  kata similarity submissions/ --katas 1 2 --out similar.json --threshold 0.7",
             "Every pair of students is compared per kata, and each student with the\n"
             "reference and the catalogued mistakes, on normalised tokens (names, literals,\n"
             "comments, docstrings, layout and the order of functions do not count), as\n"
@@ -512,6 +516,8 @@ COMMANDS = (
             "passed out of all the kata's tests. --out takes .csv, .json or .md and may be\n"
             "repeated; --junit writes one JUnit XML file per student; --feedback DIR one\n"
             "file per student to hand back; --gradebook FILE.csv one row of points per\n"
-            "student (--scoring, --points, --gradebook-format canvas|moodle|google). The table goes to\n"
-            "stdout, progress to stderr; the exit status is 0 once grading is done.", _grade_arguments, _grade),
+            "student (--scoring, --points, --gradebook-format canvas|moodle|google);\n"
+            "--similarity FILE.json the pairs too alike (as kata similarity), flagged in the\n"
+            "table, the feedback and the gradebook. The table goes to stdout, progress to\n"
+            "stderr; the exit status is 0 once grading is done.", _grade_arguments, _grade),
 )

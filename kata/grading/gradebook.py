@@ -89,6 +89,7 @@ class Row:
     points: dict[str, float]  # kata slug -> points earned
     total: float
     possible: float
+    flagged: str = ""  # what kata similarity found, if it was asked for
 
     @property
     def percentage(self) -> float:
@@ -120,10 +121,13 @@ def not_in_roster(grades: list[KataGrade], roster: dict[str, Person]) -> list[st
     return sorted({grade.student for grade in grades} - set(roster))
 
 
-def write_gradebook(path: Path, rows: list[Row], katas: list[str], scoring: Scoring, form: str = "plain") -> None:
+def write_gradebook(path: Path, rows: list[Row], katas: list[str], scoring: Scoring, form: str = "plain",
+                    flagged: bool = False) -> None:
     if form not in FORMATS:
         raise ValueError(f"--gradebook-format {form!r} is not one of {', '.join(FORMATS)}")
     header, points_row, cells = _LAYOUTS[form](rows, katas, scoring)
+    if flagged and form == "plain":
+        header, cells = [*header, "flagged"], [[*cell, row.flagged] for cell, row in zip(cells, rows)]
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     with Path(path).open("w", encoding="utf-8", newline="") as file:
         writer = csv.writer(file)
@@ -180,10 +184,16 @@ def _cell(value: object) -> object:
     return f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value
 
 
-def write_asked(asked: Asked, grades: list[KataGrade], scoring: Scoring) -> list[str]:
-    """Write the gradebook asked for; returns what the teacher must be told (students the roster lacks)."""
+def write_asked(asked: Asked, grades: list[KataGrade], scoring: Scoring,
+                flags: dict[str, list[str]] | None = None) -> list[str]:
+    """Write the gradebook asked for; returns what the teacher must be told (students the roster lacks).
+    The plain gradebook has a column `flagged` for what kata similarity found; an LMS's would make it an
+    assignment, so the others leave it out."""
     katas = list(dict.fromkeys(grade.kata for grade in grades))
-    write_gradebook(asked.path, gradebook_rows(grades, scoring, asked.roster), katas, scoring, asked.form)
+    rows = gradebook_rows(grades, scoring, asked.roster)
+    for row in rows:
+        row.flagged = "; ".join((flags or {}).get(row.person.folder, []))
+    write_gradebook(asked.path, rows, katas, scoring, asked.form, flagged=flags is not None)
     if asked.roster is None:
         return []
     missing = not_in_roster(grades, asked.roster)

@@ -42,13 +42,15 @@ class GradingFailed(Exception):
 def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = CALL_SECONDS,
           memory_mb: int = WORKER_MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None,
           unconfined: bool = False, feedback: Path | None = None, gradebook: Asked | None = None,
-          scoring: Scoring = PROPORTIONAL) -> int:
+          scoring: Scoring = PROPORTIONAL, similarity: Path | None = None) -> int:
     """Grade every student in `folder`, print the table and the summary, and write the reports asked for.
 
     Only where the kernel confines the students' code (kata.isolation.confinement), unless the
     teacher accepts the risk with `unconfined`; every report then starts with a warning.
     """
     check_report_paths(list(outputs))
+    if similarity is not None and Path(similarity).suffix.lower() != ".json":
+        raise ValueError(f"--similarity {str(similarity)!r} does not end in .json")
     warning = confinement_warning(unconfined)
     folder = Path(folder).resolve()  # the tests run from the repository's folder, not from this one
     work = Path(tempfile.mkdtemp(prefix="kata-grade-"))
@@ -66,14 +68,18 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     print(grade_table(grades))
     print()
     print(kata_summary(grades))
+    flags = similar_students(folder, katas, similarity) if similarity is not None else {}
+    for student, lines in sorted(flags.items()):
+        print(one_line(f"Flagged: {student}: " + "; ".join(lines)))
     write_reports(grades, list(outputs), warning)
     if junit is not None:
         write_junit(grades, junit, warning)
     if feedback is not None:
-        write_feedback(grades, feedback, scoring, warning)
-    for line in write_asked(gradebook, grades, scoring) if gradebook is not None else []:
+        write_feedback(grades, feedback, scoring, warning, notes_for_students(flags))
+    for line in write_asked(gradebook, grades, scoring, flags) if gradebook is not None else []:
         say(f"gradebook: {line}")
-    written = [*outputs, *(path for path in (junit, feedback, gradebook and gradebook.path) if path is not None)]
+    written = [*outputs, *(path for path in (junit, feedback, gradebook and gradebook.path, similarity)
+                           if path is not None)]
     for path in written:
         say(f"wrote {path}")
     ungraded = not_graded(grades)
@@ -83,6 +89,22 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
                                                                       for student, why in ungraded.items()))
         return 1
     return 0
+
+
+def similar_students(folder: Path, katas: list[Kata], out: Path) -> dict[str, list[str]]:
+    """Compare the class as kata similarity does, write the pairs to `out`; the flagged students, with why."""
+    from kata.grading.similarity import compare_class, flagged_students, write_json
+
+    compared = compare_class(folder, katas, say=say)
+    write_json(compared.pairs, out)
+    return flagged_students(compared.pairs)
+
+
+def notes_for_students(flags: dict[str, list[str]]) -> dict[str, list[str]]:
+    """What a student's own feedback says of a flag: the kata, never the other student's name."""
+    return {student: [f"Flagged for the teacher's review: your {line.split(':', 1)[0]} is very similar to "
+                      + ("the reference solution." if "matches the" in line else "another submission.")
+                      for line in lines] for student, lines in flags.items()}
 
 
 def not_graded(grades: list[KataGrade]) -> dict[str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 import subprocess
 import sys
@@ -146,6 +147,7 @@ def test_kata_grade_writes_the_feedback_and_the_gradebook_asked_for(tmp_path):
     submissions = tmp_path / "class"
     for student in ("correct", "known_mistake", "untouched_stub"):
         shutil.copytree(classroom / student, submissions / student)
+    shutil.copytree(classroom / "correct", submissions / "twin")  # a copy, which --similarity flags
     roster = tmp_path / "roster.csv"
     roster.write_text("folder,id,name,email\ncorrect,S1,Ada Lovelace,ada@example.org\n"
                       "known_mistake,S2,Bob Byte,bob@example.org\nabsent,S9,Al Sent,al@example.org\n",
@@ -153,15 +155,22 @@ def test_kata_grade_writes_the_feedback_and_the_gradebook_asked_for(tmp_path):
     done = subprocess.run([sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2",
                            "--feedback", str(tmp_path / "feedback"), "--gradebook", str(tmp_path / "moodle.csv"),
                            "--gradebook-format", "moodle", "--roster", str(roster), "--scoring", "all-or-nothing",
-                           "--points", "4"], cwd=ROOT, capture_output=True, text=True, timeout=280)
+                           "--points", "4", "--similarity", str(tmp_path / "similar.json")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=280)
     assert done.returncode == 0, done.stderr
-    assert "not in the roster, so identified by their folder's name: untouched_stub" in done.stderr
+    assert "not in the roster, so identified by their folder's name: twin, untouched_stub" in done.stderr
     rows = read(tmp_path / "moodle.csv")
-    assert [row[0] for row in rows[1:]] == ["S1", "S2", "untouched_stub", "S9"]
-    assert [row[-2:] for row in rows[1:]] == [["4", "100"], ["0", "0"], ["0", "0"], ["0", "0"]]
+    assert [row[0] for row in rows[1:]] == ["S1", "S2", "twin", "untouched_stub", "S9"]
+    assert [row[-2:] for row in rows[1:]] == [["4", "100"], ["0", "0"], ["4", "100"], ["0", "0"], ["0", "0"]]
     feedback = sorted(path.name for path in (tmp_path / "feedback").iterdir())
-    assert feedback == [f"{student}.{suffix}" for student in ("correct", "known_mistake", "untouched_stub")
+    assert feedback == [f"{student}.{suffix}" for student in ("correct", "known_mistake", "twin", "untouched_stub")
                         for suffix in ("html", "md")]
+    assert "Flagged: twin: 01_fixed_windows: very similar to correct's (similarity 1.00)" in done.stdout
+    twin = (tmp_path / "feedback" / "twin.md").read_text(encoding="utf-8")
+    assert "Flagged for the teacher's review: your 01\\_fixed\\_windows is very similar to another submission." in twin
+    assert "correct" not in twin.split("Score:", 1)[0]
+    pairs = json.loads((tmp_path / "similar.json").read_text(encoding="utf-8"))
+    assert [pair["score"] for pair in pairs if {pair["a"], pair["b"]} == {"correct", "twin"}] == [1.0]
     mistaken = (tmp_path / "feedback" / "known_mistake.md").read_text(encoding="utf-8")
     assert "WRONG ANSWER" in mistaken and "Called fixed_windows(" in mistaken and "but the tests expected" in mistaken
     assert "Your code behaves like a known mistake" in mistaken
