@@ -182,6 +182,17 @@ def test_what_needs_the_reference_says_it_is_not_here(started_release, arguments
     assert "Traceback" not in said
 
 
+@pytest.mark.parametrize(("arguments", "code", "said"), [
+    (("list",), 0, "0 of 10 solved"), (("next",), 0, "Next: 01 fixed_windows"),
+    (("show", "2"), 0, "# Kata 02"), (("check", "1"), 1, "failing: 41 of 54 tests pass"),
+    (("check", "2"), 1, "not started")])
+def test_the_learners_commands_work_in_the_release(started_release, arguments, code, said):
+    done = subprocess.run([sys.executable, "-m", "kata", *arguments], cwd=started_release, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == code, done.stdout + done.stderr
+    assert said in done.stdout + done.stderr
+
+
 def test_hints_end_without_pointing_at_solutions(release):
     done = subprocess.run([sys.executable, "-m", "kata", "hint", "1", "--all"], cwd=release, capture_output=True,
                           text=True, timeout=60)
