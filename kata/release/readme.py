@@ -46,7 +46,8 @@ Every failure starts with a verdict (`WRONG ANSWER`, `ERROR`, `DID NOT FINISH`, 
 `TOO MUCH MEMORY`, `NOT STARTED`) and restates the call, what came back and what was expected.
 When the whole run fails exactly the tests a well-known wrong solution fails, the report names it.
 
-`kata bench` and `kata viz` compare your code with the reference, which only your teacher has:
-here they say so. [docs/learners.md](docs/learners.md) describes every command; where it mentions
-`solutions/`, that folder is in your teacher's copy only.
+`kata bench` times your code alone here, and `kata viz`, which draws your chunks beside the
+reference's, says that only your teacher has the reference. [docs/learners.md](docs/learners.md)
+describes every command; where it mentions `solutions/`, that folder is in your teacher's copy
+only.
 """

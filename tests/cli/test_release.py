@@ -52,6 +52,14 @@ def started_release(release, tmp_path_factory) -> Path:
     return copy
 
 
+def test_bench_times_the_learners_code_alone_in_the_release(started_release):
+    done = subprocess.run([sys.executable, "-m", "kata", "bench", "1", "--seconds", "3"], cwd=started_release,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "none in this copy" in done.stdout and "yours is timed alone" in done.stdout
+    assert "looks linear" in done.stdout and "Traceback" not in done.stdout + done.stderr
+
+
 def test_bench_on_a_stub_in_the_release_suggests_nothing_that_is_not_there(release):
     done = subprocess.run([sys.executable, "-m", "kata", "bench", "1"], cwd=release, capture_output=True, text=True,
                           timeout=120)
@@ -171,7 +179,7 @@ def test_a_catalogued_mistake_is_named_in_the_release_from_its_record(started_re
     assert "failing:" in done.stdout.split("katas", 1)[-1]
 
 
-@pytest.mark.parametrize("arguments", [("viz", "1"), ("bench", "1"), ("check", "1", "--impl=reference"),
+@pytest.mark.parametrize("arguments", [("viz", "1"), ("check", "1", "--impl=reference"),
                                        ("check", "1", "--impl=mistake:01:redundant_tail_window")])
 def test_what_needs_the_reference_says_it_is_not_here(started_release, arguments):
     done = subprocess.run([sys.executable, "-m", "kata", *arguments], cwd=started_release, capture_output=True,
