@@ -12,6 +12,7 @@ Packages by role, each importing only those listed before it (ARCHITECTURE.md dr
 - `kata.grading`: `kata grade`, a class's submissions graded and reported.
 - `kata.interview`: interview mode (`kata interview`): a timed track of katas asked as follow-ups,
   and its scorecard.
+- `kata.release`: the students' copy of the katas, without any solution (`kata release`).
 - `kata.command`: the `kata` command.
 - `kata.maintenance`: the tools whoever changes a kata runs (`python -m kata.maintenance`).
 

@@ -18,6 +18,16 @@ TESTS = ROOT / "tests"
 # The folders of tests/ that judge the runner, not a kata, each with the marker that selects it
 # (pytest -m cli, pytest -m meta); tests/support holds what the tests share.
 RUNNERS_OWN_TESTS = {"command": "cli", "grading": "cli", "isolation": "cli", "runner": "cli", "meta": "meta"}
+# In a students' release (kata release), which has no solutions/: what each catalogued mistake fails, and its
+# title and hint, one file per kata, so that mistakes are still named, from their records alone.
+RECORDED_MISTAKES = ROOT / "known_mistakes"
+NO_SOLUTIONS_HERE = ("this is the students' copy of the katas: it has no reference solutions, editorials or "
+                     "catalogued mistakes (the teacher's copy has them)")
+
+
+def has_solutions() -> bool:
+    """Whether this copy holds the reference solutions and the catalog of mistakes; a students' release does not."""
+    return SOLUTIONS.is_dir()
 
 
 @dataclass(frozen=True)
@@ -83,6 +93,9 @@ class Kata:
 
     def mistakes_path(self) -> Path:
         return SOLUTIONS / self.slug / "mistakes.py"
+
+    def recorded_mistakes_path(self) -> Path:
+        return RECORDED_MISTAKES / f"{self.slug}.json"
 
     def statement_path(self) -> Path:
         return PROBLEMS / self.slug / "README.md"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from kata.command.bench_inputs import BUILDERS, Stream
 from kata.drawing.growth_plot import Series, duration, write_growth_plot
-from kata.katas import Kata, Timed, relative
+from kata.katas import NO_SOLUTIONS_HERE, Kata, Timed, has_solutions, relative
 from kata.judging.checks import same
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
@@ -88,17 +88,19 @@ def bench(kata: Kata, impl: str | None = None, budget: float = BUDGET_SECONDS, p
     bench_input = kata.timed
     judged = parse_impl(impl)
     tested = _tested_function(judged, kata, bench_input)
-    reference = _function(parse_impl("reference"), kata, bench_input)
     mine, theirs = Timings(_column(judged)), Timings("reference")
-    _print_heading(kata, bench_input, judged, mine)
-    stop_reason, differs_at = _time_doubling_sizes(bench_input, {mine: tested, theirs: reference}, deadline)
+    functions: dict[Timings, Callable[..., object]] = {mine: tested}
+    if has_solutions():  # a students' release has no reference: their code is timed alone
+        functions[theirs] = _function(parse_impl("reference"), kata, bench_input)
+    _print_heading(kata, bench_input, judged, mine, alone=len(functions) == 1)
+    stop_reason, differs_at = _time_doubling_sizes(bench_input, functions, deadline)
     print()
     spent = budget - (deadline - time.perf_counter())
     for line in _summary(mine, theirs, stop_reason, differs_at, kata, spent, budget):
         print("\n".join(fit(line)))
     if plot is not None:
         write_growth_plot(plot, f"{label(kata)}: the time of one call as n doubles",
-                          [Series(timings.name, timings.seconds, _estimate(timings)) for timings in (mine, theirs)])
+                          [Series(timings.name, timings.seconds, _estimate(timings)) for timings in functions])
         print(f"The times are drawn in {plot}.")
     return 0 if len(mine.seconds) >= 2 else 1
 
@@ -107,8 +109,8 @@ def _tested_function(judged: Implementation, kata: Kata, bench_input: Timed) -> 
     try:
         return _function(judged, kata, bench_input)
     except NotStarted as error:
-        raise NotStarted(f"{label(kata)} is not started ({error}); "
-                         f"kata bench {kata.number} --impl=reference times the reference alone") from None
+        alone = f"; kata bench {kata.number} --impl=reference times the reference alone" if has_solutions() else ""
+        raise NotStarted(f"{label(kata)} is not started ({error}){alone}") from None
 
 
 def _function(judged: Implementation, kata: Kata, bench_input: Timed) -> Callable[..., object]:
@@ -120,9 +122,14 @@ def _column(judged: Implementation) -> str:
     return "yours" if judged.kind == "learner" else "tested"
 
 
-def _print_heading(kata: Kata, bench_input: Timed, judged: Implementation, mine: Timings) -> None:
+def _print_heading(kata: Kata, bench_input: Timed, judged: Implementation, mine: Timings, alone: bool = False) -> None:
     print(f"Timing {label(kata)}: {bench_input.call}")
     print(f"  {mine.name + ':':<10} {relative(judged.source(kata))}")
+    if alone:
+        print(f"  {'reference:':<10} none in this copy ({NO_SOLUTIONS_HERE.split(':', 1)[0]}): yours is timed alone")
+        print("Each time is the best of several calls; growth is time(2n) / time(n).\n")
+        print(f"{'n':>10} {mine.name:>10} {'growth':>12}")
+        return
     print(f"  {'reference:':<10} {relative(kata.reference_path())}")
     print("Each time is the best of several calls; growth is time(2n) / time(n).\n")
     print(f"{'growth per doubling':>66}")
@@ -144,7 +151,7 @@ def _time_doubling_sizes(bench_input: Timed, functions: dict, deadline: float) -
             answers = [_time(function, arguments, size, timings, left) for timings, function in functions.items()]
         except BenchStopped as stopped:
             return f"Stopped at n={size:,}: {stopped}", differs_at
-        if differs_at is None and not same(*answers):
+        if differs_at is None and len(answers) == 2 and not same(*answers):
             differs_at = size
         del answers, arguments
         print(_row(size, *functions), flush=True)
@@ -213,7 +220,9 @@ def _estimated_seconds(size: int, all_timings: list[Timings]) -> float:
     return total
 
 
-def _row(size: int, mine: Timings, theirs: Timings) -> str:
+def _row(size: int, mine: Timings, theirs: Timings | None = None) -> str:
+    if theirs is None:
+        return f"{size:>10,} {duration(mine.seconds[size]):>10} {_factor(mine.step_growth(size)):>12}"
     ratio = mine.seconds[size] / theirs.seconds[size]
     return (f"{size:>10,} {duration(mine.seconds[size]):>10} {duration(theirs.seconds[size]):>10} "
             f"{ratio:>6.1f}x {_factor(mine.step_growth(size)):>12} {_factor(theirs.step_growth(size)):>12}")
@@ -228,7 +237,7 @@ def _summary(mine: Timings, theirs: Timings, stop_reason: str, differs_at: int |
         if len(mine.seconds) < LEAST_SIZES:
             lines.append(f"Only {len(mine.seconds)} sizes were timed: the estimate below is rough.")
         lines.append("Growth per doubling over the largest sizes (2: linear, 4: quadratic):")
-        lines.append(f"  {_estimate(mine)}; {_estimate(theirs)}.")
+        lines.append(f"  {_estimate(mine)}; {_estimate(theirs)}." if theirs.seconds else f"  {_estimate(mine)}.")
     if differs_at is not None:
         lines.append(f"The answers differ from the reference's at n={differs_at:,}: "
                      f"kata check {kata.number} says how.")

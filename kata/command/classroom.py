@@ -13,7 +13,10 @@ class ClassroomProblem(ValueError):
     """Options that do not go together; the message names them."""
 
 
-def classroom(platform: str, kata: str | None, names: list[str] | None, points: float, out: Path | None) -> int:
+def classroom(platform: str, kata: str | None, names: list[str] | None, points: float, out: Path | None,
+              template: Path | None = None) -> int:
+    if template is not None and (platform != "github" or out is not None):
+        raise ClassroomProblem("--template goes with github alone, without --out: the workflow goes into the template")
     if platform == "step":
         if kata is None or names is not None or out is not None:
             raise ClassroomProblem("step takes one KATA (and --points), as the workflow's steps run it")
@@ -24,6 +27,8 @@ def classroom(platform: str, kata: str | None, names: list[str] | None, points: 
     if kata is not None:
         raise ClassroomProblem(f"{platform} takes the katas as --katas, not as KATA ({kata!r})")
     katas = sorted({find_kata(name) for name in names}, key=KATAS.index) if names else list(KATAS)
+    if platform == "github" and template is not None:
+        return _write_template(katas, points, template)
     if platform == "github":
         return _write_workflow(katas, points, out or ROOT / ".github" / "workflows" / "classroom.yml")
     return _write_zip(katas, points, out or Path("autograder.zip"))
@@ -39,6 +44,14 @@ def _write_workflow(katas: list[Kata], points: float, out: Path) -> int:
           f"({', '.join(label(k) for k in katas)}).")
     print("Commit it to the assignment's template repository; GitHub Classroom grades every push.")
     return 0
+
+
+def _write_template(katas: list[Kata], points: float, template: Path) -> int:
+    """The assignment's template repository: the students' release, with the workflow in it."""
+    from kata.command.release import release
+    from kata.grading.classroom import WORKFLOW
+    release(template)
+    return _write_workflow(katas, points, template / WORKFLOW)
 
 
 def _write_zip(katas: list[Kata], points: float, out: Path) -> int:

@@ -1,5 +1,5 @@
 """The command, `kata`: a learner's `list`, `next`, `show`, `check`, `hint`, `watch`, `bench`, `viz` and
-`interview`, and a teacher's `grade` and `classroom`.
+`interview`, and a teacher's `release`, `grade`, `similarity` and `classroom`.
 
 Argument parsing and dispatch only: each command is one record of COMMANDS (its help, its
 arguments and the function that runs it), and its work lives in its own module. pytest stays
@@ -25,6 +25,8 @@ from kata.runner.modules import LoadProblem
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from kata.grading.scoring import Scoring
     from types import FrameType
     from typing import NoReturn
 
@@ -129,9 +131,56 @@ def _grade_arguments(command: argparse.ArgumentParser) -> None:
                          help="write the grades to FILE: .csv, .json or .md (may be given several times)")
     command.add_argument("--junit", metavar="DIR", type=Path, default=None,
                          help="write one JUnit XML file per student into DIR")
+    command.add_argument("--feedback", metavar="DIR", type=Path, default=None,
+                         help="write one file per student into DIR (Markdown and HTML): their scores and every "
+                              "failure in the words kata check prints")
+    command.add_argument("--gradebook", metavar="FILE.csv", type=Path, default=None,
+                         help="write one row per student: each kata's points, the total and the percentage")
+    command.add_argument("--gradebook-format", choices=("plain", "canvas", "moodle", "google"), default="plain",
+                         help="the gradebook's columns: plain (default), or as Canvas, Moodle or Google Classroom "
+                              "read them")
+    command.add_argument("--roster", metavar="FILE.csv", type=Path, default=None,
+                         help="the students' LMS identifiers: a CSV with the columns folder and id (and optionally "
+                              "name, email, section)")
+    _scoring_arguments(command)
+    command.add_argument("--similarity", metavar="FILE.json", type=Path, default=None,
+                         help="also compare the class as kata similarity does, write the pairs to FILE.json, and "
+                              "flag the students concerned in every report")
     command.add_argument("--unconfined", action="store_true",
                          help="grade even where the kernel cannot confine the students' code (no Landlock or "
                          "seccomp): a submission can then read the tests and change grades; every report says so")
+
+
+def _points_argument(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--points", type=_points, default=10.0, metavar="N",
+                         help="what a kata is worth (default 10), earned in proportion to the tests passed")
+
+
+def _scoring_arguments(command: argparse.ArgumentParser) -> None:
+    _points_argument(command)
+    command.add_argument("--kata-points", metavar="KATA=N", nargs="+", default=[],
+                         help="what some katas are worth instead of --points, e.g. 1=5 3=20")
+    command.add_argument("--scoring", choices=("proportional", "all-or-nothing", "weighted"), default="proportional",
+                         help="proportional (default): points in proportion to the tests passed; all-or-nothing: "
+                              "a kata's points only when solved; weighted: each kind of test weighs --weights")
+    command.add_argument("--weights", metavar="KIND=W", nargs="+", default=[],
+                         help="for --scoring weighted: examples, hidden, properties, guards (1 each unless given)")
+
+
+def _scoring(options: argparse.Namespace) -> Scoring:
+    """The scoring the options ask for; ValueError naming the option and the value."""
+    from kata.grading.scoring import Scoring, parse_weights
+
+    if options.weights and options.scoring != "weighted":
+        raise ValueError("--weights goes with --scoring weighted")
+    per_kata = {}
+    for pair in options.kata_points:
+        name, _, number = pair.partition("=")
+        try:
+            per_kata[find_kata(name).slug] = _points(number)
+        except argparse.ArgumentTypeError as error:
+            raise ValueError(f"--kata-points {pair!r}: {error}") from None
+    return Scoring(options.scoring, options.points, per_kata, parse_weights(options.weights))
 
 
 def _hint_arguments(command: argparse.ArgumentParser) -> None:
@@ -178,10 +227,11 @@ def _classroom_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("kata", metavar="KATA", nargs="?", help="for step: the kata to grade")
     command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
                          help="the katas to grade (" + KATA_FORMS + "); default: every kata")
-    command.add_argument("--points", type=_points, default=10.0, metavar="N",
-                         help="what a kata is worth (default 10), earned in proportion to the tests passed")
+    _points_argument(command)
     command.add_argument("--out", type=Path, default=None, metavar="PATH",
                          help="where to write (default: .github/workflows/classroom.yml, or autograder.zip)")
+    command.add_argument("--template", type=Path, default=None, metavar="DIR",
+                         help="github: build the students' release in DIR (as kata release does), the workflow in it")
 
 
 def _positive_int(text: str) -> int:
@@ -306,21 +356,81 @@ def _viz(options: argparse.Namespace) -> int:
 def _classroom(options: argparse.Namespace) -> int:
     from kata.command.classroom import ClassroomProblem, classroom
     try:
-        return classroom(options.platform, options.kata, options.katas, options.points, options.out)
+        return classroom(options.platform, options.kata, options.katas, options.points, options.out,
+                         options.template)
     except ClassroomProblem as problem:
         return _fail("classroom", problem, 2)
+
+
+def _similarity(options: argparse.Namespace) -> int:
+    from kata.katas import KATAS
+    from kata.command.similarity import similarity
+    from kata.grading.submissions import BadSubmissions
+
+    katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
+    for path, suffix in ((options.out, ".json"), (options.html, ".html")):
+        if path is not None and path.suffix.lower() != suffix:
+            return _fail("similarity", f"{str(path)!r} does not end in {suffix}", 2)
+    try:
+        return similarity(options.submissions, katas, options.out, options.html, options.threshold)
+    except (BadSubmissions, ValueError) as error:
+        return _fail("similarity", error, 2)
+
+
+def _similarity_arguments(command: argparse.ArgumentParser) -> None:
+    from kata.grading.similarity import THRESHOLD
+
+    command.add_argument("submissions", metavar="CLASS", type=Path,
+                         help="a folder with one folder (or .zip file) per student, as for kata grade")
+    command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
+                         help="the katas to compare (" + KATA_FORMS + "); default: every kata")
+    command.add_argument("--out", metavar="FILE.json", type=Path, required=True,
+                         help="the pairs: each {a, b, kata, score, flagged, regions}")
+    command.add_argument("--html", metavar="FILE.html", type=Path, default=None,
+                         help="also a page with each flagged pair side by side, the matching lines highlighted")
+    command.add_argument("--threshold", type=_share, default=THRESHOLD, metavar="S",
+                         help=f"the score from which a pair is flagged (default {THRESHOLD:g})")
+
+
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0 and at most 1")
+    return value
+
+
+def _release(options: argparse.Namespace) -> int:
+    from kata.command.release import release
+    from kata.release.build import ReleaseProblem
+    try:
+        return release(options.folder)
+    except ReleaseProblem as problem:
+        return _fail("release", problem, 2)
+
+
+def _release_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("folder", metavar="DIR", type=Path, help="a new (or empty) folder for the students' copy")
 
 
 def _grade(options: argparse.Namespace) -> int:
     from kata.katas import KATAS
     from kata.grading.grader import GradingFailed, grade
+    from kata.grading.gradebook import Asked, read_roster
     from kata.grading.submissions import BadSubmissions
 
     katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
     try:
+        roster = read_roster(options.roster) if options.roster is not None else None
+        if roster is not None and options.gradebook is None:
+            raise ValueError("--roster goes with --gradebook, whose rows it identifies")
+        gradebook = Asked(options.gradebook, options.gradebook_format, roster) if options.gradebook else None
         return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.call_seconds,
                      memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit,
-                     unconfined=options.unconfined)
+                     unconfined=options.unconfined, feedback=options.feedback, gradebook=gradebook,
+                     scoring=_scoring(options), similarity=options.similarity)
     except (BadSubmissions, GradingFailed, ValueError) as error:
         return _fail("grade", error, 2)
 
@@ -408,6 +518,21 @@ COMMANDS = (
             "gradescope builds the autograder zip (setup.sh, run_autograder and the katas)\n"
             "to upload as a programming assignment's autograder. step KATA is what each step\n"
             "of the workflow runs.", _classroom_arguments, _classroom),
+    Command("release", "write the students' copy of the katas into DIR, without any solution",
+            "kata release ../katas-for-students",
+            "DIR gets the statements, the untouched stubs, the hints, the tests, the runner\n"
+            "and the kata command, with a README for students; solutions/ (references,\n"
+            "editorials, catalogued mistakes) stays out, each mistake kept as its record\n"
+            "only, so that learners' failures are still named. Make it the template of an\n"
+            "assignment (kata classroom github --template DIR).", _release_arguments, _release),
+    Command("similarity", "find the students whose code is too alike, kata by kata, and who handed in the reference",
+            "kata similarity submissions/ --out similar.json --html similar.html\n"
+            "  kata similarity submissions/ --katas 1 2 --out similar.json --threshold 0.7",
+            "Every pair of students is compared per kata, and each student with the\n"
+            "reference and the catalogued mistakes, on normalised tokens (names, literals,\n"
+            "comments, docstrings, layout and the order of functions do not count), as\n"
+            "MOSS and JPlag do; the stub's code never counts. The files are read, never\n"
+            "run.", _similarity_arguments, _similarity),
     Command("grade", "grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
             "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
             "  kata grade submissions/ --jobs 4 --call-seconds 2 --memory 1024 --junit junit/",
@@ -417,8 +542,12 @@ COMMANDS = (
             "in worker processes of its own, never in the grader: a loop, a crash, sys.exit\n"
             "or a memory bomb costs that student the tests it meets. A score is the tests\n"
             "passed out of all the kata's tests. --out takes .csv, .json or .md and may be\n"
-            "repeated; --junit writes one JUnit XML file per student. The table goes to\n"
-            "stdout, progress to stderr; the exit status is 0 once grading is done.", _grade_arguments, _grade),
+            "repeated; --junit writes one JUnit XML file per student; --feedback DIR one\n"
+            "file per student to hand back; --gradebook FILE.csv one row of points per\n"
+            "student (--scoring, --points, --gradebook-format canvas|moodle|google);\n"
+            "--similarity FILE.json the pairs too alike (as kata similarity), flagged in the\n"
+            "table, the feedback and the gradebook. The table goes to stdout, progress to\n"
+            "stderr; the exit status is 0 once grading is done.", _grade_arguments, _grade),
     Command("interview", "practise the interview itself: a timed track of katas asked as follow-ups",
             "kata interview tracks\n  kata interview start --track packing\n  kata interview ask 1\n"
             "  kata interview run\n  kata interview submit\n  kata interview report --out scorecard.html",

@@ -6,9 +6,9 @@ Which hints a learner has seen is remembered in `.kata/hints.json`, so that
 
 from __future__ import annotations
 
-from kata.katas import Kata, relative
+from kata.katas import Kata, has_solutions, relative
 from kata.command.markdown import reflow, sections
-from kata.command.progress import label
+from kata.command.progress import compare_line, label
 from kata.runner.state import read_state, write_state
 from kata.command.terminal import paint, width
 
@@ -67,5 +67,6 @@ def print_hint(kata: Kata, *, show_all: bool = False, reset: bool = False) -> in
     if left:
         print(f"{left} more when you need {'it' if left == 1 else 'them'}: kata hint {kata.number}")
     else:
-        print(f"That was the last hint. Once solved, compare with {relative(kata.reference_path().parent)}/.")
+        print("That was the last hint. " + (f"Once solved, compare with {relative(kata.reference_path().parent)}/."
+                                            if has_solutions() else compare_line(kata)))
     return 0

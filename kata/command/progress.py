@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import textwrap
 
-from kata.katas import Kata, relative
+from kata.katas import Kata, has_solutions, relative
 from kata.command.status import Status, first_unsolved, statuses
 from kata.vocabulary import KataStatus, counted
 from kata.command.terminal import columns, paint
@@ -87,10 +87,17 @@ def solved_lines(status: Status) -> list[str]:
     kata = status.kata
     return [
         paint(f"Solved: {label(kata)} passes all {counted(status.total, 'test')}.", "green"),
-        f"Compare with the reference and its editorial in {relative(kata.reference_path().parent)}/.",
+        compare_line(kata),
         next_line(statuses(refresh=False)),
     ]
 
 
 def label(kata: Kata) -> str:
     return f"{kata.number} {kata.name}"
+
+
+def compare_line(kata: Kata) -> str:
+    """Where to compare a solved kata: the reference and its editorial, or whom to ask in a students' copy."""
+    if not has_solutions():
+        return "Your teacher has the reference and its editorial, to compare with once the assignment is over."
+    return f"Compare with the reference and its editorial in {relative(kata.reference_path().parent)}/."

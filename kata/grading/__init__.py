@@ -7,7 +7,8 @@
 - `classroom`: one student graded the same way on GitHub Classroom (the workflow and
   each step's result); `gradescope`: the autograder zip and its results.json.
 
-Imports `kata.runner.outcomes` (reading each run back), `kata.isolation` (the confinement
+Imports `kata.runner.outcomes` (reading each run back), `kata.runner.mistakes` (a mistake's words, for
+the feedback), `kata.runner.implementations` (what an untouched stub is), `kata.isolation` (the confinement
 check, a worker's memory), `kata.judging` (the limits), `kata.processes` (each student's run
 in a process group), `kata.folders` and `kata.vocabulary`; never the command.
 """

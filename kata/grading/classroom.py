@@ -26,6 +26,7 @@ from pathlib import Path
 from kata.katas import ROOT, Kata
 from kata.grading.grader import confinement_warning, grade_student, tests_per_kata
 from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
+from kata.grading.scoring import POINTS, proportional
 from kata.grading.submissions import Submission
 from kata.folders import remove_folder
 from kata.isolation.limits import WORKER_MEMORY_MB
@@ -33,7 +34,6 @@ from kata.judging.limits import CALL_SECONDS
 from kata.vocabulary import KataStatus, counted
 
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"
-POINTS = 10  # a kata's worth, unless the teacher says otherwise
 STEP_MINUTES = 10  # GitHub's limit for one kata's step: the tests' own limits end a run far sooner
 # All the katas of one student must be graded within this, which leaves a minute of Gradescope's
 # default limit (10 minutes) to write the results; an honest run of ten katas takes under one.
@@ -78,7 +78,7 @@ def grade_folder(folder: Path, katas: list[Kata], student: str = "submission",
 
 def earned(grade: KataGrade, points: float) -> float:
     """The kata's points in proportion to the tests passed."""
-    return points * grade.passed / grade.run if grade.run else 0.0
+    return proportional(grade, points)
 
 
 def per_test(grade: KataGrade, points: float) -> float:

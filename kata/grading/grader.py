@@ -18,7 +18,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
-from kata.katas import ROOT, TESTS, Kata, kata_of_test, relative
+from kata.katas import ROOT, TESTS, Kata, has_solutions, kata_of_test, relative
+from kata.grading.feedback import write_feedback
+from kata.grading.gradebook import Asked, write_asked
+from kata.grading.scoring import PROPORTIONAL, Scoring
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
 from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
 from kata.runner.outcomes import TestOutcome, read_outcomes
@@ -38,13 +41,16 @@ class GradingFailed(Exception):
 
 def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = CALL_SECONDS,
           memory_mb: int = WORKER_MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None,
-          unconfined: bool = False) -> int:
+          unconfined: bool = False, feedback: Path | None = None, gradebook: Asked | None = None,
+          scoring: Scoring = PROPORTIONAL, similarity: Path | None = None) -> int:
     """Grade every student in `folder`, print the table and the summary, and write the reports asked for.
 
     Only where the kernel confines the students' code (kata.isolation.confinement), unless the
     teacher accepts the risk with `unconfined`; every report then starts with a warning.
     """
     check_report_paths(list(outputs))
+    if similarity is not None and Path(similarity).suffix.lower() != ".json":
+        raise ValueError(f"--similarity {str(similarity)!r} does not end in .json")
     warning = confinement_warning(unconfined)
     folder = Path(folder).resolve()  # the tests run from the repository's folder, not from this one
     work = Path(tempfile.mkdtemp(prefix="kata-grade-"))
@@ -62,10 +68,19 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     print(grade_table(grades))
     print()
     print(kata_summary(grades))
+    flags = similar_students(folder, katas, similarity) if similarity is not None else {}
+    for student, lines in sorted(flags.items()):
+        print(one_line(f"Flagged: {student}: " + "; ".join(lines)))
     write_reports(grades, list(outputs), warning)
     if junit is not None:
         write_junit(grades, junit, warning)
-    for path in [*outputs, *([junit] if junit is not None else [])]:
+    if feedback is not None:
+        write_feedback(grades, feedback, scoring, warning, notes_for_students(flags))
+    for line in write_asked(gradebook, grades, scoring, flags) if gradebook is not None else []:
+        say(f"gradebook: {line}")
+    written = [*outputs, *(path for path in (junit, feedback, gradebook and gradebook.path, similarity)
+                           if path is not None)]
+    for path in written:
         say(f"wrote {path}")
     ungraded = not_graded(grades)
     if ungraded:
@@ -74,6 +89,22 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
                                                                       for student, why in ungraded.items()))
         return 1
     return 0
+
+
+def similar_students(folder: Path, katas: list[Kata], out: Path) -> dict[str, list[str]]:
+    """Compare the class as kata similarity does, write the pairs to `out`; the flagged students, with why."""
+    from kata.grading.similarity import compare_class, flagged_students, write_json
+
+    compared = compare_class(folder, katas, say=say)
+    write_json(compared.pairs, out)
+    return flagged_students(compared.pairs)
+
+
+def notes_for_students(flags: dict[str, list[str]]) -> dict[str, list[str]]:
+    """What a student's own feedback says of a flag: the kata, never the other student's name."""
+    return {student: [f"Flagged for the teacher's review: your {line.split(':', 1)[0]} is very similar to "
+                      + ("the reference solution." if "matches the" in line else "another submission.")
+                      for line in lines] for student, lines in flags.items()}
 
 
 def not_graded(grades: list[KataGrade]) -> dict[str, str]:
@@ -217,9 +248,11 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
 
 def tests_per_kata(katas: list[Kata]) -> dict[str, int]:
     """How many tests each kata has: every student's score is out of this many."""
-    command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "--impl=reference", "-p", "no:cacheprovider",
-               *(relative(TESTS / kata.slug) for kata in katas)]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(prefix="kata-count-") as placeholders:
+        impl = "reference" if has_solutions() else str(placeholder_folder(katas, Path(placeholders)))
+        command = [sys.executable, "-m", "pytest", "--collect-only", "-q", f"--impl={impl}", "-p", "no:cacheprovider",
+                   *(relative(TESTS / kata.slug) for kata in katas)]
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     counts = {kata.slug: 0 for kata in katas}
     for line in done.stdout.splitlines():
         kata = kata_of_test(ROOT / line.split("::", 1)[0]) if "::" in line else None
@@ -230,6 +263,17 @@ def tests_per_kata(katas: list[Kata]) -> dict[str, int]:
         raise GradingFailed(f"could not list the tests of {', '.join(empty) or 'the katas'}: "
                             f"{done.stdout.strip().splitlines()[-1:] or done.stderr.strip()}")
     return counts
+
+
+def placeholder_folder(katas: list[Kata], folder: Path) -> Path:
+    """Where a students' release has no reference to collect the tests with: the katas' functions, each
+    returning None, only so that collecting the tests loads something (none of them runs)."""
+    for kata in katas:
+        path = folder / kata.slug / f"{kata.module}.py"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(f"def {name}(*args, **kwargs):\n    return None\n\n\n" for name in kata.functions),
+                        encoding="utf-8")
+    return folder
 
 
 def say(line: str) -> None:

@@ -18,7 +18,8 @@ from types import SimpleNamespace
 from kata.judging import load_problems
 from kata.judging.calls import Judged
 from kata.isolation.limits import WORKER_MEMORY_MB
-from kata.katas import KATAS, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, relative
+from kata.katas import (KATAS, NO_SOLUTIONS_HERE, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, has_solutions,
+                        relative)
 from kata.runner.modules import LoadProblem, load_module
 from kata.runner.mistakes import mistakes_of
 
@@ -73,6 +74,8 @@ class Implementation:
 
     def load(self, kata: Kata) -> SimpleNamespace:
         """The kata's functions, each wrapped so that calls are recorded; raises LoadProblem or NotStarted."""
+        if self.kind in ("reference", "mistake") and not has_solutions():
+            raise LoadProblem(f"{self.describe()} cannot be used: {NO_SOLUTIONS_HERE}.")
         if self.kind == "mistake":
             return self._load_mistake(kata)
         if self.isolated:

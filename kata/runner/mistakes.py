@@ -7,6 +7,8 @@ when their code behaves the same way.
 
 from __future__ import annotations
 
+import json
+
 from kata.katas import Kata
 from kata.runner.known_failures import KnownFailures, read_known_failures
 from kata.runner.modules import load_module
@@ -44,7 +46,7 @@ def mistakes_of(kata: Kata) -> dict[str, type[Mistake]]:
 def _read_catalog(kata: Kata) -> dict[str, type[Mistake]]:
     path = kata.mistakes_path()
     if not path.exists():
-        return {}
+        return _recorded_catalog(kata)
     module = load_module(path, f"kata_mistakes_{kata.number}")
     found = [value for value in vars(module).values()
              if isinstance(value, type) and issubclass(value, Mistake) and value.__module__ == module.__name__]
@@ -58,3 +60,24 @@ def _read_catalog(kata: Kata) -> dict[str, type[Mistake]]:
             raise ValueError(f"mistake {mistake.id} in {path} lacks {', '.join(absent)}")
         mistake.known = known.get(mistake.id, KnownFailures())
     return catalog
+
+
+def _recorded_catalog(kata: Kata) -> dict[str, type[Mistake]]:
+    """A students' release holds no mistake as code, only each one's record (kata release writes it): its title,
+    its hint and the fixed tests it fails. Such a mistake has none of the kata's functions: it is named from
+    its record alone ({} when the kata has none)."""
+    path = kata.recorded_mistakes_path()
+    if not path.is_file():
+        return {}
+    recorded = json.loads(path.read_text(encoding="utf-8"))
+    catalog: dict[str, type[Mistake]] = {}
+    for mistake_id, entry in recorded.items():
+        catalog[mistake_id] = type(f"Recorded_{mistake_id}", (Mistake,), {
+            "__doc__": entry["title"], "id": mistake_id, "title": entry["title"], "hint": entry["hint"],
+            "known": KnownFailures(frozenset(entry["fails"]), frozenset(entry["stopped"]))})
+    return catalog
+
+
+def is_recorded_only(mistake: type[Mistake], kata: Kata) -> bool:
+    """True for a mistake known from its record alone, without its code (in a students' release)."""
+    return not all(callable(getattr(mistake, name, None)) for name in kata.functions)

@@ -19,7 +19,8 @@ MAY_IMPORT = {
     "runner": {"isolation", "judging"},
     "grading": {"runner", "isolation", "judging"},
     "interview": {"runner"},
-    "command": {"runner", "grading", "interview", "isolation", "judging", "drawing", "labelled_set"},
+    "release": {"runner", "isolation", "judging"},
+    "command": {"runner", "grading", "interview", "release", "isolation", "judging", "drawing", "labelled_set"},
     "maintenance": {"runner", "judging", "labelled_set"},
 }
 TOP_LEVEL = ROOT / "kata"

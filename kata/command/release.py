@@ -1,0 +1,22 @@
+"""`kata release DIR`: write the students' version of the repository, with no code that solves a kata."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kata.katas import KATAS
+from kata.vocabulary import counted
+
+
+def release(folder: Path) -> int:
+    from kata.release.build import build_release
+
+    built = build_release(folder)
+    print(f"Wrote the students' release to {folder}: {counted(len(built.files), 'file')}, the statements, stubs, "
+          f"hints and tests of {counted(len(KATAS), 'kata')}, the runner and the kata command.")
+    print(f"Left out: solutions/ (the references, the editorials, the catalogued mistakes: "
+          f"{counted(built.mistakes, 'mistake')} kept as their records only, to name a learner's mistakes), "
+          "and the runner's own tests.")
+    print(f"Make it the assignment's template repository; kata classroom github --template {folder} "
+          "also writes the autograding workflow into it.")
+    return 0

@@ -1,0 +1,34 @@
+"""`kata similarity CLASS`: the pairs of submissions too alike to be independent, per kata, as JSON and a page."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from kata.katas import Kata
+from kata.vocabulary import counted, one_line
+
+
+def similarity(folder: Path, katas: list[Kata], out: Path, page: Path | None, threshold: float) -> int:
+    from kata.grading.similarity import compare_class, flagged_students, write_json
+    from kata.grading.similarity_page import write_page
+
+    compared = compare_class(folder, katas, threshold, say=_say)
+    write_json(compared.pairs, out)
+    if page is not None:
+        write_page(compared, page, threshold)
+    flagged = [pair for pair in compared.pairs if pair.flagged]
+    print(f"{counted(len(compared.pairs), 'pair')} compared, {len(flagged)} flagged "
+          f"(a score of {threshold:g} or more).")
+    for student, flags in sorted(flagged_students(compared.pairs).items()):
+        for flag in flags:
+            print(one_line(f"  {student}: {flag}"))
+    for skipped in compared.skipped:
+        print(one_line(f"  not compared: {skipped}"))
+    for path in (out, *([page] if page is not None else [])):
+        _say(f"wrote {path}")
+    return 0
+
+
+def _say(line: str) -> None:
+    print(one_line(line), file=sys.stderr, flush=True)

@@ -1,0 +1,170 @@
+"""Feedback to hand back: one file per student (Markdown, and HTML for a browser), in the learner's words.
+
+Each file holds that student's grades only: the score of each kata (and its points, under the
+teacher's scoring), what stopped a kata that did not run, and every failing test's report as the
+learner's own run prints it (the verdict, the call, what came back, what was expected, the named
+mistake and where to look), then where the kata's hints are. A report quotes what the student's
+code printed or raised, so the Markdown shows it in a code block it cannot close, and the HTML
+escapes it: nothing a submission says becomes a link, markup or script in the teacher's hands.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from kata.grading.grades import KataGrade
+from kata.grading.scoring import Scoring
+from kata.katas import KATAS
+from kata.runner.mistakes import Mistake, mistakes_of
+from kata.vocabulary import KataStatus, counted
+
+_NOT_IN_FILE_NAME = re.compile(r"[^A-Za-z0-9._-]")
+# What makes text a link, an image, markup, emphasis, code or a table cell: each escaped where it stands.
+_MARKDOWN_MARKS = re.compile(r"([\\`*_\[\]<>&|~])")
+
+
+@dataclass(frozen=True)
+class Handout:
+    """What one student's feedback says, before it is written in a format."""
+
+    student: str
+    grades: list[KataGrade]
+    scoring: Scoring
+    warning: str = ""
+    notes: tuple[str, ...] = ()  # what the teacher must see on top (a similarity flag)
+
+
+def write_feedback(grades: list[KataGrade], folder: Path, scoring: Scoring, warning: str = "",
+                   notes: dict[str, list[str]] | None = None) -> list[Path]:
+    """`<folder>/<student>.md` and `.html` for each student; returns the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    stems: set[str] = set()
+    for student, own in _by_student(grades).items():
+        stem = _free_stem(student, stems)
+        handout = Handout(student, own, scoring, warning, tuple((notes or {}).get(student, ())))
+        for suffix, text in ((".md", markdown(handout)), (".html", page(handout))):
+            path = folder / f"{stem}{suffix}"
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    return written
+
+
+def markdown(handout: Handout) -> str:
+    lines = [f"# Feedback for {_markdown_text(handout.student)}", ""]
+    lines += [f"> **{_markdown_text(line)}**\n" for line in (handout.warning, *handout.notes) if line]
+    total, possible = _totals(handout)
+    lines += [f"Score: {total:.2f} of {possible:g} points ({_percent(total, possible)}), "
+              f"scored {handout.scoring.describe()}.", "",
+              "| kata | status | tests passed | points |", "| --- | --- | --- | --- |"]
+    lines += [f"| {_markdown_text(grade.kata)} | {grade.status} | {grade.score} | "
+              f"{handout.scoring.earned(grade):.2f} of {handout.scoring.possible(grade.kata):g} |"
+              for grade in handout.grades]
+    for grade in handout.grades:
+        lines += ["", f"## {_markdown_text(grade.kata)}: {grade.status}", "", _markdown_text(_summary(grade))]
+        for test in _failures(grade):
+            lines += ["", f"### {_markdown_text(test.name)}", "", *_fenced(test.report)]
+        lines += ["", _markdown_text(_next_step(grade))]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def page(handout: Handout) -> str:
+    total, possible = _totals(handout)
+    rows = "".join(f"<tr><td>{_h(grade.kata)}</td><td>{_h(grade.status)}</td><td>{_h(grade.score)}</td>"
+                   f"<td>{handout.scoring.earned(grade):.2f} of {handout.scoring.possible(grade.kata):g}</td></tr>"
+                   for grade in handout.grades)
+    notes = "".join(f'<p class="note">{_h(line)}</p>' for line in (handout.warning, *handout.notes) if line)
+    sections = ""
+    for grade in handout.grades:
+        failures = "".join(f"<h3>{_h(test.name)}</h3><pre>{_h(test.report)}</pre>" for test in _failures(grade))
+        sections += (f"<section><h2>{_h(grade.kata)}: {_h(grade.status)}</h2><p>{_h(_summary(grade))}</p>"
+                     f"{failures}<p>{_h(_next_step(grade))}</p></section>")
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Feedback for {_h(handout.student)}</title>
+<style>body{{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}}
+pre{{background:#f4f4f4;padding:.6rem;white-space:pre-wrap}}td,th{{padding:.2rem .8rem;text-align:left}}
+.note{{font-weight:bold;color:#a00}}</style></head><body>
+<h1>Feedback for {_h(handout.student)}</h1>{notes}
+<p>Score: {total:.2f} of {possible:g} points ({_percent(total, possible)}), scored {_h(handout.scoring.describe())}.</p>
+<table><tr><th>kata</th><th>status</th><th>tests passed</th><th>points</th></tr>{rows}</table>
+{sections}</body></html>
+"""
+
+
+def _totals(handout: Handout) -> tuple[float, float]:
+    return (sum(handout.scoring.earned(grade) for grade in handout.grades),
+            sum(handout.scoring.possible(grade.kata) for grade in handout.grades))
+
+
+def _percent(total: float, possible: float) -> str:
+    return f"{100 * total / possible:.1f}%" if possible else "0%"
+
+
+def _summary(grade: KataGrade) -> str:
+    said = f"{grade.passed} of {counted(grade.run, 'test')} passed."
+    if grade.skipped:
+        said += f" {counted(grade.skipped, 'test')} skipped for everyone: {grade.detail}."
+    elif grade.detail:
+        said += f" {grade.detail.rstrip('.')}."
+    mistake = _mistake(grade)
+    if mistake is not None:
+        said += f" Your code behaves like a known mistake: {mistake.title.rstrip('.')}. {mistake.hint}"
+    return said
+
+
+def _mistake(grade: KataGrade) -> type[Mistake] | None:
+    kata = next((kata for kata in KATAS if kata.slug == grade.kata), None)
+    if kata is None or not grade.mistake or grade.status == KataStatus.SOLVED:
+        return None
+    return mistakes_of(kata).get(grade.mistake)
+
+
+def _failures(grade: KataGrade) -> list:
+    return [test for test in grade.tests if not test.passed]
+
+
+def _next_step(grade: KataGrade) -> str:
+    kata = next((kata for kata in KATAS if kata.slug == grade.kata), None)
+    if grade.status == KataStatus.SOLVED or kata is None:
+        return "Every test passes." if grade.status == KataStatus.SOLVED else ""
+    return (f"To work on it: kata check {kata.number} shows these reports on your own machine; "
+            f"the hints are in problems/{kata.slug}/hints.md (kata hint {kata.number}).")
+
+
+def _fenced(text: str) -> list[str]:
+    """The text in a Markdown code block whose fence is longer than any run of backticks in it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence + "text", text, fence]
+
+
+def _markdown_text(text: str) -> str:
+    """Plain text in Markdown: every mark escaped, so that no name or message becomes a link or markup."""
+    return _MARKDOWN_MARKS.sub(r"\\\1", " ".join(text.split()))
+
+
+def _h(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _free_stem(student: str, taken: set[str]) -> str:
+    """A file name for the student, numbered when two students' names become the same one."""
+    stem = _NOT_IN_FILE_NAME.sub("_", student).lstrip(".") or "student"
+    number, candidate = 1, stem
+    while candidate.lower() in taken:
+        number += 1
+        candidate = f"{stem}-{number}"
+    taken.add(candidate.lower())
+    return candidate
+
+
+def _by_student(grades: list[KataGrade]) -> dict[str, list[KataGrade]]:
+    groups: dict[str, list[KataGrade]] = {}
+    for grade in grades:
+        groups.setdefault(grade.student, []).append(grade)
+    return groups

@@ -1,0 +1,200 @@
+"""The gradebook: one row per student, each kata's points, the total and the percentage, as an LMS imports it.
+
+Formats (`--gradebook-format`):
+- plain: student, id, a column per kata, total, possible, percentage.
+- canvas: Canvas's gradebook CSV: Student, ID, SIS User ID, SIS Login ID, Section, then one column
+  per assignment and a "Points Possible" row under the header, as Canvas exports it; Canvas matches
+  a row to a student by one of its IDs, and makes a new assignment of each column it does not know.
+- moodle: an identifier (ID number, email address) and a grade column per item, for Moodle's
+  "Import grades from CSV", which asks which column identifies the user and maps each grade column.
+- google: Google Classroom's own grades export layout (Last Name, First Name, Email Address, then each
+  assignment, a points row under the header), for a sheet that sits beside Classroom's.
+
+The identifier is the student's folder name, or what the roster gives for it (`--roster FILE.csv`, with
+the columns folder and id, and optionally name, email and section). A student of the roster with no
+folder gets a row of zeros: an LMS must not keep an empty cell for them.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+from kata.grading.grades import KataGrade, grade_without_tests
+from kata.grading.scoring import Scoring
+from kata.vocabulary import KataStatus
+
+FORMATS = ("plain", "canvas", "moodle", "google")
+ROSTER_COLUMNS = ("folder", "id", "name", "email", "section")
+TOTAL = "Chunking katas total"
+# What a spreadsheet reads as the start of a formula: a quote first makes it text (OWASP's advice).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+class BadRoster(ValueError):
+    """The roster cannot be read; the message names the file and the line."""
+
+
+@dataclass(frozen=True)
+class Person:
+    folder: str
+    id: str
+    name: str = ""
+    email: str = ""
+    section: str = ""
+
+
+def read_roster(path: Path) -> dict[str, Person]:
+    """The roster's people by folder name; BadRoster names the file and what is wrong."""
+    try:
+        with Path(path).open(encoding="utf-8-sig", newline="") as file:
+            reader = csv.DictReader(file)
+            columns = [name.strip().lower() for name in reader.fieldnames or []]
+            if "folder" not in columns or "id" not in columns:
+                raise BadRoster(f"--roster {str(path)!r}: its first line must name the columns folder and id "
+                                f"(and optionally name, email, section); it has {', '.join(columns) or 'none'}")
+            people: dict[str, Person] = {}
+            for line, row in enumerate(reader, 2):
+                cells = {key.strip().lower(): (value or "").strip() for key, value in row.items() if key}
+                if not cells.get("folder") or not cells.get("id"):
+                    raise BadRoster(f"--roster {str(path)!r}, line {line}: a folder and an id are needed")
+                if cells["folder"] in people:
+                    raise BadRoster(f"--roster {str(path)!r}, line {line}: "
+                                    f"the folder {cells['folder']!r} is named twice")
+                people[cells["folder"]] = Person(*(cells.get(column, "") for column in ROSTER_COLUMNS))
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise BadRoster(f"--roster {str(path)!r} cannot be read: {error}") from None
+    return people
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The gradebook a teacher asks for: where, in which format, with whose identifiers."""
+
+    path: Path
+    form: str = "plain"
+    roster: dict[str, Person] | None = None
+
+    def __post_init__(self) -> None:
+        if Path(self.path).suffix.lower() != ".csv":
+            raise ValueError(f"--gradebook {str(self.path)!r} does not end in .csv")
+        if self.form not in FORMATS:
+            raise ValueError(f"--gradebook-format {self.form!r} is not one of {', '.join(FORMATS)}")
+
+
+@dataclass
+class Row:
+    person: Person
+    points: dict[str, float]  # kata slug -> points earned
+    total: float
+    possible: float
+    flagged: str = ""  # what kata similarity found, if it was asked for
+
+    @property
+    def percentage(self) -> float:
+        return round(100 * self.total / self.possible, 2) if self.possible else 0.0
+
+
+def gradebook_rows(grades: list[KataGrade], scoring: Scoring, roster: dict[str, Person] | None = None) -> list[Row]:
+    """A row per student graded, then per student of the roster who handed nothing in, in that order."""
+    katas = list(dict.fromkeys(grade.kata for grade in grades))
+    by_student: dict[str, list[KataGrade]] = {}
+    for grade in grades:
+        by_student.setdefault(grade.student, []).append(grade)
+    runs = {grade.kata: grade.run for grade in grades}
+    for folder in roster or {}:
+        if folder not in by_student:
+            by_student[folder] = [grade_without_tests(folder, kata, KataStatus.NOT_SUBMITTED, "no folder", runs[kata])
+                                  for kata in katas]
+    rows = []
+    for student, own in by_student.items():
+        person = (roster or {}).get(student, Person(student, student))
+        points = {grade.kata: round(scoring.earned(grade), 2) for grade in own}
+        rows.append(Row(person, points, round(sum(points.values()), 2),
+                        sum(scoring.possible(grade.kata) for grade in own)))
+    return rows
+
+
+def not_in_roster(grades: list[KataGrade], roster: dict[str, Person]) -> list[str]:
+    """The students graded whom the roster does not name: the teacher must match them by hand."""
+    return sorted({grade.student for grade in grades} - set(roster))
+
+
+def write_gradebook(path: Path, rows: list[Row], katas: list[str], scoring: Scoring, form: str = "plain",
+                    flagged: bool = False) -> None:
+    if form not in FORMATS:
+        raise ValueError(f"--gradebook-format {form!r} is not one of {', '.join(FORMATS)}")
+    header, points_row, cells = _LAYOUTS[form](rows, katas, scoring)
+    if flagged and form == "plain":
+        header, cells = [*header, "flagged"], [[*cell, row.flagged] for cell, row in zip(cells, rows)]
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with Path(path).open("w", encoding="utf-8", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(header)
+        if points_row:
+            writer.writerow([_cell(value) for value in points_row])
+        writer.writerows([[_cell(value) for value in row] for row in cells])
+
+
+def assignment(kata: str) -> str:
+    """A kata's column: 'Kata 01 fixed_windows'."""
+    number, name = kata.split("_", 1)
+    return f"Kata {number} {name}"
+
+
+def _plain(rows: list[Row], katas: list[str], scoring: Scoring) -> tuple[list, list, list[list]]:
+    header = ["student", "id", *katas, "total", "possible", "percentage"]
+    return header, [], [[row.person.folder, row.person.id, *(row.points.get(kata, 0.0) for kata in katas),
+                         row.total, row.possible, row.percentage] for row in rows]
+
+
+def _canvas(rows: list[Row], katas: list[str], scoring: Scoring) -> tuple[list, list, list[list]]:
+    header = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", *map(assignment, katas), TOTAL]
+    possible = ["Points Possible", "", "", "", "", *(scoring.possible(kata) for kata in katas),
+                sum(scoring.possible(kata) for kata in katas)]
+    return header, possible, [[row.person.name or row.person.folder, "", row.person.id, "", row.person.section,
+                               *(row.points.get(kata, 0.0) for kata in katas), row.total] for row in rows]
+
+
+def _moodle(rows: list[Row], katas: list[str], scoring: Scoring) -> tuple[list, list, list[list]]:
+    header = ["ID number", "Email address", "Full name", *map(assignment, katas), TOTAL, "Percentage"]
+    return header, [], [[row.person.id, row.person.email, row.person.name or row.person.folder,
+                         *(row.points.get(kata, 0.0) for kata in katas), row.total, row.percentage] for row in rows]
+
+
+def _google(rows: list[Row], katas: list[str], scoring: Scoring) -> tuple[list, list, list[list]]:
+    header = ["Last Name", "First Name", "Email Address", *map(assignment, katas), TOTAL]
+    possible = ["", "", "Points", *(scoring.possible(kata) for kata in katas),
+                sum(scoring.possible(kata) for kata in katas)]
+    cells = []
+    for row in rows:
+        first, _, last = (row.person.name or row.person.folder).rpartition(" ")
+        cells.append([last, first, row.person.email or row.person.id,
+                      *(row.points.get(kata, 0.0) for kata in katas), row.total])
+    return header, possible, cells
+
+
+_LAYOUTS = {"plain": _plain, "canvas": _canvas, "moodle": _moodle, "google": _google}
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value
+
+
+def write_asked(asked: Asked, grades: list[KataGrade], scoring: Scoring,
+                flags: dict[str, list[str]] | None = None) -> list[str]:
+    """Write the gradebook asked for; returns what the teacher must be told (students the roster lacks).
+    The plain gradebook has a column `flagged` for what kata similarity found; an LMS's would make it an
+    assignment, so the others leave it out."""
+    katas = list(dict.fromkeys(grade.kata for grade in grades))
+    rows = gradebook_rows(grades, scoring, asked.roster)
+    for row in rows:
+        row.flagged = "; ".join((flags or {}).get(row.person.folder, []))
+    write_gradebook(asked.path, rows, katas, scoring, asked.form, flagged=flags is not None)
+    if asked.roster is None:
+        return []
+    missing = not_in_roster(grades, asked.roster)
+    return [f"not in the roster, so identified by their folder's name: {', '.join(missing)}"] if missing else []

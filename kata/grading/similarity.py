@@ -1,0 +1,174 @@
+"""`kata similarity`: which students' code is too alike, kata by kata, and who handed in the reference.
+
+Every pair of students is compared per kata, and each student with the reference and the catalogued
+mistakes, on winnowed fingerprints of normalised tokens (kata.grading.winnowing): renaming, new comments
+and docstrings, reordered functions and a new layout do not hide a copy. The stub's own code is taken
+out of every fingerprint first: every student starts from it. The files are only read, never run.
+
+A pair is flagged when its score is at least THRESHOLD. On the test class of tests/grading/test_similarity.py
+(independent correct solutions of katas 01 and 02, written in several styles, and a disguised copy of
+each), independent pairs score at most 0.38 (two solutions whose validation the statement dictates line
+by line) and disguised copies at least 0.81: 0.6 is between them, with a margin of 0.2 on each side.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import json
+import tempfile
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from kata.folders import remove_folder
+from kata.grading.submissions import MAX_FILE_BYTES, Submission, kata_file, problem_of_file, submissions_in
+from kata.grading.winnowing import Fingerprint, fingerprint, shared_regions, similarity
+from kata.katas import Kata, has_solutions
+from kata.runner.implementations import source_is_untouched
+from kata.vocabulary import counted
+
+THRESHOLD = 0.6
+REFERENCE = "reference"
+MISTAKE = "mistake:"  # then the catalogued mistake's id
+
+
+@dataclass
+class Pair:
+    a: str  # a student
+    b: str  # another student, "reference", or "mistake:<id>"
+    kata: str  # the kata's slug
+    score: float
+    flagged: bool
+    regions: list[dict[str, list[int]]] = field(default_factory=list)  # lines of a and of b that match
+
+
+@dataclass
+class Compared:
+    pairs: list[Pair]
+    sources: dict[tuple[str, str], str]  # (kata slug, who) -> the source compared, for the side-by-side page
+    skipped: list[str]  # files that could not be read, with why
+
+
+def compare_class(folder: Path, katas: list[Kata], threshold: float = THRESHOLD,
+                  say: Callable[[str], None] = lambda line: None) -> Compared:
+    """Every pair of the class's students per kata, and each student with the reference and the mistakes."""
+    if not 0 < threshold <= 1:
+        raise ValueError(f"--threshold {threshold!r} is not a number above 0 and at most 1")
+    work = Path(tempfile.mkdtemp(prefix="kata-similarity-"))
+    try:
+        students = submissions_in(Path(folder).resolve(), work / "unpacked")
+        compared = Compared([], {}, [])
+        for kata in katas:
+            handed_in = _compare_kata(kata, students, threshold, compared)
+            flagged = sum(pair.flagged for pair in compared.pairs if pair.kata == kata.slug)
+            say(f"similarity {kata.number}: {counted(handed_in, 'student')} compared, "
+                f"{counted(flagged, 'pair')} flagged")
+    finally:
+        remove_folder(work)
+    return compared
+
+
+def flagged_students(pairs: list[Pair]) -> dict[str, list[str]]:
+    """Each student in a flagged pair, with a line per flag (the other student, or the reference)."""
+    flags: dict[str, list[str]] = {}
+    for pair in (pair for pair in pairs if pair.flagged):
+        if pair.b == REFERENCE or pair.b.startswith(MISTAKE):
+            flags.setdefault(pair.a, []).append(f"{pair.kata}: matches the {_named(pair.b)} "
+                                                f"(similarity {pair.score:.2f})")
+            continue
+        for one, other in ((pair.a, pair.b), (pair.b, pair.a)):
+            flags.setdefault(one, []).append(f"{pair.kata}: very similar to {other}'s (similarity {pair.score:.2f})")
+    return flags
+
+
+def write_json(pairs: list[Pair], path: Path) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps([asdict(pair) for pair in pairs], indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+
+
+def _compare_kata(kata: Kata, students: list[Submission], threshold: float, compared: Compared) -> int:
+    """Compare the students who handed the kata in (their count is returned)."""
+    stub = _base(kata)
+    prints: dict[str, Fingerprint] = {}
+    for student in students:
+        source = _source_of(student, kata, compared.skipped)
+        if source is not None:
+            prints[student.student] = fingerprint(source).without(stub)
+            compared.sources[(kata.slug, student.student)] = source
+    trusted = _trusted_sources(kata)
+    trusted_prints = {name: fingerprint(source).without(stub) for name, source in trusted.items()}
+    compared.sources.update({(kata.slug, name): source for name, source in trusted.items()})
+    for a, b in itertools.combinations(sorted(prints), 2):
+        compared.pairs.append(_pair(a, b, kata, prints[a], prints[b], threshold))
+    for name_of_student, print_ in sorted(prints.items()):
+        with_trusted = [_pair(name_of_student, name, kata, print_, other, threshold)
+                        for name, other in trusted_prints.items()]
+        reference = [pair for pair in with_trusted if pair.b == REFERENCE]
+        mistakes = sorted((pair for pair in with_trusted if pair.b != REFERENCE), key=lambda pair: -pair.score)
+        # The reference always; of the mistakes (near-copies of it), the closest, and only when flagged.
+        compared.pairs += reference + [pair for pair in mistakes[:1] if pair.flagged]
+    return len(prints)
+
+
+def _pair(a: str, b: str, kata: Kata, one: Fingerprint, other: Fingerprint, threshold: float) -> Pair:
+    score = round(similarity(one, other), 3)
+    flagged = score >= threshold
+    return Pair(a, b, kata.slug, score, flagged, shared_regions(one, other) if flagged else [])
+
+
+def _base(kata: Kata) -> Fingerprint:
+    """The stub's fingerprint (nothing, where the stub here is no longer untouched: a solution is no base)."""
+    try:
+        source = kata.stub_path().read_text(encoding="utf-8")
+        untouched = source_is_untouched(source, kata.functions)
+    except (OSError, SyntaxError, ValueError):
+        return Fingerprint([], {})
+    return fingerprint(source) if untouched else Fingerprint([], {})
+
+
+def _source_of(student: Submission, kata: Kata, skipped: list[str]) -> str | None:
+    if student.problem:
+        return None
+    path = kata_file(student, kata)
+    if path is None:
+        return None
+    why = problem_of_file(student, path)
+    if why:
+        skipped.append(f"{student.student}/{kata.slug}: {why}")
+        return None
+    with path.open("rb") as file:
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        skipped.append(f"{student.student}/{kata.slug}: larger than {MAX_FILE_BYTES} bytes, not compared")
+        return None
+    return data.decode("utf-8", "replace")
+
+
+def _trusted_sources(kata: Kata) -> dict[str, str]:
+    """The reference and each catalogued mistake as source (the class and the module's helpers it calls)."""
+    if not has_solutions():
+        return {}
+    sources = {REFERENCE: kata.reference_path().read_text(encoding="utf-8")}
+    catalog = kata.mistakes_path()
+    if catalog.is_file():
+        text = catalog.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        helpers = {node.name: ast.get_source_segment(text, node) or "" for node in tree.body
+                   if isinstance(node, ast.FunctionDef)}
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                mistake_id = next((statement.value.value for statement in node.body
+                                   if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant)
+                                   and any(isinstance(t, ast.Name) and t.id == "id" for t in statement.targets)), None)
+                if isinstance(mistake_id, str):
+                    called = {name.id for name in ast.walk(node) if isinstance(name, ast.Name)}
+                    segment = ast.get_source_segment(text, node) or ""
+                    used = [helpers[name] for name in sorted(called & set(helpers))]
+                    sources[MISTAKE + mistake_id] = "\n\n".join([*used, segment])
+    return sources
+
+
+def _named(other: str) -> str:
+    return "reference" if other == REFERENCE else f"catalogued mistake {other.removeprefix(MISTAKE)}"

@@ -1,0 +1,145 @@
+"""Fingerprints of Python source that survive disguise: normalised tokens, winnowed (Schleimer, Wilkerson, Aiken 2003).
+
+As MOSS and JPlag do, the source is read as tokens, never run, and each token is put in a normal
+form that a disguise does not change: every name the code defines becomes N (names of Python's
+builtins, keywords and attributes stay, since renaming those changes what the code does), every
+number 0, every string S; comments, docstrings, blank lines and layout are dropped. The hashes of
+every K consecutive normal tokens are winnowed: in each window of W hashes the smallest is kept
+(the rightmost, if tied). Two texts that share a run of K + W - 1 normal tokens are sure to share a
+kept hash, and runs shorter than K are never counted; the order of the functions does not matter,
+since a fingerprint is a set of hashes.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import hashlib
+import io
+import keyword
+import tokenize
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+K = 12  # normal tokens per k-gram: shorter shared runs are noise (a signature, a `for x in range(len(y)):`)
+W = 6  # k-grams per window: every shared run of K + W - 1 tokens is found
+MAX_SOURCE_CHARACTERS = 200_000  # a kata's solution takes a few thousand; the rest is not read
+
+_KEPT_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | frozenset(keyword.softkwlist)
+_DROPPED = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER, tokenize.TYPE_COMMENT})
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str  # the normal form
+    line: int  # where it starts in the source
+
+
+@dataclass
+class Fingerprint:
+    """A source's winnowed hashes, each with the source lines of the k-gram it was kept for."""
+
+    tokens: list[Token]
+    hashes: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # hash -> [(first line, last line)]
+
+    def without(self, base: Fingerprint) -> Fingerprint:
+        """This fingerprint less every hash of `base` (the stub: code every student starts from)."""
+        return Fingerprint(self.tokens, {h: lines for h, lines in self.hashes.items() if h not in base.hashes})
+
+
+def normal_tokens(source: str) -> list[Token]:
+    """The source's tokens in their normal form; a source that does not tokenize to its end gives those read."""
+    source = source[:MAX_SOURCE_CHARACTERS]
+    docstrings = _docstring_lines(source)
+    tokens: list[Token] = []
+    after_dot = False
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type in _DROPPED or (token.type == tokenize.STRING and token.start[0] in docstrings):
+                continue
+            tokens.append(Token(_normal(token, after_dot), token.start[0]))
+            after_dot = token.type == tokenize.OP and token.string == "."
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        pass  # what was read before the error still counts
+    return tokens
+
+
+def fingerprint(source: str, k: int = K, w: int = W) -> Fingerprint:
+    tokens = normal_tokens(source)
+    grams = [(_hash(" ".join(token.text for token in tokens[at:at + k])), tokens[at].line, tokens[at + k - 1].line)
+             for at in range(len(tokens) - k + 1)]
+    kept: dict[int, list[tuple[int, int]]] = {}
+    for start in range(max(len(grams) - w + 1, 1 if grams else 0)):
+        window = grams[start:start + w]
+        smallest = min(range(len(window)), key=lambda index: (window[index][0], -index))
+        value, first, last = window[smallest]
+        if (first, last) not in kept.setdefault(value, []):
+            kept[value].append((first, last))
+    return Fingerprint(tokens, kept)
+
+
+def similarity(one: Fingerprint, other: Fingerprint) -> float:
+    """The share of the smaller fingerprint's hashes that the other has too: 1.0 when one holds the other."""
+    smaller = min(len(one.hashes), len(other.hashes))
+    return len(one.hashes.keys() & other.hashes.keys()) / smaller if smaller else 0.0
+
+
+def shared_regions(one: Fingerprint, other: Fingerprint) -> list[dict[str, list[int]]]:
+    """The lines of each source where their shared hashes lie: [{"a": [first, last], "b": [first, last]}], merged
+    where a region touches the one before it on both sides."""
+    pairs = sorted((a, b) for value in one.hashes.keys() & other.hashes.keys()
+                   for a, b in zip(one.hashes[value][:1], other.hashes[value][:1]))
+    regions: list[dict[str, list[int]]] = []
+    for a, b in pairs:
+        if regions and _touches(regions[-1]["a"], a) and _touches(regions[-1]["b"], b):
+            regions[-1]["a"][1] = max(regions[-1]["a"][1], a[1])
+            regions[-1]["b"] = [min(regions[-1]["b"][0], b[0]), max(regions[-1]["b"][1], b[1])]
+        else:
+            regions.append({"a": list(a), "b": list(b)})
+    return regions
+
+
+def _touches(region: list[int], lines: tuple[int, int]) -> bool:
+    return lines[0] <= region[1] + 1 and lines[1] >= region[0] - 1
+
+
+def _normal(token: tokenize.TokenInfo, after_dot: bool) -> str:
+    if token.type == tokenize.NAME:
+        return token.string if after_dot or token.string in _KEPT_NAMES else "N"
+    if token.type == tokenize.NUMBER:
+        return "0"
+    if token.type in (tokenize.STRING, *_f_string_parts()):
+        return "S"
+    if token.type == tokenize.INDENT:
+        return "{"
+    if token.type == tokenize.DEDENT:
+        return "}"
+    if token.type == tokenize.NEWLINE:
+        return ";"
+    return token.string
+
+
+def _f_string_parts() -> Iterable[int]:
+    """The token types of an f-string's pieces, on Pythons that split f-strings into tokens (3.12 on)."""
+    return tuple(getattr(tokenize, name) for name in ("FSTRING_START", "FSTRING_MIDDLE", "FSTRING_END")
+                 if hasattr(tokenize, name))
+
+
+def _docstring_lines(source: str) -> set[int]:
+    """The first line of every docstring (of the module, a class or a function): their tokens are dropped."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    lines = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                lines.add(first.lineno)
+    return lines
+
+
+def _hash(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")

@@ -1,0 +1,137 @@
+"""Building the students' release: a copy of the repository that holds no code that solves a kata.
+
+What ships is listed here and nowhere else (SHIPPED, SHIPPED_TESTS); everything else of the
+teacher's copy stays out: solutions/ (references, editorials, catalogued mistakes), the runner's
+own tests (tests/grading holds classes of submissions, several of them correct), the benchmarks and
+CI. The stubs are the committed, untouched ones, whatever the teacher has written in problems/.
+Each catalogued mistake is kept as its record only (id, title, hint, the fixed tests it fails),
+so that a learner's failures are still named from those records (kata.runner.mistakes).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from kata.katas import KATAS, NO_SOLUTIONS_HERE, RECORDED_MISTAKES, ROOT, TESTS, Kata, has_solutions, relative
+from kata.release.readme import students_readme
+from kata.runner.implementations import source_is_untouched
+from kata.runner.mistakes import mistakes_of
+
+# Copied as they are, from the repository's root.
+SHIPPED = ("pyproject.toml", "conftest.py", "kata")
+# The learners' docs, copied where this copy has them.
+SHIPPED_DOCS = ("docs/learners.md", "docs/security.md", "docs/bench-02.png", "docs/viz-02.png", "docs/viz-03.png",
+                "docs/viz-09.png")
+# What git must not take from a learner's folder into the assignment's repository.
+GITIGNORE = "__pycache__/\n*.egg-info/\n.hypothesis/\n.pytest_cache/\n.venv/\nbuild/\n.kata/\n"
+# Of tests/: the katas' folders, and what their tests share (tests.support: answers, oracles, large inputs).
+SHIPPED_TESTS = ("__init__.py", "conftest.py", "support")
+IGNORED = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata", "*.egg-info", "*.pyc")
+
+
+class ReleaseProblem(ValueError):
+    """The release cannot be built there, or from here; the message says why."""
+
+
+@dataclass
+class Release:
+    folder: Path
+    files: list[Path]  # every file written, relative to the folder
+    mistakes: int  # catalogued mistakes kept as records
+
+
+def build_release(folder: Path) -> Release:
+    """Write the students' release into `folder`, which must be new or empty and outside the copied folders."""
+    if not has_solutions():
+        raise ReleaseProblem(f"cannot build a release from here: {NO_SOLUTIONS_HERE}")
+    stubs = {kata: untouched_stub(kata) for kata in KATAS}  # before anything is written: each may refuse
+    folder = _checked_folder(Path(folder))
+    for name in SHIPPED:
+        _copy(ROOT / name, folder / name)
+    for name in SHIPPED_DOCS:
+        if (ROOT / name).is_file():
+            _copy(ROOT / name, folder / name)
+    _write(folder / ".gitignore", GITIGNORE)
+    for kata, stub in stubs.items():
+        _copy(TESTS / kata.slug, folder / "tests" / kata.slug)
+        _write(folder / "problems" / kata.slug / f"{kata.module}.py", stub)
+        for name in ("README.md", "hints.md"):
+            _copy(kata.stub_path().parent / name, folder / "problems" / kata.slug / name)
+    for name in SHIPPED_TESTS:
+        _copy(TESTS / name, folder / "tests" / name)
+    recorded = sum(_write_recorded_mistakes(kata, folder) for kata in KATAS)
+    _write(folder / "README.md", students_readme())
+    files = sorted(path.relative_to(folder) for path in folder.rglob("*") if path.is_file())
+    return Release(folder, files, recorded)
+
+
+def _checked_folder(folder: Path) -> Path:
+    resolved = folder.expanduser().resolve()
+    if resolved.exists() and (not resolved.is_dir() or any(resolved.iterdir())):
+        raise ReleaseProblem(f"DIR {str(folder)!r} exists and is not an empty folder: give a new one")
+    if resolved == ROOT or (ROOT in resolved.parents and resolved.relative_to(ROOT).parts[0] in _copied_roots()):
+        raise ReleaseProblem(f"DIR {str(folder)!r} is inside what the release copies: give a folder elsewhere")
+    resolved.mkdir(parents=True, exist_ok=True)
+    return resolved
+
+
+def _copied_roots() -> set[str]:
+    return {Path(name).parts[0] for name in (*SHIPPED, *SHIPPED_DOCS)} | {"problems", "tests", "solutions"}
+
+
+def untouched_stub(kata: Kata) -> str:
+    """The stub as committed (git's HEAD) when the teacher's file has changed since; the file when it is untouched."""
+    source = kata.stub_path().read_text(encoding="utf-8")
+    if _untouched(source, kata):
+        return source
+    committed = _committed(relative(kata.stub_path()))
+    if committed is not None and _untouched(committed, kata):
+        return committed
+    raise ReleaseProblem(f"{relative(kata.stub_path())} is not the untouched stub (its functions do more than raise "
+                         "NotImplementedError) and git holds no untouched version of it: restore it first")
+
+
+def _untouched(source: str, kata: Kata) -> bool:
+    try:
+        return source_is_untouched(source, kata.functions)
+    except (SyntaxError, ValueError):
+        return False
+
+
+def _committed(path: str) -> str | None:
+    try:
+        done = subprocess.run(["git", "show", f"HEAD:{path}"], cwd=ROOT, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def recorded_mistakes(kata: Kata) -> dict[str, dict]:
+    """Each catalogued mistake of the kata as the release keeps it: words and evidence, never code."""
+    return {mistake.id: {"title": mistake.title, "hint": mistake.hint, "fails": sorted(mistake.known.fails),
+                         "stopped": sorted(mistake.known.stopped)}
+            for mistake in mistakes_of(kata).values()}
+
+
+def _write_recorded_mistakes(kata: Kata, folder: Path) -> int:
+    records = recorded_mistakes(kata)
+    path = folder / RECORDED_MISTAKES.relative_to(ROOT) / f"{kata.slug}.json"
+    _write(path, json.dumps(records, indent=1, ensure_ascii=False) + "\n")
+    return len(records)
+
+
+def _copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if source.is_dir():
+        shutil.copytree(source, target, ignore=IGNORED, symlinks=False)
+    else:
+        shutil.copy2(source, target)
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")

@@ -1,0 +1,177 @@
+"""kata grade --gradebook: one row per student, under the scoring asked for, in the columns an LMS reads."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kata.grading.gradebook import BadRoster, Person, gradebook_rows, read_roster, write_gradebook
+from kata.grading.grades import grade_from_tests, grade_without_tests
+from kata.grading.scoring import PROPORTIONAL, Scoring, kind_of_test, parse_weights
+from kata.katas import ROOT
+from kata.runner.outcomes import TestOutcome as Outcome
+from kata.vocabulary import KataStatus
+
+ONE, TWO = "01_fixed_windows", "02_token_budget_packer"
+
+
+def outcomes(kata: str, **passed_of_kind: tuple[int, int]) -> list[Outcome]:
+    """passed_of_kind: kind -> (passed, run)."""
+    return [Outcome(f"tests/{kata}/test_{kind}.py::test_{number}", number < passed)
+            for kind, (passed, run) in passed_of_kind.items() for number in range(run)]
+
+
+# A quadratic packer: every test but one guard passes.
+SLOW = grade_from_tests("quadratic", TWO, outcomes(TWO, examples=(4, 4), hidden=(30, 30), properties=(20, 20),
+                                                   guards=(3, 4)))
+SOLVED = grade_from_tests("quadratic", ONE, outcomes(ONE, examples=(3, 3), hidden=(5, 5)))
+CLASS = [SOLVED, SLOW,
+         grade_from_tests("=HYPERLINK(\"x\")", ONE, outcomes(ONE, examples=(3, 3), hidden=(0, 5))),
+         grade_without_tests("=HYPERLINK(\"x\")", TWO, KataStatus.NOT_SUBMITTED, "no file", 58)]
+
+
+def read(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8", newline="") as file:
+        return list(csv.reader(file))
+
+
+def test_proportional_all_or_nothing_and_weighted_scores():
+    assert PROPORTIONAL.earned(SLOW) == pytest.approx(10 * 57 / 58)
+    assert Scoring("all-or-nothing").earned(SLOW) == 0 and Scoring("all-or-nothing").earned(SOLVED) == 10
+    guards_count_double = Scoring("weighted", weights=parse_weights(["guards=2"]))
+    assert guards_count_double.earned(SLOW) == pytest.approx(10 * (1 + 1 + 1 + 2 * 3 / 4) / 5)
+    # a kata without guards shares its points among the kinds it has
+    assert guards_count_double.earned(SOLVED) == 10
+
+
+def test_a_kata_may_be_worth_its_own_points():
+    scoring = Scoring(points=10, per_kata={ONE: 5})
+    assert scoring.possible(ONE) == 5 and scoring.possible(TWO) == 10 and scoring.earned(SOLVED) == 5
+
+
+@pytest.mark.parametrize(("asked", "named"), [({"policy": "best"}, "scoring 'best'"),
+                                              ({"weights": {"hiden": 1.0}}, "hiden"),
+                                              ({"weights": {"examples": -1.0}}, "at least 0")])
+def test_a_bad_scoring_is_refused_naming_it(asked, named):
+    with pytest.raises(ValueError, match=named):
+        Scoring(**asked)
+
+
+def test_bad_weights_are_refused_naming_the_pair():
+    with pytest.raises(ValueError, match="'hidden=lots'"):
+        parse_weights(["hidden=lots"])
+
+
+def test_the_kind_of_a_test_is_its_file():
+    assert kind_of_test("tests/01_fixed_windows/test_guards.py::test_x[1]") == "guards"
+    assert kind_of_test("tests/01_fixed_windows::01_fixed_windows") == ""
+
+
+def test_the_plain_gradebook_has_a_row_per_student_with_total_and_percentage(tmp_path):
+    path = tmp_path / "gradebook.csv"
+    write_gradebook(path, gradebook_rows(CLASS, PROPORTIONAL), [ONE, TWO], PROPORTIONAL)
+    header, quadratic, hostile = read(path)
+    assert header == ["student", "id", ONE, TWO, "total", "possible", "percentage"]
+    assert quadratic == ["quadratic", "quadratic", "10", "9.83", "19.83", "20", "99.15"]
+    assert hostile[0] == "'=HYPERLINK(\"x\")" and hostile[2:] == ["3.75", "0", "3.75", "20", "18.75"]
+
+
+def test_canvas_moodle_and_google_layouts(tmp_path):
+    roster = {"quadratic": Person("quadratic", "S1", "Ada Lovelace", "ada@example.org", "A")}
+    rows = gradebook_rows(CLASS[:2], PROPORTIONAL, roster)
+    for form, header, first_row in [
+        ("canvas", ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Kata 01 fixed_windows",
+                    "Kata 02 token_budget_packer", "Chunking katas total"],
+         ["Points Possible", "", "", "", "", "10", "10", "20"]),
+        ("moodle", ["ID number", "Email address", "Full name", "Kata 01 fixed_windows", "Kata 02 token_budget_packer",
+                    "Chunking katas total", "Percentage"], ["S1", "ada@example.org", "Ada Lovelace", "10", "9.83",
+                                                            "19.83", "99.15"]),
+        ("google", ["Last Name", "First Name", "Email Address", "Kata 01 fixed_windows", "Kata 02 token_budget_packer",
+                    "Chunking katas total"], ["", "", "Points", "10", "10", "20"]),
+    ]:
+        path = tmp_path / f"{form}.csv"
+        write_gradebook(path, rows, [ONE, TWO], PROPORTIONAL, form)
+        written = read(path)
+        assert written[0] == header and written[1] == first_row, form
+    assert read(tmp_path / "canvas.csv")[2] == ["Ada Lovelace", "", "S1", "", "A", "10", "9.83", "19.83"]
+    assert read(tmp_path / "google.csv")[2] == ["Lovelace", "Ada", "ada@example.org", "10", "9.83", "19.83"]
+
+
+def test_a_student_of_the_roster_who_handed_nothing_in_gets_zeros(tmp_path):
+    roster = {"quadratic": Person("quadratic", "S1"), "absent": Person("absent", "S9")}
+    rows = gradebook_rows(CLASS[:2], PROPORTIONAL, roster)
+    assert [(row.person.id, row.total) for row in rows] == [("S1", 19.83), ("S9", 0.0)]
+
+
+def test_the_roster_is_read_strictly(tmp_path):
+    good = tmp_path / "roster.csv"
+    good.write_text("Folder,ID,Name\nalice,S1,Alice A\n", encoding="utf-8")
+    assert read_roster(good) == {"alice": Person("alice", "S1", "Alice A")}
+    for text, said in [("name,id\nalice,S1\n", "must name the columns folder and id"),
+                       ("folder,id\nalice,\n", "line 2: a folder and an id are needed"),
+                       ("folder,id\nalice,S1\nalice,S2\n", "line 3: the folder 'alice' is named twice")]:
+        good.write_text(text, encoding="utf-8")
+        with pytest.raises(BadRoster, match=said):
+            read_roster(good)
+    with pytest.raises(BadRoster, match="cannot be read"):
+        read_roster(tmp_path / "missing.csv")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(("arguments", "said"), [
+    (["--gradebook", "g.txt"], "--gradebook 'g.txt' does not end in .csv"),
+    (["--roster", "r.csv"], "--roster 'r.csv' cannot be read"),
+    (["--weights", "hidden=2"], "--weights goes with --scoring weighted"),
+    (["--kata-points", "1=0"], "--kata-points '1=0'"),
+    (["--kata-points", "99=5"], "99"),
+])
+def test_bad_gradebook_options_are_refused_before_grading(tmp_path, arguments, said):
+    (tmp_path / "class").mkdir()
+    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(tmp_path / "class"), "--katas", "1", *arguments],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Grading" not in done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_kata_grade_writes_the_feedback_and_the_gradebook_asked_for(tmp_path):
+    """One grading run of three students: each gets their feedback files, and the gradebook has their rows."""
+    classroom = Path(__file__).parent / "classroom"
+    submissions = tmp_path / "class"
+    for student in ("correct", "known_mistake", "untouched_stub"):
+        shutil.copytree(classroom / student, submissions / student)
+    shutil.copytree(classroom / "correct", submissions / "twin")  # a copy, which --similarity flags
+    roster = tmp_path / "roster.csv"
+    roster.write_text("folder,id,name,email\ncorrect,S1,Ada Lovelace,ada@example.org\n"
+                      "known_mistake,S2,Bob Byte,bob@example.org\nabsent,S9,Al Sent,al@example.org\n",
+                      encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2",
+                           "--feedback", str(tmp_path / "feedback"), "--gradebook", str(tmp_path / "moodle.csv"),
+                           "--gradebook-format", "moodle", "--roster", str(roster), "--scoring", "all-or-nothing",
+                           "--points", "4", "--similarity", str(tmp_path / "similar.json")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=280)
+    assert done.returncode == 0, done.stderr
+    assert "not in the roster, so identified by their folder's name: twin, untouched_stub" in done.stderr
+    rows = read(tmp_path / "moodle.csv")
+    assert [row[0] for row in rows[1:]] == ["S1", "S2", "twin", "untouched_stub", "S9"]
+    assert [row[-2:] for row in rows[1:]] == [["4", "100"], ["0", "0"], ["4", "100"], ["0", "0"], ["0", "0"]]
+    feedback = sorted(path.name for path in (tmp_path / "feedback").iterdir())
+    assert feedback == [f"{student}.{suffix}" for student in ("correct", "known_mistake", "twin", "untouched_stub")
+                        for suffix in ("html", "md")]
+    assert "Flagged: twin: 01_fixed_windows: very similar to correct's (similarity 1.00)" in done.stdout
+    twin = (tmp_path / "feedback" / "twin.md").read_text(encoding="utf-8")
+    assert "Flagged for the teacher's review: your 01\\_fixed\\_windows is very similar to another submission." in twin
+    assert "correct" not in twin.split("Score:", 1)[0]
+    pairs = json.loads((tmp_path / "similar.json").read_text(encoding="utf-8"))
+    assert [pair["score"] for pair in pairs if {pair["a"], pair["b"]} == {"correct", "twin"}] == [1.0]
+    mistaken = (tmp_path / "feedback" / "known_mistake.md").read_text(encoding="utf-8")
+    assert "WRONG ANSWER" in mistaken and "Called fixed_windows(" in mistaken and "but the tests expected" in mistaken
+    assert "Your code behaves like a known mistake" in mistaken
+    assert "Score: 0.00 of 4 points (0.0%), scored all-or-nothing." in mistaken

@@ -1,0 +1,224 @@
+"""kata similarity: winnowed fingerprints find a disguised copy and do not flag independent solutions.
+
+The test class (tests/grading/similar_class/) holds three independent correct solutions of katas 01 and 02,
+written in different styles; with the correct solution of tests/grading/classroom/ and the reference, they
+are the honest pairs. Each is disguised here as a copier would (every name renamed, docstrings and
+comments replaced, functions reordered, messages reworded, the layout rewritten): those are the copies.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import itertools
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kata.grading.similarity import THRESHOLD, compare_class, flagged_students
+from kata.grading.similarity_page import write_page
+from kata.grading.winnowing import fingerprint, normal_tokens, similarity
+from kata.katas import ROOT, Kata, find_kata
+
+CLASS = Path(__file__).parent / "similar_class"
+HONEST = ("ada", "grace", "linus")
+KATAS = (find_kata("1"), find_kata("2"))
+MARGIN = 0.15  # measured: copies score at least 0.81, independent pairs at most 0.38; the threshold is 0.6
+
+ONE = '''def f(xs, n):
+    """Doc."""
+    total = 0  # sum
+    for x in xs:
+        total += x * 2
+    return [total, 'a']
+'''
+OTHER = '''def f(values, limit):
+    """Another doc, longer."""
+
+    acc = 0
+    for v in values:
+        acc += v * 7
+
+    return [acc, "zzz"]  # done
+'''
+
+
+def honest_sources(kata: Kata) -> dict[str, str]:
+    sources = {name: (CLASS / name / kata.slug / f"{kata.module}.py").read_text(encoding="utf-8") for name in HONEST}
+    sources["reference"] = kata.reference_path().read_text(encoding="utf-8")
+    classroom = Path(__file__).parent / "classroom" / "correct" / kata.slug / f"{kata.module}.py"
+    if classroom.is_file():
+        sources["classroom"] = classroom.read_text(encoding="utf-8")
+    return sources
+
+
+def score(kata: Kata, one: str, other: str) -> float:
+    stub = fingerprint(kata.stub_path().read_text(encoding="utf-8"))
+    return similarity(fingerprint(one).without(stub), fingerprint(other).without(stub))
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=lambda kata: kata.number)
+def test_every_disguised_copy_is_flagged(kata):
+    scores = {name: score(kata, source, disguise(source, kata.functions))
+              for name, source in honest_sources(kata).items()}
+    assert min(scores.values()) >= THRESHOLD + MARGIN, scores
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=lambda kata: kata.number)
+def test_independent_correct_solutions_are_not_flagged(kata):
+    sources = honest_sources(kata)
+    scores = {(a, b): score(kata, sources[a], sources[b]) for a, b in itertools.combinations(sources, 2)}
+    assert max(scores.values()) <= THRESHOLD - MARGIN, scores
+
+
+def test_names_literals_comments_docstrings_and_layout_do_not_count():
+    assert [token.text for token in normal_tokens(ONE)] == [token.text for token in normal_tokens(OTHER)]
+
+
+def test_what_the_code_calls_does_count():
+    assert [token.text for token in normal_tokens("len(x)\n")] != [token.text for token in normal_tokens("sum(x)\n")]
+
+
+def test_the_order_of_the_functions_does_not_hide_a_copy():
+    kata = find_kata("1")
+    source = kata.reference_path().read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    tree.body = tree.body[::-1]
+    assert score(kata, source, ast.unparse(tree)) >= 0.9
+
+
+def test_the_stub_never_counts_as_copied():
+    kata = find_kata("2")
+    stub = kata.stub_path().read_text(encoding="utf-8")
+    assert score(kata, stub, stub) == 0.0
+
+
+def test_source_that_does_not_tokenize_is_compared_as_far_as_it_reads():
+    assert [token.text for token in normal_tokens("x = 1\ndef f(:\n  )]]\x00")][:4] == ["N", "=", "0", ";"]
+    assert normal_tokens("(" * 5000)  # nesting deeper than the parser allows
+    assert fingerprint("\x00\xff garbage ''' unterminated").hashes == {}
+
+
+@pytest.fixture
+def copied_class(tmp_path) -> Path:
+    """The test class, with a disguised copy of grace's 01 (bob) and of the reference's 02 (mallory)."""
+    folder = tmp_path / "class"
+    shutil.copytree(CLASS, folder)
+    one, two = KATAS
+    bob = folder / "bob" / one.slug / f"{one.module}.py"
+    bob.parent.mkdir(parents=True)
+    bob.write_text(disguise((CLASS / "grace" / one.slug / f"{one.module}.py").read_text(), one.functions))
+    mallory = folder / "<b>mallory" / two.slug / f"{two.module}.py"
+    mallory.parent.mkdir(parents=True)
+    mallory.write_text(disguise(two.reference_path().read_text(), two.functions) + "# </pre><script>x</script>\n")
+    return folder
+
+
+def test_a_class_is_compared_pair_by_pair_and_with_the_reference(copied_class):
+    compared = compare_class(copied_class, list(KATAS))
+    flagged = {(pair.kata, pair.a, pair.b) for pair in compared.pairs if pair.flagged}
+    assert flagged == {("01_fixed_windows", "bob", "grace"), ("02_token_budget_packer", "<b>mallory", "reference")}
+    flags = flagged_students(compared.pairs)
+    assert set(flags) == {"bob", "grace", "<b>mallory"}
+    [mallory] = flags["<b>mallory"]
+    assert mallory.startswith("02_token_budget_packer: matches the reference (similarity 0.")
+    pair = next(pair for pair in compared.pairs if pair.flagged and pair.a == "bob")
+    assert pair.regions and all(set(region) == {"a", "b"} for region in pair.regions)
+
+
+def test_the_page_shows_flagged_pairs_side_by_side_and_escapes_everything(copied_class, tmp_path):
+    compared = compare_class(copied_class, list(KATAS))
+    write_page(compared, tmp_path / "similar.html", THRESHOLD)
+    page = (tmp_path / "similar.html").read_text(encoding="utf-8")
+    assert "<mark>" in page and "&lt;b&gt;mallory" in page
+    assert "<script>" not in page and "<b>mallory" not in page
+    assert "default-src 'none'" in page
+
+
+def test_a_link_to_the_reference_is_not_read(tmp_path):
+    kata = find_kata("1")
+    (tmp_path / "class" / "eve" / kata.slug).mkdir(parents=True)
+    (tmp_path / "class" / "eve" / kata.slug / f"{kata.module}.py").symlink_to(kata.reference_path())
+    compared = compare_class(tmp_path / "class", [kata])
+    assert compared.pairs == [] and compared.skipped and "link" in compared.skipped[0]
+
+
+@pytest.mark.timeout(60)
+def test_the_command_writes_the_pairs_as_json(copied_class, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "kata", "similarity", str(copied_class), "--katas", "1", "2",
+                           "--out", str(tmp_path / "pairs.json"), "--html", str(tmp_path / "pairs.html")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    pairs = json.loads((tmp_path / "pairs.json").read_text(encoding="utf-8"))
+    assert all(set(pair) == {"a", "b", "kata", "score", "flagged", "regions"} for pair in pairs)
+    assert sum(pair["flagged"] for pair in pairs) == 2
+    assert "2 flagged" in done.stdout and "bob: 01_fixed_windows: very similar to grace's" in done.stdout
+    assert "similarity 01: 4 students compared, 1 pair flagged" in done.stderr
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(("arguments", "said"), [(["--out", "x.txt"], "does not end in .json"),
+                                                 (["--out", "x.json", "--threshold", "2"], "'2' is not a number"),
+                                                 (["--out", "x.json", "--html", "x.htm"], "does not end in .html")])
+def test_bad_options_are_refused_in_one_line(tmp_path, arguments, said):
+    done = subprocess.run([sys.executable, "-m", "kata", "similarity", str(CLASS), *arguments], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and said in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+# A copier's disguise of a solution: every name it defines renamed (but the kata's functions, which the tests
+# call), its docstrings and comments replaced, its top-level functions in reverse order, its messages reworded
+# and its layout rewritten (ast.unparse).
+
+KEPT = set(dir(builtins)) | {"self", "cls"}
+
+
+def disguise(source: str, kept: tuple[str, ...]) -> str:
+    tree = ast.parse(source)
+    defined = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    defined |= {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}
+    defined |= {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    renamed = {name: f"v{index}_{name[::-1].strip('_')}x"
+               for index, name in enumerate(sorted(defined - KEPT - set(kept)))}
+    tree = _Renamer(renamed).visit(tree)
+    functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    others = [node for node in tree.body if not isinstance(node, ast.FunctionDef)]
+    tree.body = others + functions[::-1]
+    lines = ["# my own work, written from scratch", *ast.unparse(tree).splitlines()]
+    return "\n".join(line + ("  # step" if line.strip().startswith(("if ", "for ", "while ")) else "")
+                     for line in lines) + "\n"
+
+
+class _Renamer(ast.NodeTransformer):
+    def __init__(self, renamed: dict[str, str]) -> None:
+        self.renamed = renamed
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        node.id = self.renamed.get(node.id, node.id)
+        return node
+
+    def visit_arg(self, node: ast.arg) -> ast.AST:
+        node.arg = self.renamed.get(node.arg, node.arg)
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        node.name = self.renamed.get(node.name, node.name)
+        if node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
+            node.body[0].value = ast.Constant("Does what the statement asks.")
+        self.generic_visit(node)
+        return node
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if isinstance(node.value, str) and len(node.value) > 3:
+            return ast.Constant("bad value: " + node.value[::-1][:8])
+        return node
+
+    def visit_keyword(self, node: ast.keyword) -> ast.AST:
+        if node.arg is not None:
+            node.arg = self.renamed.get(node.arg, node.arg)
+        self.generic_visit(node)
+        return node
