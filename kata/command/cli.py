@@ -17,7 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kata.command.argument_types import (KATA_FORMS, fail, page_path, plot_path, positive_int, positive_seconds,
+                                         whole_number)
 from kata.command.bench import BUDGET_SECONDS, growth_rule
+from kata.command.teaching import (classroom, classroom_arguments, grade, grade_arguments, release, release_arguments,
+                                   similarity, similarity_arguments)
 from kata.katas import UnknownKata, find_kata
 from kata.command.terminal import MAX_WIDTH
 from kata.runner.implementations import BadImplOption, NotStarted
@@ -26,13 +30,11 @@ from kata.runner.modules import LoadProblem
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from kata.grading.scoring import Scoring
     from types import FrameType
     from typing import NoReturn
 
     from kata.katas import Kata
 
-KATA_FORMS = "a number (2), a folder name, or a unique part of one (budget)"
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
@@ -59,16 +61,16 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141  # as a shell reports a process ended by SIGPIPE
     except (UnknownKata, BadImplOption) as error:
-        return _fail(options.command, error, 2)
+        return fail(options.command, error, 2)
     except (LoadProblem, NotStarted, OSError) as error:
-        return _fail(options.command, error, 1)
+        return fail(options.command, error, 1)
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
     except Exception as error:  # never a traceback for the learner, unless asked for
         if os.environ.get("KATA_DEBUG"):
             raise
-        return _fail(options.command, f"unexpected {type(error).__name__}: {error} "
+        return fail(options.command, f"unexpected {type(error).__name__}: {error} "
                                       "(KATA_DEBUG=1 shows the traceback)", 1)
 
 
@@ -112,77 +114,6 @@ def _check_arguments(command: argparse.ArgumentParser) -> None:
                          help="run your code in a worker process of its own, as kata grade does")
 
 
-def _grade_arguments(command: argparse.ArgumentParser) -> None:
-    from kata.isolation.limits import WORKER_MEMORY_MB
-    from kata.judging.limits import CALL_SECONDS
-
-    command.add_argument("submissions", metavar="SUBMISSIONS", type=Path,
-                         help="a folder with one folder (or .zip file) per student")
-    command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
-                         help="the katas to grade (" + KATA_FORMS + "); default: every kata")
-    command.add_argument("--jobs", type=_positive_int, default=os.cpu_count() or 1,
-                         help="how many students to grade at once (default: the number of cores)")
-    command.add_argument("--call-seconds", type=_call_seconds, default=CALL_SECONDS, metavar="S",
-                         help=f"the time limit of one call, in seconds (default {CALL_SECONDS:g}); "
-                              "guards keep their own")
-    command.add_argument("--memory", type=_megabytes, default=WORKER_MEMORY_MB, metavar="MB",
-                         help=f"each worker's address space (default {WORKER_MEMORY_MB})")
-    command.add_argument("--out", metavar="FILE", type=Path, action="append", default=[],
-                         help="write the grades to FILE: .csv, .json or .md (may be given several times)")
-    command.add_argument("--junit", metavar="DIR", type=Path, default=None,
-                         help="write one JUnit XML file per student into DIR")
-    command.add_argument("--feedback", metavar="DIR", type=Path, default=None,
-                         help="write one file per student into DIR (Markdown and HTML): their scores and every "
-                              "failure in the words kata check prints")
-    command.add_argument("--gradebook", metavar="FILE.csv", type=Path, default=None,
-                         help="write one row per student: each kata's points, the total and the percentage")
-    command.add_argument("--gradebook-format", choices=("plain", "canvas", "moodle", "google"), default="plain",
-                         help="the gradebook's columns: plain (default), or as Canvas, Moodle or Google Classroom "
-                              "read them")
-    command.add_argument("--roster", metavar="FILE.csv", type=Path, default=None,
-                         help="the students' LMS identifiers: a CSV with the columns folder and id (and optionally "
-                              "name, email, section)")
-    _scoring_arguments(command)
-    command.add_argument("--similarity", metavar="FILE.json", type=Path, default=None,
-                         help="also compare the class as kata similarity does, write the pairs to FILE.json, and "
-                              "flag the students concerned in every report")
-    command.add_argument("--unconfined", action="store_true",
-                         help="grade even where the kernel cannot confine the students' code (no Landlock or "
-                         "seccomp): a submission can then read the tests and change grades; every report says so")
-
-
-def _points_argument(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--points", type=_points, default=10.0, metavar="N",
-                         help="what a kata is worth (default 10), earned in proportion to the tests passed")
-
-
-def _scoring_arguments(command: argparse.ArgumentParser) -> None:
-    _points_argument(command)
-    command.add_argument("--kata-points", metavar="KATA=N", nargs="+", default=[],
-                         help="what some katas are worth instead of --points, e.g. 1=5 3=20")
-    command.add_argument("--scoring", choices=("proportional", "all-or-nothing", "weighted"), default="proportional",
-                         help="proportional (default): points in proportion to the tests passed; all-or-nothing: "
-                              "a kata's points only when solved; weighted: each kind of test weighs --weights")
-    command.add_argument("--weights", metavar="KIND=W", nargs="+", default=[],
-                         help="for --scoring weighted: examples, hidden, properties, guards (1 each unless given)")
-
-
-def _scoring(options: argparse.Namespace) -> Scoring:
-    """The scoring the options ask for; ValueError naming the option and the value."""
-    from kata.grading.scoring import Scoring, parse_weights
-
-    if options.weights and options.scoring != "weighted":
-        raise ValueError("--weights goes with --scoring weighted")
-    per_kata = {}
-    for pair in options.kata_points:
-        name, _, number = pair.partition("=")
-        try:
-            per_kata[find_kata(name).slug] = _points(number)
-        except argparse.ArgumentTypeError as error:
-            raise ValueError(f"--kata-points {pair!r}: {error}") from None
-    return Scoring(options.scoring, options.points, per_kata, parse_weights(options.weights))
-
-
 def _hint_arguments(command: argparse.ArgumentParser) -> None:
     _kata_argument(command)
     command.add_argument("--all", action="store_true", help="print every hint")
@@ -197,9 +128,9 @@ def _watch_arguments(command: argparse.ArgumentParser) -> None:
 def _bench_arguments(command: argparse.ArgumentParser) -> None:
     _kata_argument(command)
     _impl_argument(command)
-    command.add_argument("--seconds", type=_positive_seconds, default=BUDGET_SECONDS,
+    command.add_argument("--seconds", type=positive_seconds, default=BUDGET_SECONDS,
                          help=f"the time budget of the whole run (default: {BUDGET_SECONDS:g})")
-    command.add_argument("--plot", type=_plot_path, metavar="FILE",
+    command.add_argument("--plot", type=plot_path, metavar="FILE",
                          help="also draw the times on log-log axes, with the linear and quadratic guides, "
                               "as an SVG picture (FILE.svg) or a page with a table of the times (FILE.html)")
 
@@ -209,92 +140,16 @@ def _viz_arguments(command: argparse.ArgumentParser) -> None:
     source = command.add_mutually_exclusive_group()
     source.add_argument("file", metavar="FILE", nargs="?", type=Path, default=None,
                         help="a UTF-8 text file to chunk (default: the sample document)")
-    source.add_argument("--example", type=_positive_int, metavar="N", default=None,
+    source.add_argument("--example", type=positive_int, metavar="N", default=None,
                         help="the statement's example N instead: its Nth call of the kata's function")
-    command.add_argument("--max-tokens", type=_positive_int, metavar="M", default=None,
+    command.add_argument("--max-tokens", type=positive_int, metavar="M", default=None,
                          help="the budget (kata 01: chunk_size); default: the example's, or the kata's own")
-    command.add_argument("--overlap", type=_whole_number, metavar="V", default=None,
+    command.add_argument("--overlap", type=whole_number, metavar="V", default=None,
                          help="the overlap, for katas 01 and 03")
     _impl_argument(command)
-    command.add_argument("--out", type=_page_path, metavar="PAGE.html", default=None,
+    command.add_argument("--out", type=page_path, metavar="PAGE.html", default=None,
                          help="where to write the page (default: .kata/viz-<kata>.html)")
     command.add_argument("--open", action="store_true", help="open the page in a browser")
-
-
-def _classroom_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument("platform", choices=("github", "gradescope", "step"),
-                         help="github: the workflow; gradescope: the zip; step: grade one kata, in the workflow")
-    command.add_argument("kata", metavar="KATA", nargs="?", help="for step: the kata to grade")
-    command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
-                         help="the katas to grade (" + KATA_FORMS + "); default: every kata")
-    _points_argument(command)
-    command.add_argument("--out", type=Path, default=None, metavar="PATH",
-                         help="where to write (default: .github/workflows/classroom.yml, or autograder.zip)")
-    command.add_argument("--template", type=Path, default=None, metavar="DIR",
-                         help="github: build the students' release in DIR (as kata release does), the workflow in it")
-
-
-def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
-
-
-def _seconds_from(low: float, high: float) -> Callable[[str], float]:
-    """An argparse type: a number of seconds from `low` to `high`, or a one-line error naming the value."""
-    def seconds(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = 0.0
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from {low:g} to {high:g}")
-        return value
-
-    return seconds
-
-
-_call_seconds = _seconds_from(0.05, 60)
-_positive_seconds = _seconds_from(1, 600)
-
-
-def _plot_path(text: str) -> Path:
-    from kata.drawing.growth_plot import PlotPathProblem, check_plot_path
-    try:
-        return check_plot_path(Path(text))
-    except PlotPathProblem as problem:
-        raise argparse.ArgumentTypeError(str(problem)) from None
-
-
-def _whole_number(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 0")
-    return int(text)
-
-
-def _page_path(text: str) -> Path:
-    path = Path(text)
-    if path.suffix.lower() != ".html":
-        raise argparse.ArgumentTypeError(f"{text!r} does not end in .html")
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is in a folder that does not exist")
-    return path
-
-
-def _points(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value <= 1000:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of points above 0 and at most 1000")
-    return value
-
-
-def _megabytes(text: str) -> int:
-    if not text.isdigit() or not 64 <= int(text) <= 65536:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of megabytes from 64 to 65536")
-    return int(text)
 
 
 # The commands: each hands over to the module that holds it. ------------------------------
@@ -350,89 +205,7 @@ def _viz(options: argparse.Namespace) -> int:
         return viz(find_kata(options.kata), options.file, options.example, options.max_tokens, options.overlap,
                    options.impl, options.out, options.open)
     except VizProblem as problem:
-        return _fail("viz", problem, 2)
-
-
-def _classroom(options: argparse.Namespace) -> int:
-    from kata.command.classroom import ClassroomProblem, classroom
-    try:
-        return classroom(options.platform, options.kata, options.katas, options.points, options.out,
-                         options.template)
-    except ClassroomProblem as problem:
-        return _fail("classroom", problem, 2)
-
-
-def _similarity(options: argparse.Namespace) -> int:
-    from kata.katas import KATAS
-    from kata.command.similarity import similarity
-    from kata.grading.submissions import BadSubmissions
-
-    katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
-    for path, suffix in ((options.out, ".json"), (options.html, ".html")):
-        if path is not None and path.suffix.lower() != suffix:
-            return _fail("similarity", f"{str(path)!r} does not end in {suffix}", 2)
-    try:
-        return similarity(options.submissions, katas, options.out, options.html, options.threshold)
-    except (BadSubmissions, ValueError) as error:
-        return _fail("similarity", error, 2)
-
-
-def _similarity_arguments(command: argparse.ArgumentParser) -> None:
-    from kata.grading.similarity import THRESHOLD
-
-    command.add_argument("submissions", metavar="CLASS", type=Path,
-                         help="a folder with one folder (or .zip file) per student, as for kata grade")
-    command.add_argument("--katas", metavar="KATA", nargs="+", default=None,
-                         help="the katas to compare (" + KATA_FORMS + "); default: every kata")
-    command.add_argument("--out", metavar="FILE.json", type=Path, required=True,
-                         help="the pairs: each {a, b, kata, score, flagged, regions}")
-    command.add_argument("--html", metavar="FILE.html", type=Path, default=None,
-                         help="also a page with each flagged pair side by side, the matching lines highlighted")
-    command.add_argument("--threshold", type=_share, default=THRESHOLD, metavar="S",
-                         help=f"the score from which a pair is flagged (default {THRESHOLD:g})")
-
-
-def _share(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value <= 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0 and at most 1")
-    return value
-
-
-def _release(options: argparse.Namespace) -> int:
-    from kata.command.release import release
-    from kata.release.build import ReleaseProblem
-    try:
-        return release(options.folder)
-    except ReleaseProblem as problem:
-        return _fail("release", problem, 2)
-
-
-def _release_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument("folder", metavar="DIR", type=Path, help="a new (or empty) folder for the students' copy")
-
-
-def _grade(options: argparse.Namespace) -> int:
-    from kata.katas import KATAS
-    from kata.grading.grader import GradingFailed, grade
-    from kata.grading.gradebook import Asked, read_roster
-    from kata.grading.submissions import BadSubmissions
-
-    katas = sorted({find_kata(name) for name in options.katas}, key=KATAS.index) if options.katas else list(KATAS)
-    try:
-        roster = read_roster(options.roster) if options.roster is not None else None
-        if roster is not None and options.gradebook is None:
-            raise ValueError("--roster goes with --gradebook, whose rows it identifies")
-        gradebook = Asked(options.gradebook, options.gradebook_format, roster) if options.gradebook else None
-        return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.call_seconds,
-                     memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit,
-                     unconfined=options.unconfined, feedback=options.feedback, gradebook=gradebook,
-                     scoring=_scoring(options), similarity=options.similarity)
-    except (BadSubmissions, GradingFailed, ValueError) as error:
-        return _fail("grade", error, 2)
+        return fail("viz", problem, 2)
 
 
 def _interview(options: argparse.Namespace) -> int:
@@ -459,11 +232,6 @@ def _split_at_double_dash(argv: list[str]) -> tuple[list[str], list[str]]:
         return argv, []
     at = argv.index("--")
     return argv[:at], argv[at + 1:]
-
-
-def _fail(command: str, error: object, exit_code: int) -> int:
-    print(f"kata {command}: {error}", file=sys.stderr)
-    return exit_code
 
 
 def _no_arguments(command: argparse.ArgumentParser) -> None:
@@ -517,14 +285,14 @@ COMMANDS = (
             "passed.\n"
             "gradescope builds the autograder zip (setup.sh, run_autograder and the katas)\n"
             "to upload as a programming assignment's autograder. step KATA is what each step\n"
-            "of the workflow runs.", _classroom_arguments, _classroom),
+            "of the workflow runs.", classroom_arguments, classroom),
     Command("release", "write the students' copy of the katas into DIR, without any solution",
             "kata release ../katas-for-students",
             "DIR gets the statements, the untouched stubs, the hints, the tests, the runner\n"
             "and the kata command, with a README for students; solutions/ (references,\n"
             "editorials, catalogued mistakes) stays out, each mistake kept as its record\n"
             "only, so that learners' failures are still named. Make it the template of an\n"
-            "assignment (kata classroom github --template DIR).", _release_arguments, _release),
+            "assignment (kata classroom github --template DIR).", release_arguments, release),
     Command("similarity", "find the students whose code is too alike, kata by kata, and who handed in the reference",
             "kata similarity submissions/ --out similar.json --html similar.html\n"
             "  kata similarity submissions/ --katas 1 2 --out similar.json --threshold 0.7",
@@ -532,7 +300,7 @@ COMMANDS = (
             "reference and the catalogued mistakes, on normalised tokens (names, literals,\n"
             "comments, docstrings, layout and the order of functions do not count), as\n"
             "MOSS and JPlag do; the stub's code never counts. The files are read, never\n"
-            "run.", _similarity_arguments, _similarity),
+            "run.", similarity_arguments, similarity),
     Command("grade", "grade every student's folder (or .zip) in SUBMISSIONS, each isolated",
             "kata grade submissions/ --katas 1 2 --out grades.csv --out grades.md\n"
             "  kata grade submissions/ --jobs 4 --call-seconds 2 --memory 1024 --junit junit/",
@@ -547,7 +315,7 @@ COMMANDS = (
             "student (--scoring, --points, --gradebook-format canvas|moodle|google);\n"
             "--similarity FILE.json the pairs too alike (as kata similarity), flagged in the\n"
             "table, the feedback and the gradebook. The table goes to stdout, progress to\n"
-            "stderr; the exit status is 0 once grading is done.", _grade_arguments, _grade),
+            "stderr; the exit status is 0 once grading is done.", grade_arguments, grade),
     Command("interview", "practise the interview itself: a timed track of katas asked as follow-ups",
             "kata interview tracks\n  kata interview start --track packing\n  kata interview ask 1\n"
             "  kata interview run\n  kata interview submit\n  kata interview report --out scorecard.html",
