@@ -64,11 +64,12 @@ def _start(options: argparse.Namespace) -> int:
 
     track = find_track(options.track) if options.track is not None else one_kata(find_kata(options.kata))
     session = start_session(track, options.minutes, confinement_problem() or "")
-    print(f"Interview started: track {track.name} ({track.chain()}), {minutes_and_seconds(session.seconds)} "
-          "on the clock.")
+    what = f"track {track.name} ({track.chain()})" if len(track.numbers) > 1 else track.name
+    print(f"Interview started: {what}, {minutes_and_seconds(session.seconds)} on the clock.")
     if session.confinement:
         print(f"Your code will run unconfined: {session.confinement}.")
-    print(f"Hints, statements, editorials and mistake names of katas {', '.join(track.numbers)} are {WITHHELD}.")
+    katas = f"katas {', '.join(track.numbers)}" if len(track.numbers) > 1 else f"kata {track.numbers[0]}"
+    print(f"Hints, statements, editorials and mistake names of {katas} are {WITHHELD}.")
     print()
     _print_stage(session)
     return 0

@@ -209,6 +209,11 @@ def current_session() -> Session:
     """The session under way, with its end recorded if its time has run out; SessionProblem when there is none."""
     session = active_session()
     if session is None:
+        sessions = all_sessions()
+        if sessions:  # the latest one has ended: say how, since a candidate may not have seen it end
+            latest = sessions[-1]
+            raise SessionProblem(f"the interview has ended ({latest.end_reason}): its submissions are closed; "
+                                 "kata interview report shows its scorecard, and kata interview start begins another")
         raise SessionProblem("no interview is under way: kata interview start --track NAME begins one "
                              "(kata interview tracks lists them)")
     if session.elapsed() >= session.seconds:

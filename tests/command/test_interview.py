@@ -252,6 +252,9 @@ def test_when_time_runs_out_submissions_close(candidate):
     assert status["ended"] and status["seconds_left"] == 0 and status["end_reason"] == "time ran out"
     report = json.loads(candidate.interview("report", "--json", "--no-growth").stdout)
     assert report["seconds_used"] == 120.0, "the session ends at its deadline, not when next asked"
+    for command in ("submit", "run", "ask"):  # once its end is recorded, each still says why it is refused
+        done = candidate.interview(command)
+        assert done.returncode == 2 and "the interview has ended (time ran out)" in done.stderr, (command, done.stderr)
 
 
 def test_a_session_whose_time_ran_out_makes_way_for_the_next_and_history_lists_both(candidate):
@@ -470,3 +473,10 @@ def test_a_session_in_a_terminal_from_start_to_scorecard(repo, tmp_path):
     finally:
         subprocess.run(["tmux", "-L", name, "kill-server"], timeout=30)
 
+
+
+def test_a_session_of_one_kata_is_named_as_one_kata(candidate):
+    started = candidate.interview("start", "--kata", "1")
+    assert started.returncode == 0, started.stderr
+    assert "Interview started: kata 01, " in started.stdout
+    assert "mistake names of kata 01 are withheld" in " ".join(started.stdout.split())
