@@ -84,6 +84,31 @@ ATTACKS = {
                                                      "os.POSIX_FADV_DONTNEED)",
     "load files into the page cache by hand": "libc().readahead(os.open(os.__file__, os.O_RDONLY), 0, 4096) < 0 "
                                               "and error()",
+    # Signals the kernel sends for it: the owner of a descriptor with O_ASYNC gets a signal (of
+    # its choice, with F_SETSIG) whenever the other end reads or writes, which below Landlock's
+    # ABI 6 reached any process, the grader's included. Its own pid stands for the victim, and
+    # SIGIO, ignored, for the signal (unconfined, the worker would otherwise end itself).
+    "direct a pipe's signals to a process with F_SETOWN": "fcntl.fcntl(a_pipe(), fcntl.F_SETOWN, os.getpid())",
+    # (a command is 32 bits, which the kernel reads of a 64-bit register: the upper bits must not
+    # hide a refused one)
+    "direct a pipe's signals with F_SETOWN, in the upper bits": "raw('fcntl', a_pipe(), (1 << 32) | fcntl.F_SETOWN, "
+                                                                 "os.getpid())",
+    "direct a pipe's signals to a process with F_SETOWN_EX": "fcntl.fcntl(a_pipe(), 15, struct.pack('ii', 1, "
+                                                             "os.getpid()))",
+    "choose the signal a pipe sends with F_SETSIG": "fcntl.fcntl(a_pipe(), 10, signal.SIGIO)",
+    "make a pipe signal its owner with O_ASYNC": "ignore_sigio() or fcntl.fcntl(a_pipe(), fcntl.F_SETFL, "
+                                                 "fcntl.fcntl(a_pipe(), fcntl.F_GETFL) | os.O_ASYNC)",
+    "make a pipe signal its owner with FIOASYNC": "ignore_sigio() or fcntl.ioctl(a_pipe(), termios.FIOASYNC, "
+                                                  "struct.pack('i', 1))",
+    # ioctls that change a file Landlock lets it read, which it owns when the grader runs as
+    # root: its flags (immutable, append only), its project and extended flags, its version.
+    "set a readable file's flags with FS_IOC_SETFLAGS": "set_file_flags(0x40086602, 0x80086601, 8)",
+    "set a readable file's extended flags with FS_IOC_FSSETXATTR": "set_file_flags(0x401C5820, 0x801C581F, 28)",
+    "set a readable file's version with FS_IOC_SETVERSION": "set_file_flags(0x40087602, 0x80087601, 8)",
+    "hide its /proc files, the option in the upper bits": "raw('prctl', (1 << 32) | 4, 0)",
+    "make a pipe signal its owner with FIOASYNC, in the upper bits": "ignore_sigio() or raw('ioctl', a_pipe(), "
+                                                                     "(1 << 32) | termios.FIOASYNC, "
+                                                                     "ctypes.addressof(ONE))",
 }
 
 
@@ -96,6 +121,8 @@ import os
 import resource
 import signal
 import stat
+import struct
+import termios
 
 def error():
     raise OSError("the call returned an error")
@@ -153,6 +180,25 @@ def a_pipe():
         except OSError:
             pass
 
+ONE = ctypes.c_int(1)
+
+def ignore_sigio():
+    signal.signal(signal.SIGIO, signal.SIG_IGN)
+
+def raw(name, *arguments):  # a system call with 64-bit arguments, as no wrapper of the C library passes them
+    numbers = {"fcntl": {"x86_64": 72, "aarch64": 25}, "prctl": {"x86_64": 157, "aarch64": 167},
+               "ioctl": {"x86_64": 16, "aarch64": 29}}
+    if libc().syscall(numbers[name][os.uname().machine], *map(ctypes.c_long, arguments)) < 0:
+        error()
+
+def set_file_flags(set_request, get_request, size):  # those of its own module, a file it may read, set unchanged
+    fd = os.open(__file__, os.O_RDONLY)
+    try:
+        flags = fcntl.ioctl(fd, get_request, bytes(size))
+    except OSError:
+        flags = bytes(size)
+    fcntl.ioctl(fd, set_request, flags)
+
 def f(attack, names):
     globals().update(names)
     try:
@@ -195,7 +241,15 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "keep data in a system-call filter of its own", "keep data in a Landlock ruleset",
                     "keep data in shared memory, whose dropped pages leave the resident count",
                     "write back every file of the machine", "evict the runtime's files from the page cache",
-                    "load files into the page cache by hand"]
+                    "load files into the page cache by hand", "direct a pipe's signals to a process with F_SETOWN",
+                    "direct a pipe's signals with F_SETOWN, in the upper bits",
+                    "direct a pipe's signals to a process with F_SETOWN_EX",
+                    "choose the signal a pipe sends with F_SETSIG", "make a pipe signal its owner with O_ASYNC",
+                    "make a pipe signal its owner with FIOASYNC",
+                    "make a pipe signal its owner with FIOASYNC, in the upper bits",
+                    "set a readable file's flags with FS_IOC_SETFLAGS",
+                    "set a readable file's extended flags with FS_IOC_FSSETXATTR",
+                    "hide its /proc files, the option in the upper bits"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, unconfined_fork_server):
