@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import fcntl
 import os
 import sys
 import sysconfig
@@ -121,8 +120,22 @@ ONLY_ON_ITSELF = ("kill", "tgkill", "sched_setaffinity", "sched_setscheduler", "
 ONLY_ON_ITSELF_SECOND = ("setpriority", "ioprio_set")
 # fcntl commands refused: a lease makes every other open() of the file wait up to
 # /proc/sys/fs/lease-break-time (45 s), a lock makes a locking reader wait, F_NOTIFY watches a
-# folder, and F_SETPIPE_SZ grows a pipe's kernel memory.
-REFUSED_FCNTL = ("F_SETLEASE", "F_NOTIFY", "F_SETLK", "F_SETLKW", "F_OFD_SETLK", "F_OFD_SETLKW", "F_SETPIPE_SZ")
+# folder, and F_SETPIPE_SZ grows a pipe's kernel memory. An owner (F_SETOWN, F_SETOWN_EX) and a
+# signal (F_SETSIG) of a descriptor make the kernel signal a process of the worker's choice
+# whenever the other end of its pipe is read or written: any process, the grader's included,
+# where Landlock's signal scope (ABI 6) is missing. Setting O_ASYNC (F_SETFL, FIOASYNC) is refused too.
+REFUSED_FCNTL = {"F_SETLEASE": 1024, "F_NOTIFY": 1026, "F_SETLK": 6, "F_SETLKW": 7, "F_OFD_SETLK": 37,
+                 "F_OFD_SETLKW": 38, "F_SETPIPE_SZ": 1031, "F_SETOWN": 8, "F_SETSIG": 10, "F_SETOWN_EX": 15}
+_F_SETFL, _O_ASYNC = 4, 0o20000
+# The only ioctl commands a worker may use, all of them questions or its own descriptors' flags:
+# is it a terminal (TCGETS), the window's size, the bytes waiting (FIONREAD), close-on-exec
+# (FIOCLEX, FIONCLEX). Every other fails as on a file that knows no such command (ENOTTY): those
+# that set a file's flags (FS_IOC_SETFLAGS: immutable, append only), its extended flags
+# (FS_IOC_FSSETXATTR), its version, a descriptor's owner or O_ASYNC (FIOSETOWN, SIOCSPGRP,
+# FIOASYNC), and whatever a driver adds. Landlock mediates no ioctl on a file before ABI 5, and
+# at 5 only those on devices.
+ALLOWED_IOCTL = {"TCGETS": 0x5401, "TIOCGWINSZ": 0x5413, "FIONREAD": 0x541B, "FIONCLEX": 0x5450,
+                 "FIOCLEX": 0x5451}
 # prctl options refused: a process that is not "dumpable" hides its /proc files from a grader
 # that is not root, where its memory is read from outside; a name of up to 80 bytes on each of
 # tens of thousands of memory regions is kernel memory no limit counts; and a system-call
@@ -136,6 +149,10 @@ REFUSED_MADVISE = (20, 21)  # MADV_COLD, MADV_PAGEOUT
 # when read. A private mapping keeps nothing it drops; a file the worker may map is read only.
 _MAP_TYPE, _MAP_SHARED, _MAP_SHARED_VALIDATE, _MAP_ANONYMOUS = 0x0F, 0x01, 0x03, 0x20
 _CLONE_THREAD = 0x00010000
+# fcntl's and ioctl's commands, prctl's options and madvise's advice are 32-bit in the kernel,
+# which ignores the upper half of the register: compared on the lower half only, so that bits
+# set above cannot hide a refused value.
+_LOWER_32 = 0xFFFFFFFF
 _NEWER_SYSTEM_CALLS = 64  # how many numbers past the newest call libseccomp knows are refused
 
 
@@ -280,12 +297,15 @@ def system_call_rules() -> pyseccomp.SyscallFilter:
     _add(rules, pyseccomp.ERRNO(errno.ENOSYS), "clone3")
     _add(rules, refuse, "clone", pyseccomp.Arg(0, pyseccomp.MASKED_EQ, _CLONE_THREAD, 0))  # x86-64 and arm64 order
     _add(rules, refuse, "prlimit64", pyseccomp.Arg(2, pyseccomp.NE, 0))  # setting a limit, not reading one
-    for command in REFUSED_FCNTL:
-        _add(rules, refuse, "fcntl", pyseccomp.Arg(1, pyseccomp.EQ, getattr(fcntl, command)))
+    for command in REFUSED_FCNTL.values():
+        _add(rules, refuse, "fcntl", _lower_half(1, command))
+    _add(rules, refuse, "fcntl", _lower_half(1, _F_SETFL), pyseccomp.Arg(2, pyseccomp.MASKED_EQ, _O_ASYNC, _O_ASYNC))
+    for mask, value in values_outside(set(ALLOWED_IOCTL.values())):
+        _add(rules, pyseccomp.ERRNO(errno.ENOTTY), "ioctl", pyseccomp.Arg(1, pyseccomp.MASKED_EQ, mask, value))
     for option in REFUSED_PRCTL:
-        _add(rules, refuse, "prctl", pyseccomp.Arg(0, pyseccomp.EQ, option))
+        _add(rules, refuse, "prctl", _lower_half(0, option))
     for advice in REFUSED_MADVISE:
-        _add(rules, refuse, "madvise", pyseccomp.Arg(2, pyseccomp.EQ, advice))
+        _add(rules, refuse, "madvise", _lower_half(2, advice))
     for shared in (_MAP_SHARED, _MAP_SHARED_VALIDATE):
         _add(rules, refuse, "mmap", pyseccomp.Arg(3, pyseccomp.MASKED_EQ, _MAP_TYPE | _MAP_ANONYMOUS,
                                                   shared | _MAP_ANONYMOUS))
@@ -296,6 +316,29 @@ def system_call_rules() -> pyseccomp.SyscallFilter:
     for number in range(newest + 1, newest + 1 + _NEWER_SYSTEM_CALLS):
         rules.add_rule(pyseccomp.ERRNO(errno.ENOSYS), number)
     return rules
+
+
+def _lower_half(argument: int, value: int) -> pyseccomp.Arg:
+    return pyseccomp.Arg(argument, pyseccomp.MASKED_EQ, _LOWER_32, value)
+
+
+def values_outside(allowed: set[int], bits: int = 32) -> list[tuple[int, int]]:
+    """Every `bits`-bit value but those allowed, as (mask, value) pairs: a value v is covered when
+    v & mask == value. libseccomp takes one comparison per argument and rule, and no rule that
+    allows where everything else is allowed, so a list of commands allowed is its complement:
+    one pair for each branch of the allowed values' binary tree that leads to none of them."""
+    pairs = []
+    prefixes = {0}  # the prefixes of allowed values, `depth` bits long, counted from the top
+    for depth in range(bits):
+        shift = bits - depth - 1
+        mask = ((1 << (depth + 1)) - 1) << shift
+        longer = {value & mask for value in allowed}
+        for prefix in sorted(prefixes):
+            for branch in (prefix, prefix | (1 << shift)):
+                if branch not in longer:
+                    pairs.append((mask, branch))
+        prefixes = longer
+    return pairs
 
 
 def filter_system_calls(rules: pyseccomp.SyscallFilter, pid: int) -> None:

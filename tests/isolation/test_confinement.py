@@ -276,6 +276,28 @@ def test_a_confined_worker_may_read_its_own_folder_use_threads_and_the_standard_
 
 
 @needs_confinement
+def test_a_confined_worker_may_ask_of_its_descriptors_what_the_runtime_asks(start_worker):
+    """Only a few ioctl commands are allowed: whether a descriptor is a terminal, what waits in it, close-on-exec."""
+    worker = start_worker("""
+        import fcntl, os, stat, struct, termios
+
+        def f():
+            pipe = next(fd for fd in range(3, 64) if is_a_pipe(fd))
+            waiting = struct.unpack("i", fcntl.ioctl(pipe, termios.FIONREAD, bytes(4)))[0]
+            os.set_inheritable(pipe, False)
+            with open(__file__) as module:
+                return os.isatty(0), module.isatty(), waiting, os.get_inheritable(pipe)
+
+        def is_a_pipe(fd):
+            try:
+                return stat.S_ISFIFO(os.fstat(fd).st_mode)
+            except OSError:
+                return False
+    """, confined=True)
+    assert worker.call("f", (), {}) == (False, False, 0, False)
+
+
+@needs_confinement
 @pytest.mark.parametrize("write", ["open('notes.txt', 'w')", "os.mkdir('d')", "os.remove('submission.py')",
                                    "os.symlink('submission.py', 'l')"])
 def test_a_confined_worker_writes_nothing_even_in_its_own_folder(start_worker, write):
