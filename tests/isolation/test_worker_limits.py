@@ -7,6 +7,8 @@ with a verdict that says so; the next test gets a fresh worker (kata.isolation.c
 from __future__ import annotations
 
 import os
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,20 @@ def test_os_exit_during_a_call_raises_worker_ended_naming_the_exit_status(start_
     worker = start_worker(EXITS, ("f", "g"))
     with pytest.raises(WorkerEnded, match=r"os\._exit\(7\)"):
         worker.call("f", (), {})
+    assert worker.process is None
+
+
+@pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])
+def test_a_worker_ended_from_outside_between_requests_is_not_blamed_on_the_code(start_worker, signal_name):
+    """A classmate's signal, or the machine's: the call after it names neither os._exit nor the
+    broken pipe it meets, as if the student's code had raised it."""
+    worker = start_worker(EXITS, ("f", "g"))
+    assert worker.call("g", (), {}) == "answered"
+    os.kill(worker.process.pid, getattr(signal, signal_name))
+    time.sleep(0.2)
+    with pytest.raises(WorkerEnded, match=f"its worker was ended from outside, by the signal {signal_name}, while "
+                                          "it waited for a request: not by the code under test"):
+        worker.call("g", (), {})
     assert worker.process is None
 
 
