@@ -191,11 +191,11 @@ class WorkerClient:
 
     def exchange(self, message: dict) -> dict:
         """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
-        self.refuse_work_between_requests()
+        self.wake()
         elsewhere.time.started_waiting(self.cpu_clock)
         try:
             reply = self.channel.request(message)
-        except ChannelClosed:
+        except (ChannelClosed, BrokenPipeError):
             raise self.ended(self.stop_and_say_why()) from None
         except ProtocolError as error:
             raise self.garbled(error) from None
@@ -204,13 +204,36 @@ class WorkerClient:
             raise
         finally:
             elsewhere.time.stopped_waiting()
-            self.cpu_at_rest = self.cpu_clock()
+            self.rest()
         self.output = str(reply.get("output", ""))
         raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
             self.stop()
             raise elsewhere.stop_the_test(UsedTooMuchMemory, f"{self.memory_mb} MB of address space")
         return reply
+
+    def rest(self) -> None:
+        """Between requests a worker gets no CPU time at all: it is stopped (SIGSTOP, which no process can
+        catch or ignore) until the next one, so that no thread of it computes where no limit counts it,
+        not even after a kata's last request."""
+        if self.process is not None:
+            try:
+                os.kill(self.process.pid, signal.SIGSTOP)
+            except ProcessLookupError:
+                pass  # it has ended: the next request says how
+        self.cpu_at_rest = self.cpu_clock()
+
+    def wake(self) -> None:
+        """Resume a resting worker for a request; one that ended meanwhile was ended from outside."""
+        if self.process is None:
+            return
+        if has_ended(self.process.pid):
+            raise self.ended(self.stop_and_say_why(resting=True))
+        self.refuse_work_between_requests()
+        try:
+            os.kill(self.process.pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass  # reaped meanwhile: the request meets a closed pipe, and says why
 
     def refuse_work_between_requests(self) -> None:
         """A worker computes only while it answers: CPU time it spent since its last request (or since it
@@ -342,14 +365,15 @@ class WorkerClient:
         loading = time.monotonic() - self.spawned_at
         if loading > SLOW_LOAD_SECONDS:  # this test goes on; the next start is refused
             self.slow_to_load = load_problems.too_slow_to_load_again(relative(self.source), loading)
-        self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
+        self.rest()  # from here on, work is done in requests
         self.memory_at_ready = memory_of(self.require(self.generation).pid)
         if self.cpu_at_rest > LOAD_CPU_SECONDS:
             self.stop()
             raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), self.cpu_at_rest,
                                                                             LOAD_CPU_SECONDS))
 
-    def stop_and_say_why(self) -> str:
+    def stop_and_say_why(self, resting: bool = False) -> str:
+        """Why the worker ended; `resting`: while it was stopped between two requests, when it could do nothing."""
         process = self.process
         self.stop()
         code = process.returncode if process is not None else None
@@ -359,6 +383,9 @@ class WorkerClient:
             return "the worker process stopped answering"
         if code < 0:
             name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
+            if resting:
+                return (f"its worker was ended from outside, by the signal {name}, while it waited for a request: "
+                        "not by the code under test")
             why = {"SIGSEGV": " (a crash: often recursion too deep for the C stack)",
                    "SIGKILL": " (killed: often the memory limit)"}.get(name, "")
             return f"the worker process was ended by the signal {name}{why}"
@@ -381,6 +408,18 @@ class WorkerClient:
                 except OSError:
                     pass
             remove_folder(self.folder)
+
+
+def has_ended(pid: int) -> bool:
+    """Whether the process has ended (a zombie its parent has not reaped, or gone); False where there is no /proc."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            state = stat.read().rsplit(b")", 1)[-1].split()[0]
+    except FileNotFoundError:
+        return os.path.isdir("/proc/self")
+    except (OSError, IndexError):
+        return False
+    return state in (b"Z", b"X")
 
 
 @contextmanager
