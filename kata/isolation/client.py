@@ -27,7 +27,7 @@ from kata.katas import relative
 from kata.folders import remove_folder
 from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
 from kata.isolation.clock import cpu_clock_of, protocol_time
-from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
+from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server, hidden_from_every_worker
 from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, recipe_of, refill
 from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
                                    WORKER_MEMORY_MB, WORKER_START_SECONDS)
@@ -142,6 +142,7 @@ class WorkerClient:
         self.ended_in_this_test: WorkerEnded | None = None
         self.cpu_at_rest: float | None = None  # the worker's CPU time when it loaded, or its last request ended
         self.started_in_this_test = False  # its process was started during the current test (start_a_test)
+        self.sent_while_resting: set[int] = set()  # the signals waiting for the worker when it was last resumed
 
     # Calls ----------------------------------------------------------------------------------
 
@@ -207,12 +208,18 @@ class WorkerClient:
             self.rest()
         self.output = str(reply.get("output", ""))
         raised = reply.get("raised")
+        if isinstance(raised, dict) and isinstance(raised.get("frames"), list):
+            # The worker knows its file by its name alone: the tests name it as the learner types it.
+            for frame in raised["frames"]:
+                if isinstance(frame, list) and frame:
+                    frame[0] = relative(self.source)
+        raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
             self.stop()
             raise elsewhere.stop_the_test(UsedTooMuchMemory, f"{self.memory_mb} MB of address space")
         return reply
 
-    def rest(self) -> None:
+    def rest(self) -> float:
         """Between requests a worker gets no CPU time at all: it is stopped (SIGSTOP, which no process can
         catch or ignore) until the next one, so that no thread of it computes where no limit counts it,
         not even after a kata's last request."""
@@ -222,6 +229,7 @@ class WorkerClient:
             except ProcessLookupError:
                 pass  # it has ended: the next request says how
         self.cpu_at_rest = self.cpu_clock()
+        return self.cpu_at_rest
 
     def wake(self) -> None:
         """Resume a resting worker for a request; one that ended meanwhile was ended from outside."""
@@ -229,6 +237,9 @@ class WorkerClient:
             return
         if has_ended(self.process.pid):
             raise self.ended(self.stop_and_say_why(resting=True))
+        # A signal sent while it rested waits for SIGCONT (all but SIGKILL): one of these that ends it
+        # during the request came from outside too.
+        self.sent_while_resting = pending_signals(self.process.pid)
         self.refuse_work_between_requests()
         try:
             os.kill(self.process.pid, signal.SIGCONT)
@@ -316,6 +327,7 @@ class WorkerClient:
         self.generation += 1
         self.started_in_this_test = True
         self.cpu_at_rest = None  # until the new process has loaded
+        self.sent_while_resting = set()
         self.memory_at_ready = {}
         self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
         module = self.folder / self.source.name
@@ -324,8 +336,8 @@ class WorkerClient:
         from_worker_read, from_worker_write = os.pipe()
         settings = {
             "read_fd": to_worker_read, "write_fd": from_worker_write, "memory_mb": self.memory_mb,
-            "folder": str(self.folder), "module": str(module), "shown_as": relative(self.source),
-            "functions": list(self.functions), "hidden": [str(self.source.parent)],
+            "folder": str(self.folder), "module": str(module), "shown_as": self.source.name,
+            "functions": list(self.functions), "hidden": hidden_from_the_worker(self.source.parent),
             "confinement_required": self.confinement_required,
         }
         try:
@@ -360,16 +372,17 @@ class WorkerClient:
                 self.channel.deadline = None
         if not hello.get("ready"):
             self.stop()
-            raise WorkerCouldNotStart(shortened(str(hello.get("problem")), load_problems.ERROR_TEXT_LIMIT))
+            problem = str(hello.get("problem")).replace(self.source.name, relative(self.source), 1)
+            raise WorkerCouldNotStart(shortened(problem, load_problems.ERROR_TEXT_LIMIT))
         self.unconfined = str(hello.get("unconfined") or "")
         loading = time.monotonic() - self.spawned_at
         if loading > SLOW_LOAD_SECONDS:  # this test goes on; the next start is refused
             self.slow_to_load = load_problems.too_slow_to_load_again(relative(self.source), loading)
-        self.rest()  # from here on, work is done in requests
+        loaded_in = self.rest()  # from here on, work is done in requests
         self.memory_at_ready = memory_of(self.require(self.generation).pid)
-        if self.cpu_at_rest > LOAD_CPU_SECONDS:
+        if loaded_in > LOAD_CPU_SECONDS:
             self.stop()
-            raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), self.cpu_at_rest,
+            raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), loaded_in,
                                                                             LOAD_CPU_SECONDS))
 
     def stop_and_say_why(self, resting: bool = False) -> str:
@@ -383,7 +396,7 @@ class WorkerClient:
             return "the worker process stopped answering"
         if code < 0:
             name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
-            if resting:
+            if resting or -code in self.sent_while_resting:
                 return (f"its worker was ended from outside, by the signal {name}, while it waited for a request: "
                         "not by the code under test")
             why = {"SIGSEGV": " (a crash: often recursion too deep for the C stack)",
@@ -408,6 +421,28 @@ class WorkerClient:
                 except OSError:
                     pass
             remove_folder(self.folder)
+
+
+def hidden_from_the_worker(folder: Path) -> list[str]:
+    """The submission's own folder, for the worker to hide from itself, where the fork server does not
+    hide it already (the repository, the temporary folder): elsewhere only, since a folder's name,
+    the grading folder's in grading, must not reach the worker."""
+    real = os.path.realpath(folder)
+    if any(real == tree or real.startswith(tree.rstrip(os.sep) + os.sep)
+           for tree in map(os.path.realpath, hidden_from_every_worker())):
+        return []
+    return [str(folder)]
+
+
+def pending_signals(pid: int) -> set[int]:
+    """The numbers of the signals waiting to be delivered to the process (none where there is no /proc)."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            fields = dict(line.split(b":", 1) for line in status.read().splitlines() if b":" in line)
+        mask = int(fields.get(b"SigPnd", b"0"), 16) | int(fields.get(b"ShdPnd", b"0"), 16)
+    except (OSError, ValueError):
+        return set()
+    return {number + 1 for number in range(64) if mask >> number & 1}
 
 
 def has_ended(pid: int) -> bool:

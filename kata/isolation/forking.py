@@ -119,9 +119,13 @@ def fork_server() -> ForkServer:
     """The server that forks this run's workers, started on the first need (and again if it has ended)."""
     global _fork_server
     if _fork_server is None or not _fork_server.is_running():
-        # No worker may read the repository, nor anything in the temporary folder but its own.
-        _fork_server = ForkServer(worker_environment(), hidden=[str(ROOT), tempfile.gettempdir()])
+        _fork_server = ForkServer(worker_environment(), hidden=hidden_from_every_worker())
     return _fork_server
+
+
+def hidden_from_every_worker() -> list[str]:
+    """No worker may read the repository, nor anything in the temporary folder but its own."""
+    return [str(ROOT), tempfile.gettempdir()]
 
 
 def stop_the_fork_server() -> None:
