@@ -16,6 +16,7 @@ import pytest
 from kata.judging.calls import UsedTooMuchMemory, log
 from kata.folders import remove_folder
 from kata.isolation.client import WorkerEnded
+from kata.judging.elsewhere import elsewhere
 from kata.isolation.pool import start_a_test
 
 
@@ -49,6 +50,17 @@ def test_a_worker_ended_from_outside_between_requests_is_not_blamed_on_the_code(
     time.sleep(0.2)
     with pytest.raises(WorkerEnded, match=f"its worker was ended from outside, by the signal {signal_name}, while "
                                           "it waited for a request: not by the code under test"):
+        worker.call("g", (), {})
+    assert worker.process is None
+
+
+def test_no_call_runs_in_a_worker_while_judging_is_not_told_of_the_workers(start_worker, monkeypatch):
+    """Judging would then stop no call at its limit at once, and measure a generator's memory in the
+    tests' process instead of the worker's: the run fails closed instead of judging wrongly."""
+    worker = start_worker(EXITS, ("f", "g"))
+    monkeypatch.setattr(elsewhere, "_waiting_in", frozenset())
+    monkeypatch.setattr(elsewhere, "_read_there", frozenset())
+    with pytest.raises(RuntimeError, match=r"judging was not told of the worker processes \(elsewhere\.connect\)"):
         worker.call("g", (), {})
     assert worker.process is None
 
