@@ -304,6 +304,7 @@ class WorkerClient:
             return
         if self.slow_to_load:
             raise WorkerCouldNotStart(self.slow_to_load)
+        elsewhere.require_a_connection()
         with signals_held():  # never a folder without its process, nor a process nobody will stop
             self.spawn()
         self.wait_until_ready()
