@@ -157,10 +157,32 @@ def test_a_folder_nested_thousands_deep_is_removed(tmp_path, monkeypatch):
     """shutil.rmtree recurses once per level; an unconfined worker may nest folders deeper than Python recurses."""
     top = tmp_path / "worker"
     top.mkdir()
-    monkeypatch.chdir(top)
-    for _ in range(3000):
-        os.mkdir("d")
+    try:
+        monkeypatch.chdir(top)
+        for _ in range(3000):
+            os.mkdir("d")
+            os.chdir("d")
+        monkeypatch.chdir(tmp_path)
+        remove_folder(top)
+        assert not top.exists()
+    finally:
+        # Whatever failed above: left behind, the folder would make pytest's own cleanup of its
+        # temporary folders, in a later session, fail with RecursionError.
+        unnest(top)
+        monkeypatch.chdir(tmp_path)
+
+
+def unnest(top: Path) -> None:
+    """Remove top/d/d/.../d one level at a time, from the deepest up, with no recursion."""
+    if not top.exists():
+        return
+    os.chdir(top)
+    depth = 0
+    while os.path.isdir("d"):
         os.chdir("d")
-    monkeypatch.chdir(tmp_path)
-    remove_folder(top)
-    assert not top.exists()
+        depth += 1
+    for _ in range(depth):
+        os.chdir("..")
+        os.rmdir("d")
+    os.chdir(top.parent)
+    top.rmdir()
