@@ -13,7 +13,7 @@ import os
 import pytest
 from isolated_runs import needs_confinement
 
-from kata.isolation import forking, pool
+from kata.isolation import confinement, forking, pool
 from kata.katas import ROOT, SOLUTIONS
 from kata.isolation.client import WorkerCouldNotStart
 
@@ -395,3 +395,41 @@ def test_a_worker_finds_nothing_of_the_folder_its_submission_came_from(start_wor
     """, confined=True)
     found = worker.call("f", (), {})
     assert found and not [text for text in found if tmp_path.name in text]
+
+
+# The lowest Landlock ABI accepted: every guarantee holds there too -------------------------------
+
+
+@pytest.fixture
+def lowest_landlock_abi(monkeypatch):
+    """The test's workers come from a fork server whose confinement uses Landlock's ABI 1 alone, as on
+    Linux 5.13 to 5.18; that fork server is stopped after the test."""
+    monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, str(confinement.LOWEST_ABI))
+    pool.stop_all_workers()
+    yield
+    pool.stop_all_workers()
+
+
+@needs_confinement
+@pytest.mark.parametrize("attack", ATTACKS.values(), ids=ATTACKS.keys())
+def test_a_confined_worker_is_refused_at_the_lowest_landlock_abi(lowest_landlock_abi, confined_worker, attack):
+    assert forking.worker_environment()[confinement.MAX_ABI_VARIABLE] == str(confinement.LOWEST_ABI)
+    before = {path: path.stat() for path in [ROOT / "README.md"]}
+    assert confined_worker(attack).startswith("refused"), attack
+    assert {path: path.stat() for path in before} == before
+
+
+@needs_confinement
+def test_the_landlock_abi_used_is_capped_for_tests(monkeypatch):
+    machine = confinement.landlock_abi()
+    monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, "1")
+    assert confinement.landlock_abi() == 1 and confinement.problem() is None
+    monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, "99")
+    assert confinement.landlock_abi() == machine
+
+
+@pytest.mark.parametrize("value", ["six", "0", "-1", ""])
+def test_a_cap_that_is_not_an_abi_is_refused_in_one_line(monkeypatch, value):
+    monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, value)
+    assert confinement.problem() == (f"the environment variable KATA_MAX_LANDLOCK_ABI must be a whole number of 1 or "
+                                     f"more (a Landlock ABI), not {value!r}")
