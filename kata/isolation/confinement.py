@@ -42,6 +42,8 @@ import os
 import sys
 import sysconfig
 
+from kata.isolation.limits import LOWEST_ABI, MAX_ABI_VARIABLE
+
 try:
     import pyseccomp
 except (ImportError, OSError):  # not Linux, or no libseccomp: problem() says so
@@ -162,23 +164,28 @@ class ConfinementFailed(Exception):
 
 def problem() -> str | None:
     """Why workers cannot be confined on this machine (one sentence), or None when they can."""
+    cap = os.environ.get(MAX_ABI_VARIABLE, "")
+    if cap and not (cap.isdigit() and int(cap) >= LOWEST_ABI):
+        return (f"the environment variable {MAX_ABI_VARIABLE} must be a whole number of {LOWEST_ABI} or more "
+                f"(a Landlock ABI), not {cap!r}")
     if not sys.platform.startswith("linux"):
         return f"confinement needs Linux (Landlock and seccomp); this is {sys.platform}"
     if pyseccomp is None:
         return "confinement needs libseccomp and the pyseccomp package (install libseccomp2, then this project)"
     abi = landlock_abi()
-    if abi < 1:
+    if abi < LOWEST_ABI:
         return ("confinement needs Landlock, which this kernel does not offer "
                 f"({os.uname().release}; Linux 5.13 or later with Landlock enabled)")
     return None
 
 
 def landlock_abi() -> int:
-    """The Landlock version this kernel offers, or 0."""
+    """The Landlock version the confinement uses: this kernel's, or 0, at most MAX_ABI_VARIABLE's."""
     if pyseccomp is None:
         return 0
     version = _syscall("landlock_create_ruleset", None, ctypes.c_size_t(0), ctypes.c_uint32(_CREATE_RULESET_VERSION))
-    return max(version, 0)
+    cap = os.environ.get(MAX_ABI_VARIABLE, "")
+    return max(min(version, int(cap)) if cap.isdigit() else version, 0)
 
 
 class Confinement:

@@ -29,7 +29,7 @@ import tempfile
 from typing import TYPE_CHECKING
 
 from kata.katas import ROOT
-from kata.isolation.limits import FORK_SERVER_SECONDS
+from kata.isolation.limits import FORK_SERVER_SECONDS, MAX_ABI_VARIABLE
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -141,5 +141,8 @@ def worker_environment() -> dict:
 
     Each worker sets HOME and TMPDIR to its own folder.
     """
-    return {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
-            "PYTHONSAFEPATH": "1"}
+    environment = {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT),
+                   "PYTHONHASHSEED": "0", "PYTHONSAFEPATH": "1"}
+    if os.environ.get(MAX_ABI_VARIABLE):  # the confinement's Landlock ABI, capped for tests
+        environment[MAX_ABI_VARIABLE] = os.environ[MAX_ABI_VARIABLE]
+    return environment
