@@ -27,7 +27,8 @@ from kata.katas import relative
 from kata.folders import remove_folder
 from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
 from kata.isolation.clock import cpu_clock_of, protocol_time
-from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server, hidden_from_every_worker
+from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
+from kata.isolation.states import has_ended, hidden_from_the_worker, pending_signals, why_it_ended
 from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, recipe_of, refill
 from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
                                    WORKER_MEMORY_MB, WORKER_START_SECONDS)
@@ -390,20 +391,7 @@ class WorkerClient:
         """Why the worker ended; `resting`: while it was stopped between two requests, when it could do nothing."""
         process = self.process
         self.stop()
-        code = process.returncode if process is not None else None
-        if process is not None and process.stopped_for:
-            return f"the worker process was stopped: {process.stopped_for}"
-        if code is None:
-            return "the worker process stopped answering"
-        if code < 0:
-            name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
-            if resting or -code in self.sent_while_resting:
-                return (f"its worker was ended from outside, by the signal {name}, while it waited for a request: "
-                        "not by the code under test")
-            why = {"SIGSEGV": " (a crash: often recursion too deep for the C stack)",
-                   "SIGKILL": " (killed: often the memory limit)"}.get(name, "")
-            return f"the worker process was ended by the signal {name}{why}"
-        return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
+        return why_it_ended(process, from_outside=resting, sent_while_resting=self.sent_while_resting)
 
     def stop(self) -> None:
         with signals_held():  # a watchdog's next tick must not cut the cleaning up short
@@ -422,40 +410,6 @@ class WorkerClient:
                 except OSError:
                     pass
             remove_folder(self.folder)
-
-
-def hidden_from_the_worker(folder: Path) -> list[str]:
-    """The submission's own folder, for the worker to hide from itself, where the fork server does not
-    hide it already (the repository, the temporary folder): elsewhere only, since a folder's name,
-    the grading folder's in grading, must not reach the worker."""
-    real = os.path.realpath(folder)
-    if any(real == tree or real.startswith(tree.rstrip(os.sep) + os.sep)
-           for tree in map(os.path.realpath, hidden_from_every_worker())):
-        return []
-    return [str(folder)]
-
-
-def pending_signals(pid: int) -> set[int]:
-    """The numbers of the signals waiting to be delivered to the process (none where there is no /proc)."""
-    try:
-        with open(f"/proc/{pid}/status", "rb") as status:
-            fields = dict(line.split(b":", 1) for line in status.read().splitlines() if b":" in line)
-        mask = int(fields.get(b"SigPnd", b"0"), 16) | int(fields.get(b"ShdPnd", b"0"), 16)
-    except (OSError, ValueError):
-        return set()
-    return {number + 1 for number in range(64) if mask >> number & 1}
-
-
-def has_ended(pid: int) -> bool:
-    """Whether the process has ended (a zombie its parent has not reaped, or gone); False where there is no /proc."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            state = stat.read().rsplit(b")", 1)[-1].split()[0]
-    except FileNotFoundError:
-        return os.path.isdir("/proc/self")
-    except (OSError, IndexError):
-        return False
-    return state in (b"Z", b"X")
 
 
 @contextmanager
