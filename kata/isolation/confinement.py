@@ -12,9 +12,11 @@ anything from regaining rights through a program it runs).
   dir_fd, a link). So no repository,
   no tests or solutions, no classmate, no grading folder, no /proc of any process.
   From ABI 4 on it also refuses TCP, and from ABI 6 on signals and abstract sockets
-  that leave the worker.
+  that leave the worker; seccomp refuses all three at every ABI, so each guarantee holds from
+  ABI 1 on (KATA_MAX_LANDLOCK_ABI caps the ABI used, for tests).
 - seccomp (system calls, through libseccomp): no new processes (threads stay
-  allowed), no exec, no signal to any other process, no ptrace or reading another
+  allowed), no exec, no signal to any other process (nor one the kernel would send for it:
+  a descriptor's owner, its signal, O_ASYNC), no ioctl but the few the runtime asks, no ptrace or reading another
   process's memory, no sockets, none of the file-metadata calls Landlock does not
   cover (chmod, chown, extended attributes, times), no watching files (inotify,
   F_NOTIFY) and no leases or locks on them (a lease on a file every worker opens would
