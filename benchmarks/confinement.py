@@ -34,6 +34,7 @@ def median_start_seconds(folder: Path, confined: bool) -> tuple[float, str]:
     source = folder / "submission.py"
     source.write_text(SUBMISSION)
     seconds, unconfined = [], ""
+    pool.connect_to_judging()
     for _ in range(STARTS):
         worker = WorkerClient(source, ("f",), confinement_required=confined)
         started = time.perf_counter()

@@ -28,6 +28,7 @@ from kata.folders import remove_folder
 from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
 from kata.isolation.clock import cpu_clock_of, protocol_time
 from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
+from kata.isolation.states import has_ended, hidden_from_the_worker, pending_signals, why_it_ended
 from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, recipe_of, refill
 from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
                                    WORKER_MEMORY_MB, WORKER_START_SECONDS)
@@ -142,6 +143,7 @@ class WorkerClient:
         self.ended_in_this_test: WorkerEnded | None = None
         self.cpu_at_rest: float | None = None  # the worker's CPU time when it loaded, or its last request ended
         self.started_in_this_test = False  # its process was started during the current test (start_a_test)
+        self.sent_while_resting: set[int] = set()  # the signals waiting for the worker when it was last resumed
 
     # Calls ----------------------------------------------------------------------------------
 
@@ -191,11 +193,11 @@ class WorkerClient:
 
     def exchange(self, message: dict) -> dict:
         """Send a request and wait for its reply; if anything cuts the wait short, the worker is replaced."""
-        self.refuse_work_between_requests()
+        self.wake()
         elsewhere.time.started_waiting(self.cpu_clock)
         try:
             reply = self.channel.request(message)
-        except ChannelClosed:
+        except (ChannelClosed, BrokenPipeError):
             raise self.ended(self.stop_and_say_why()) from None
         except ProtocolError as error:
             raise self.garbled(error) from None
@@ -204,13 +206,46 @@ class WorkerClient:
             raise
         finally:
             elsewhere.time.stopped_waiting()
-            self.cpu_at_rest = self.cpu_clock()
+            self.rest()
         self.output = str(reply.get("output", ""))
+        raised = reply.get("raised")
+        if isinstance(raised, dict) and isinstance(raised.get("frames"), list):
+            # The worker knows its file by its name alone: the tests name it as the learner types it.
+            for frame in raised["frames"]:
+                if isinstance(frame, list) and frame:
+                    frame[0] = relative(self.source)
         raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
             self.stop()
             raise elsewhere.stop_the_test(UsedTooMuchMemory, f"{self.memory_mb} MB of address space")
         return reply
+
+    def rest(self) -> float:
+        """Between requests a worker gets no CPU time at all: it is stopped (SIGSTOP, which no process can
+        catch or ignore) until the next one, so that no thread of it computes where no limit counts it,
+        not even after a kata's last request."""
+        if self.process is not None:
+            try:
+                os.kill(self.process.pid, signal.SIGSTOP)
+            except ProcessLookupError:
+                pass  # it has ended: the next request says how
+        self.cpu_at_rest = self.cpu_clock()
+        return self.cpu_at_rest
+
+    def wake(self) -> None:
+        """Resume a resting worker for a request; one that ended meanwhile was ended from outside."""
+        if self.process is None:
+            return
+        if has_ended(self.process.pid):
+            raise self.ended(self.stop_and_say_why(resting=True))
+        # A signal sent while it rested waits for SIGCONT (all but SIGKILL): one of these that ends it
+        # during the request came from outside too.
+        self.sent_while_resting = pending_signals(self.process.pid)
+        self.refuse_work_between_requests()
+        try:
+            os.kill(self.process.pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass  # reaped meanwhile: the request meets a closed pipe, and says why
 
     def refuse_work_between_requests(self) -> None:
         """A worker computes only while it answers: CPU time it spent since its last request (or since it
@@ -270,6 +305,7 @@ class WorkerClient:
             return
         if self.slow_to_load:
             raise WorkerCouldNotStart(self.slow_to_load)
+        elsewhere.require_a_connection()
         with signals_held():  # never a folder without its process, nor a process nobody will stop
             self.spawn()
         self.wait_until_ready()
@@ -293,6 +329,7 @@ class WorkerClient:
         self.generation += 1
         self.started_in_this_test = True
         self.cpu_at_rest = None  # until the new process has loaded
+        self.sent_while_resting = set()
         self.memory_at_ready = {}
         self.folder = Path(tempfile.mkdtemp(prefix="kata-worker-"))
         module = self.folder / self.source.name
@@ -301,8 +338,8 @@ class WorkerClient:
         from_worker_read, from_worker_write = os.pipe()
         settings = {
             "read_fd": to_worker_read, "write_fd": from_worker_write, "memory_mb": self.memory_mb,
-            "folder": str(self.folder), "module": str(module), "shown_as": relative(self.source),
-            "functions": list(self.functions), "hidden": [str(self.source.parent)],
+            "folder": str(self.folder), "module": str(module), "shown_as": self.source.name,
+            "functions": list(self.functions), "hidden": hidden_from_the_worker(self.source.parent),
             "confinement_required": self.confinement_required,
         }
         try:
@@ -337,32 +374,24 @@ class WorkerClient:
                 self.channel.deadline = None
         if not hello.get("ready"):
             self.stop()
-            raise WorkerCouldNotStart(shortened(str(hello.get("problem")), load_problems.ERROR_TEXT_LIMIT))
+            problem = str(hello.get("problem")).replace(self.source.name, relative(self.source), 1)
+            raise WorkerCouldNotStart(shortened(problem, load_problems.ERROR_TEXT_LIMIT))
         self.unconfined = str(hello.get("unconfined") or "")
         loading = time.monotonic() - self.spawned_at
         if loading > SLOW_LOAD_SECONDS:  # this test goes on; the next start is refused
             self.slow_to_load = load_problems.too_slow_to_load_again(relative(self.source), loading)
-        self.cpu_at_rest = self.cpu_clock()  # from here on, work is done in requests
+        loaded_in = self.rest()  # from here on, work is done in requests
         self.memory_at_ready = memory_of(self.require(self.generation).pid)
-        if self.cpu_at_rest > LOAD_CPU_SECONDS:
+        if loaded_in > LOAD_CPU_SECONDS:
             self.stop()
-            raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), self.cpu_at_rest,
+            raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), loaded_in,
                                                                             LOAD_CPU_SECONDS))
 
-    def stop_and_say_why(self) -> str:
+    def stop_and_say_why(self, resting: bool = False) -> str:
+        """Why the worker ended; `resting`: while it was stopped between two requests, when it could do nothing."""
         process = self.process
         self.stop()
-        code = process.returncode if process is not None else None
-        if process is not None and process.stopped_for:
-            return f"the worker process was stopped: {process.stopped_for}"
-        if code is None:
-            return "the worker process stopped answering"
-        if code < 0:
-            name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
-            why = {"SIGSEGV": " (a crash: often recursion too deep for the C stack)",
-                   "SIGKILL": " (killed: often the memory limit)"}.get(name, "")
-            return f"the worker process was ended by the signal {name}{why}"
-        return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
+        return why_it_ended(process, from_outside=resting, sent_while_resting=self.sent_while_resting)
 
     def stop(self) -> None:
         with signals_held():  # a watchdog's next tick must not cut the cleaning up short

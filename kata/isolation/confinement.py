@@ -12,9 +12,11 @@ anything from regaining rights through a program it runs).
   dir_fd, a link). So no repository,
   no tests or solutions, no classmate, no grading folder, no /proc of any process.
   From ABI 4 on it also refuses TCP, and from ABI 6 on signals and abstract sockets
-  that leave the worker.
+  that leave the worker; seccomp refuses all three at every ABI, so each guarantee holds from
+  ABI 1 on (KATA_MAX_LANDLOCK_ABI caps the ABI used, for tests).
 - seccomp (system calls, through libseccomp): no new processes (threads stay
-  allowed), no exec, no signal to any other process, no ptrace or reading another
+  allowed), no exec, no signal to any other process (nor one the kernel would send for it:
+  a descriptor's owner, its signal, O_ASYNC), no ioctl but the few the runtime asks, no ptrace or reading another
   process's memory, no sockets, none of the file-metadata calls Landlock does not
   cover (chmod, chown, extended attributes, times), no watching files (inotify,
   F_NOTIFY) and no leases or locks on them (a lease on a file every worker opens would
@@ -38,10 +40,11 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import fcntl
 import os
 import sys
 import sysconfig
+
+from kata.isolation.limits import LOWEST_ABI, MAX_ABI_VARIABLE
 
 try:
     import pyseccomp
@@ -121,8 +124,22 @@ ONLY_ON_ITSELF = ("kill", "tgkill", "sched_setaffinity", "sched_setscheduler", "
 ONLY_ON_ITSELF_SECOND = ("setpriority", "ioprio_set")
 # fcntl commands refused: a lease makes every other open() of the file wait up to
 # /proc/sys/fs/lease-break-time (45 s), a lock makes a locking reader wait, F_NOTIFY watches a
-# folder, and F_SETPIPE_SZ grows a pipe's kernel memory.
-REFUSED_FCNTL = ("F_SETLEASE", "F_NOTIFY", "F_SETLK", "F_SETLKW", "F_OFD_SETLK", "F_OFD_SETLKW", "F_SETPIPE_SZ")
+# folder, and F_SETPIPE_SZ grows a pipe's kernel memory. An owner (F_SETOWN, F_SETOWN_EX) and a
+# signal (F_SETSIG) of a descriptor make the kernel signal a process of the worker's choice
+# whenever the other end of its pipe is read or written: any process, the grader's included,
+# where Landlock's signal scope (ABI 6) is missing. Setting O_ASYNC (F_SETFL, FIOASYNC) is refused too.
+REFUSED_FCNTL = {"F_SETLEASE": 1024, "F_NOTIFY": 1026, "F_SETLK": 6, "F_SETLKW": 7, "F_OFD_SETLK": 37,
+                 "F_OFD_SETLKW": 38, "F_SETPIPE_SZ": 1031, "F_SETOWN": 8, "F_SETSIG": 10, "F_SETOWN_EX": 15}
+_F_SETFL, _O_ASYNC = 4, 0o20000
+# The only ioctl commands a worker may use, all of them questions or its own descriptors' flags:
+# is it a terminal (TCGETS), the window's size, the bytes waiting (FIONREAD), close-on-exec
+# (FIOCLEX, FIONCLEX). Every other fails as on a file that knows no such command (ENOTTY): those
+# that set a file's flags (FS_IOC_SETFLAGS: immutable, append only), its extended flags
+# (FS_IOC_FSSETXATTR), its version, a descriptor's owner or O_ASYNC (FIOSETOWN, SIOCSPGRP,
+# FIOASYNC), and whatever a driver adds. Landlock mediates no ioctl on a file before ABI 5, and
+# at 5 only those on devices.
+ALLOWED_IOCTL = {"TCGETS": 0x5401, "TIOCGWINSZ": 0x5413, "FIONREAD": 0x541B, "FIONCLEX": 0x5450,
+                 "FIOCLEX": 0x5451}
 # prctl options refused: a process that is not "dumpable" hides its /proc files from a grader
 # that is not root, where its memory is read from outside; a name of up to 80 bytes on each of
 # tens of thousands of memory regions is kernel memory no limit counts; and a system-call
@@ -136,6 +153,10 @@ REFUSED_MADVISE = (20, 21)  # MADV_COLD, MADV_PAGEOUT
 # when read. A private mapping keeps nothing it drops; a file the worker may map is read only.
 _MAP_TYPE, _MAP_SHARED, _MAP_SHARED_VALIDATE, _MAP_ANONYMOUS = 0x0F, 0x01, 0x03, 0x20
 _CLONE_THREAD = 0x00010000
+# fcntl's and ioctl's commands, prctl's options and madvise's advice are 32-bit in the kernel,
+# which ignores the upper half of the register: compared on the lower half only, so that bits
+# set above cannot hide a refused value.
+_LOWER_32 = 0xFFFFFFFF
 _NEWER_SYSTEM_CALLS = 64  # how many numbers past the newest call libseccomp knows are refused
 
 
@@ -145,23 +166,28 @@ class ConfinementFailed(Exception):
 
 def problem() -> str | None:
     """Why workers cannot be confined on this machine (one sentence), or None when they can."""
+    cap = os.environ.get(MAX_ABI_VARIABLE, "")
+    if cap and not (cap.isdigit() and int(cap) >= LOWEST_ABI):
+        return (f"the environment variable {MAX_ABI_VARIABLE} must be a whole number of {LOWEST_ABI} or more "
+                f"(a Landlock ABI), not {cap!r}")
     if not sys.platform.startswith("linux"):
         return f"confinement needs Linux (Landlock and seccomp); this is {sys.platform}"
     if pyseccomp is None:
         return "confinement needs libseccomp and the pyseccomp package (install libseccomp2, then this project)"
     abi = landlock_abi()
-    if abi < 1:
+    if abi < LOWEST_ABI:
         return ("confinement needs Landlock, which this kernel does not offer "
                 f"({os.uname().release}; Linux 5.13 or later with Landlock enabled)")
     return None
 
 
 def landlock_abi() -> int:
-    """The Landlock version this kernel offers, or 0."""
+    """The Landlock version the confinement uses: this kernel's, or 0, at most MAX_ABI_VARIABLE's."""
     if pyseccomp is None:
         return 0
     version = _syscall("landlock_create_ruleset", None, ctypes.c_size_t(0), ctypes.c_uint32(_CREATE_RULESET_VERSION))
-    return max(version, 0)
+    cap = os.environ.get(MAX_ABI_VARIABLE, "")
+    return max(min(version, int(cap)) if cap.isdigit() else version, 0)
 
 
 class Confinement:
@@ -280,12 +306,15 @@ def system_call_rules() -> pyseccomp.SyscallFilter:
     _add(rules, pyseccomp.ERRNO(errno.ENOSYS), "clone3")
     _add(rules, refuse, "clone", pyseccomp.Arg(0, pyseccomp.MASKED_EQ, _CLONE_THREAD, 0))  # x86-64 and arm64 order
     _add(rules, refuse, "prlimit64", pyseccomp.Arg(2, pyseccomp.NE, 0))  # setting a limit, not reading one
-    for command in REFUSED_FCNTL:
-        _add(rules, refuse, "fcntl", pyseccomp.Arg(1, pyseccomp.EQ, getattr(fcntl, command)))
+    for command in REFUSED_FCNTL.values():
+        _add(rules, refuse, "fcntl", _lower_half(1, command))
+    _add(rules, refuse, "fcntl", _lower_half(1, _F_SETFL), pyseccomp.Arg(2, pyseccomp.MASKED_EQ, _O_ASYNC, _O_ASYNC))
+    for mask, value in values_outside(set(ALLOWED_IOCTL.values())):
+        _add(rules, pyseccomp.ERRNO(errno.ENOTTY), "ioctl", pyseccomp.Arg(1, pyseccomp.MASKED_EQ, mask, value))
     for option in REFUSED_PRCTL:
-        _add(rules, refuse, "prctl", pyseccomp.Arg(0, pyseccomp.EQ, option))
+        _add(rules, refuse, "prctl", _lower_half(0, option))
     for advice in REFUSED_MADVISE:
-        _add(rules, refuse, "madvise", pyseccomp.Arg(2, pyseccomp.EQ, advice))
+        _add(rules, refuse, "madvise", _lower_half(2, advice))
     for shared in (_MAP_SHARED, _MAP_SHARED_VALIDATE):
         _add(rules, refuse, "mmap", pyseccomp.Arg(3, pyseccomp.MASKED_EQ, _MAP_TYPE | _MAP_ANONYMOUS,
                                                   shared | _MAP_ANONYMOUS))
@@ -296,6 +325,29 @@ def system_call_rules() -> pyseccomp.SyscallFilter:
     for number in range(newest + 1, newest + 1 + _NEWER_SYSTEM_CALLS):
         rules.add_rule(pyseccomp.ERRNO(errno.ENOSYS), number)
     return rules
+
+
+def _lower_half(argument: int, value: int) -> pyseccomp.Arg:
+    return pyseccomp.Arg(argument, pyseccomp.MASKED_EQ, _LOWER_32, value)
+
+
+def values_outside(allowed: set[int], bits: int = 32) -> list[tuple[int, int]]:
+    """Every `bits`-bit value but those allowed, as (mask, value) pairs: a value v is covered when
+    v & mask == value. libseccomp takes one comparison per argument and rule, and no rule that
+    allows where everything else is allowed, so a list of commands allowed is its complement:
+    one pair for each branch of the allowed values' binary tree that leads to none of them."""
+    pairs = []
+    prefixes = {0}  # the prefixes of allowed values, `depth` bits long, counted from the top
+    for depth in range(bits):
+        shift = bits - depth - 1
+        mask = ((1 << (depth + 1)) - 1) << shift
+        longer = {value & mask for value in allowed}
+        for prefix in sorted(prefixes):
+            for branch in (prefix, prefix | (1 << shift)):
+                if branch not in longer:
+                    pairs.append((mask, branch))
+        prefixes = longer
+    return pairs
 
 
 def filter_system_calls(rules: pyseccomp.SyscallFilter, pid: int) -> None:

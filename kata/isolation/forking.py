@@ -29,7 +29,7 @@ import tempfile
 from typing import TYPE_CHECKING
 
 from kata.katas import ROOT
-from kata.isolation.limits import FORK_SERVER_SECONDS
+from kata.isolation.limits import FORK_SERVER_SECONDS, MAX_ABI_VARIABLE
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -119,9 +119,13 @@ def fork_server() -> ForkServer:
     """The server that forks this run's workers, started on the first need (and again if it has ended)."""
     global _fork_server
     if _fork_server is None or not _fork_server.is_running():
-        # No worker may read the repository, nor anything in the temporary folder but its own.
-        _fork_server = ForkServer(worker_environment(), hidden=[str(ROOT), tempfile.gettempdir()])
+        _fork_server = ForkServer(worker_environment(), hidden=hidden_from_every_worker())
     return _fork_server
+
+
+def hidden_from_every_worker() -> list[str]:
+    """No worker may read the repository, nor anything in the temporary folder but its own."""
+    return [str(ROOT), tempfile.gettempdir()]
 
 
 def stop_the_fork_server() -> None:
@@ -137,5 +141,8 @@ def worker_environment() -> dict:
 
     Each worker sets HOME and TMPDIR to its own folder.
     """
-    return {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0",
-            "PYTHONSAFEPATH": "1"}
+    environment = {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT),
+                   "PYTHONHASHSEED": "0", "PYTHONSAFEPATH": "1"}
+    if os.environ.get(MAX_ABI_VARIABLE):  # the confinement's Landlock ABI, capped for tests
+        environment[MAX_ABI_VARIABLE] = os.environ[MAX_ABI_VARIABLE]
+    return environment

@@ -151,7 +151,8 @@ def fork_a_worker(control: socket.socket, settings: dict, fds: list[int], confin
         control.close()
         os.setsid()  # its own process group: a kill reaches anything it started
         settings["read_fd"], settings["write_fd"] = fds
-        sys.argv[1:] = [json.dumps(settings)]  # as if started on its own
+        # As `python module.py` would have it; its settings are not there: they hold nothing it needs.
+        sys.argv[:] = [settings["module"]]
         run(settings, confinement)
     finally:
         os._exit(1)  # never back into the server's loop

@@ -54,6 +54,13 @@ MAX_CONTAINERS = 500_000
 # grew the tests' process by 6.7 KB for each 65 bytes sent, 21 GB in ten minutes. A kata's
 # answers use at most a few kinds.
 MAX_KINDS = 256
+# ... each named in at most this many characters: a longer name is cut before anything keeps it
+# (256 names of 32 MB would be 8 GB). A field's name is part of what is compared, so a longer one
+# is refused instead.
+MAX_NAME_CHARACTERS = 200
+# The fields of one kind of dataclass: Python builds a dataclass's methods by compiling their
+# source, in one call nothing can interrupt, and 70,000 fields took 44 s. A kata's have two or three.
+MAX_DATACLASS_FIELDS = 64
 # What a report keeps of each line of the traceback of an exception a worker raised (its
 # message is cut to kata.judging.load_problems.ERROR_TEXT_LIMIT): without a cap, a message or a
 # source line of 20 MB in every test made a class's grades a gigabyte.
@@ -62,6 +69,12 @@ FRAME_TEXT_CHARACTERS = 300
 # (wall time) is not started again in the same run: a sleep at the top level of the module would
 # otherwise cost its time once per test.
 SLOW_LOAD_SECONDS = 3.0
+
+# The lowest Landlock ABI the confinement accepts (Linux 5.13): every guarantee holds there too,
+# since seccomp gives those Landlock adds later (docs/security.md says which gives which); and the
+# environment variable that caps the ABI used, so that the tests can run at the lowest on any kernel.
+LOWEST_ABI = 1
+MAX_ABI_VARIABLE = "KATA_MAX_LANDLOCK_ABI"
 
 PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests' process is still there
 THREAD_CHECK_SECONDS = 0.01  # how often the fork server looks at its workers; hundreds of threads may start meanwhile

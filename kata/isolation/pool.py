@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from kata.isolation import channel, client, clock, handles, memory, values
 from kata.isolation.client import WorkerClient, WorkerIterator
 from kata.isolation.forking import stop_the_fork_server
+from kata.judging.elsewhere import elsewhere
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -21,6 +22,11 @@ WAITING_IN = (client.__file__, clock.__file__, memory.__file__, values.__file__,
 READ_THERE = (WorkerIterator,)
 
 _workers: list[WorkerClient] = []
+
+
+def connect_to_judging() -> None:
+    """Tell judging what it must know of the workers (kata.judging.elsewhere); until then no worker starts."""
+    elsewhere.connect(waiting_in=WAITING_IN, read_there=READ_THERE)
 
 
 def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int,

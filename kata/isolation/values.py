@@ -26,7 +26,7 @@ from array import array
 from itertools import accumulate, chain
 
 from kata.isolation.channel import ProtocolError
-from kata.isolation.limits import FRAME_TEXT_CHARACTERS, MAX_KINDS
+from kata.isolation.limits import FRAME_TEXT_CHARACTERS, MAX_DATACLASS_FIELDS, MAX_KINDS, MAX_NAME_CHARACTERS
 from kata.judging.load_problems import ERROR_TEXT_LIMIT, text_of
 
 TYPE_CHECKING = False  # as in kata.isolation.channel: the worker imports this module
@@ -285,13 +285,18 @@ _dataclasses: dict[tuple, type] = {}
 
 def _rebuild_dataclass(name: str, frozen: bool, fields: list[tuple[str, Any]]) -> object:
     """An instance of a dataclass with the same name and fields (judge.same compares dataclasses by those)."""
-    key = (name, frozen, tuple(field for field, _ in fields))
+    if len(fields) > MAX_DATACLASS_FIELDS:
+        raise ProtocolError(f"a dataclass of more than {MAX_DATACLASS_FIELDS} fields")
+    names = tuple(str(field) for field, _ in fields)
+    if any(len(field) > MAX_NAME_CHARACTERS for field in names):
+        raise ProtocolError(f"a field's name longer than {MAX_NAME_CHARACTERS} characters")
+    key = (name_of_a_kind(name), bool(frozen), names)
     if key not in _dataclasses:
         import dataclasses
 
         refuse_past_max_kinds(_dataclasses, "dataclasses")
-        made = dataclasses.make_dataclass(name.rsplit(".", 1)[-1], list(key[2]), frozen=frozen)
-        made.__qualname__ = name
+        made = dataclasses.make_dataclass(key[0].rsplit(".", 1)[-1], list(names), frozen=key[1])
+        made.__qualname__ = key[0]
         _dataclasses[key] = made
     return _dataclasses[key](**dict(fields))
 
@@ -304,7 +309,7 @@ def _rebuild_subclass(base_name: str, name: str, value: object, shown: str) -> o
     base = {"int": int, "float": float, "str": str}.get(base_name)
     if base is None or type(value) is not (int if base is int else base) or type(shown) is not str:
         raise ProtocolError(f"not a subclass of a scalar: {base_name!r}")
-    key = (base_name, shortened(name, REPR_LIMIT))
+    key = (base_name, name_of_a_kind(name))
     if key not in _subclasses:
         refuse_past_max_kinds(_subclasses, "subclasses")
         made = type(key[1].rsplit(".", 1)[-1], (base,), {"__repr__": lambda self: self.shown})
@@ -313,6 +318,11 @@ def _rebuild_subclass(base_name: str, name: str, value: object, shown: str) -> o
     rebuilt = _subclasses[key](value)
     rebuilt.shown = shortened(shown, REPR_LIMIT)
     return rebuilt
+
+
+def name_of_a_kind(name: object) -> str:
+    """The name of a class a worker names, cut to MAX_NAME_CHARACTERS before anything keeps it."""
+    return str(name)[:MAX_NAME_CHARACTERS]
 
 
 def refuse_past_max_kinds(made: dict, kind: str) -> None:
@@ -336,7 +346,8 @@ _remote_errors: dict[str, type] = {}
 
 
 def remote_error(type_name: str, message: str) -> RemoteError:
-    name = type_name if type_name.isidentifier() else "UnknownError"
+    name = name_of_a_kind(type_name)
+    name = name if name.isidentifier() else "UnknownError"
     if name not in _remote_errors:
         refuse_past_max_kinds(_remote_errors, "exception types")
         _remote_errors[name] = type(name, (RemoteError,), {"__module__": "the code under test"})

@@ -12,7 +12,8 @@ calls), and that code reaches judging only through the one `Elsewhere` of this m
   pytest_configure, when the run is isolated (`elsewhere.connect`): the files in which this
   process waits for the other's reply, where a limit stops the call at once, and the types
   of iterators that are read in the process that makes their items. Until then no call
-  runs elsewhere: no file is such a wait, and no iterator is read elsewhere.
+  runs elsewhere: the code that would run one asks `elsewhere.require_a_connection()`
+  first, which refuses.
 """
 
 from __future__ import annotations
@@ -106,6 +107,13 @@ class Elsewhere:
         its items: it has a method read_measuring_memory(bound=...) that returns such a reading."""
         self._waiting_in = frozenset(waiting_in)
         self._read_there = frozenset(read_there)
+
+    def require_a_connection(self) -> None:
+        """Code that runs a call elsewhere asks first: unconnected, judging would stop no call at its limit
+        at once, and measure a generator's memory here, not where its items are made. So it fails closed."""
+        if not self._waiting_in or not self._read_there:
+            raise RuntimeError("a call runs in a worker process, but judging was not told of the worker processes "
+                               "(elsewhere.connect): their limits and memory guards would not hold")
 
     def start_a_test(self) -> None:
         self.time = TimeElsewhere()

@@ -23,8 +23,7 @@ from pathlib import Path
 import pytest
 
 from kata.isolation.limits import WORKER_MEMORY_MB
-from kata.isolation.pool import READ_THERE, WAITING_IN, stop_all_workers
-from kata.judging.elsewhere import elsewhere
+from kata.isolation.pool import connect_to_judging, stop_all_workers
 from kata.judging.limits import CALL_SECONDS
 from kata.runner import collection, end_of_run, reporting, summary, time_limits
 from kata.runner import profiles  # noqa: F401  registers the Hypothesis profiles, before any test runs
@@ -127,7 +126,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def connect_the_workers_to_judging() -> None:
     """Tell judging what it must know of the workers that run an isolated run's calls: where this process
     waits for their replies, and which iterators are read in them (kata.judging.elsewhere)."""
-    elsewhere.connect(waiting_in=WAITING_IN, read_there=READ_THERE)
+    connect_to_judging()
 
 
 def why_workers_run_unconfined() -> str | None:

@@ -13,7 +13,7 @@ import os
 import pytest
 from tests.support.isolated_runs import needs_confinement
 
-from kata.isolation import forking, pool
+from kata.isolation import confinement, forking, pool
 from kata.katas import ROOT, SOLUTIONS
 from kata.isolation.client import WorkerCouldNotStart
 
@@ -84,6 +84,31 @@ ATTACKS = {
                                                      "os.POSIX_FADV_DONTNEED)",
     "load files into the page cache by hand": "libc().readahead(os.open(os.__file__, os.O_RDONLY), 0, 4096) < 0 "
                                               "and error()",
+    # Signals the kernel sends for it: the owner of a descriptor with O_ASYNC gets a signal (of
+    # its choice, with F_SETSIG) whenever the other end reads or writes, which below Landlock's
+    # ABI 6 reached any process, the grader's included. Its own pid stands for the victim, and
+    # SIGIO, ignored, for the signal (unconfined, the worker would otherwise end itself).
+    "direct a pipe's signals to a process with F_SETOWN": "fcntl.fcntl(a_pipe(), fcntl.F_SETOWN, os.getpid())",
+    # (a command is 32 bits, which the kernel reads of a 64-bit register: the upper bits must not
+    # hide a refused one)
+    "direct a pipe's signals with F_SETOWN, in the upper bits": "raw('fcntl', a_pipe(), (1 << 32) | fcntl.F_SETOWN, "
+                                                                 "os.getpid())",
+    "direct a pipe's signals to a process with F_SETOWN_EX": "fcntl.fcntl(a_pipe(), 15, struct.pack('ii', 1, "
+                                                             "os.getpid()))",
+    "choose the signal a pipe sends with F_SETSIG": "fcntl.fcntl(a_pipe(), 10, signal.SIGIO)",
+    "make a pipe signal its owner with O_ASYNC": "ignore_sigio() or fcntl.fcntl(a_pipe(), fcntl.F_SETFL, "
+                                                 "fcntl.fcntl(a_pipe(), fcntl.F_GETFL) | os.O_ASYNC)",
+    "make a pipe signal its owner with FIOASYNC": "ignore_sigio() or fcntl.ioctl(a_pipe(), termios.FIOASYNC, "
+                                                  "struct.pack('i', 1))",
+    # ioctls that change a file Landlock lets it read, which it owns when the grader runs as
+    # root: its flags (immutable, append only), its project and extended flags, its version.
+    "set a readable file's flags with FS_IOC_SETFLAGS": "set_file_flags(0x40086602, 0x80086601, 8)",
+    "set a readable file's extended flags with FS_IOC_FSSETXATTR": "set_file_flags(0x401C5820, 0x801C581F, 28)",
+    "set a readable file's version with FS_IOC_SETVERSION": "set_file_flags(0x40087602, 0x80087601, 8)",
+    "hide its /proc files, the option in the upper bits": "raw('prctl', (1 << 32) | 4, 0)",
+    "make a pipe signal its owner with FIOASYNC, in the upper bits": "ignore_sigio() or raw('ioctl', a_pipe(), "
+                                                                     "(1 << 32) | termios.FIOASYNC, "
+                                                                     "ctypes.addressof(ONE))",
 }
 
 
@@ -96,6 +121,8 @@ import os
 import resource
 import signal
 import stat
+import struct
+import termios
 
 def error():
     raise OSError("the call returned an error")
@@ -153,6 +180,25 @@ def a_pipe():
         except OSError:
             pass
 
+ONE = ctypes.c_int(1)
+
+def ignore_sigio():
+    signal.signal(signal.SIGIO, signal.SIG_IGN)
+
+def raw(name, *arguments):  # a system call with 64-bit arguments, as no wrapper of the C library passes them
+    numbers = {"fcntl": {"x86_64": 72, "aarch64": 25}, "prctl": {"x86_64": 157, "aarch64": 167},
+               "ioctl": {"x86_64": 16, "aarch64": 29}}
+    if libc().syscall(numbers[name][os.uname().machine], *map(ctypes.c_long, arguments)) < 0:
+        error()
+
+def set_file_flags(set_request, get_request, size):  # those of its own module, a file it may read, set unchanged
+    fd = os.open(__file__, os.O_RDONLY)
+    try:
+        flags = fcntl.ioctl(fd, get_request, bytes(size))
+    except OSError:
+        flags = bytes(size)
+    fcntl.ioctl(fd, set_request, flags)
+
 def f(attack, names):
     globals().update(names)
     try:
@@ -195,7 +241,15 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "keep data in a system-call filter of its own", "keep data in a Landlock ruleset",
                     "keep data in shared memory, whose dropped pages leave the resident count",
                     "write back every file of the machine", "evict the runtime's files from the page cache",
-                    "load files into the page cache by hand"]
+                    "load files into the page cache by hand", "direct a pipe's signals to a process with F_SETOWN",
+                    "direct a pipe's signals with F_SETOWN, in the upper bits",
+                    "direct a pipe's signals to a process with F_SETOWN_EX",
+                    "choose the signal a pipe sends with F_SETSIG", "make a pipe signal its owner with O_ASYNC",
+                    "make a pipe signal its owner with FIOASYNC",
+                    "make a pipe signal its owner with FIOASYNC, in the upper bits",
+                    "set a readable file's flags with FS_IOC_SETFLAGS",
+                    "set a readable file's extended flags with FS_IOC_FSSETXATTR",
+                    "hide its /proc files, the option in the upper bits"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, unconfined_fork_server):
@@ -219,6 +273,28 @@ def test_a_confined_worker_may_read_its_own_folder_use_threads_and_the_standard_
             return os.listdir("."), results, json.dumps(str(decimal.Decimal(1) / 8))
     """, confined=True)
     assert worker.call("f", (), {}) == (["submission.py"], [["two", "words"]], '"0.125"')
+
+
+@needs_confinement
+def test_a_confined_worker_may_ask_of_its_descriptors_what_the_runtime_asks(start_worker):
+    """Only a few ioctl commands are allowed: whether a descriptor is a terminal, what waits in it, close-on-exec."""
+    worker = start_worker("""
+        import fcntl, os, stat, struct, termios
+
+        def f():
+            pipe = next(fd for fd in range(3, 64) if is_a_pipe(fd))
+            waiting = struct.unpack("i", fcntl.ioctl(pipe, termios.FIONREAD, bytes(4)))[0]
+            os.set_inheritable(pipe, False)
+            with open(__file__) as module:
+                return os.isatty(0), module.isatty(), waiting, os.get_inheritable(pipe)
+
+        def is_a_pipe(fd):
+            try:
+                return stat.S_ISFIFO(os.fstat(fd).st_mode)
+            except OSError:
+                return False
+    """, confined=True)
+    assert worker.call("f", (), {}) == (False, False, 0, False)
 
 
 @needs_confinement
@@ -291,3 +367,69 @@ def test_the_module_the_worker_loads_is_a_copy(start_worker, tmp_path):
     removed = worker.call("f", (), {})
     assert removed == "refused" or removed != str(tmp_path / "submission.py")
     assert (tmp_path / "submission.py").is_file()
+
+
+@needs_confinement
+def test_a_worker_finds_nothing_of_the_folder_its_submission_came_from(start_worker, tmp_path):
+    """In grading that folder's random name is the grading folder's: with it a worker could stat
+    its classmates' files and the shared probes. It was in the worker's sys.argv (its settings)."""
+    worker = start_worker("""
+        import gc, os, sys
+
+        def strings_in(value):
+            if isinstance(value, str):
+                yield value
+            elif isinstance(value, dict):
+                for pair in list(value.items()):
+                    yield from (part for part in pair if isinstance(part, str))
+            elif isinstance(value, (list, tuple, set, frozenset)):
+                yield from (item for item in list(value) if isinstance(item, str))
+
+        def f():
+            reachable = [sys.argv, dict(os.environ), sys.path, sys.orig_argv, *gc.get_objects()]
+            for frame in sys._current_frames().values():
+                while frame is not None:
+                    reachable.append(dict(frame.f_locals))
+                    frame = frame.f_back
+            return sorted({text for value in reachable for text in strings_in(value) if os.sep in text})
+    """, confined=True)
+    found = worker.call("f", (), {})
+    assert found and not [text for text in found if tmp_path.name in text]
+
+
+# The lowest Landlock ABI accepted: every guarantee holds there too -------------------------------
+
+
+@pytest.fixture
+def lowest_landlock_abi(monkeypatch):
+    """The test's workers come from a fork server whose confinement uses Landlock's ABI 1 alone, as on
+    Linux 5.13 to 5.18; that fork server is stopped after the test."""
+    monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, str(confinement.LOWEST_ABI))
+    pool.stop_all_workers()
+    yield
+    pool.stop_all_workers()
+
+
+@needs_confinement
+@pytest.mark.parametrize("attack", ATTACKS.values(), ids=ATTACKS.keys())
+def test_a_confined_worker_is_refused_at_the_lowest_landlock_abi(lowest_landlock_abi, confined_worker, attack):
+    assert forking.worker_environment()[confinement.MAX_ABI_VARIABLE] == str(confinement.LOWEST_ABI)
+    before = {path: path.stat() for path in [ROOT / "README.md"]}
+    assert confined_worker(attack).startswith("refused"), attack
+    assert {path: path.stat() for path in before} == before
+
+
+@needs_confinement
+def test_the_landlock_abi_used_is_capped_for_tests(monkeypatch):
+    machine = confinement.landlock_abi()
+    monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, "1")
+    assert confinement.landlock_abi() == 1 and confinement.problem() is None
+    monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, "99")
+    assert confinement.landlock_abi() == machine
+
+
+@pytest.mark.parametrize("value", ["six", "0", "-1", "1.5"])
+def test_a_cap_that_is_not_an_abi_is_refused_in_one_line(monkeypatch, value):
+    monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, value)
+    assert confinement.problem() == (f"the environment variable KATA_MAX_LANDLOCK_ABI must be a whole number of 1 or "
+                                     f"more (a Landlock ABI), not {value!r}")

@@ -49,9 +49,10 @@ def test_a_fork_server_that_has_ended_is_started_again(start_worker):
 KILLED_RUN = """
 import sys, time
 from pathlib import Path
-from kata.isolation import forking
+from kata.isolation import forking, pool
 from kata.isolation.client import WorkerClient
 
+pool.connect_to_judging()
 worker = WorkerClient(Path(sys.argv[1]), ("f",))
 worker.start_if_needed()
 print(forking.fork_server().process.pid, worker.process.pid, flush=True)

@@ -17,6 +17,7 @@ from tests.support.isolated_runs import (HIDES_ITS_MEMORY, hostile_report, kata_
 from kata.isolation import channel, client
 from kata.judging.calls import DidNotFinish, Judged
 from kata.isolation.client import IsolatedFunction
+from kata.isolation.limits import IDLE_CPU_SECONDS
 from kata.judging.limits import Watchdog, can_watch, idle_limit
 
 
@@ -113,9 +114,10 @@ def test_a_worker_that_waits_for_the_tests_callbacks_is_not_charged_for_them(sta
 # Work done between requests, and a guard's limits --------------------------------------------------
 
 
-def test_a_worker_that_computes_between_requests_is_stopped(start_worker, no_limit_passed):
-    """A thread started at import keeps computing while the tests' process is busy elsewhere (an
-    answer precomputed for a guard's input, say): work no call's limit would count."""
+def test_a_worker_gets_no_cpu_time_between_requests(start_worker, no_limit_passed):
+    """A thread started at import would keep computing while the tests' process is busy elsewhere
+    (an answer precomputed for a guard's input, say): work no call's limit would count. The worker
+    is stopped between requests, so its thread runs only while a request's limit counts it."""
     worker = start_worker("""
         import threading, time
 
@@ -130,10 +132,33 @@ def test_a_worker_that_computes_between_requests_is_stopped(start_worker, no_lim
             return "at once"
     """)
     worker.start_if_needed()
-    time.sleep(1.0)  # the tests' process is busy elsewhere; the worker's thread is not
-    stopped, _ = run_under_a_call_limit(worker, 0.5)
-    assert "it computed for" in stopped and "between two requests" in stopped
-    assert worker.process is None
+    at_rest = worker.cpu_clock()
+    time.sleep(1.0)  # the tests' process is busy elsewhere; so would the worker's thread be
+    assert worker.cpu_clock() - at_rest < IDLE_CPU_SECONDS
+    assert run_under_a_call_limit(worker, 0.5)[0] is None
+
+
+def test_a_thread_that_goes_on_hashing_after_the_last_reply_gets_no_cpu_time(start_worker, no_limit_passed):
+    """After a kata's last request nothing would count a thread its call left running, for as
+    long as the run lasts, times the cores."""
+    worker = start_worker("""
+        import hashlib, threading
+
+        def hash_forever():
+            digest = b""
+            while True:
+                digest = hashlib.sha256(digest).digest()
+
+        def f():
+            for _ in range(4):
+                threading.Thread(target=hash_forever, daemon=True).start()
+            return "answered"
+    """)
+    assert worker.call("f", (), {}) == "answered"
+    after_the_reply = worker.cpu_clock()
+    time.sleep(1.0)
+    assert worker.cpu_clock() - after_the_reply < IDLE_CPU_SECONDS
+    assert worker.process is not None  # stopped, not ended: the next call still runs
 
 
 def test_a_worker_that_waits_between_requests_is_not_stopped(start_worker, no_limit_passed):

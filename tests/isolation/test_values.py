@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import time
 
 import pytest
 from tests.support.isolated_runs import module_text
 
 from kata.isolation.channel import ProtocolError
-from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError
+from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError, remote_error
 from kata.isolation.client import WorkerClient, WorkerEnded
 from kata.judging.checks import same
-from kata.isolation.limits import MAX_KINDS
+from kata.isolation.limits import MAX_DATACLASS_FIELDS, MAX_KINDS, MAX_NAME_CHARACTERS
 
 
 # Values made by the submission: one worker for the whole module -----------------------------
@@ -506,3 +507,44 @@ def test_an_exception_group_comes_back_as_an_exception_and_the_worker_keeps_answ
         worker.call("f", (), {})
     assert type(raised.value).__name__ == "ExceptionGroup"
     assert worker.process is not None
+
+
+# Names and fields a worker makes up: bounded before anything keeps them ---------------------
+
+
+def a_dataclass(name: str, fields: list[str]) -> dict:
+    return {"dataclass": {"name": name, "frozen": True, "fields": [[field, 0] for field in fields]}}
+
+
+def test_a_dataclass_of_thousands_of_fields_is_refused_before_a_class_is_made(monkeypatch):
+    """A reply naming a dataclass of 70,000 fields froze the tests' process in one call that
+    compiles its methods (44 s against a 10 s limit): the fields are counted first."""
+    monkeypatch.setattr("kata.isolation.values._dataclasses", {})
+    started = time.process_time()
+    with pytest.raises(ProtocolError, match=f"a dataclass of more than {MAX_DATACLASS_FIELDS} fields"):
+        Decoder(PlainValues()).decode(a_dataclass("Chunk", [f"f{number}" for number in range(5_000)]))
+    assert time.process_time() - started < 0.5
+    widest = Decoder(PlainValues()).decode(a_dataclass("Chunk", [f"f{n}" for n in range(MAX_DATACLASS_FIELDS)]))
+    assert len(dataclasses.fields(widest)) == MAX_DATACLASS_FIELDS
+
+
+def test_a_field_whose_name_is_a_megabyte_long_is_refused(monkeypatch):
+    monkeypatch.setattr("kata.isolation.values._dataclasses", {})
+    with pytest.raises(ProtocolError, match=f"a field's name longer than {MAX_NAME_CHARACTERS} characters"):
+        Decoder(PlainValues()).decode(a_dataclass("Chunk", ["f" * 1_000_000]))
+
+
+@pytest.mark.parametrize("kind", ["dataclass", "subclass", "exception"])
+def test_a_name_a_megabyte_long_is_cut_before_the_tests_keep_a_class_of_that_name(monkeypatch, kind):
+    """Each kind named is kept for the whole run: 256 names of 32 MB would be 8 GB."""
+    for kept in ("_dataclasses", "_subclasses", "_remote_errors"):
+        monkeypatch.setattr(f"kata.isolation.values.{kept}", {})
+    name = "Chunk" * 200_000
+    if kind == "dataclass":
+        made = type(Decoder(PlainValues()).decode(a_dataclass(name, ["text"])))
+    elif kind == "subclass":
+        made = type(Decoder(PlainValues()).decode({"subclass": ["float", name, 0.5, "0.5"]}))
+    else:
+        made = type(remote_error(name, "made up"))
+    assert len(made.__name__) <= MAX_NAME_CHARACTERS and len(made.__qualname__) <= MAX_NAME_CHARACTERS
+    assert made.__name__.startswith("Chunk")

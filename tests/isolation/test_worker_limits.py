@@ -7,6 +7,8 @@ with a verdict that says so; the next test gets a fresh worker (kata.isolation.c
 from __future__ import annotations
 
 import os
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ import pytest
 from kata.judging.calls import UsedTooMuchMemory, log
 from kata.folders import remove_folder
 from kata.isolation.client import WorkerEnded
+from kata.judging.elsewhere import elsewhere
 from kata.isolation.pool import start_a_test
 
 
@@ -34,6 +37,31 @@ def test_os_exit_during_a_call_raises_worker_ended_naming_the_exit_status(start_
     worker = start_worker(EXITS, ("f", "g"))
     with pytest.raises(WorkerEnded, match=r"os\._exit\(7\)"):
         worker.call("f", (), {})
+    assert worker.process is None
+
+
+@pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])
+def test_a_worker_ended_from_outside_between_requests_is_not_blamed_on_the_code(start_worker, signal_name):
+    """A classmate's signal, or the machine's: the call after it names neither os._exit nor the
+    broken pipe it meets, as if the student's code had raised it."""
+    worker = start_worker(EXITS, ("f", "g"))
+    assert worker.call("g", (), {}) == "answered"
+    os.kill(worker.process.pid, getattr(signal, signal_name))
+    time.sleep(0.2)
+    with pytest.raises(WorkerEnded, match=f"its worker was ended from outside, by the signal {signal_name}, while "
+                                          "it waited for a request: not by the code under test"):
+        worker.call("g", (), {})
+    assert worker.process is None
+
+
+def test_no_call_runs_in_a_worker_while_judging_is_not_told_of_the_workers(start_worker, monkeypatch):
+    """Judging would then stop no call at its limit at once, and measure a generator's memory in the
+    tests' process instead of the worker's: the run fails closed instead of judging wrongly."""
+    worker = start_worker(EXITS, ("f", "g"))
+    monkeypatch.setattr(elsewhere, "_waiting_in", frozenset())
+    monkeypatch.setattr(elsewhere, "_read_there", frozenset())
+    with pytest.raises(RuntimeError, match=r"judging was not told of the worker processes \(elsewhere\.connect\)"):
+        worker.call("g", (), {})
     assert worker.process is None
 
 
@@ -129,10 +157,32 @@ def test_a_folder_nested_thousands_deep_is_removed(tmp_path, monkeypatch):
     """shutil.rmtree recurses once per level; an unconfined worker may nest folders deeper than Python recurses."""
     top = tmp_path / "worker"
     top.mkdir()
-    monkeypatch.chdir(top)
-    for _ in range(3000):
-        os.mkdir("d")
+    try:
+        monkeypatch.chdir(top)
+        for _ in range(3000):
+            os.mkdir("d")
+            os.chdir("d")
+        monkeypatch.chdir(tmp_path)
+        remove_folder(top)
+        assert not top.exists()
+    finally:
+        # Whatever failed above: left behind, the folder would make pytest's own cleanup of its
+        # temporary folders, in a later session, fail with RecursionError.
+        unnest(top)
+        monkeypatch.chdir(tmp_path)
+
+
+def unnest(top: Path) -> None:
+    """Remove top/d/d/.../d one level at a time, from the deepest up, with no recursion."""
+    if not top.exists():
+        return
+    os.chdir(top)
+    depth = 0
+    while os.path.isdir("d"):
         os.chdir("d")
-    monkeypatch.chdir(tmp_path)
-    remove_folder(top)
-    assert not top.exists()
+        depth += 1
+    for _ in range(depth):
+        os.chdir("..")
+        os.rmdir("d")
+    os.chdir(top.parent)
+    top.rmdir()
