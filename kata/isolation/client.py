@@ -19,14 +19,13 @@ import shutil
 import signal
 import tempfile
 import time
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kata.katas import relative
 from kata.folders import remove_folder
 from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
-from kata.isolation.clock import cpu_clock_of, protocol_time
+from kata.isolation.clock import cpu_clock_of, protocol_time, signals_held
 from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
 from kata.isolation.states import has_ended, hidden_from_the_worker, pending_signals, why_it_ended
 from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, recipe_of, refill
@@ -40,7 +39,6 @@ from kata.judging.elsewhere import elsewhere
 from kata.judging.limits import can_watch
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
     from typing import Any
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
@@ -410,19 +408,6 @@ class WorkerClient:
                 except OSError:
                     pass
             remove_folder(self.folder)
-
-
-@contextmanager
-def signals_held() -> Iterator[None]:
-    """Hold back the watchdog's alarm signal for a moment; it is delivered (and may raise) right after."""
-    held = hasattr(signal, "pthread_sigmask")
-    if held:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
-    try:
-        yield
-    finally:
-        if held:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
 
 
 class WorkerIterator:

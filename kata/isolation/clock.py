@@ -10,6 +10,7 @@ Everything here runs in the tests' process.
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from contextlib import contextmanager
@@ -54,3 +55,16 @@ def protocol_time() -> Iterator[None]:
     finally:
         spent_here, spent_there = time.thread_time() - started, account.busy_before - worker_started
         account.credit_the_messages(max(0.0, min(spent_here, spent_there, PROTOCOL_ALLOWANCE_SECONDS)))
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold back the watchdog's alarm signal for a moment; it is delivered (and may raise) right after."""
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+    try:
+        yield
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
