@@ -8,6 +8,7 @@ so long sequences show their first and last items and their length.
 from __future__ import annotations
 
 import re
+import unicodedata
 import textwrap
 
 
@@ -197,14 +198,21 @@ def printable(text: str) -> str:
     return _NOT_PRINTABLE.sub("", text).encode("utf-8", "replace").decode("utf-8")
 
 
-# What visible() shows as an escape: what printable() leaves out, line breaks and tabs, lone surrogates.
-_INVISIBLE = re.compile(f"{_NOT_PRINTABLE.pattern[:-1]}\t\n\ud800-\udfff]")
+# What visible() shows as an escape: control and format characters (zero-width spaces and joiners,
+# bidirectional controls, a byte-order mark, a soft hyphen), line and paragraph separators, any space
+# but the plain one, private, unassigned and lone surrogate code points: all that a name could hide.
+_INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"}
+
+
+def _shown_as_itself(character: str) -> bool:
+    return character == " " or unicodedata.category(character) not in _INVISIBLE_CATEGORIES
 
 
 def visible(text: str) -> str:
-    """The text on one line, each character printable() would leave out shown as its escape
-    (\\x1b, \\u202e, \\n): for a name, which must stay as distinct as the names it was made from."""
-    return _INVISIBLE.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+    """The text on one line, each character that shows as nothing or as another shown as its escape
+    (\\x1b, \\u202e, \\u200b, \\n): for a name, which must stay as distinct as the names it was made from."""
+    return "".join(character if _shown_as_itself(character) else character.encode("unicode_escape").decode("ascii")
+                   for character in text)
 
 
 def one_line(text: str) -> str:

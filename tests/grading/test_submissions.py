@@ -196,6 +196,16 @@ def test_a_name_made_to_pass_for_a_classmates_shows_what_it_hides(handed_in, unp
     assert [student.student for student in submissions_in(handed_in, unpacked)] == ["alice", "alice\\u200e"]
 
 
+@pytest.mark.parametrize("hidden", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u00a0", "\u3000", "\u2028"])
+def test_a_name_with_an_invisible_or_format_character_shows_its_escape(handed_in, unpacked, hidden):
+    """A zero-width space, a joiner, a byte-order mark, a soft hyphen or a space other than the plain one
+    would make a second 'alice' that reads as the first."""
+    write_files(handed_in / "alice", KATA_FILE)
+    write_files(handed_in / f"alice{hidden}", KATA_FILE)
+    escaped = hidden.encode("unicode_escape").decode("ascii")
+    assert [student.student for student in submissions_in(handed_in, unpacked)] == ["alice", f"alice{escaped}"]
+
+
 def test_names_that_would_still_show_alike_are_numbered(handed_in, unpacked):
     write_files(handed_in / "eve\x1b", KATA_FILE)  # an escape character
     write_files(handed_in / "eve\\x1b", KATA_FILE)  # a backslash, then x1b
