@@ -314,7 +314,8 @@ def too_slow(called: str | None, limit: str, hint: str = "") -> str:
 def too_much_memory(called: str | None, limit: str, in_a_worker: bool) -> str:
     """TOO MUCH MEMORY: the code grew its process (or used up its worker's address space) past the limit."""
     grew = (f"While it ran, its worker process used up its limit of {limit}, so it was stopped. " if in_a_worker
-            else f"While it ran, the process grew by more than {limit}, so it was stopped. ")
+            else f"While it ran, the tests' process, which runs your code, grew by more than {limit}, so it "
+                 "was stopped. ")
     return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
             + prose(grew + "This usually means a loop that never advances keeps appending to a list."))
 

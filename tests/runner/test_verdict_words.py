@@ -82,8 +82,9 @@ def fixed_windows(tokens, chunk_size, overlap=0):
 '''
 TOO_MUCH_MEMORY = (
     "TOO MUCH MEMORY\n" + CALLED_01
-    + "While it ran, the process grew by more than 512 MB, so it was stopped. This\n"
-    "usually means a loop that never advances keeps appending to a list."
+    + "While it ran, the tests' process, which runs your code, grew by more than 512\n"
+    "MB, so it was stopped. This usually means a loop that never advances keeps\n"
+    "appending to a list."
 )
 RUNS_OUT_OF_ADDRESS_SPACE = '''
 def fixed_windows(tokens, chunk_size, overlap=0):
