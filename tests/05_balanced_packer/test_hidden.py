@@ -53,6 +53,13 @@ def test_b_star_can_be_below_the_largest_sentence(balanced_pack):
                       "20-token sentence alone; budget 3 makes 3. So b* = 4, far below the largest sentence.")
 
 
+def test_the_largest_sentence_is_no_lower_bound_for_b_star(balanced_pack):
+    check_returns(balanced_pack, [2, 1, 1, 3], 3, expected=[[0], [1, 2], [3]],
+                  why="greedy with budget 3 makes 3 chunks, [[0, 1], [2], [3]]. Budget 2 also makes 3, "
+                      "[[0], [1, 2], [3]], with the 3-token sentence alone; budget 1 makes 4. So b* = 2, below "
+                      "the largest sentence, and a search that starts at 3 returns greedy's own packing.")
+
+
 def test_every_sentence_alone_gives_b_star_one(balanced_pack):
     check_returns(balanced_pack, [6, 7, 8], 5, expected=[[0], [1], [2]],
                   why="every sentence is larger than the budget, so every budget up to 5 makes 3 chunks "
@@ -109,6 +116,13 @@ def test_a_chunk_of_zero_size_sentences_closes_before_an_oversized_one(balanced_
                       "up to 4, so b* = 1.")
 
 
+def test_a_zero_size_sentence_after_an_oversized_one_opens_a_new_chunk(balanced_pack):
+    check_returns(balanced_pack, [9, 0], 5, expected=[[0], [1]],
+                  why="the chunk [0] holds 9 tokens, already above the budget, and 9 + 0 = 9 is still above it: "
+                      "so sentence 1 does not join it but opens the next chunk, at every budget up to 8. Greedy "
+                      "makes 2 chunks with 5 and with 1, so b* = 1.")
+
+
 def test_only_zero_size_sentences_make_one_chunk(balanced_pack):
     check_returns(balanced_pack, [0, 0, 0], 5, expected=[[0, 1, 2]],
                   why="a chunk of zero-size sentences holds 0 tokens, which fits budget 1: b* = 1.")
@@ -147,6 +161,28 @@ def test_every_chunk_is_a_separate_list(balanced_pack):
     chunks[0].append("changed")
     expect(chunks[1] == [2, 3],
            "every chunk to be its own list: appending to the first chunk changed the second one too")
+
+
+def test_changing_an_answer_does_not_change_the_next_one(balanced_pack):
+    first = check_returns(balanced_pack, [1, 2, 2], 4, expected=[[0, 1], [2]])
+    first[0].append(99)
+    first.clear()
+    check_returns(balanced_pack, [1, 2, 2], 4, expected=[[0, 1], [2]],
+                  why="the tests changed the first answer to this same call (they appended 99 to its first chunk, "
+                      "then emptied the list) before calling again: every call returns a new list of new lists, "
+                      "so what a caller does to one answer never reaches the next.")
+
+
+def test_two_answers_share_no_list(balanced_pack):
+    first = check_returns(balanced_pack, [2, 1, 2], 4, expected=[[0, 1], [2]])
+    second = check_returns(balanced_pack, [2, 1, 2], 4, expected=[[0, 1], [2]])
+    shared = [f"chunk {i}" for i, chunk in enumerate(second) if any(chunk is old for old in first)]
+    expect(second is not first and not shared,
+           "each call to return a new list of new lists: the second answer, and each of its chunks, must not be "
+           "a list the first call returned",
+           details=("It returned the very list the first call returned." if second is first
+                    else f"Its {', '.join(shared)} {'is' if len(shared) == 1 else 'are'} the first answer's.")
+           if second is first or shared else "")
 
 
 def test_the_input_list_is_not_modified(balanced_pack):
