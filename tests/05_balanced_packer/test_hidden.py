@@ -156,8 +156,7 @@ def test_a_huge_budget_gives_the_total_as_b_star(balanced_pack):
 
 
 def test_every_chunk_is_a_separate_list(balanced_pack):
-    chunks = balanced_pack([1, 1, 1, 1], 3)
-    expect(chunks == [[0, 1], [2, 3]], "[[0, 1], [2, 3]]")
+    chunks = check_returns(balanced_pack, [1, 1, 1, 1], 3, expected=[[0, 1], [2, 3]])
     chunks[0].append("changed")
     expect(chunks[1] == [2, 3],
            "every chunk to be its own list: appending to the first chunk changed the second one too")
