@@ -176,7 +176,7 @@ def test_the_last_chunk_comes_once_the_input_has_ended(pack_lazily, next_chunk, 
 
 def test_chunks_kept_by_the_consumer_stay_as_they_were(iter_pack):
     kept = list(iter_pack([3, 4, 2, 5, 1], 7))
-    expect(kept == [[0, 1], [2, 3], [4]],
+    expect(same(kept, [[0, 1], [2, 3], [4]]),
            "the chunks kept by list(...) to be [[0, 1], [2, 3], [4]]: a chunk must not change after it has "
            "been yielded",
            details="If every kept chunk is the same, the generator cleared and refilled the list it had yielded "

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from oracles import greedy_chunks
 
 from kata.judging.guards import progress_guard
-from kata.judging.checks import expect
+from kata.judging.checks import expect, same
 from kata.vocabulary import counted
 
 # Sizes from 0 to 15 against budgets from 1 to 12: zero-size sentences, exact fits and
@@ -44,7 +44,7 @@ def greedy_prefix(sizes_from, max_tokens, count):
 def test_the_chunks_are_those_of_greedy_packing(pack_all, stream, sizes, max_tokens, kind):
     chunks = pack_all(as_input(sizes, kind, stream), max_tokens)
     expected = greedy_chunks(sizes, max_tokens)
-    expect(chunks == expected,
+    expect(same(chunks, expected),
            f"the chunks of greedy packing, {expected}: each chunk closed exactly when it is non-empty and the "
            f"next size would push its total above max_tokens = {max_tokens}",
            details=f"The generator yielded {chunks}.")
@@ -58,7 +58,8 @@ def test_the_first_chunks_of_an_endless_cycle_are_those_of_greedy_packing(first_
     yielding (list(sizes), or a list of every chunk returned at the end) never gets to the first chunk."""
     chunks = first_chunks(stream.cycle(pattern), max_tokens, count)
     expected = greedy_prefix(lambda n: (pattern * n)[:n], max_tokens, count)
-    expect(chunks == expected, f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
+    expect(same(chunks, expected),
+           f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
            details=f"The generator yielded {chunks}.")
 
 
@@ -72,7 +73,8 @@ def test_the_first_chunks_of_an_endless_count_are_those_of_greedy_packing(first_
         step = 1  # sizes of 0 forever would never close the first chunk
     chunks = first_chunks(stream.count(start, step), max_tokens, count)
     expected = greedy_prefix(lambda n: [start + step * i for i in range(n)], max_tokens, count)
-    expect(chunks == expected, f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
+    expect(same(chunks, expected),
+           f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
            details=f"The generator yielded {chunks}.")
 
 
@@ -126,7 +128,7 @@ def test_the_chunks_kept_by_the_consumer_never_change(iter_pack, sizes, max_toke
     expect(all(type(chunk) is list and all(type(index) is int for index in chunk) for chunk in kept)
            and [index for chunk in as_yielded for index in chunk] == list(range(len(sizes))),
            f"chunks that are lists of the indices 0 to {len(sizes) - 1}, each index once, in order")
-    expect(kept == as_yielded,
+    expect(same(kept, as_yielded),
            f"the chunks kept by the consumer to stay as they were yielded, {as_yielded}: the generator never "
            "touches a chunk again once it is yielded",
            details=f"After the last chunk, the kept chunks were {kept}.")
