@@ -747,7 +747,7 @@ class ChecksTheValueBeforeTheType(Mistake):
 
 
 class ReturnsTheLastPackingTried(Mistake):
-    """Builds the packing at every middle budget and returns the one built last, not the one for b*.
+    """Remembers the last middle budget the search tried and returns its packing, not the one for b*.
 
     The search itself is right, but its last middle is often a budget that failed:
     balanced_pack([3, 4, 2, 5, 1], 7) tries 4, 6 and then 5, and returns greedy's packing
@@ -762,13 +762,13 @@ class ReturnsTheLastPackingTried(Mistake):
     def balanced_pack(sizes, max_tokens):
         _validate(sizes, max_tokens)
         target = _count(sizes, max_tokens)
-        chunks = _pack(sizes, max_tokens)
+        budget = max_tokens
         low, high = 1, max_tokens
         while low < high:
             middle = (low + high) // 2
-            chunks = _pack(sizes, middle)
-            if len(chunks) <= target:
+            budget = middle
+            if _count(sizes, middle) <= target:
                 high = middle
             else:
                 low = middle + 1
-        return chunks
+        return _pack(sizes, budget)

@@ -189,10 +189,12 @@ def test_every_chunk_is_a_distinct_list(iter_pack):
            "every chunk to be a list of its own: 3 distinct lists, [0, 1], [2, 3] and [4, 5]")
 
 
-def test_changing_a_yielded_chunk_does_not_change_later_chunks(pack_lazily):
+def test_changing_a_yielded_chunk_does_not_change_later_chunks(pack_lazily, each_chunk):
     chunks = pack_lazily([1, 1, 1, 1, 1, 1], 2)
     seen = []
-    for chunk in chunks:
+    for chunk in each_chunk(chunks):
+        expect(type(chunk) is list, "every chunk to be a list of sentence indices, which the consumer may change",
+               details=f"Chunk {len(seen)} came as {chunk!r}, a {type(chunk).__name__}.")
         seen.append(list(chunk))
         chunk.append("changed by the consumer")
         chunk.remove(chunk[0])

@@ -79,12 +79,12 @@ def test_the_first_chunks_of_an_endless_count_are_those_of_greedy_packing(first_
 
 
 @given(sizes_lists, budgets)
-def test_each_chunk_is_yielded_as_soon_as_the_size_that_closes_it_is_read(pack_lazily, stream, sizes,
+def test_each_chunk_is_yielded_as_soon_as_the_size_that_closes_it_is_read(pack_lazily, each_chunk, stream, sizes,
                                                                           max_tokens):
     source = stream.of(sizes)
     chunks = pack_lazily(source, max_tokens)
     expect(source.read == 0, "the call itself to read no size", details=f"It read {source.read}.")
-    for chunk in chunks:
+    for chunk in each_chunk(chunks):
         last = chunk[-1] if chunk and type(chunk[-1]) is int else -1
         if last == len(sizes) - 1:
             expect(source.ended, f"the last chunk {chunk} to be yielded once the generator has found the input ended")
@@ -120,9 +120,9 @@ def test_a_bad_size_comes_after_every_chunk_closed_before_it(pack_lazily, sizes,
 
 
 @given(sizes_lists, budgets)
-def test_the_chunks_kept_by_the_consumer_never_change(iter_pack, sizes, max_tokens):
+def test_the_chunks_kept_by_the_consumer_never_change(iter_pack, each_chunk, sizes, max_tokens):
     kept, as_yielded = [], []
-    for chunk in iter_pack(sizes, max_tokens):
+    for chunk in each_chunk(iter_pack(sizes, max_tokens)):
         kept.append(chunk)
         as_yielded.append(list(chunk))
     expect(all(type(chunk) is list and all(type(index) is int for index in chunk) for chunk in kept)

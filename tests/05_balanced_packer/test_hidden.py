@@ -1,9 +1,13 @@
 """Edge cases, and one test for each common mistake (see solutions/05_balanced_packer/mistakes.py)."""
 
+from collections import Counter
+
 import pytest
+from answers import is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import check_raises, check_returns, expect
+from kata.vocabulary import counted
 
 SCAN_HINT = (
     "Look for a loop that tries the budgets one at a time (budget += 1, or budget -= 1 from max_tokens): "
@@ -269,8 +273,18 @@ def test_the_first_bad_size_is_the_one_reported(balanced_pack, sizes, error, val
 def test_hundreds_of_chunks_are_balanced_too(balanced_pack):
     # Sizes of 10, not 1: trying the budgets one by one then takes 3,000 greedy passes, far
     # past the limit of one call, where 300 passes would only just reach it on a fast machine.
-    check_returns(balanced_pack, [10] * 90_000, 3010,
-                  expected=[list(range(start, start + 300)) for start in range(0, 90_000, 300)],
-                  why="greedy with 3010 makes 299 chunks of 301 sentences and a last one of 1: 300 chunks. "
-                      "Budget 3000 also makes 300 chunks, all of 300 sentences, and 2999 would make 302, "
-                      "so b* = 3000.")
+    chunks = balanced_pack([10] * 90_000, 3010)
+    expect(is_exactly(chunks, [list(range(start, start + 300)) for start in range(0, 90_000, 300)]),
+           "300 chunks of 300 sentences each, in order: greedy with 3010 makes 299 chunks of 301 sentences and a "
+           "last one of 1, 300 chunks; budget 3000 also makes 300, all of 300 sentences, and 2999 would make 302, "
+           "so b* = 3000",
+           details=_chunk_lengths(chunks))
+
+
+def _chunk_lengths(chunks):
+    """What came back, in one short line: how many chunks, and how many sentences they hold."""
+    if type(chunks) is not list or not all(type(chunk) is list for chunk in chunks):
+        return f"It returned a {type(chunks).__name__}, not a list of lists."
+    lengths = Counter(len(chunk) for chunk in chunks).most_common(3)
+    held = ", ".join(counted(count, "chunk") + f" of {counted(length, 'sentence')}" for length, count in lengths)
+    return f"It returned {counted(len(chunks), 'chunk')}: {held}{', ...' if len(lengths) == 3 else ''}."
