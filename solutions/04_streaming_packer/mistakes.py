@@ -3,6 +3,8 @@
 Run one against the tests with: pytest tests/04_streaming_packer --impl=mistake:04:<id>
 """
 
+import itertools
+
 from kata.runner.mistakes import Mistake
 
 
@@ -536,3 +538,269 @@ class ClosesOnExactFit(Mistake):
             total += size
         if current:
             yield current
+
+
+class ClosesOnlyAfterSomeTokens(Mistake):
+    """Tests whether the open chunk is empty by its total (`total > 0`) instead of by its sentences.
+
+    A chunk of zero-size sentences then looks empty, is never closed, and takes the sentence
+    after it whatever its size: list(iter_pack([0, 9], 5)) gives [[0, 1]], a chunk of 9 tokens
+    under a budget of 5, instead of [[0], [1]].
+    """
+
+    id = "closes_only_after_some_tokens"
+    title = "Treats a chunk of zero-size sentences as empty, so an oversized sentence joins it"
+    hint = ("A chunk that holds a sentence is not empty, even at 0 tokens: test the chunk's sentences "
+            "(`if current and ...`), not its total.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ClosesOnlyAfterSomeTokens._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if total > 0 and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            yield current
+
+
+class DropsALastChunkOfZeroTokens(Mistake):
+    """Yields the last chunk only if its total is above zero (`if total:`), not whenever it holds a sentence.
+
+    A last chunk of zero-size sentences is lost: list(iter_pack([0], 5)) gives [] instead of
+    [[0]], and list(iter_pack([9, 0], 5)) gives [[0]] instead of [[0], [1]].
+    """
+
+    id = "drops_a_last_chunk_of_zero_tokens"
+    title = "Loses the last chunk when its sentences hold 0 tokens"
+    hint = ("When the input ends, yield the open chunk if it holds a sentence (`if current:`), "
+            "whatever its total: a sentence of 0 tokens is still a sentence.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return DropsALastChunkOfZeroTokens._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if total:
+            yield current
+
+
+class TreatsAZeroTotalAsEmpty(Mistake):
+    """Uses the total for "the chunk holds something" everywhere: `total > 0` to close, `if total:` at the end.
+
+    Zero-size sentences at the start join the next sentence whatever its size, and a last
+    chunk of them is lost: list(iter_pack([0, 9, 0], 5)) gives [[0, 1]] instead of
+    [[0], [1], [2]], and list(iter_pack([0, 0], 5)) gives [].
+    """
+
+    id = "treats_a_zero_total_as_empty"
+    title = "Takes a chunk of 0 tokens for an empty one, when closing it and at the end"
+    hint = ("Whether the open chunk holds a sentence is a question about its sentences, not its total: "
+            "a chunk of zero-size sentences is not empty.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return TreatsAZeroTotalAsEmpty._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if total > 0 and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if total:
+            yield current
+
+
+class ZeroSizeJoinsAnOversizedSentence(Mistake):
+    """Lets a sentence of 0 tokens join whatever chunk is open, as if adding 0 could never push a total over.
+
+    A chunk holding a sentence larger than the budget is already above it, and 9 + 0 = 9 is
+    still above a budget of 5, so the rule closes it: list(iter_pack([9, 0], 5)) is
+    [[0], [1]], but this gives [[0, 1]].
+    """
+
+    id = "zero_size_joins_an_oversized_sentence"
+    title = "Lets a zero-size sentence join a chunk already above the budget"
+    hint = ("The rule compares the open chunk's total plus the next size with max_tokens: a chunk already above "
+            "it (one oversized sentence) stays above it with 0 added, so even a 0-token sentence closes it.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ZeroSizeJoinsAnOversizedSentence._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if current and size > 0 and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            yield current
+
+
+class RejectsZeroSizes(Mistake):
+    """Requires every size to be at least 1, as if a sentence could not have 0 tokens.
+
+    The contract allows sizes of 0 (a sentence the tokenizer makes nothing of):
+    iter_pack([5, 0, 0, 1], 5) raises ValueError for sizes[1] at the first next() instead of
+    yielding [0, 1, 2].
+    """
+
+    id = "rejects_zero_sizes"
+    title = "Rejects sizes of 0"
+    hint = "A size of 0 is allowed: only sizes below 0 are refused."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return RejectsZeroSizes._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _require_int(f"sizes[{index}]", size)
+            if size < 1:
+                raise ValueError(f"sizes[{index}] must be at least 1, got {size}")
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            yield current
+
+
+class ChecksTheSizesBeforeTheBudget(Mistake):
+    """Calls iter(sizes) before checking max_tokens, so a sizes that is not iterable hides a bad budget.
+
+    iter_pack(None, 0) raises TypeError for sizes; the contract checks max_tokens first, so
+    it is ValueError for max_tokens.
+    """
+
+    id = "checks_the_sizes_before_the_budget"
+    title = "Checks that sizes is iterable before checking max_tokens"
+    hint = ("Check max_tokens first, then whether sizes can be iterated: "
+            "the order of the checks is part of the contract.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        stream = _stream_of(sizes)
+        _check_budget(max_tokens)
+        return _greedy(stream, max_tokens)
+
+
+class LetsIterRaise(Mistake):
+    """Calls iter(sizes) at the call, as it should, but lets Python's own TypeError through.
+
+    iter_pack(None, 7) raises at the call, on time, but with TypeError("'NoneType' object is
+    not iterable"), which does not name sizes.
+    """
+
+    id = "lets_iter_raise"
+    title = "A sizes that is not iterable raises Python's own message, which does not name sizes"
+    hint = "Catch the TypeError of iter(sizes) and raise one that names sizes and its value."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        _check_budget(max_tokens)
+        return _greedy(iter(sizes), max_tokens)
+
+
+class ChecksTheValueBeforeTheType(Mistake):
+    """Checks each size for `size < 0` before checking that it is an int.
+
+    Python itself then raises for a size that cannot be compared with 0, with a message that
+    does not name the size: next(iter_pack([1, 2, 3, "2"], 10)) raises
+    TypeError("'<' not supported between instances of 'str' and 'int'") instead of naming sizes[3].
+    """
+
+    id = "checks_the_value_before_the_type"
+    title = "Compares each size with 0 before checking that it is an int"
+    hint = "Check each size's type first, then its value: a str or None cannot be compared with 0."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ChecksTheValueBeforeTheType._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+            _require_int(f"sizes[{index}]", size)
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            yield current
+
+
+class PeeksAtTheFirstSize(Mistake):
+    """Reads the first size at the call, to answer an empty input at once, and puts it back with itertools.chain.
+
+    The chunks are right, but the call itself reads a size: with a live stream it waits for
+    the first sentence before it even returns, and iter_pack(iter([3, 4, 2]), 7) has read 1
+    size when it returns, where the contract says 0.
+    """
+
+    id = "peeks_at_the_first_size"
+    title = "Reads the first size at the call, before any next()"
+    hint = ("The call reads no size: an empty input needs no special case, since the for loop over it "
+            "simply yields nothing.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        stream = _checked(sizes, max_tokens)
+        first = next(stream, _END)
+        if first is _END:
+            return iter([])
+        return _greedy(itertools.chain([first], stream), max_tokens)
+
+
+class YieldsTuples(Mistake):
+    """Yields each chunk as a tuple, so that the consumer cannot change it.
+
+    The indices are right, but the contract's chunks are lists: list(iter_pack([3, 4, 2, 5, 1], 7))
+    gives [(0, 1), (2, 3), (4,)] instead of [[0, 1], [2, 3], [4]].
+    """
+
+    id = "yields_tuples"
+    title = "Yields tuples instead of lists"
+    hint = "Each chunk is a list of sentence indices: yield a new list, and never touch it again."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return YieldsTuples._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        for chunk in _greedy(stream, max_tokens):
+            yield tuple(chunk)

@@ -591,3 +591,184 @@ class ClosesOnlyAfterSomeTokens(Mistake):
             middle = (low + high) // 2
             low, high = (low, middle) if count(middle) <= target else (middle + 1, high)
         return pack(low)
+
+
+class CachesThePacking(Mistake):
+    """Keeps every answer in a dict keyed on the input, and returns the very same list when asked again.
+
+    The first answer is right, but a caller who changes it changes the next one: after
+    answer = balanced_pack([1, 2, 2], 4), answer[0].append(99) and answer.clear(), the
+    same call returns [] instead of [[0, 1], [2]]. Two calls also share their lists.
+    """
+
+    id = "caches_the_packing"
+    title = "Returns a cached answer, the same lists every time, so a caller's change spoils the next call"
+    hint = ("Return a new list of new lists on every call: an answer handed out belongs to the caller, who may "
+            "change it. If you cache, cache something the caller cannot reach, and build a fresh answer from it.")
+
+    _answers: dict = {}  # noqa: RUF012 -- shared by every call, as the learner's cache was
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        key = (tuple(sizes), max_tokens)
+        if key not in CachesThePacking._answers:
+            target = _count(sizes, max_tokens)
+            CachesThePacking._answers[key] = _pack(sizes, _search(sizes, 1, max_tokens, target))
+        return CachesThePacking._answers[key]
+
+
+def _count_zero_never_closes(sizes, budget):
+    """Greedy's count, but a sentence of 0 tokens never closes a chunk, not even one already above the budget."""
+    if len(sizes) == 0:
+        return 0
+    chunks, total = 1, sizes[0]
+    for size in sizes[1:]:
+        if size > 0 and total + size > budget:
+            chunks += 1
+            total = 0
+        total += size
+    return chunks
+
+
+def _pack_zero_never_closes(sizes, budget):
+    """Greedy's packing, but a sentence of 0 tokens never closes a chunk, not even one already above the budget."""
+    chunks, current, total = [], [], 0
+    for index, size in enumerate(sizes):
+        if current and size > 0 and total + size > budget:
+            chunks.append(current)
+            current, total = [], 0
+        current.append(index)
+        total += size
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+class ZeroSizeJoinsAnOversizedSentence(Mistake):
+    """Lets a sentence of 0 tokens join whatever chunk is open, as if adding 0 could never push a total over.
+
+    A chunk holding a sentence larger than the budget is already above it, and 9 + 0 = 9 is
+    still above a budget of 5, so the rule closes it: balanced_pack([9, 0], 5) is
+    [[0], [1]], but this gives [[0, 1]]. With b* = 1 the same happens to every sentence
+    before a 0: balanced_pack([2, 0, 1], 2) gives [[0, 1], [2]] instead of [[0], [1, 2]].
+    """
+
+    id = "zero_size_joins_an_oversized_sentence"
+    title = "Lets a zero-size sentence join a chunk already above the budget"
+    hint = ("The rule compares the open chunk's total plus the next size with the budget: a chunk already above "
+            "the budget (one oversized sentence) stays above it with 0 added, so even a 0-token sentence closes "
+            "it, in the count and in the packing.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count_zero_never_closes(sizes, max_tokens)
+        low, high = 1, max_tokens
+        while low < high:
+            middle = (low + high) // 2
+            if _count_zero_never_closes(sizes, middle) <= target:
+                high = middle
+            else:
+                low = middle + 1
+        return _pack_zero_never_closes(sizes, low)
+
+
+class LowerBoundIsLargestSizeCapped(Mistake):
+    """Starts the search at the largest sentence, capped at max_tokens: low = min(max(sizes), max_tokens).
+
+    The cap keeps the budget within max_tokens, but a sentence larger than the budget is a
+    chunk of its own, so b* can still be below the largest sentence:
+    balanced_pack([2, 1, 1, 3], 3) has b* = 2 and should return [[0], [1, 2], [3]], but the
+    search starts at 3 and returns greedy's own packing, [[0, 1], [2], [3]].
+    """
+
+    id = "lower_bound_is_largest_size_capped"
+    title = "Starts the search at the largest sentence size (capped at max_tokens)"
+    hint = ("A sentence larger than the budget stays alone in its chunk, so b* can be smaller than the "
+            "largest sentence: search from 1.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        low = max(1, min(max(sizes, default=1), max_tokens))
+        return _pack(sizes, _search(sizes, low, max_tokens, target))
+
+
+class EmptyChunkForNoSentences(Mistake):
+    """Appends the open chunk after the packing loop without checking that it holds a sentence.
+
+    Every other input is packed right, but balanced_pack([], 5) returns [[]], one empty
+    chunk, instead of [].
+    """
+
+    id = "empty_chunk_for_no_sentences"
+    title = "Returns [[]] for no sentences"
+    hint = "With no sentences there is no chunk at all: append the open chunk at the end only if it holds a sentence."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        budget = _search(sizes, 1, max_tokens, _count(sizes, max_tokens))
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > budget:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        chunks.append(current)
+        return chunks
+
+
+class ChecksTheValueBeforeTheType(Mistake):
+    """Checks each size for `size < 0` before checking that it is an int.
+
+    Python itself then raises for a size that cannot be compared with 0, with a message
+    that does not name the size: balanced_pack([1, 2, 3, "2"], 10) raises
+    TypeError("'<' not supported between instances of 'str' and 'int'") instead of naming sizes[3].
+    """
+
+    id = "checks_the_value_before_the_type"
+    title = "Compares each size with 0 before checking that it is an int"
+    hint = "Check each size's type first, then its value: a str or None cannot be compared with 0."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+            _require_int(f"sizes[{index}]", size)
+        return _pack(sizes, _search(sizes, 1, max_tokens, _count(sizes, max_tokens)))
+
+
+class ReturnsTheLastPackingTried(Mistake):
+    """Remembers the last middle budget the search tried and returns its packing, not the one for b*.
+
+    The search itself is right, but its last middle is often a budget that failed:
+    balanced_pack([3, 4, 2, 5, 1], 7) tries 4, 6 and then 5, and returns greedy's packing
+    with budget 5, [[0], [1], [2], [3], [4]], instead of the one with b* = 6.
+    """
+
+    id = "returns_the_last_packing_tried"
+    title = "Returns the packing of the last budget the search tried, not of b*"
+    hint = "When the search ends, low == high == b*: build the packing with that budget, after the loop."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        budget = max_tokens
+        low, high = 1, max_tokens
+        while low < high:
+            middle = (low + high) // 2
+            budget = middle
+            if _count(sizes, middle) <= target:
+                high = middle
+            else:
+                low = middle + 1
+        return _pack(sizes, budget)

@@ -115,6 +115,34 @@ def next_chunk():
     return next_chunk
 
 
+@pytest.fixture(scope="session")
+def each_chunk():
+    """The chunks of what iter_pack returned, one at a time, for a test's own for loop.
+
+    An exception from the generator is reported as raised while the tests read it, with the
+    chunks it had yielded before, instead of breaking the test's own code.
+    """
+
+    def each_chunk(chunks):
+        yielded = []
+        try:
+            source = iter(chunks)
+        except TypeError:
+            _require_iterator(chunks)
+            raise
+        while True:
+            try:
+                chunk = next(source)
+            except StopIteration:
+                return
+            except Exception as error:
+                raise RaisedWhileRead(_raised_when_asked(error, yielded)) from error
+            yielded.append(copy.copy(chunk))
+            yield chunk
+
+    return each_chunk
+
+
 def _read_chunks(chunks, count=None):
     _require_iterator(chunks)
     kept, as_yielded = [], []

@@ -66,6 +66,39 @@ def test_no_empty_chunk_comes_before_a_single_oversized_sentence(pack_all):
                   why="a chunk closes only when it holds a sentence; the empty open chunk takes sentence 0.")
 
 
+# Sentences of 0 tokens ------------------------------------------------------------------
+
+
+def test_a_lone_zero_size_sentence_is_a_chunk(pack_all):
+    check_returns(pack_all, [0], 5, expected=[[0]],
+                  why="a sentence of 0 tokens is still a sentence: when the input ends, the open chunk [0] holds "
+                      "it, so it is yielded.")
+
+
+def test_only_zero_size_sentences_make_one_chunk(pack_all):
+    check_returns(pack_all, [0, 0], 5, expected=[[0, 1]],
+                  why="0 + 0 = 0 fits; the input ends, and the open chunk [0, 1] is yielded, although it holds "
+                      "0 tokens.")
+
+
+def test_a_chunk_of_zero_tokens_is_closed_by_an_oversized_sentence(pack_all):
+    check_returns(pack_all, [0, 9], 5, expected=[[0], [1]],
+                  why="the chunk [0] holds a sentence, so it is not empty, even at 0 tokens: 0 + 9 = 9 is above 5, "
+                      "so sentence 1 closes it and is a chunk of its own.")
+
+
+def test_a_zero_size_sentence_after_an_oversized_one_opens_a_new_chunk(pack_all):
+    check_returns(pack_all, [9, 0], 5, expected=[[0], [1]],
+                  why="the chunk [0] holds 9 tokens, already above the budget, and 9 + 0 = 9 is still above 5: "
+                      "so sentence 1 does not join it but opens the next chunk.")
+
+
+def test_zero_size_sentences_on_both_sides_of_an_oversized_one(pack_all):
+    check_returns(pack_all, [0, 9, 0], 5, expected=[[0], [1], [2]],
+                  why="0 + 9 = 9 > 5 closes [0]; 9 + 0 = 9 > 5 closes [1]; the input ends and [2] is the last "
+                      "chunk.")
+
+
 # The end of the input ------------------------------------------------------------------
 
 
@@ -143,7 +176,7 @@ def test_the_last_chunk_comes_once_the_input_has_ended(pack_lazily, next_chunk, 
 
 def test_chunks_kept_by_the_consumer_stay_as_they_were(iter_pack):
     kept = list(iter_pack([3, 4, 2, 5, 1], 7))
-    expect(kept == [[0, 1], [2, 3], [4]],
+    expect(same(kept, [[0, 1], [2, 3], [4]]),
            "the chunks kept by list(...) to be [[0, 1], [2, 3], [4]]: a chunk must not change after it has "
            "been yielded",
            details="If every kept chunk is the same, the generator cleared and refilled the list it had yielded "
@@ -156,10 +189,12 @@ def test_every_chunk_is_a_distinct_list(iter_pack):
            "every chunk to be a list of its own: 3 distinct lists, [0, 1], [2, 3] and [4, 5]")
 
 
-def test_changing_a_yielded_chunk_does_not_change_later_chunks(pack_lazily):
+def test_changing_a_yielded_chunk_does_not_change_later_chunks(pack_lazily, each_chunk):
     chunks = pack_lazily([1, 1, 1, 1, 1, 1], 2)
     seen = []
-    for chunk in chunks:
+    for chunk in each_chunk(chunks):
+        expect(type(chunk) is list, "every chunk to be a list of sentence indices, which the consumer may change",
+               details=f"Chunk {len(seen)} came as {chunk!r}, a {type(chunk).__name__}.")
         seen.append(list(chunk))
         chunk.append("changed by the consumer")
         chunk.remove(chunk[0])
@@ -231,6 +266,14 @@ def test_the_budget_is_checked_even_for_no_sentences(iter_pack):
 def test_the_budget_is_checked_before_the_sizes(iter_pack):
     """With a bad budget and a sizes that is not iterable, the error is about max_tokens: it is checked first."""
     check_raises(iter_pack, None, 0, error=ValueError, mentions=["max_tokens", 0])
+
+
+@progress_guard()
+def test_a_sizes_that_is_not_iterable_makes_the_call_itself_raise(iter_pack):
+    """iter_pack(None, 7) must raise TypeError at the call, not return a generator that raises at the first next()."""
+    check_raises(iter_pack, None, 7, error=TypeError,
+                 why="whether sizes can be iterated is known without reading a size, so the call itself raises, "
+                     "before it returns: call iter(sizes) in the plain function, not in the generator.")
 
 
 @progress_guard()

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from tests.support.oracles import greedy_chunks
 
 from kata.judging.guards import progress_guard
-from kata.judging.checks import expect
+from kata.judging.checks import expect, same
 from kata.vocabulary import counted
 
 # Sizes from 0 to 15 against budgets from 1 to 12: zero-size sentences, exact fits and
@@ -44,7 +44,7 @@ def greedy_prefix(sizes_from, max_tokens, count):
 def test_the_chunks_are_those_of_greedy_packing(pack_all, stream, sizes, max_tokens, kind):
     chunks = pack_all(as_input(sizes, kind, stream), max_tokens)
     expected = greedy_chunks(sizes, max_tokens)
-    expect(chunks == expected,
+    expect(same(chunks, expected),
            f"the chunks of greedy packing, {expected}: each chunk closed exactly when it is non-empty and the "
            f"next size would push its total above max_tokens = {max_tokens}",
            details=f"The generator yielded {chunks}.")
@@ -58,7 +58,8 @@ def test_the_first_chunks_of_an_endless_cycle_are_those_of_greedy_packing(first_
     yielding (list(sizes), or a list of every chunk returned at the end) never gets to the first chunk."""
     chunks = first_chunks(stream.cycle(pattern), max_tokens, count)
     expected = greedy_prefix(lambda n: (pattern * n)[:n], max_tokens, count)
-    expect(chunks == expected, f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
+    expect(same(chunks, expected),
+           f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
            details=f"The generator yielded {chunks}.")
 
 
@@ -72,17 +73,18 @@ def test_the_first_chunks_of_an_endless_count_are_those_of_greedy_packing(first_
         step = 1  # sizes of 0 forever would never close the first chunk
     chunks = first_chunks(stream.count(start, step), max_tokens, count)
     expected = greedy_prefix(lambda n: [start + step * i for i in range(n)], max_tokens, count)
-    expect(chunks == expected, f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
+    expect(same(chunks, expected),
+           f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
            details=f"The generator yielded {chunks}.")
 
 
 @given(sizes_lists, budgets)
-def test_each_chunk_is_yielded_as_soon_as_the_size_that_closes_it_is_read(pack_lazily, stream, sizes,
+def test_each_chunk_is_yielded_as_soon_as_the_size_that_closes_it_is_read(pack_lazily, each_chunk, stream, sizes,
                                                                           max_tokens):
     source = stream.of(sizes)
     chunks = pack_lazily(source, max_tokens)
     expect(source.read == 0, "the call itself to read no size", details=f"It read {source.read}.")
-    for chunk in chunks:
+    for chunk in each_chunk(chunks):
         last = chunk[-1] if chunk and type(chunk[-1]) is int else -1
         if last == len(sizes) - 1:
             expect(source.ended, f"the last chunk {chunk} to be yielded once the generator has found the input ended")
@@ -118,15 +120,15 @@ def test_a_bad_size_comes_after_every_chunk_closed_before_it(pack_lazily, sizes,
 
 
 @given(sizes_lists, budgets)
-def test_the_chunks_kept_by_the_consumer_never_change(iter_pack, sizes, max_tokens):
+def test_the_chunks_kept_by_the_consumer_never_change(iter_pack, each_chunk, sizes, max_tokens):
     kept, as_yielded = [], []
-    for chunk in iter_pack(sizes, max_tokens):
+    for chunk in each_chunk(iter_pack(sizes, max_tokens)):
         kept.append(chunk)
         as_yielded.append(list(chunk))
     expect(all(type(chunk) is list and all(type(index) is int for index in chunk) for chunk in kept)
            and [index for chunk in as_yielded for index in chunk] == list(range(len(sizes))),
            f"chunks that are lists of the indices 0 to {len(sizes) - 1}, each index once, in order")
-    expect(kept == as_yielded,
+    expect(same(kept, as_yielded),
            f"the chunks kept by the consumer to stay as they were yielded, {as_yielded}: the generator never "
            "touches a chunk again once it is yielded",
            details=f"After the last chunk, the kept chunks were {kept}.")

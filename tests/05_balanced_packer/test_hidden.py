@@ -1,9 +1,13 @@
 """Edge cases, and one test for each common mistake (see solutions/05_balanced_packer/mistakes.py)."""
 
+from collections import Counter
+
 import pytest
+from answers import is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import check_raises, check_returns, expect
+from kata.vocabulary import counted
 
 SCAN_HINT = (
     "Look for a loop that tries the budgets one at a time (budget += 1, or budget -= 1 from max_tokens): "
@@ -51,6 +55,13 @@ def test_b_star_can_be_below_the_largest_sentence(balanced_pack):
     check_returns(balanced_pack, [20, 1, 1, 1, 1], 21, expected=[[0], [1, 2, 3, 4]],
                   why="greedy with budget 21 makes [[0, 1], [2, 3, 4]]. Budget 4 still makes 2 chunks, with the "
                       "20-token sentence alone; budget 3 makes 3. So b* = 4, far below the largest sentence.")
+
+
+def test_the_largest_sentence_is_no_lower_bound_for_b_star(balanced_pack):
+    check_returns(balanced_pack, [2, 1, 1, 3], 3, expected=[[0], [1, 2], [3]],
+                  why="greedy with budget 3 makes 3 chunks, [[0, 1], [2], [3]]. Budget 2 also makes 3, "
+                      "[[0], [1, 2], [3]], with the 3-token sentence alone; budget 1 makes 4. So b* = 2, below "
+                      "the largest sentence, and a search that starts at 3 returns greedy's own packing.")
 
 
 def test_every_sentence_alone_gives_b_star_one(balanced_pack):
@@ -109,6 +120,13 @@ def test_a_chunk_of_zero_size_sentences_closes_before_an_oversized_one(balanced_
                       "up to 4, so b* = 1.")
 
 
+def test_a_zero_size_sentence_after_an_oversized_one_opens_a_new_chunk(balanced_pack):
+    check_returns(balanced_pack, [9, 0], 5, expected=[[0], [1]],
+                  why="the chunk [0] holds 9 tokens, already above the budget, and 9 + 0 = 9 is still above it: "
+                      "so sentence 1 does not join it but opens the next chunk, at every budget up to 8. Greedy "
+                      "makes 2 chunks with 5 and with 1, so b* = 1.")
+
+
 def test_only_zero_size_sentences_make_one_chunk(balanced_pack):
     check_returns(balanced_pack, [0, 0, 0], 5, expected=[[0, 1, 2]],
                   why="a chunk of zero-size sentences holds 0 tokens, which fits budget 1: b* = 1.")
@@ -142,11 +160,32 @@ def test_a_huge_budget_gives_the_total_as_b_star(balanced_pack):
 
 
 def test_every_chunk_is_a_separate_list(balanced_pack):
-    chunks = balanced_pack([1, 1, 1, 1], 3)
-    expect(chunks == [[0, 1], [2, 3]], "[[0, 1], [2, 3]]")
+    chunks = check_returns(balanced_pack, [1, 1, 1, 1], 3, expected=[[0, 1], [2, 3]])
     chunks[0].append("changed")
     expect(chunks[1] == [2, 3],
            "every chunk to be its own list: appending to the first chunk changed the second one too")
+
+
+def test_changing_an_answer_does_not_change_the_next_one(balanced_pack):
+    first = check_returns(balanced_pack, [1, 2, 2], 4, expected=[[0, 1], [2]])
+    first[0].append(99)
+    first.clear()
+    check_returns(balanced_pack, [1, 2, 2], 4, expected=[[0, 1], [2]],
+                  why="the tests changed the first answer to this same call (they appended 99 to its first chunk, "
+                      "then emptied the list) before calling again: every call returns a new list of new lists, "
+                      "so what a caller does to one answer never reaches the next.")
+
+
+def test_two_answers_share_no_list(balanced_pack):
+    first = check_returns(balanced_pack, [2, 1, 2], 4, expected=[[0, 1], [2]])
+    second = check_returns(balanced_pack, [2, 1, 2], 4, expected=[[0, 1], [2]])
+    shared = [f"chunk {i}" for i, chunk in enumerate(second) if any(chunk is old for old in first)]
+    expect(second is not first and not shared,
+           "each call to return a new list of new lists: the second answer, and each of its chunks, must not be "
+           "a list the first call returned",
+           details=("It returned the very list the first call returned." if second is first
+                    else f"Its {', '.join(shared)} {'is' if len(shared) == 1 else 'are'} the first answer's.")
+           if second is first or shared else "")
 
 
 def test_the_input_list_is_not_modified(balanced_pack):
@@ -234,8 +273,18 @@ def test_the_first_bad_size_is_the_one_reported(balanced_pack, sizes, error, val
 def test_hundreds_of_chunks_are_balanced_too(balanced_pack):
     # Sizes of 10, not 1: trying the budgets one by one then takes 3,000 greedy passes, far
     # past the limit of one call, where 300 passes would only just reach it on a fast machine.
-    check_returns(balanced_pack, [10] * 90_000, 3010,
-                  expected=[list(range(start, start + 300)) for start in range(0, 90_000, 300)],
-                  why="greedy with 3010 makes 299 chunks of 301 sentences and a last one of 1: 300 chunks. "
-                      "Budget 3000 also makes 300 chunks, all of 300 sentences, and 2999 would make 302, "
-                      "so b* = 3000.")
+    chunks = balanced_pack([10] * 90_000, 3010)
+    expect(is_exactly(chunks, [list(range(start, start + 300)) for start in range(0, 90_000, 300)]),
+           "300 chunks of 300 sentences each, in order: greedy with 3010 makes 299 chunks of 301 sentences and a "
+           "last one of 1, 300 chunks; budget 3000 also makes 300, all of 300 sentences, and 2999 would make 302, "
+           "so b* = 3000",
+           details=_chunk_lengths(chunks))
+
+
+def _chunk_lengths(chunks):
+    """What came back, in one short line: how many chunks, and how many sentences they hold."""
+    if type(chunks) is not list or not all(type(chunk) is list for chunk in chunks):
+        return f"It returned a {type(chunks).__name__}, not a list of lists."
+    lengths = Counter(len(chunk) for chunk in chunks).most_common(3)
+    held = ", ".join(counted(count, "chunk") + f" of {counted(length, 'sentence')}" for length, count in lengths)
+    return f"It returned {counted(len(chunks), 'chunk')}: {held}{', ...' if len(lengths) == 3 else ''}."
