@@ -272,7 +272,7 @@ def raised(called: str | None, error_type: str, message: str, where: str = "") -
 
 def raised_when_read(called: str | None, yielded: list | None, error_type: str, message: str, where: str = "") -> str:
     """ERROR: the code returned a generator, which raised when the tests asked it for the next chunk."""
-    asked = (f"It yielded {show(yielded)}, and then, asked for the next chunk, it raised" if yielded
+    asked = (f"It yielded {show(yielded)}, and then, asked for the next chunk, it raised" if yielded is not None
              else "Asked for the next chunk, it raised")
     return (f"{Verdict.ERROR}\n{called_line(called)}{asked} {error_type}: {cut(message, SHOWN)}\n" + where).rstrip()
 

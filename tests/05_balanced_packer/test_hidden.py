@@ -3,7 +3,7 @@
 from collections import Counter
 
 import pytest
-from answers import is_exactly
+from tests.support.answers import is_exactly
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import check_raises, check_returns, expect
