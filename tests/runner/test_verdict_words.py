@@ -107,6 +107,17 @@ RAISED_WHILE_READ = (
     "at {file}, line 4, in iter_pack:\n"
     '    raise KeyError("boom")'
 )
+RAISES_BEFORE_YIELDING = '''
+def iter_pack(sizes, max_tokens):
+    raise KeyError("boom")
+    yield [0]
+'''
+RAISED_BEFORE_YIELDING = (
+    "ERROR\nCalled iter_pack([3, 4, 2, 5, 1], 7).\n"
+    "It yielded [], and then, asked for the next chunk, it raised KeyError: 'boom'\n"
+    "at {file}, line 3, in iter_pack:\n"
+    '    raise KeyError("boom")'
+)
 
 BOTH = ("", "--isolate")
 CASES = [
@@ -118,6 +129,7 @@ CASES = [
     ("too_much_memory_isolated", RUNS_OUT_OF_ADDRESS_SPACE, "fixed_windows", SHARE_ONE_TOKEN, ("--isolate",),
      TOO_MUCH_MEMORY_ISOLATED),
     ("generator_raises", RAISES_WHILE_READ, "streaming_packer", GREEDY_04, BOTH, RAISED_WHILE_READ),
+    ("generator_raises_at_once", RAISES_BEFORE_YIELDING, "streaming_packer", GREEDY_04, BOTH, RAISED_BEFORE_YIELDING),
 ]
 
 
