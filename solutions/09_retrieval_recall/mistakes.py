@@ -230,8 +230,19 @@ def _functions(scores=_scores, top=_top, recall=_recall, default_k1_of_top_k=1.5
 
 
 def _scoring(**changes):
-    """bm25_scores with one part changed (see _scores), and top_k and recall_at_k built on it."""
-    return _functions(scores=lambda query, chunks, k1, b: _scores(query, chunks, k1, b, **changes))
+    """bm25_scores with one part changed (see _scores), and top_k and recall_at_k built on it. Changed checks
+    are those of all three functions, as one check function shared by them would be: recall_at_k checks k1
+    and b with them too."""
+    scores = lambda query, chunks, k1, b: _scores(query, chunks, k1, b, **changes)  # noqa: E731
+    if "checks" not in changes:
+        return _functions(scores=scores)
+    checks = changes["checks"]
+
+    def check_parameters(doc, spans, questions, k, k1, b):
+        _check_scoring("", [], k1, b, checks)
+
+    recall_checks = _replaced(RECALL_CHECKS, _check_recall_parameters, check_parameters)
+    return _functions(scores=scores, recall=lambda *args, top: _recall(*args, top=top, checks=recall_checks))
 
 
 def _ranking(top):

@@ -206,6 +206,8 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
         low_limit, high_limit = first[parent], first[parent] + count[parent] - 1
         if flaw == "across_parents":
             low_limit, high_limit = 0, len(children) - 1
+        if flaw == "past_the_parents_last_child":
+            high_limit = len(children) - 1
         if flaw == "one_short_at_the_end":
             high_limit -= 1
         if flaw == "one_past_the_end":
@@ -221,8 +223,8 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
                 kept.append(run)
                 total += words
         runs, max_tokens = kept, math.inf
-    if flaw == "merges_in_rank_order":  # each window merges with the one just before it in rank order, if they touch
-        runs.sort(key=lambda run: run[2])
+    if flaw == "merges_in_rank_order":  # a parent's windows in rank order, each merging with the run before it
+        runs.sort(key=lambda run: (run[3], run[2]))
     else:
         runs.sort(key=lambda run: (0 if flaw == "merge_across_parents" else run[3], run[0]))
     merged = []
@@ -392,6 +394,17 @@ class WidensAcrossParents(Mistake):
     title = "A window that runs into the next parent"
     hint = "Cut each window at its own parent's first and last child."
     assemble_context = _with("across_parents")
+
+
+class WidensPastTheParentsLastChild(Mistake):
+    """Cuts a window at its parent's first child, but at the last child of the whole document
+    instead of the parent's: child 2's window of 1 stops at child 1 on the left, as it should,
+    and runs into child 3, the museum section's first sentence, on the right."""
+
+    id = "widens_past_the_parents_last_child"
+    title = "A window cut at its parent's first child but at the last child of all"
+    hint = "Cut each window at both ends of its own parent: its first child and its last, first + count - 1."
+    assemble_context = _with("past_the_parents_last_child")
 
 
 class MergesRunsOfDifferentParents(Mistake):
