@@ -945,6 +945,44 @@ class AcceptsANanB(Mistake):
     bm25_scores, top_k, recall_at_k = _scoring(checks=_replaced(SCORING_CHECKS, _check_b, _check_b_letting_nan_through))
 
 
+def _check_exactly_a_list_of_chunks(query, chunks, k1, b):
+    if type(chunks) not in (list, tuple):
+        raise TypeError(f"chunks must be a list or a tuple, got a value of type {type(chunks).__name__}")
+
+
+def _is_exactly_a_tuple_of(value, types):
+    return (type(value) in (tuple, list) and len(value) == len(types)
+            and all(type(item) is kind for item, kind in zip(value, types)))
+
+
+def _check_exact_items(name, items, types, size):
+    if type(items) not in (list, tuple):
+        raise TypeError(f"{name} must be a list or a tuple, got a value of type {type(items).__name__}")
+    _check_items(name, items, types, size, is_a_tuple_of=_is_exactly_a_tuple_of, container=False)
+
+
+_EXACT_RECALL_CHECKS = _replaced(_replaced(
+    RECALL_CHECKS,
+    _check_spans, lambda doc, spans, questions, k, k1, b: _check_exact_items("spans", spans, (int, int), len(doc))),
+    _check_questions,
+    lambda doc, spans, questions, k, k1, b: _check_exact_items("questions", questions, (str, int, int), len(doc)))
+
+
+class RefusesSubclasses(Mistake):
+    """Checks the types with type(x) in (list, tuple) and type(x) is int instead of isinstance: a
+    namedtuple span, or chunks in a subclass of list, are refused with TypeError."""
+
+    id = "refuses_subclasses"
+    title = "A namedtuple span or a subclass of list refused"
+    hint = ("Check the types with isinstance, which accepts a subclass (a namedtuple is a tuple), and refuse "
+            "bool on its own: type(x) is int refuses bool, but also every other subclass.")
+
+    bm25_scores, top_k, recall_at_k = _functions(
+        scores=lambda query, chunks, k1, b: _scores(query, chunks, k1, b, checks=_replaced(
+            SCORING_CHECKS, _check_chunks, _check_exactly_a_list_of_chunks)),
+        recall=lambda *args, top: _recall(*args, top=top, checks=_EXACT_RECALL_CHECKS))
+
+
 # The top k ---------------------------------------------------------------------------------------
 
 class TiesGoToTheHigherIndex(Mistake):

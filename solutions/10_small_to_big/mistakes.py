@@ -66,9 +66,9 @@ def _check_items(name, items, size, doc, parents, flaw):
             parent = item[0]
             if not (parent < len(parents) if flaw == "negative_parent" else 0 <= parent < len(parents)):
                 raise ValueError(f"children[{index}] names the parent {parent}, which does not exist")
-            if parent < previous_parent:
-                raise ValueError(f"children[{index}] belongs to parent {parent}, after a child of parent "
-                                 f"{previous_parent}")
+            order_checked = parent, previous_parent
+            if flaw != "offsets_before_parent_order":
+                _check_parent_order(index, *order_checked)
             low, high = parents[parent]
             if flaw == "overlapping_children":
                 pass  # only inside the parent
@@ -82,7 +82,14 @@ def _check_items(name, items, size, doc, parents, flaw):
         if not (low <= start <= end <= high if empty_allowed else low <= start < end <= high):
             raise ValueError(f"{name}[{index}] must have {low} <= start < end <= {high}, "
                              f"got start {start} and end {end}")
+        if name == "children" and flaw == "offsets_before_parent_order":
+            _check_parent_order(index, *order_checked)
         previous_end = end
+
+
+def _check_parent_order(index, parent, previous_parent):
+    if parent < previous_parent:
+        raise ValueError(f"children[{index}] belongs to parent {parent}, after a child of parent {previous_parent}")
 
 
 def _check_hits(hits, children, flaw):
@@ -619,6 +626,18 @@ class ChecksAHitsRangeBeforeItsType(Mistake):
     title = "A hit's range checked before its type"
     hint = "For each item, its type first, then its values: 9.5 is not an int, whatever its value."
     assemble_context = _with("hit_range_before_type")
+
+
+class ChecksAChildsOffsetsBeforeItsParentsOrder(Mistake):
+    """Checks a child's offsets before whether its parent comes after the previous child's: a child
+    of parent 23 right after a child of parent 37 is blamed for its offsets (it starts before the
+    end of the child before it) instead of for its parent."""
+
+    id = "checks_a_childs_offsets_before_its_parents_order"
+    title = "A child's offsets checked before its parent's order"
+    hint = ("Within one child: its type, then its parent (it exists, then it is not before the previous "
+            "child's parent), then its offsets.")
+    assemble_context = _with("offsets_before_parent_order")
 
 
 class NamesNoIndexForAMalformedItem(Mistake):
