@@ -950,7 +950,7 @@ def _check_exactly_a_list_of_chunks(query, chunks, k1, b):
         raise TypeError(f"chunks must be a list or a tuple, got a value of type {type(chunks).__name__}")
 
 
-def _is_exactly_a_tuple_of(value, types):
+def _is_of_exactly_the_types(value, types):
     return (type(value) in (tuple, list) and len(value) == len(types)
             and all(type(item) is kind for item, kind in zip(value, types)))
 
@@ -958,7 +958,7 @@ def _is_exactly_a_tuple_of(value, types):
 def _check_exact_items(name, items, types, size):
     if type(items) not in (list, tuple):
         raise TypeError(f"{name} must be a list or a tuple, got a value of type {type(items).__name__}")
-    _check_items(name, items, types, size, is_a_tuple_of=_is_exactly_a_tuple_of, container=False)
+    _check_items(name, items, types, size, is_a_tuple_of=_is_of_exactly_the_types, container=False)
 
 
 _EXACT_RECALL_CHECKS = _replaced(_replaced(
