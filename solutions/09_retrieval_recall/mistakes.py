@@ -230,8 +230,19 @@ def _functions(scores=_scores, top=_top, recall=_recall, default_k1_of_top_k=1.5
 
 
 def _scoring(**changes):
-    """bm25_scores with one part changed (see _scores), and top_k and recall_at_k built on it."""
-    return _functions(scores=lambda query, chunks, k1, b: _scores(query, chunks, k1, b, **changes))
+    """bm25_scores with one part changed (see _scores), and top_k and recall_at_k built on it. Changed checks
+    are those of all three functions, as one check function shared by them would be: recall_at_k checks k1
+    and b with them too."""
+    scores = lambda query, chunks, k1, b: _scores(query, chunks, k1, b, **changes)  # noqa: E731
+    if "checks" not in changes:
+        return _functions(scores=scores)
+    checks = changes["checks"]
+
+    def check_parameters(doc, spans, questions, k, k1, b):
+        _check_scoring("", [], k1, b, checks)
+
+    recall_checks = _replaced(RECALL_CHECKS, _check_recall_parameters, check_parameters)
+    return _functions(scores=scores, recall=lambda *args, top: _recall(*args, top=top, checks=recall_checks))
 
 
 def _ranking(top):
@@ -932,6 +943,44 @@ class AcceptsANanB(Mistake):
     hint = "Every comparison with nan is False: write the check as not 0 <= b <= 1, which refuses nan too."
 
     bm25_scores, top_k, recall_at_k = _scoring(checks=_replaced(SCORING_CHECKS, _check_b, _check_b_letting_nan_through))
+
+
+def _check_exactly_a_list_of_chunks(query, chunks, k1, b):
+    if type(chunks) not in (list, tuple):
+        raise TypeError(f"chunks must be a list or a tuple, got a value of type {type(chunks).__name__}")
+
+
+def _is_of_exactly_the_types(value, types):
+    return (type(value) in (tuple, list) and len(value) == len(types)
+            and all(type(item) is kind for item, kind in zip(value, types)))
+
+
+def _check_exact_items(name, items, types, size):
+    if type(items) not in (list, tuple):
+        raise TypeError(f"{name} must be a list or a tuple, got a value of type {type(items).__name__}")
+    _check_items(name, items, types, size, is_a_tuple_of=_is_of_exactly_the_types, container=False)
+
+
+_EXACT_RECALL_CHECKS = _replaced(_replaced(
+    RECALL_CHECKS,
+    _check_spans, lambda doc, spans, questions, k, k1, b: _check_exact_items("spans", spans, (int, int), len(doc))),
+    _check_questions,
+    lambda doc, spans, questions, k, k1, b: _check_exact_items("questions", questions, (str, int, int), len(doc)))
+
+
+class RefusesSubclasses(Mistake):
+    """Checks the types with type(x) in (list, tuple) and type(x) is int instead of isinstance: a
+    namedtuple span, or chunks in a subclass of list, are refused with TypeError."""
+
+    id = "refuses_subclasses"
+    title = "A namedtuple span or a subclass of list refused"
+    hint = ("Check the types with isinstance, which accepts a subclass (a namedtuple is a tuple), and refuse "
+            "bool on its own: type(x) is int refuses bool, but also every other subclass.")
+
+    bm25_scores, top_k, recall_at_k = _functions(
+        scores=lambda query, chunks, k1, b: _scores(query, chunks, k1, b, checks=_replaced(
+            SCORING_CHECKS, _check_chunks, _check_exactly_a_list_of_chunks)),
+        recall=lambda *args, top: _recall(*args, top=top, checks=_EXACT_RECALL_CHECKS))
 
 
 # The top k ---------------------------------------------------------------------------------------

@@ -66,9 +66,9 @@ def _check_items(name, items, size, doc, parents, flaw):
             parent = item[0]
             if not (parent < len(parents) if flaw == "negative_parent" else 0 <= parent < len(parents)):
                 raise ValueError(f"children[{index}] names the parent {parent}, which does not exist")
-            if parent < previous_parent:
-                raise ValueError(f"children[{index}] belongs to parent {parent}, after a child of parent "
-                                 f"{previous_parent}")
+            order_checked = parent, previous_parent
+            if flaw != "offsets_before_parent_order":
+                _check_parent_order(index, *order_checked)
             low, high = parents[parent]
             if flaw == "overlapping_children":
                 pass  # only inside the parent
@@ -82,7 +82,14 @@ def _check_items(name, items, size, doc, parents, flaw):
         if not (low <= start <= end <= high if empty_allowed else low <= start < end <= high):
             raise ValueError(f"{name}[{index}] must have {low} <= start < end <= {high}, "
                              f"got start {start} and end {end}")
+        if name == "children" and flaw == "offsets_before_parent_order":
+            _check_parent_order(index, *order_checked)
         previous_end = end
+
+
+def _check_parent_order(index, parent, previous_parent):
+    if parent < previous_parent:
+        raise ValueError(f"children[{index}] belongs to parent {parent}, after a child of parent {previous_parent}")
 
 
 def _check_hits(hits, children, flaw):
@@ -206,6 +213,8 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
         low_limit, high_limit = first[parent], first[parent] + count[parent] - 1
         if flaw == "across_parents":
             low_limit, high_limit = 0, len(children) - 1
+        if flaw == "past_the_parents_last_child":
+            high_limit = len(children) - 1
         if flaw == "one_short_at_the_end":
             high_limit -= 1
         if flaw == "one_past_the_end":
@@ -221,8 +230,8 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
                 kept.append(run)
                 total += words
         runs, max_tokens = kept, math.inf
-    if flaw == "merges_in_rank_order":  # each window merges with the one just before it in rank order, if they touch
-        runs.sort(key=lambda run: run[2])
+    if flaw == "merges_in_rank_order":  # a parent's windows in rank order, each merging with the run before it
+        runs.sort(key=lambda run: (run[3], run[2]))
     else:
         runs.sort(key=lambda run: (0 if flaw == "merge_across_parents" else run[3], run[0]))
     merged = []
@@ -392,6 +401,17 @@ class WidensAcrossParents(Mistake):
     title = "A window that runs into the next parent"
     hint = "Cut each window at its own parent's first and last child."
     assemble_context = _with("across_parents")
+
+
+class WidensPastTheParentsLastChild(Mistake):
+    """Cuts a window at its parent's first child, but at the last child of the whole document
+    instead of the parent's: child 2's window of 1 stops at child 1 on the left, as it should,
+    and runs into child 3, the museum section's first sentence, on the right."""
+
+    id = "widens_past_the_parents_last_child"
+    title = "A window cut at its parent's first child but at the last child of all"
+    hint = "Cut each window at both ends of its own parent: its first child and its last, first + count - 1."
+    assemble_context = _with("past_the_parents_last_child")
 
 
 class MergesRunsOfDifferentParents(Mistake):
@@ -606,6 +626,18 @@ class ChecksAHitsRangeBeforeItsType(Mistake):
     title = "A hit's range checked before its type"
     hint = "For each item, its type first, then its values: 9.5 is not an int, whatever its value."
     assemble_context = _with("hit_range_before_type")
+
+
+class ChecksAChildsOffsetsBeforeItsParentsOrder(Mistake):
+    """Checks a child's offsets before whether its parent comes after the previous child's: a child
+    of parent 23 right after a child of parent 37 is blamed for its offsets (it starts before the
+    end of the child before it) instead of for its parent."""
+
+    id = "checks_a_childs_offsets_before_its_parents_order"
+    title = "A child's offsets checked before its parent's order"
+    hint = ("Within one child: its type, then its parent (it exists, then it is not before the previous "
+            "child's parent), then its offsets.")
+    assemble_context = _with("offsets_before_parent_order")
 
 
 class NamesNoIndexForAMalformedItem(Mistake):

@@ -1,6 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/09_retrieval_recall/mistakes.py)."""
 
 import math
+from typing import NamedTuple
 
 import pytest
 from tests.support.answers import close_scores, scored
@@ -265,6 +266,32 @@ def test_overlapping_spans_in_any_order_are_chunks_like_any_other(recall_at_k):
 def test_lists_are_accepted_for_spans_and_questions(recall_at_k):
     check_returns(recall_at_k, DOC, [list(span) for span in SENTENCES], [list(q) for q in QUESTIONS], 1,
                   expected=1.0)
+
+
+class Evidence(NamedTuple):
+    text: str
+    start: int
+    end: int
+
+
+class Offsets(NamedTuple):
+    start: int
+    end: int
+
+
+class ChunkList(list):
+    """A subclass of list, as a pipeline's own collection of chunks may be."""
+
+
+def test_namedtuple_spans_and_questions_are_accepted(recall_at_k):
+    check_returns(recall_at_k, DOC, [Offsets(*span) for span in SENTENCES], [Evidence(*q) for q in QUESTIONS], 1,
+                  expected=1.0, why="a namedtuple is a tuple (isinstance), so it is a span or a question like any "
+                                    "other: one chunk per sentence answers all three questions.")
+
+
+def test_a_subclass_of_list_is_accepted_for_the_chunks(bm25_scores):
+    check_scores(bm25_scores, "cat mat", ChunkList(CHUNKS), [0.0, 1.4937952636896705, 0.8943834587870262, 0.0],
+                 "a subclass of list is a list (isinstance): the chunks are scored as in the statement's example")
 
 
 def test_recall_passes_k1_and_b_to_the_ranking(recall_at_k):

@@ -305,3 +305,15 @@ def test_tuples_are_accepted_everywhere(assemble_context):
         "window_before_ratio", "ratio_before_budget"])
 def test_bad_arguments_are_refused_in_order(assemble_context, args, kwargs, error, mentions):
     check_raises(assemble_context, *args, error=error, mentions=mentions, **kwargs)
+
+
+def test_a_childs_parent_order_is_checked_before_its_offsets(assemble_context):
+    # Forty parents of seven characters: parent p is doc[7p:7p + 7]. The second child belongs to parent 23,
+    # after a child of parent 37, and also starts before that child's end: its parent's order decides.
+    doc = "abcdef " * 40
+    parents = [(7 * p, 7 * p + 7) for p in range(40)]
+    check_raises(assemble_context, doc, [], [(37, 260, 265), (23, 162, 167)], parents, error=ValueError,
+                 mentions=["children[1]", "23", "37"],
+                 why="within one child, its parent is checked (it exists, then it does not come before the previous "
+                     "child's parent) before its offsets: the message names the child, its parent 23 and the "
+                     "previous child's parent 37.")
