@@ -164,9 +164,14 @@ def show_call(function: str, args: tuple, kwargs: dict) -> str:
     whole = {index: text for index, value in enumerate(values) if (text := _repr_within(value, fair)) is not None}
     left = room - sum(len(text) + 2 for text in whole.values())
     share = max(_FEWEST * 2, left // max(1, len(values) - len(whole)))
-    parts = [label + (whole[index] if index in whole else show(value, share))
-             for index, (label, value) in enumerate(zip(labels, values))]
-    return f"{function}({', '.join(parts)})"
+    while True:
+        # A shortened value may run past its share (its first items, its count): take less until it fits.
+        parts = [label + (whole[index] if index in whole else show(value, share))
+                 for index, (label, value) in enumerate(zip(labels, values))]
+        shown = f"{function}({', '.join(parts)})"
+        if len(shown) <= CALL_SHOWN or share <= _FEWEST * 2:
+            return shown
+        share = max(_FEWEST * 2, share * 3 // 4)
 
 
 def cut(text: str, budget: int) -> str:
