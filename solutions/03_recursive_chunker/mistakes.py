@@ -1782,3 +1782,30 @@ class ParagraphsBySplitlines(Mistake):
     @staticmethod
     def chunk_text(text, max_tokens, overlap_tokens=0):
         return _chunk(ParagraphsBySplitlines.split_units, text, max_tokens, overlap_tokens)
+
+
+class AsciiWhitespaceEverywhere(Mistake):
+    """Takes whitespace to be the ASCII characters " \\t\\r\\n\\f\\v" alone, for blank lines, sentence ends and words.
+
+    split_units("one\\u00a0two.\\u2003three", 5) returns ['one\\u00a0two.\\u2003three'], a single word, and
+    split_units("Title here\\x1c\\x1cBody text", 10) returns ['Title here\\x1c\\x1cBody text']: to str.split()
+    "\\x1c", "\\x85", "\\u2028" and the Unicode spaces are whitespace too.
+    """
+
+    id = "ascii_whitespace_everywhere"
+    title = "Splits words on ASCII whitespace only, not on every character str.split() splits on"
+    hint = "Whitespace is what str.split() splits on: split words with str.split(), and use \\s in the expressions."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for paragraph in re.split(r"\n[ \t\r\f\v]*\n", text):
+            for sentence in re.split(r"(?<=[.!?])[ \t\r\n\f\v]+", paragraph):
+                words = [word for word in re.split(r"[ \t\r\n\f\v]+", sentence) if word]
+                units.extend(_cut([words], max_tokens) if words else [])
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(AsciiWhitespaceEverywhere.split_units, text, max_tokens, overlap_tokens)
