@@ -46,7 +46,8 @@ def chunk_text(text: str, max_tokens: int, overlap_tokens: int = 0) -> list[str]
     - overlap_tokens defaults to 0 and may be passed by name.
     - Raises TypeError when text is not a str or a number is not an int (bool is not
       accepted), and ValueError unless max_tokens >= 1 and 0 <= overlap_tokens < max_tokens,
-      naming the parameter and its value. The arguments are checked before the text.
+      naming the parameter and its value. All are checked, text's type first, before the
+      text's content is looked at (empty text does not excuse a bad number).
     - Time proportional to the length of the text with overlap_tokens=0.
 
     >>> chunk_text("Cats purr. Dogs bark. Birds sing at dawn. Fish swim.", 6, 4)

@@ -680,3 +680,45 @@ class ChecksOverlapTypeFirst(Mistake):
                 raise TypeError(f"{name} must be an int, got {value!r}")
         _validate(chunk_size, overlap)
         return _windows(tokens, chunk_size, overlap)
+
+
+class ChunkSizeZeroLeftToTheOverlapCheck(Mistake):
+    """Checks `chunk_size < 0` instead of `chunk_size < 1`, so a chunk_size of 0 is caught only by the overlap check.
+
+    fixed_windows(["a"], 0) raises ValueError('overlap must be at least 0 and less than chunk_size (0), got 0'):
+    an error about overlap, which the caller did not even pass, instead of one about chunk_size.
+    """
+
+    id = "chunk_size_zero_left_to_the_overlap_check"
+    title = "A chunk_size of 0 is reported as a bad overlap"
+    hint = "chunk_size must be at least 1: check chunk_size < 1 before the overlap, so 0 gets chunk_size's error."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        if chunk_size < 0:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be at least 0 and less than chunk_size ({chunk_size}), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class RawSlicesWithoutOverlap(Mistake):
+    """Takes a shortcut when overlap is 0 and returns the plain slices: for a str or a tuple they are not lists.
+
+    fixed_windows("abcde", 2) returns ['ab', 'cd', 'e'] and fixed_windows(("a", "b", "c"), 2) returns
+    [('a', 'b'), ('c',)]; with an overlap, the general loop wraps each slice in list(...) and is right.
+    """
+
+    id = "raw_slices_without_overlap"
+    title = "With no overlap, windows of a str or tuple are strs or tuples"
+    hint = "The shortcut for overlap 0 must still make every window a list: list(tokens[i:i + chunk_size])."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        if overlap == 0:
+            return [tokens[start:start + chunk_size] for start in range(0, len(tokens), chunk_size)]
+        return _windows(tokens, chunk_size, overlap)

@@ -3,6 +3,7 @@
 Run one against the tests with: pytest tests/02_token_budget_packer --impl=mistake:02:<id>
 """
 
+import functools
 import math
 
 from kata.runner.mistakes import Mistake
@@ -830,4 +831,144 @@ class ClampsOversizedSizesInTheInput(Mistake):
         for index, size in enumerate(sizes):
             if size > max_tokens:
                 sizes[index] = max_tokens
+        return _pack(sizes, max_tokens)
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_pack(sizes, max_tokens):
+    return _pack(sizes, max_tokens)
+
+
+class CachesTheAnswer(Mistake):
+    """Remembers each answer with functools.lru_cache and hands the same lists out again for equal arguments.
+
+    The first answer is right, but every caller gets one and the same list of lists: after
+    chunks = pack_sentences([2, 3, 4, 1], 6); chunks[0].append(99), the next call with equal
+    arguments returns [[0, 1, 99], [2, 3]].
+    """
+
+    id = "caches_the_answer"
+    title = "Returns the same cached lists to every caller"
+    hint = "Build a new list of new lists on every call: a cached answer carries every change its callers made."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        return _remembered_pack(tuple(sizes), max_tokens)
+
+
+class AcceptsAWholeFloatSize(Mistake):
+    """Accepts a float size when it is a whole number (size == int(size)), so 2.0 counts as 2 tokens.
+
+    pack_sentences([1, 2, 3, 2.0], 10) returns [[0, 1, 2, 3]] instead of raising TypeError for sizes[3];
+    2.5 is still rejected.
+    """
+
+    id = "accepts_a_whole_float_size"
+    title = "Accepts a whole-number float such as 2.0 as a size"
+    hint = "A size must be an int: 2.0 is a float, whole or not. Check the type, not whether the value is whole."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            if isinstance(size, bool) or not isinstance(size, (int, float)) or size != int(size):
+                raise TypeError(f"sizes[{index}] must be an int, got {size!r} of type {type(size).__name__}")
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class CopiesWithListCopy(Mistake):
+    """Protects the caller's list with sizes.copy(), which a tuple or a range does not have.
+
+    pack_sentences((3, 4, 2), 7) raises AttributeError: 'tuple' object has no attribute 'copy'.
+    """
+
+    id = "copies_with_list_copy"
+    title = "Calls sizes.copy(), so a tuple or range of sizes raises AttributeError"
+    hint = "sizes is any sequence: read it without copying it, or copy it with list(sizes)."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        return _pack(sizes.copy(), max_tokens)
+
+
+class FinalFlushTestsTheTotal(Mistake):
+    """Keeps the last chunk only `if total:`, so a last chunk of zero-size sentences is lost.
+
+    pack_sentences([5, 0], 4) returns [[0]] instead of [[0], [1]], and pack_sentences([0, 0], 1) returns [].
+    """
+
+    id = "final_flush_tests_the_total"
+    title = "Drops a last chunk whose total is 0"
+    hint = "The last chunk is kept when it holds a sentence (if current:), whatever its total."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if total:
+            chunks.append(current)
+        return chunks
+
+
+class PopsFromTheReversedInput(Mistake):
+    """Reverses the caller's list in place and pops the sentences off its end, to avoid pop(0)'s cost.
+
+    The chunks are right, and a tuple or range is first copied with list(), but the caller's list is
+    left empty: sizes = [3, 4, 2]; pack_sentences(sizes, 7) leaves sizes == [].
+    """
+
+    id = "pops_from_the_reversed_input"
+    title = "Reverses the caller's list and pops it empty"
+    hint = "Never change the input: walk it with enumerate instead of taking the sentences off it."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        pending = sizes if isinstance(sizes, list) else list(sizes)
+        pending.reverse()
+        chunks, current, total, index = [], [], 0, 0
+        while pending:
+            size = pending.pop()
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
+            index += 1
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class BudgetTypeNotChecked(Mistake):
+    """Checks the value of max_tokens but not its type (the sizes are checked in full).
+
+    pack_sentences([3, 4], True) packs with a budget of 1, pack_sentences([3, 4], 7.0) returns [[0, 1]],
+    and pack_sentences([3, 4], "7") raises TypeError: '<' not supported ..., which does not name max_tokens.
+    """
+
+    id = "budget_type_not_checked"
+    title = "Does not check the type of max_tokens"
+    hint = "Raise TypeError when max_tokens is not an int (a bool or a float included), before its value is compared."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            _require_int(f"sizes[{index}]", size)
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
         return _pack(sizes, max_tokens)

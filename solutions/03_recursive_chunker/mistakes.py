@@ -1628,3 +1628,184 @@ class SentenceMustStartWithACapital(Mistake):
     @staticmethod
     def chunk_text(text, max_tokens, overlap_tokens=0):
         return _chunk(SentenceMustStartWithACapital.split_units, text, max_tokens, overlap_tokens)
+
+
+class BlankPieceBecomesAnEmptyUnit(Mistake):
+    """Skips a piece only when it is the empty string, so a piece of whitespace alone becomes the unit ''.
+
+    split_units(" \\t\\n\\nOne.\\n\\n  \\t", 5) returns ['', 'One.', ''], and chunk_text("One. Two.\\n\\n \\t", 5)
+    returns ['One. Two. ']: the empty unit is joined to the chunk with one more space.
+    """
+
+    id = "blank_piece_becomes_an_empty_unit"
+    title = "A paragraph of whitespace alone becomes an empty unit"
+    hint = "Drop a piece that holds no word (if not piece.split()), not only the empty string: a unit is never empty."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for paragraph in PARAGRAPH_BREAK.split(text):
+            for sentence in SENTENCE_BREAK.split(paragraph):
+                if not sentence:
+                    continue
+                words = sentence.split()
+                if len(words) <= max_tokens:
+                    units.append(" ".join(words))
+                else:
+                    units.extend(_cut([words], max_tokens))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(BlankPieceBecomesAnEmptyUnit.split_units, text, max_tokens, overlap_tokens)
+
+
+class NeverCarriesAUnitTwice(Mistake):
+    """Marks each carried unit and never carries it again, for fear that carrying could loop forever.
+
+    chunk_text("a. b. c. d. e.", 3, 2) returns ['a. b. c.', 'b. c. d.', 'd. e.'] instead of ending with
+    'c. d. e.': 'c.' was carried once, so the walk back stops at it and only 'd.' is carried.
+    """
+
+    id = "never_carries_a_unit_twice"
+    title = "A unit carried once is never carried again"
+    hint = "The carry is the longest run of trailing units that fits, whether or not they were carried before."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        chunks, current, total = [], [], 0  # current: (unit, size, was_carried)
+        for unit in _split(text, max_tokens):
+            size = len(unit.split())
+            if current and total + size > max_tokens:
+                chunks.append(" ".join(piece for piece, _, _ in current))
+                carried, carried_total = [], 0
+                for piece, piece_size, was_carried in reversed(current):
+                    if was_carried or carried_total + piece_size > min(overlap_tokens, max_tokens - size):
+                        break
+                    carried.append((piece, piece_size, True))
+                    carried_total += piece_size
+                current, total = carried[::-1], carried_total
+            current.append((unit, size, False))
+            total += size
+        if current:
+            chunks.append(" ".join(piece for piece, _, _ in current))
+        return chunks
+
+
+class ChunkTextReturnsEarlyForBlankText(Mistake):
+    """chunk_text checks that text is a str, then returns [] for blank text before it checks the numbers.
+
+    chunk_text("", 0) and chunk_text("", 3, 3) return [] instead of raising ValueError, and chunk_text("", 3.0)
+    returns [] instead of raising TypeError. split_units checks everything first and is right.
+    """
+
+    id = "chunk_text_returns_early_for_blank_text"
+    title = "chunk_text skips the checks of the numbers when the text is blank"
+    hint = "Check max_tokens and overlap_tokens before looking at what the text holds: blank text excuses nothing."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        if not text.strip():
+            return []
+        return _chunk(_split, text, max_tokens, overlap_tokens)
+
+
+class OneWindowTooMany(Mistake):
+    """Cuts a long sentence into len(words) // max_tokens + 1 windows, one too many when the count divides evenly.
+
+    split_units("a b c d e f. g.", 3) returns ['a b c', 'd e f.', '', 'g.']: the 6 words fill two windows,
+    and the third window is empty. A sentence of at most max_tokens words is kept whole and is right.
+    """
+
+    id = "one_window_too_many"
+    title = "Adds an empty window when a long sentence fills its windows exactly"
+    hint = "A sentence of n words has ceil(n / max_tokens) windows: range(0, n, max_tokens) gives their starts."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for words in _sentences(text):
+            if len(words) <= max_tokens:
+                units.append(" ".join(words))
+                continue
+            for window in range(len(words) // max_tokens + 1):
+                units.append(" ".join(words[window * max_tokens:(window + 1) * max_tokens]))
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(OneWindowTooMany.split_units, text, max_tokens, overlap_tokens)
+
+
+class ParagraphsBySplitlines(Mistake):
+    """Finds the blank lines with str.splitlines(), which breaks lines at "\\r", "\\x0c", "\\x85", "\\u2028" and more.
+
+    split_units("Title here\\x0c\\x0cBody text", 10) returns ['Title here', 'Body text'] instead of
+    ['Title here Body text']: only "\\n" is a newline, and the others are whitespace.
+    """
+
+    id = "paragraphs_by_splitlines"
+    title = "Takes every line boundary of str.splitlines() for a newline"
+    hint = "Only '\\n' is a newline: find blank lines with '\\n', optional whitespace, '\\n', not with splitlines()."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        paragraphs, lines = [], []
+        for line in text.splitlines():
+            if line.strip():
+                lines.append(line)
+            elif lines:
+                paragraphs.append("\n".join(lines))
+                lines = []
+        if lines:
+            paragraphs.append("\n".join(lines))
+        sentences = [sentence.split()
+                     for paragraph in paragraphs
+                     for sentence in SENTENCE_BREAK.split(paragraph)
+                     if sentence.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(ParagraphsBySplitlines.split_units, text, max_tokens, overlap_tokens)
+
+
+class AsciiWhitespaceEverywhere(Mistake):
+    """Takes whitespace to be the ASCII characters " \\t\\r\\n\\f\\v" alone, for blank lines, sentence ends and words.
+
+    split_units("one\\u00a0two.\\u2003three", 5) returns ['one\\u00a0two.\\u2003three'], a single word, and
+    split_units("Title here\\x1c\\x1cBody text", 10) returns ['Title here\\x1c\\x1cBody text']: to str.split()
+    "\\x1c", "\\x85", "\\u2028" and the Unicode spaces are whitespace too.
+    """
+
+    id = "ascii_whitespace_everywhere"
+    title = "Splits words on ASCII whitespace only, not on every character str.split() splits on"
+    hint = "Whitespace is what str.split() splits on: split words with str.split(), and use \\s in the expressions."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        units = []
+        for paragraph in re.split(r"\n[ \t\r\f\v]*\n", text):
+            for sentence in re.split(r"(?<=[.!?])[ \t\r\n\f\v]+", paragraph):
+                words = [word for word in re.split(r"[ \t\r\n\f\v]+", sentence) if word]
+                units.extend(_cut([words], max_tokens) if words else [])
+        return units
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(AsciiWhitespaceEverywhere.split_units, text, max_tokens, overlap_tokens)

@@ -70,6 +70,12 @@ def test_overlap_can_be_given_by_name(fixed_windows):
 # Windows are new lists, and the input stays as it was ---------------------------------------
 
 
+def test_a_string_without_overlap_is_cut_into_lists(fixed_windows):
+    check_returns(fixed_windows, "abcde", 2, expected=[["a", "b"], ["c", "d"], ["e"]],
+                  why="every window is a list, also for a str and with no overlap: slicing a str gives "
+                      "a str, so each slice must be turned into a list.")
+
+
 def test_a_tuple_is_cut_into_lists(fixed_windows):
     check_returns(fixed_windows, ("a", "b", "c"), 2, expected=[["a", "b"], ["c"]],
                   why="every window is a list, whatever sequence the tokens came in.")
@@ -128,13 +134,20 @@ def test_negative_overlap_is_rejected(fixed_windows):
 @pytest.mark.parametrize("chunk_size", [0, -2])
 def test_chunk_size_below_one_is_rejected(fixed_windows, chunk_size):
     """chunk_size < 1 must raise ValueError at once: no window can hold fewer than one token."""
-    check_raises(fixed_windows, list("abc"), chunk_size, error=ValueError, mentions=["chunk_size", chunk_size])
+    raised = check_raises(fixed_windows, list("abc"), chunk_size, error=ValueError,
+                          mentions=["chunk_size", chunk_size])
+    expect("overlap" not in str(raised), "a ValueError about chunk_size alone: chunk_size is checked "
+                                         "before overlap, and its message does not speak of overlap",
+           details=f"Its message was {str(raised)!r}.")
 
 
 @progress_guard()
 def test_chunk_size_is_checked_even_for_empty_input(fixed_windows):
     """The arguments are checked before the input is looked at, so an empty input does not hide a bad chunk_size."""
-    check_raises(fixed_windows, [], 0, error=ValueError, mentions=["chunk_size", 0])
+    raised = check_raises(fixed_windows, [], 0, error=ValueError, mentions=["chunk_size", 0])
+    expect("overlap" not in str(raised), "a ValueError about chunk_size alone, whose message does not "
+                                         "speak of overlap",
+           details=f"Its message was {str(raised)!r}.")
 
 
 @progress_guard()

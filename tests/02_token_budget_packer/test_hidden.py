@@ -120,6 +120,12 @@ def test_the_last_chunk_is_kept(pack_sentences):
                   why="when the sentences run out, the open chunk [2] still has to be returned.")
 
 
+def test_a_last_chunk_of_zero_size_sentences_is_kept(pack_sentences):
+    check_returns(pack_sentences, [5, 0], 4, expected=[[0], [1]],
+                  why="sentence 1 cannot join the oversized chunk [0] (5 + 0 > 4), so it opens the last chunk; "
+                      "that chunk has a total of 0 but is not empty, and it must still be returned.")
+
+
 def test_one_sentence_gives_one_chunk(pack_sentences):
     check_returns(pack_sentences, [4], 10, expected=[[0]])
 
@@ -140,6 +146,22 @@ def test_every_chunk_is_a_separate_list(pack_sentences):
            "every chunk to be its own list, so that changing one chunk never changes another",
            details="Some of the chunks returned are one and the same list object: a chunk appended to the "
                    "result and then cleared or reused is the same list as the next.")
+
+
+def test_every_call_returns_new_lists(pack_sentences):
+    first = check_returns(pack_sentences, [2, 3, 4, 1], 6, expected=[[0, 1], [2, 3]],
+                          why="2 + 3 = 5 fits; adding 4 would make 9 > 6, so sentence 2 opens the next chunk.")
+    first[0].append(99)
+    first.append([42])
+    second = check_returns(pack_sentences, [2, 3, 4, 1], 6, expected=[[0, 1], [2, 3]],
+                           why="the same call made again gives the same chunks, whatever the caller did "
+                               "with the answer of the first call (here it appended to it and to its first "
+                               "chunk): an answer handed out again from a cache carries those changes.")
+    earlier = {id(first)} | {id(chunk) for chunk in first}
+    expect(id(second) not in earlier and all(id(chunk) not in earlier for chunk in second),
+           "a new list of new lists on every call, sharing no list with an earlier answer",
+           details="The second call returned a list (or a chunk) that the first call had returned too: "
+                   "changing one answer changes the other.")
 
 
 # The input -------------------------------------------------------------------------
@@ -206,9 +228,10 @@ def test_a_negative_size_is_rejected_with_its_index(pack_sentences, sizes, index
 
 
 @progress_guard()
-@pytest.mark.parametrize("value", [True, False, 2.5, "2", None])
+@pytest.mark.parametrize("value", [True, False, 2.5, 2.0, "2", None])
 def test_a_size_that_is_not_an_int_is_rejected_with_its_index(pack_sentences, value):
-    """A size that is not an int (True, False, 2.5, '2', None) must raise TypeError naming sizes[3] and the value."""
+    """A size that is not an int (True, False, 2.5, 2.0, '2', None) must raise TypeError naming sizes[3] and the
+    value: a float is not an int even when it is a whole number."""
     check_raises(pack_sentences, [1, 2, 3, value], 10, error=TypeError, mentions=["sizes[3]", value])
 
 

@@ -82,6 +82,18 @@ def test_whitespace_only_text_gives_no_units(split_units):
     check_returns(split_units, " \n\t\n  \r\n ", 3, expected=[])
 
 
+def test_a_paragraph_of_whitespace_alone_gives_no_unit(split_units):
+    check_returns(split_units, " \t\n\nOne.\n\n  \t", 5, expected=["One."],
+                  why="the text begins and ends with a paragraph made of spaces and tabs alone; it holds "
+                      "no word, so it gives no unit: a unit is never empty.")
+
+
+def test_a_paragraph_of_whitespace_alone_adds_nothing_to_a_chunk(chunk_text):
+    check_returns(chunk_text, "One. Two.\n\n \t", 5, expected=["One. Two."],
+                  why="the paragraph of a space and a tab after the blank line holds no word: it gives no "
+                      "unit, so the chunk is not followed by an extra space.")
+
+
 # Paragraphs -----------------------------------------------------------------------------------
 
 
@@ -106,6 +118,14 @@ def test_carriage_returns_alone_make_no_blank_line(split_units):
     check_returns(split_units, "Title here\r\rBody text", 10, expected=["Title here Body text"],
                   why="a blank line is a newline '\\n', optional whitespace and a newline; a '\\r' alone is "
                       "whitespace, so '\\r\\r' inside a sentence is one space.")
+
+
+@pytest.mark.parametrize("breaks", ["\x0b\x0b", "\x0c\x0c", "\x1c\x1c", "\x1d\x1d", "\x1e\x1e",
+                                    "\x85\x85", "\u2028\u2028", "\u2029\u2029"])
+def test_other_line_breaks_make_no_blank_line(split_units, breaks):
+    check_returns(split_units, f"Title here{breaks}Body text", 10, expected=["Title here Body text"],
+                  why="only '\\n' is a newline: the other characters str.splitlines() breaks lines at are "
+                      "whitespace, so two of them in a row inside a sentence are one space, not a blank line.")
 
 
 def test_several_blank_lines_are_one_break(split_units):
@@ -136,6 +156,12 @@ def test_sentences_that_fit_are_not_cut_beside_a_long_one(split_units):
     check_returns(split_units, "a b. c d e f g h. i j.", 3, expected=["a b.", "c d e", "f g h.", "i j."],
                   why="only a sentence longer than max_tokens is cut, and its windows start at its own "
                       "first word; the sentences around it stay whole.")
+
+
+def test_a_long_sentence_that_fills_its_windows_exactly_gives_no_empty_unit(split_units):
+    check_returns(split_units, "a b c d e f. g.", 3, expected=["a b c", "d e f.", "g."],
+                  why="the 6 words of the first sentence fill two windows of 3 exactly; nothing is left, so "
+                      "there is no third window: a unit is never empty.")
 
 
 def test_max_tokens_one_makes_every_word_a_unit(split_units):
@@ -292,6 +318,24 @@ def test_max_tokens_below_one_is_rejected_by_split_units(split_units, max_tokens
 def test_bad_overlap_is_rejected_even_for_empty_text(chunk_text):
     """The arguments are checked before the text, so empty text does not hide a bad overlap_tokens."""
     check_raises(chunk_text, "", 3, 3, error=ValueError, mentions=["overlap_tokens", 3])
+
+
+@progress_guard()
+def test_chunk_text_rejects_a_bad_max_tokens_even_for_empty_text(chunk_text):
+    """The arguments are checked before the text, so empty text does not hide a max_tokens below 1."""
+    check_raises(chunk_text, "", 0, error=ValueError, mentions=["max_tokens", 0])
+
+
+@progress_guard()
+def test_chunk_text_rejects_a_max_tokens_of_the_wrong_type_even_for_empty_text(chunk_text):
+    """The arguments are checked before the text, so empty text does not hide a max_tokens that is not an int."""
+    check_raises(chunk_text, "", 3.0, error=TypeError, mentions=["max_tokens"])
+
+
+@progress_guard()
+def test_chunk_text_checks_the_numbers_even_for_whitespace_only_text(chunk_text):
+    """The arguments are checked before the text, so text of whitespace alone does not hide a bad overlap_tokens."""
+    check_raises(chunk_text, " \n\n\t", 3, -1, error=ValueError, mentions=["overlap_tokens", -1])
 
 
 @progress_guard()
