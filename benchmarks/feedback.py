@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kata.katas import KATAS  # noqa: E402
+from kata.katas import KATAS, RUNNERS_OWN_TESTS  # noqa: E402
 from kata.runner.mistakes import mistakes_of  # noqa: E402
 
 COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml")
@@ -43,7 +43,8 @@ def copy_of_the_repository(into: Path) -> Path:
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, into / name, ignore=shutil.ignore_patterns("__pycache__", ".kata", "cli", "meta"))
+            shutil.copytree(source, into / name,
+                            ignore=shutil.ignore_patterns("__pycache__", ".kata", *RUNNERS_OWN_TESTS))
         else:
             shutil.copy2(source, into / name)
     return into
