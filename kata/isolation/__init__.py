@@ -20,7 +20,8 @@ In each worker's process:
 
 On both sides:
 - `channel`: the messages, JSON lines on two pipes, never pickle, bounded before they are
-  decoded; `values`: the plain data they carry, exceptions included; `handles`: what is not
+  decoded; `values`: the plain data they carry, exceptions included; `kinds`: the classes made
+  for the kinds of value the other side names (dataclasses, namedtuples, subclasses); `handles`: what is not
   plain data, left on its side and called back across the pipes, or copied.
 - `limits`: every limit of a worker, each defined once.
 

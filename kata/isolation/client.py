@@ -32,7 +32,8 @@ from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, re
 from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
                                    WORKER_MEMORY_MB, WORKER_START_SECONDS)
 from kata.isolation.memory import WorkerReading, memory_of
-from kata.isolation.values import Decoder, Encoder, Opaque, answer_of, short_repr, shortened
+from kata.isolation.kinds import shortened
+from kata.isolation.values import Decoder, Encoder, Opaque, answer_of, short_repr
 from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator
 from kata.judging.elsewhere import elsewhere
@@ -56,6 +57,8 @@ class WorkerCouldNotStart(Exception):
 
 class TestsCodec(Codec):
     """In the tests' process: what the tests pass that is not plain data stays here and is called back."""
+
+    sends_container_subclasses = True
 
     def __init__(self, worker: WorkerClient):
         super().__init__()

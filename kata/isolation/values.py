@@ -26,7 +26,9 @@ from array import array
 from itertools import accumulate, chain
 
 from kata.isolation.channel import ProtocolError
-from kata.isolation.limits import FRAME_TEXT_CHARACTERS, MAX_DATACLASS_FIELDS, MAX_KINDS, MAX_NAME_CHARACTERS
+from kata.isolation.kinds import (REPR_LIMIT, name_of_a_kind, rebuilt_container, rebuilt_dataclass, rebuilt_scalar,
+                                  refuse_past_max_kinds, shortened)
+from kata.isolation.limits import FRAME_TEXT_CHARACTERS
 from kata.judging.load_problems import ERROR_TEXT_LIMIT, text_of
 
 TYPE_CHECKING = False  # as in kata.isolation.channel: the worker imports this module
@@ -38,7 +40,6 @@ if TYPE_CHECKING:  # for annotations only
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True
 
-REPR_LIMIT = 300  # characters of an object's repr sent for reports
 
 
 class PlainValues:
@@ -48,6 +49,10 @@ class PlainValues:
     is decoded (ProtocolError): the codec of values kept in files (kata.runner.probes),
     and the base of each side's codec, which gives such values handles (kata.isolation.handles).
     """
+
+    # Whether subclasses of list and tuple cross as such (the tests' side, which the code under test
+    # must see as it would in one process), or as any other object (what the code under test returns).
+    sends_container_subclasses = False
 
     def encode_other(self, value: object) -> dict:
         raise NotImplementedError
@@ -127,6 +132,11 @@ class Encoder:
             # A subclass of a scalar, such as NumPy's float64: its value, its class's name and its
             # repr cross, and it arrives as an instance of a subclass of the same base.
             return {"subclass": [base.__name__, kind.__qualname__, base(value), shortened(repr(value), REPR_LIMIT)]}
+        if self.codec.sends_container_subclasses and isinstance(value, (list, tuple)):
+            # A namedtuple or a subclass of list the tests pass: the code under test must get one too.
+            return {"container_subclass": {"base": "list" if isinstance(value, list) else "tuple",
+                                           "name": kind.__qualname__, "fields": list(getattr(value, "_fields", [])),
+                                           "items": [self.encode(item) for item in value]}}
         return self.codec.encode_other(value)
 
     def _list(self, value: list) -> list | dict:
@@ -257,9 +267,11 @@ class Decoder:
         if tag == "arg":
             return self.known[body]
         if tag == "subclass":
-            return _rebuild_subclass(*body)
+            return rebuilt_scalar(*body)
+        if tag == "container_subclass":
+            return rebuilt_container(body, [self.decode(item) for item in body["items"]])
         if tag == "dataclass":
-            return _rebuild_dataclass(body["name"], body["frozen"], [(n, self.decode(v)) for n, v in body["fields"]])
+            return rebuilt_dataclass(body["name"], body["frozen"], [(n, self.decode(v)) for n, v in body["fields"]])
         return self.codec.decode_other(tag, body)
 
 
@@ -278,57 +290,6 @@ class Decoder:
         for item in data:
             items.append(self.decode(item))
         return items
-
-
-_dataclasses: dict[tuple, type] = {}
-
-
-def _rebuild_dataclass(name: str, frozen: bool, fields: list[tuple[str, Any]]) -> object:
-    """An instance of a dataclass with the same name and fields (judge.same compares dataclasses by those)."""
-    if len(fields) > MAX_DATACLASS_FIELDS:
-        raise ProtocolError(f"a dataclass of more than {MAX_DATACLASS_FIELDS} fields")
-    names = tuple(str(field) for field, _ in fields)
-    if any(len(field) > MAX_NAME_CHARACTERS for field in names):
-        raise ProtocolError(f"a field's name longer than {MAX_NAME_CHARACTERS} characters")
-    key = (name_of_a_kind(name), bool(frozen), names)
-    if key not in _dataclasses:
-        import dataclasses
-
-        refuse_past_max_kinds(_dataclasses, "dataclasses")
-        made = dataclasses.make_dataclass(key[0].rsplit(".", 1)[-1], list(names), frozen=key[1])
-        made.__qualname__ = key[0]
-        _dataclasses[key] = made
-    return _dataclasses[key](**dict(fields))
-
-
-_subclasses: dict[tuple[str, str], type] = {}
-
-
-def _rebuild_subclass(base_name: str, name: str, value: object, shown: str) -> object:
-    """An instance of a subclass of int, float or str named like the original, with the same value and repr."""
-    base = {"int": int, "float": float, "str": str}.get(base_name)
-    if base is None or type(value) is not (int if base is int else base) or type(shown) is not str:
-        raise ProtocolError(f"not a subclass of a scalar: {base_name!r}")
-    key = (base_name, name_of_a_kind(name))
-    if key not in _subclasses:
-        refuse_past_max_kinds(_subclasses, "subclasses")
-        made = type(key[1].rsplit(".", 1)[-1], (base,), {"__repr__": lambda self: self.shown})
-        made.__qualname__ = key[1]
-        _subclasses[key] = made
-    rebuilt = _subclasses[key](value)
-    rebuilt.shown = shortened(shown, REPR_LIMIT)
-    return rebuilt
-
-
-def name_of_a_kind(name: object) -> str:
-    """The name of a class a worker names, cut to MAX_NAME_CHARACTERS before anything keeps it."""
-    return str(name)[:MAX_NAME_CHARACTERS]
-
-
-def refuse_past_max_kinds(made: dict, kind: str) -> None:
-    """A class is made and kept for each kind a worker names: past MAX_KINDS, names made up to grow this process."""
-    if len(made) >= MAX_KINDS:
-        raise ProtocolError(f"more than {MAX_KINDS} kinds of {kind} in one run")
 
 
 # Exceptions ---------------------------------------------------------------------------------
@@ -397,13 +358,6 @@ def decode_exception(data: dict, decoder: Decoder) -> Exception:
     error.frames_in_worker = [tuple(shortened(part, FRAME_TEXT_CHARACTERS) if isinstance(part, str) else part  # type: ignore[attr-defined]
                                     for part in frame) for frame in data.get("frames") or []]
     return error
-
-
-def shortened(text: str, most: int) -> str:
-    """The text, or its first characters and how many there were: a report stays readable and small."""
-    if len(text) <= most:
-        return text
-    return f"{text[:most]}... (cut: {len(text):,} characters in all)"
 
 
 def short_repr(value: object) -> str:

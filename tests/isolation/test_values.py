@@ -178,7 +178,7 @@ def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_m
         start_worker, monkeypatch):
     """The tests' process keeps a class for each dataclass a worker names, for the whole run: a
     red team named a new one in every item, and grew that process by 21 GB in ten minutes."""
-    monkeypatch.setattr("kata.isolation.values._dataclasses", {})
+    monkeypatch.setattr("kata.isolation.kinds._dataclasses", {})
     worker = start_worker(NAMES_A_NEW_KIND_IN_EVERY_ITEM, functions=("dataclasses_of_new_names",))
     assert len(worker.call("dataclasses_of_new_names", (MAX_KINDS,), {})) == MAX_KINDS
     with pytest.raises(WorkerEnded, match=f"more than {MAX_KINDS} kinds of dataclasses in one run"):
@@ -519,7 +519,7 @@ def a_dataclass(name: str, fields: list[str]) -> dict:
 def test_a_dataclass_of_thousands_of_fields_is_refused_before_a_class_is_made(monkeypatch):
     """A reply naming a dataclass of 70,000 fields froze the tests' process in one call that
     compiles its methods (44 s against a 10 s limit): the fields are counted first."""
-    monkeypatch.setattr("kata.isolation.values._dataclasses", {})
+    monkeypatch.setattr("kata.isolation.kinds._dataclasses", {})
     started = time.process_time()
     with pytest.raises(ProtocolError, match=f"a dataclass of more than {MAX_DATACLASS_FIELDS} fields"):
         Decoder(PlainValues()).decode(a_dataclass("Chunk", [f"f{number}" for number in range(5_000)]))
@@ -529,7 +529,7 @@ def test_a_dataclass_of_thousands_of_fields_is_refused_before_a_class_is_made(mo
 
 
 def test_a_field_whose_name_is_a_megabyte_long_is_refused(monkeypatch):
-    monkeypatch.setattr("kata.isolation.values._dataclasses", {})
+    monkeypatch.setattr("kata.isolation.kinds._dataclasses", {})
     with pytest.raises(ProtocolError, match=f"a field's name longer than {MAX_NAME_CHARACTERS} characters"):
         Decoder(PlainValues()).decode(a_dataclass("Chunk", ["f" * 1_000_000]))
 
@@ -537,8 +537,8 @@ def test_a_field_whose_name_is_a_megabyte_long_is_refused(monkeypatch):
 @pytest.mark.parametrize("kind", ["dataclass", "subclass", "exception"])
 def test_a_name_a_megabyte_long_is_cut_before_the_tests_keep_a_class_of_that_name(monkeypatch, kind):
     """Each kind named is kept for the whole run: 256 names of 32 MB would be 8 GB."""
-    for kept in ("_dataclasses", "_subclasses", "_remote_errors"):
-        monkeypatch.setattr(f"kata.isolation.values.{kept}", {})
+    for kept in ("kinds._dataclasses", "kinds._subclasses", "values._remote_errors"):
+        monkeypatch.setattr(f"kata.isolation.{kept}", {})
     name = "Chunk" * 200_000
     if kind == "dataclass":
         made = type(Decoder(PlainValues()).decode(a_dataclass(name, ["text"])))
@@ -548,3 +548,27 @@ def test_a_name_a_megabyte_long_is_cut_before_the_tests_keep_a_class_of_that_nam
         made = type(remote_error(name, "made up"))
     assert len(made.__name__) <= MAX_NAME_CHARACTERS and len(made.__qualname__) <= MAX_NAME_CHARACTERS
     assert made.__name__.startswith("Chunk")
+
+
+def test_a_namedtuple_argument_arrives_as_a_namedtuple_of_the_same_name_and_fields(start_worker):
+    """Kata 09 accepts namedtuple spans, as isinstance does: the code under test must get one."""
+    import collections
+
+    worker = start_worker("""
+        def f(span):
+            return [type(span).__name__, list(span._fields), span.start, isinstance(span, tuple), repr(span)]
+    """)
+    Offsets = collections.namedtuple("Offsets", ["start", "end"])
+    assert worker.call("f", (Offsets(0, 22),), {}) == ["Offsets", ["start", "end"], 0, True, "Offsets(start=0, end=22)"]
+
+
+def test_a_list_subclass_argument_arrives_as_a_subclass_of_list_of_the_same_name(start_worker):
+    worker = start_worker("""
+        def f(chunks):
+            return [type(chunks).__name__, type(chunks) is list, isinstance(chunks, list), list(chunks)]
+    """)
+
+    class Chunks(list):
+        pass
+
+    assert worker.call("f", (Chunks(["a", "b"]),), {}) == ["Chunks", False, True, ["a", "b"]]
