@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -191,14 +192,14 @@ def test_what_needs_the_reference_says_it_is_not_here(started_release, arguments
 
 
 @pytest.mark.parametrize(("arguments", "code", "said"), [
-    (("list",), 0, "0 of 10 solved"), (("next",), 0, "Next: 01 fixed_windows"),
-    (("show", "2"), 0, "# Kata 02"), (("check", "1"), 1, "failing: 41 of 54 tests pass"),
+    (("list",), 0, "0 of 10 solved"), (("next",), 0, r"Next: 01 fixed_windows"),
+    (("show", "2"), 0, "# Kata 02"), (("check", "1"), 1, r"failing: \d+ of \d+ tests pass"),
     (("check", "2"), 1, "not started")])
 def test_the_learners_commands_work_in_the_release(started_release, arguments, code, said):
     done = subprocess.run([sys.executable, "-m", "kata", *arguments], cwd=started_release, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == code, done.stdout + done.stderr
-    assert said in done.stdout + done.stderr
+    assert re.search(said, done.stdout + done.stderr), done.stdout + done.stderr  # (a count changes with the tests)
 
 
 def test_hints_end_without_pointing_at_solutions(release):
