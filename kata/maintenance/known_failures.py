@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kata.judging.guards import PROPERTIES_MODULE
 from kata.katas import ROOT, Kata
 from kata.runner.known_failures import KnownFailures, path_of
 from kata.runner.mistakes import mistakes_of
@@ -27,12 +28,11 @@ if TYPE_CHECKING:
 
 # The Hypothesis tests, which draw their inputs, all live in test_properties.py
 # (kata.judging.guards.has_fixed_inputs tells them apart at run time).
-PROPERTIES_MODULE = "/test_properties.py::"
 
 
 def failures_of_run(outcomes: Path) -> KnownFailures:
     """What a run's outcomes show of the fixed tests: those that failed, those a limit stopped."""
-    failed = [test for test in failures_of(read_outcomes(outcomes)) if PROPERTIES_MODULE not in test.test]
+    failed = [test for test in failures_of(read_outcomes(outcomes)) if f"/{PROPERTIES_MODULE}::" not in test.test]
     return KnownFailures(frozenset(test.name for test in failed),
                          frozenset(test.name for test in failed if test.report.startswith(Verdict.LIMITS)))
 
