@@ -135,7 +135,7 @@ class Session:
         given = clock.clock_is_given()
         if given != (self.clock == "given"):
             raise SessionProblem(
-                f"this session runs on the {self.clock} clock; {clock.CLOCK_VARIABLE} must "
+                f"this interview runs on the {self.clock} clock; {clock.CLOCK_VARIABLE} must "
                 + ("be set as it was when it started" if self.clock == "given" else "not be set during it"))
 
     def save(self) -> None:
