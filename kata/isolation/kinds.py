@@ -9,6 +9,7 @@ run the other side is refused, so that names made up to grow this process cannot
 from __future__ import annotations
 
 import collections
+from collections.abc import Sequence
 from typing import Any
 
 from kata.isolation.channel import ProtocolError
@@ -29,11 +30,8 @@ _dataclasses: dict[tuple, type] = {}
 
 def rebuilt_dataclass(name: str, frozen: bool, fields: list[tuple[str, Any]]) -> object:
     """An instance of a dataclass with the same name and fields (judge.same compares dataclasses by those)."""
-    if len(fields) > MAX_DATACLASS_FIELDS:
-        raise ProtocolError(f"a dataclass of more than {MAX_DATACLASS_FIELDS} fields")
     names = tuple(str(field) for field, _ in fields)
-    if any(len(field) > MAX_NAME_CHARACTERS for field in names):
-        raise ProtocolError(f"a field's name longer than {MAX_NAME_CHARACTERS} characters")
+    refuse_too_many_or_too_long(names, "a dataclass")
     key = (name_of_a_kind(name), bool(frozen), names)
     if key not in _dataclasses:
         import dataclasses
@@ -71,8 +69,7 @@ def rebuilt_container(body: dict, items: list) -> object:
     if base is None or type(fields) is not list or not all(type(field) is str and field.isidentifier()
                                                             for field in fields):
         raise ProtocolError("not a subclass of a list or a tuple")
-    if len(fields) > MAX_DATACLASS_FIELDS or any(len(field) > MAX_NAME_CHARACTERS for field in fields):
-        raise ProtocolError(f"a namedtuple of more than {MAX_DATACLASS_FIELDS} fields or with a name too long")
+    refuse_too_many_or_too_long(fields, "a namedtuple")
     key = (body["base"], name_of_a_kind(body["name"]), *fields)
     if key not in _subclasses:
         refuse_past_max_kinds(_subclasses, "subclasses")
@@ -82,6 +79,14 @@ def rebuilt_container(body: dict, items: list) -> object:
         made.__qualname__ = key[1]
         _subclasses[key] = made
     return _subclasses[key](*items) if fields and base is tuple else _subclasses[key](items)
+
+
+def refuse_too_many_or_too_long(fields: Sequence[str], kind: str) -> None:
+    """The fields of a kind the other side names are bounded before a class is made of them."""
+    if len(fields) > MAX_DATACLASS_FIELDS:
+        raise ProtocolError(f"{kind} of more than {MAX_DATACLASS_FIELDS} fields")
+    if any(len(field) > MAX_NAME_CHARACTERS for field in fields):
+        raise ProtocolError(f"a field's name longer than {MAX_NAME_CHARACTERS} characters")
 
 
 def name_of_a_kind(name: object) -> str:

@@ -572,3 +572,11 @@ def test_a_list_subclass_argument_arrives_as_a_subclass_of_list_of_the_same_name
         pass
 
     assert worker.call("f", (Chunks(["a", "b"]),), {}) == ["Chunks", False, True, ["a", "b"]]
+
+
+def test_a_namedtuple_named_with_too_many_fields_is_refused_before_a_class_is_made(monkeypatch):
+    monkeypatch.setattr("kata.isolation.kinds._subclasses", {})
+    body = {"base": "tuple", "name": "Wide", "fields": [f"f{n}" for n in range(MAX_DATACLASS_FIELDS + 1)],
+            "items": list(range(MAX_DATACLASS_FIELDS + 1))}
+    with pytest.raises(ProtocolError, match=f"a namedtuple of more than {MAX_DATACLASS_FIELDS} fields"):
+        Decoder(PlainValues()).decode({"container_subclass": body})
