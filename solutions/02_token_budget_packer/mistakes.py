@@ -518,6 +518,48 @@ class ChecksTheSizesFirst(Mistake):
         return _pack(sizes, max_tokens)
 
 
+class ChecksASizesValueBeforeItsType(Mistake):
+    """Checks whether a size is negative before checking that it is an int.
+
+    pack_sentences([-1.0], 5) raises ValueError ("sizes[0] must be at least 0") where -1.0 is a
+    float, a TypeError whatever its value.
+    """
+
+    id = "checks_a_sizes_value_before_its_type"
+    title = "Checks a size's value before its type, so -1.0 is refused as negative instead of as a float"
+    hint = "Check each size's type first, then its value: -1.0 is not an int, whatever it is worth."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            if isinstance(size, (int, float)) and size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+            _require_int(f"sizes[{index}]", size)
+        return _pack(sizes, max_tokens)
+
+
+class ChecksTheBudgetsValueBeforeItsType(Mistake):
+    """Checks whether max_tokens is below 1 before checking that it is an int.
+
+    pack_sentences([3], -1.0) and pack_sentences([3], False) raise ValueError where the budget is
+    a float or a bool, a TypeError whatever its value.
+    """
+
+    id = "checks_the_budgets_value_before_its_type"
+    title = "Checks max_tokens's value before its type, so -1.0 or False is refused as below 1"
+    hint = "Check max_tokens's type first, then its value: -1.0 and False are not ints, whatever they are worth."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        if isinstance(max_tokens, (int, float)) and max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _validate(sizes, max_tokens)
+        return _pack(sizes, max_tokens)
+
+
 class ClosesWhenFull(Mistake):
     """Closes the chunk as soon as its total reaches max_tokens, right after adding a sentence.
 
@@ -543,6 +585,40 @@ class ClosesWhenFull(Mistake):
             if total >= max_tokens:
                 chunks.append(current)
                 current, total = [], 0
+        if current:
+            chunks.append(current)
+        return chunks
+
+
+class ExactSizeIsOversized(Mistake):
+    """Treats a sentence of exactly max_tokens as oversized, so it always makes a chunk of its own.
+
+    A sentence of exactly the budget fits an empty chunk, and a chunk of 0-token sentences is as
+    good as empty: pack_sentences([0, 5], 5) returns [[0], [1]] instead of [[0, 1]], and
+    pack_sentences([5, 0], 5) returns [[0], [1]] instead of [[0, 1]].
+    """
+
+    id = "exact_size_is_oversized"
+    title = "Puts a sentence of exactly max_tokens in a chunk of its own"
+    hint = ("A sentence is oversized only when it is larger than max_tokens; one of exactly max_tokens "
+            "is packed like any other, with 0-token sentences before or after it.")
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if size >= max_tokens:
+                if current:
+                    chunks.append(current)
+                chunks.append([index])
+                current, total = [], 0
+                continue
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0
+            current.append(index)
+            total += size
         if current:
             chunks.append(current)
         return chunks

@@ -31,6 +31,12 @@ def test_a_sentence_exactly_the_size_of_the_budget_is_not_oversized(pack_sentenc
                       "5 + 1 are both above 5.")
 
 
+def test_a_sentence_exactly_the_size_of_the_budget_joins_a_chunk_of_zero_size_sentences(pack_sentences):
+    check_returns(pack_sentences, [0, 5], 5, expected=[[0, 1]],
+                  why="0 + 5 = 5 is not above the budget: a sentence of exactly max_tokens is not oversized, "
+                      "so it joins the open chunk when that chunk holds no tokens yet.")
+
+
 def test_a_zero_size_sentence_joins_an_exactly_full_chunk(pack_sentences):
     check_returns(pack_sentences, [5, 0, 0, 1], 5, expected=[[0, 1, 2], [3]],
                   why="5 + 0 = 5 is not above the budget, so zero-size sentences still fit a full chunk; "
@@ -241,6 +247,23 @@ def test_the_error_names_the_bad_sentence_by_its_index(pack_sentences):
     check_raises(pack_sentences, [2, 0, 3, -4, 1], 5, error=ValueError, mentions=["sizes[3]"],
                  why="sentence 3 has a negative size; the call must raise rather than pack, and the index in "
                      "the message lets the caller find that sentence among thousands.")
+
+
+@progress_guard()
+@pytest.mark.parametrize("sizes, max_tokens, named", [
+    ([-1.0], 5, "sizes[0]"),
+    ([3, -0.5], 5, "sizes[1]"),
+    ([3], -1.0, "max_tokens"),
+    ([3], False, "max_tokens"),
+], ids=["size -1.0", "size -0.5", "max_tokens -1.0", "max_tokens False"])
+def test_a_number_that_is_not_an_int_is_refused_for_its_type_before_its_value(pack_sentences, sizes, max_tokens,
+                                                                               named):
+    """A value is checked for its type and then for its value: -1.0 is a float before it is negative, and False
+    is a bool before it is below 1, so the error is TypeError."""
+    bad = max_tokens if named == "max_tokens" else sizes[-1]
+    check_raises(pack_sentences, sizes, max_tokens, error=TypeError, mentions=[named, bad],
+                 why=f"{bad!r} is not an int: its type is checked before its value, so the call raises TypeError, "
+                     "not ValueError.")
 
 
 def test_the_first_bad_size_in_order_decides(pack_sentences):
