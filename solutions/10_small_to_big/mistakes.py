@@ -230,7 +230,7 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
                 kept.append(run)
                 total += words
         runs, max_tokens = kept, math.inf
-    if flaw == "merges_in_rank_order":  # a parent's windows in rank order, each merging with the run before it
+    if flaw in ("merges_in_rank_order", "joins_every_window_on_the_left"):  # a parent's windows in rank order
         runs.sort(key=lambda run: (run[3], run[2]))
     else:
         runs.sort(key=lambda run: (0 if flaw == "merge_across_parents" else run[3], run[0]))
@@ -241,6 +241,8 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
         touches = merged and low <= merged[-1][1] + gap
         if flaw == "merges_in_rank_order":
             touches = merged and low <= merged[-1][1] + 1 and merged[-1][0] <= high + 1
+        if flaw == "joins_every_window_on_the_left":  # the test of a sweep by position, without the sort
+            touches = merged and low <= merged[-1][1] + 1
         if merged and same_group and flaw != "no_merging" and touches:
             last = merged[-1]
             kept_rank = last[2] if flaw == "first_window_rank" else min(last[2], run_rank)
@@ -380,6 +382,20 @@ class MergesWindowsInRankOrder(Mistake):
     hint = ("Sort a parent's runs by their first child before sweeping: a run can join two runs that "
             "came before it in rank order.")
     assemble_context = _with("merges_in_rank_order")
+
+
+class JoinsEveryWindowOnTheLeft(Mistake):
+    """Takes a parent's windows in rank order and merges each into the run before it when it starts
+    no later than one child past that run's end: the test of a sweep by position, without sorting by
+    position first, so a window on the left joins the run however far from it it is. With hits
+    [6, 3] and window 0, child 3 joins child 6 and the span runs from 85 to 175, children 3 to 6,
+    where children 3 and 6 are two spans."""
+
+    id = "joins_every_window_on_the_left"
+    title = "Windows taken in rank order, and any window on the left of a run merged into it"
+    hint = ("Sort a parent's runs by their first child before sweeping: a run merges with the next one only when "
+            "the next starts at most one child after the run ends.")
+    assemble_context = _with("joins_every_window_on_the_left")
 
 
 class KeepsTheFirstWindowsRank(Mistake):

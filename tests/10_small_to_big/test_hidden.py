@@ -1,7 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/10_small_to_big/mistakes.py)."""
 
 import pytest
-from tests.support.answers import span_records, spans_of
+from tests.support.answers import answer_leaving_the_input_as_it_was, span_records, spans_of
 
 from kata.judging.checks import check_raises, expect
 
@@ -217,9 +217,16 @@ def test_the_defaults_are_a_window_of_one_a_ratio_of_one_half_and_512_words(asse
 
 
 def test_the_inputs_are_never_modified(assemble_context):
-    check_spans(assemble_context, (DOC, [6, 1, 6, 3], [list(child) for child in CHILDREN], [list(p) for p in PARENTS],
-                                   0, 1.0, 100), [(154, 175, 1, 0), (32, 56, 0, 1), (85, 109, 1, 3)],
-                "hits, children and parents must come back as they went in, and the spans are children 6, 1 and 3")
+    """Only the inputs are judged here: hits, children and parents (lists, each child and parent a list too)
+    come back as they went in, whatever the spans; other tests judge the spans."""
+    answer_leaving_the_input_as_it_was(assemble_context, DOC, [6, 1, 6, 3], [list(child) for child in CHILDREN],
+                                       [list(parent) for parent in PARENTS], 0, 1.0, 100)
+
+
+def test_repeated_hits_across_two_parents_give_one_span_per_child_by_first_rank(assemble_context):
+    check_spans(assemble_context, (DOC, [6, 1, 6, 3], CHILDREN, PARENTS, 0, 1.0, 100),
+                [(154, 175, 1, 0), (32, 56, 0, 1), (85, 109, 1, 3)],
+                "children 6, 1 and 3, each alone (window 0, and 3 and 6 are not adjacent), ranked by their first hit")
 
 
 def test_the_spans_are_frozen_span_records(assemble_context):
