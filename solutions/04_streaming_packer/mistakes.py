@@ -124,6 +124,39 @@ class ClearsTheYieldedList(Mistake):
             yield current
 
 
+class ReadsTheYieldedChunk(Mistake):
+    """Numbers the next chunk's first sentence from the chunk it has just yielded: chunk[-1] + 1.
+
+    The generator reads the list after the consumer has had it, so a consumer that changes a chunk
+    changes the numbering, or breaks it: after the consumer empties [0, 1], chunk[-1] raises
+    IndexError; after it appends "x", "x" + 1 raises TypeError.
+    """
+
+    id = "reads_the_yielded_chunk"
+    title = "Reads the chunk it has just yielded to number the next one"
+    hint = ("Once a chunk is yielded it belongs to the consumer: count the sentences with a number of your own "
+            "(enumerate), never from a list you have handed out.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ReadsTheYieldedChunk._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total, following = [], 0, 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if current and total + size > max_tokens:
+                yield current
+                following = current[-1] + 1
+                current, total = [], 0
+            current.append(following)
+            following += 1
+            total += size
+        if current:
+            yield current
+
+
 class ValidatesLazily(Mistake):
     """Writes the whole function as one generator, checks included, so the checks run at the first next().
 

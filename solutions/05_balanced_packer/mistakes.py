@@ -181,6 +181,30 @@ class LowerBoundIsLargestSize(Mistake):
         return _pack(sizes, _search(sizes, low, max_tokens, target))
 
 
+class LowerBoundIsTheAverage(Mistake):
+    """Starts the search at the average chunk size, ceil(sum(sizes) / k) for greedy's k chunks, as if k chunks
+    under a budget b could hold no more than k * b tokens.
+
+    A sentence larger than the budget is a chunk of its own and holds more than b, so b* can be below the
+    average: balanced_pack([2, 0, 1], 2) searches from ceil(3 / 2) = 2 and returns [[0, 1], [2]], where
+    budget 1 also makes two chunks and the answer is [[0], [1, 2]].
+    """
+
+    id = "lower_bound_is_the_average"
+    title = "Starts the search at the average chunk size, ceil(total / k)"
+    hint = ("An oversized sentence holds more than the budget, so k chunks can hold more than k times b*: "
+            "search from 1.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        if len(sizes) == 0:
+            return []
+        target = _count(sizes, max_tokens)
+        low = min(-(-sum(sizes) // target), max_tokens)
+        return _pack(sizes, _search(sizes, low, max_tokens, target))
+
+
 class UpperBoundBelowMaxTokens(Mistake):
     """Searches only the budgets below max_tokens, so it cannot answer b* = max_tokens.
 
@@ -357,6 +381,25 @@ class AcceptsBool(Mistake):
                 raise TypeError(f"sizes[{index}] must be an int, got {size!r}")
             if size < 0:
                 raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        target = _count(sizes, max_tokens)
+        return _pack(sizes, _search(sizes, 1, max_tokens, target))
+
+
+class AcceptsABoolBudget(Mistake):
+    """Refuses a bool size, but checks max_tokens with isinstance(max_tokens, int) alone, which True passes.
+
+    balanced_pack([3, 4], True) packs with a budget of 1 instead of raising TypeError.
+    """
+
+    id = "accepts_a_bool_budget"
+    title = "Accepts True as max_tokens"
+    hint = "bool is a subclass of int: refuse it in max_tokens as you do in the sizes."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        if not isinstance(max_tokens, int):
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r} of type {type(max_tokens).__name__}")
+        _validate(sizes, int(max_tokens))
         target = _count(sizes, max_tokens)
         return _pack(sizes, _search(sizes, 1, max_tokens, target))
 
@@ -643,6 +686,41 @@ def _pack_zero_never_closes(sizes, budget):
     if current:
         chunks.append(current)
     return chunks
+
+
+class CountsAChunkOfZeroTokensAsEmpty(Mistake):
+    """Packs by the right rule, but the count that decides b* closes a chunk only when its total is above zero.
+
+    The count then lets an oversized sentence join a chunk of zero-size sentences, so a budget that makes more
+    chunks looks as good as max_tokens: balanced_pack([0, 2], 2) takes budget 1 and returns [[0], [1]] instead
+    of [[0, 1]].
+    """
+
+    id = "counts_a_chunk_of_zero_tokens_as_empty"
+    title = "Counts chunks for the search with `total > 0` where the packing asks whether the chunk holds a sentence"
+    hint = ("The count that decides b* and the packing must close chunks by the same rule: a chunk that holds "
+            "sentences is not empty, even at 0 tokens.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+
+        def count(budget):
+            chunks, total, open_chunk = 0, 0, False
+            for size in sizes:
+                if total > 0 and total + size > budget:
+                    chunks, total = chunks + 1, 0
+                total, open_chunk = total + size, True
+            return chunks + open_chunk
+
+        target, low, high = count(max_tokens), 1, max_tokens
+        while low < high:
+            middle = (low + high) // 2
+            if count(middle) <= target:
+                high = middle
+            else:
+                low = middle + 1
+        return _pack(sizes, low)
 
 
 class ZeroSizeJoinsAnOversizedSentence(Mistake):

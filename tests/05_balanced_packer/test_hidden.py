@@ -127,6 +127,13 @@ def test_a_zero_size_sentence_after_an_oversized_one_opens_a_new_chunk(balanced_
                       "makes 2 chunks with 5 and with 1, so b* = 1.")
 
 
+def test_the_search_counts_a_chunk_of_zero_size_sentences_as_a_chunk(balanced_pack):
+    check_returns(balanced_pack, [0, 2], 2, expected=[[0, 1]],
+                  why="greedy with budget 2 makes one chunk, [0, 1]. With budget 1, sentence 1 cannot join [0]: that "
+                      "chunk holds a sentence, and 0 + 2 is above 1, so budget 1 makes 2 chunks and b* = 2. The "
+                      "count that decides b* must close chunks by the same rule as the packing.")
+
+
 def test_only_zero_size_sentences_make_one_chunk(balanced_pack):
     check_returns(balanced_pack, [0, 0, 0], 5, expected=[[0, 1, 2]],
                   why="a chunk of zero-size sentences holds 0 tokens, which fits budget 1: b* = 1.")
