@@ -48,21 +48,26 @@ LINE_LIMIT = 300  # no line of a failure's report is longer: it must fit a scree
 CALL_SHOWN = 280  # characters for a call's arguments together, so that "Called f(...)." fits one line
 COLUMNS = 80  # a report's sentences are wrapped to this; a line that shows a value may be longer
 _FEWEST = 24  # characters an item is given, however little room is left: fewer says nothing
+_DEEPEST = 6  # levels of nesting a summary opens; deeper containers show only their length, since an answer
+# whose lists share their items (a list of [x, x] sixty deep is sixty small lists) has 2**60 paths to walk
 
 
-def show(value: object, budget: int = SHOWN) -> str:
+def show(value: object, budget: int = SHOWN, *, depth: int = 0) -> str:
     """The value as Python would print it, when that takes at most `budget` characters; otherwise a
     summary of about that size: a list's or a tuple's first items, "…", its last item and its length;
-    a string's first characters and its length; anything else's repr, cut short."""
+    a string's first characters and its length; anything else's repr, cut short. `depth` is how many
+    containers the summary has opened around this value."""
     whole = _repr_within(value, budget)
     if whole is not None:
         return whole
+    if type(value) in (list, tuple, dict) and depth >= _DEEPEST:
+        return _only_its_length(value)  # type: ignore[arg-type]
     if type(value) in (list, tuple):
-        return _summarised_sequence(value, budget)  # type: ignore[arg-type]
+        return _summarised_sequence(value, budget, depth)  # type: ignore[arg-type]
     if type(value) is str:
         return _summarised_string(value, budget)
     if type(value) is dict:
-        return _summarised_dict(value, budget)
+        return _summarised_dict(value, budget, depth)
     text = _safe_repr(value)
     return text if len(text) <= budget else text[: max(_FEWEST, budget - 1)] + "…"
 
@@ -110,16 +115,30 @@ def _safe_repr(value: object) -> str:
         return f"<{type(value).__name__} whose repr raised {type(error).__name__}>"
 
 
-def _summarised_sequence(items: list | tuple, budget: int) -> str:
+def _item_within(item: object, budget: int, depth: int) -> str:
+    """An item of a summary: shown within its share, or, for a container whose own summary would not fit
+    its share, only its length, so that a summary's size stays near its budget at any nesting."""
+    part = show(item, budget, depth=depth)
+    if len(part) > budget + _FEWEST and type(item) in (list, tuple, dict):  # a summary may pass by its note
+        return _only_its_length(item)  # type: ignore[arg-type]
+    return part
+
+
+def _only_its_length(value: list | tuple | dict) -> str:
+    opening, closing = {list: "[]", tuple: "()", dict: "{}"}[type(value)]
+    return f"{opening}…{closing} ({counted(len(value), 'key' if type(value) is dict else 'item')})"
+
+
+def _summarised_sequence(items: list | tuple, budget: int, depth: int) -> str:
     opening, closing = ("[", "]") if type(items) is list else ("(", ")")
     note = f" ({counted(len(items), 'item')})"
     room = max(_FEWEST * 2, budget - len(note) - 2)
     share = max(_FEWEST, room // 4)  # so that several items show, not one long first item
-    last = show(items[-1], share) if items else ""
+    last = _item_within(items[-1], share, depth + 1) if items else ""
     shown: list[str] = []
     used = len(last) + 5  # the last item, and ", …, "
     for item in items[:-1]:
-        part = show(item, min(share, max(_FEWEST, room - used)))
+        part = _item_within(item, min(share, max(_FEWEST, room - used)), depth + 1)
         if used + len(part) + 2 > room and shown:
             break
         shown.append(part)
@@ -138,14 +157,14 @@ def _summarised_string(text: str, budget: int) -> str:
     return f"{head[:-1]}…{head[-1]}{note}"
 
 
-def _summarised_dict(items: dict, budget: int) -> str:
+def _summarised_dict(items: dict, budget: int, depth: int) -> str:
     note = f" ({counted(len(items), 'key')})"
     room = max(_FEWEST * 2, budget - len(note) - 2)
     share = max(_FEWEST, room // 4)
     shown: list[str] = []
     used = 0
     for key, item in items.items():
-        part = f"{show(key, share // 2)}: {show(item, share)}"
+        part = f"{_item_within(key, share // 2, depth + 1)}: {_item_within(item, share, depth + 1)}"
         if used + len(part) + 2 > room and shown:
             shown.append("…")
             break

@@ -79,6 +79,23 @@ def test_a_long_string_shows_its_start_and_its_length():
     assert shown.startswith("'word word ") and shown.endswith("…' (50,000 characters)") and len(shown) <= SHOWN
 
 
+def test_an_answer_whose_lists_share_their_items_is_summarised_at_once_and_short():
+    # Sixty small lists, each holding the one before it twice: 2**60 paths for a walk that opens every item.
+    shared = ["a"]
+    for _ in range(60):
+        shared = [shared, shared]
+    shown = show([shared, shared, shared])
+    assert len(shown) <= SHOWN, shown
+    assert shown.startswith("[[[…] (2 items), ") and shown.endswith("] (3 items)"), shown
+
+
+def test_a_summary_of_nested_lists_stays_near_its_budget():
+    nested = [[[index] * 50 for index in range(20)] for _ in range(30)]
+    shown = show(nested)
+    assert len(shown) <= SHOWN, shown
+    assert shown.endswith("(20 items)] (30 items)"), shown
+
+
 def test_a_value_whose_repr_raises_is_shown_as_what_it_is():
     class Hostile:
         def __repr__(self):
