@@ -125,7 +125,7 @@ def _item_within(item: object, budget: int, depth: int) -> str:
 
 
 def _only_its_length(value: list | tuple | dict) -> str:
-    opening, closing = {list: "[]", tuple: "()", dict: "{}"}[type(value)]
+    opening, closing = {list: ("[", "]"), tuple: ("(", ")"), dict: ("{", "}")}[type(value)]
     return f"{opening}…{closing} ({counted(len(value), 'key' if type(value) is dict else 'item')})"
 
 

@@ -29,6 +29,11 @@ def unreadable_source(shown: str, error: Exception) -> str:
     return f"{shown} cannot be read as Python source: {text_of(error)}."
 
 
+def too_deeply_nested(shown: str, error: BaseException) -> str:
+    return (f"{shown} cannot be read as Python source: it is nested too deeply to parse "
+            f"({type(error).__name__}).")
+
+
 def raised_while_loading(shown: str, error: BaseException) -> str:
     return f"loading {shown} raised {type(error).__name__}: {text_of(error)}."
 

@@ -81,6 +81,8 @@ class Implementation:
         if self.isolated:
             return self._load_isolated(kata)
         path = self.source(kata)
+        if path.is_file() and untouched_or_unreadable(path, kata.functions):  # read before it is run, as isolated
+            raise NotStarted(f"write your solution in {relative(path)}")
         module = load_module(path, f"kata_impl_{self.kind}_{kata.number}")
         functions = {}
         for name in kata.functions:
@@ -88,8 +90,6 @@ class Implementation:
             if not callable(function):
                 raise LoadProblem(load_problems.defines_no_function(relative(path), name))
             functions[name] = Judged(name, function, path, kata.slug)
-        if is_untouched(path, kata.functions):
-            raise NotStarted(f"write your solution in {relative(path)}")
         return SimpleNamespace(**functions)
 
     def _load_isolated(self, kata: Kata) -> SimpleNamespace:
@@ -100,13 +100,7 @@ class Implementation:
         path = self.source(kata)
         if not path.is_file():
             raise LoadProblem(load_problems.no_file(relative(path)))
-        try:
-            untouched = is_untouched(path, kata.functions)
-        except SyntaxError as error:
-            raise LoadProblem(load_problems.syntax_error(relative(path), error)) from None
-        except (ValueError, UnicodeDecodeError) as error:
-            raise LoadProblem(load_problems.unreadable_source(relative(path), error)) from None
-        if untouched:
+        if untouched_or_unreadable(path, kata.functions):
             raise NotStarted(f"write your solution in {relative(path)}")
         worker = worker_for(path, kata.functions, self.memory_mb, self.confined)
         try:
@@ -164,6 +158,18 @@ def kata_defined_in(path: Path) -> Kata | None:
     return matches[0] if len(matches) == 1 else None
 
 
+def untouched_or_unreadable(path: Path, functions: tuple[str, ...]) -> bool:
+    """is_untouched for a submission: a file that cannot be parsed raises LoadProblem, saying why."""
+    try:
+        return is_untouched(path, functions)
+    except SyntaxError as error:
+        raise LoadProblem(load_problems.syntax_error(relative(path), error)) from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise LoadProblem(load_problems.unreadable_source(relative(path), error)) from None
+    except (MemoryError, RecursionError) as error:  # the parser's own limits, met by a deeply nested expression
+        raise LoadProblem(load_problems.too_deeply_nested(relative(path), error)) from None
+
+
 def is_untouched(path: Path, functions: tuple[str, ...]) -> bool:
     """True when every one of the functions still only raises NotImplementedError, as in the stub."""
     return source_is_untouched(path.read_text(encoding="utf-8"), functions, str(path))
@@ -188,7 +194,7 @@ def _only_raises_not_implemented(function: ast.FunctionDef) -> bool:
 def _top_level_functions(path: Path) -> set[str]:
     try:
         return {node.name for node in _parse(path).body if isinstance(node, ast.FunctionDef)}
-    except SyntaxError:
+    except (SyntaxError, ValueError, UnicodeDecodeError, MemoryError, RecursionError):  # it names no kata
         return set()
 
 

@@ -109,7 +109,12 @@ def test_a_module_that_computes_for_seconds_while_loading_cannot_start(start_wor
     ("raise ValueError('left from experimenting')", "raised ValueError: left from experimenting."),
     ("def windows(tokens, size, overlap):\n    return []\n", "defines no function fixed_windows(); "
                                                               "the tests of this kata call it."),
-])
+    # The parser's own limits, which raise MemoryError or RecursionError instead of SyntaxError.
+    ("def fixed_windows(tokens, size, overlap):\n    return x\nx = " + "-" * 200_000 + "1\n",
+     "it is nested too deeply to parse (MemoryError)."),
+    ("def fixed_windows(tokens, size, overlap):\n    return x\nx = " + "(" * 300 + "1" + ")" * 300 + "\n",
+     "has a syntax error on line 3: too many nested parentheses."),
+], ids=["raises at import", "no function of the kata", "nested too deeply", "too many parentheses"])
 def test_a_module_that_cannot_be_used_is_told_in_the_same_words_in_process_and_isolated(tmp_path, source, says):
     from kata.runner.implementations import Implementation
     from kata.runner.modules import LoadProblem
