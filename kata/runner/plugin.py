@@ -9,7 +9,8 @@ its own plugins, one module or object per feature:
 - `kata.runner.time_limits`: the watchdog that bounds each test's time and memory;
 - `kata.runner.reporting`: a failure in plain words (`kata.runner.report`), and the first one at once;
 - `kata.runner.summary`: the counts (`Tally`) and a line per kata at the end;
-- `kata.runner.end_of_run`: the mistakes named, the outcomes file, the learner's results.
+- `kata.runner.end_of_run`: the mistakes named, the outcomes file, the learner's results;
+- `kata.runner.module_data`: the tests' module-level data put back after each test.
 
 All of them keep the run's state in one record, `kata.runner.run_state.RunState`.
 """
@@ -25,7 +26,7 @@ import pytest
 from kata.isolation.limits import WORKER_MEMORY_MB
 from kata.isolation.pool import connect_to_judging, stop_all_workers
 from kata.judging.limits import CALL_SECONDS
-from kata.runner import collection, end_of_run, reporting, summary, time_limits
+from kata.runner import collection, end_of_run, module_data, reporting, summary, time_limits
 from kata.runner import profiles  # noqa: F401  registers the Hypothesis profiles, before any test runs
 from kata.runner.fixtures import function_fixtures
 from kata.runner.implementations import BadImplOption, Implementation, parse_impl
@@ -79,7 +80,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RUN] = state
     for name, feature in (("kata-function-fixtures", function_fixtures()), ("kata-collection", collection),
                           ("kata-time-limits", time_limits), ("kata-reporting", reporting),
-                          ("kata-summary", summary), ("kata-tally", state.tally), ("kata-end-of-run", end_of_run)):
+                          ("kata-summary", summary), ("kata-tally", state.tally), ("kata-end-of-run", end_of_run),
+                          ("kata-module-data", module_data)):
         config.pluginmanager.register(feature, name)
     if config.getoption("first_failure"):
         config.pluginmanager.register(FirstFailureWriter(Path(config.getoption("first_failure"))),
