@@ -1002,12 +1002,15 @@ class PopsFromTheReversedInput(Mistake):
     """Reverses the caller's list in place and pops the sentences off its end, to avoid pop(0)'s cost.
 
     The chunks are right, and a tuple or range is first copied with list(), but the caller's list is
-    left empty: sizes = [3, 4, 2]; pack_sentences(sizes, 7) leaves sizes == [].
+    left empty: sizes = [3, 4, 2]; pack_sentences(sizes, 7) leaves sizes == []. Code that appends a
+    sentinel to a list (and copies a tuple or range first) fails exactly the same tests.
     """
 
     id = "pops_from_the_reversed_input"
-    title = "Reverses the caller's list and pops it empty"
-    hint = "Never change the input: walk it with enumerate instead of taking the sentences off it."
+    title = ("Changes the caller's list while packing (reverses and pops it, or appends a sentinel to it), "
+             "though it copies a tuple or range first")
+    hint = ("Never change the input: walk it with enumerate, and keep what you need (a sentinel, a reversed copy) "
+            "in a list of your own.")
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):

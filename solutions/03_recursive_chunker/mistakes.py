@@ -293,6 +293,31 @@ class EndsSentencesAfterClosingQuotes(Mistake):
         return _chunk(EndsSentencesAfterClosingQuotes.split_units, text, max_tokens, overlap_tokens)
 
 
+class EndsSentencesOnlyAfterAWordCharacter(Mistake):
+    """Ends a sentence only at a mark that follows a letter, a digit or an underscore: (?<=\\w[.!?])\\s+.
+
+    A run of marks ('Wait!! Really?!') or a mark after a closing bracket ends nothing then:
+    split_units("Wait!! Really?! Yes.", 10) returns ['Wait!! Really?! Yes.'] instead of three units.
+    """
+
+    id = "ends_sentences_only_after_a_word_character"
+    title = "Ends a sentence only at a mark right after a letter or digit, so '!!' or ')?' ends nothing"
+    hint = "Whitespace after any '.', '!' or '?' ends a sentence, whatever comes before the mark."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        sentences = [piece.split()
+                     for paragraph in PARAGRAPH_BREAK.split(text)
+                     for piece in re.split(r"(?<=\w[.!?])\s+", paragraph)
+                     if piece.strip()]
+        return _cut(sentences, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(EndsSentencesOnlyAfterAWordCharacter.split_units, text, max_tokens, overlap_tokens)
+
+
 class IgnoresParagraphBreaks(Mistake):
     """Splits on punctuation only, so a blank line does not end a unit.
 
@@ -474,6 +499,26 @@ class EmptyChunkForEmptyText(Mistake):
     @staticmethod
     def chunk_text(text, max_tokens, overlap_tokens=0):
         return _chunk(_split, text, max_tokens, overlap_tokens) or [""]
+
+
+class EmptyChunkForWhitespaceOnlyText(Mistake):
+    """Returns [] for "" alone, and appends the open chunk after the loop otherwise, even when it is empty.
+
+    chunk_text("  \\n\\n\\t ", 3) returns [''], an empty chunk that would be embedded and retrieved,
+    though chunk_text("", 3) returns [].
+    """
+
+    id = "empty_chunk_for_whitespace_only_text"
+    title = "Returns [''] for whitespace-only text (though [] for the empty string)"
+    hint = "Text of whitespace alone has no unit, like the empty string: with no units there is no chunk, return []."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(_split, text, max_tokens, overlap_tokens) or ([] if text == "" else [""])
 
 
 class RecountsTheOpenChunk(Mistake):

@@ -230,7 +230,8 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
                 kept.append(run)
                 total += words
         runs, max_tokens = kept, math.inf
-    if flaw in ("merges_in_rank_order", "joins_every_window_on_the_left"):  # a parent's windows in rank order
+    if flaw in ("merges_in_rank_order", "joins_every_window_on_the_left", "swallows_a_window_on_the_left"):
+        # a parent's windows in rank order
         runs.sort(key=lambda run: (run[3], run[2]))
     else:
         runs.sort(key=lambda run: (0 if flaw == "merge_across_parents" else run[3], run[0]))
@@ -241,12 +242,13 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
         touches = merged and low <= merged[-1][1] + gap
         if flaw == "merges_in_rank_order":
             touches = merged and low <= merged[-1][1] + 1 and merged[-1][0] <= high + 1
-        if flaw == "joins_every_window_on_the_left":  # the test of a sweep by position, without the sort
+        if flaw in ("joins_every_window_on_the_left", "swallows_a_window_on_the_left"):  # a sweep's test, unsorted
             touches = merged and low <= merged[-1][1] + 1
         if merged and same_group and flaw != "no_merging" and touches:
             last = merged[-1]
             kept_rank = last[2] if flaw == "first_window_rank" else min(last[2], run_rank)
-            merged[-1] = (min(last[0], low), max(last[1], high), kept_rank, last[3])
+            first_child = last[0] if flaw == "swallows_a_window_on_the_left" else min(last[0], low)
+            merged[-1] = (first_child, max(last[1], high), kept_rank, last[3])
         else:
             merged.append((low, high, run_rank, parent))
     for low, high, run_rank, parent in merged:
@@ -396,6 +398,19 @@ class JoinsEveryWindowOnTheLeft(Mistake):
     hint = ("Sort a parent's runs by their first child before sweeping: a run merges with the next one only when "
             "the next starts at most one child after the run ends.")
     assemble_context = _with("joins_every_window_on_the_left")
+
+
+class SwallowsAWindowOnTheLeft(Mistake):
+    """Takes a parent's windows in rank order, as a sweep by position would take them sorted: a window that
+    starts no later than one child past the run's end joins it, and the run keeps its first child. A window
+    on the left of the run is then swallowed, its children lost: with hits [6, 3] and window 0, child 3
+    joins child 6's run, which stays children 6 to 6, so the answer is one span, 154 to 175."""
+
+    id = "swallows_a_window_on_the_left"
+    title = "Windows taken in rank order, and a window on the left of a run swallowed by it"
+    hint = ("Sort a parent's runs by their first child before sweeping; a sweep by position can keep a run's "
+            "first child only because no later run starts before it.")
+    assemble_context = _with("swallows_a_window_on_the_left")
 
 
 class KeepsTheFirstWindowsRank(Mistake):
@@ -747,7 +762,8 @@ class AcceptsANanMergeRatio(Mistake):
 
     id = "accepts_a_nan_merge_ratio"
     title = "merge_ratio=nan accepted"
-    hint = "Write the condition that must hold, not 0 < merge_ratio <= 1: nan fails every comparison."
+    hint = ("Refuse merge_ratio when `not (0 < merge_ratio <= 1)`, the condition that must hold, rather than "
+            "when `merge_ratio <= 0 or merge_ratio > 1`: nan fails every comparison.")
     assemble_context = _with("nan_ratio")
 
 
