@@ -27,11 +27,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from kata.folders import remove_folder
+from kata.grading.grades import KataGrade
 from kata.grading.submissions import MAX_FILE_BYTES, Submission, kata_file, problem_of_file, submissions_in
 from kata.grading.winnowing import Fingerprint, fingerprint, shared_regions, similarity
 from kata.katas import Kata, has_solutions
 from kata.runner.implementations import source_is_untouched
-from kata.vocabulary import counted
+from kata.vocabulary import counted, one_line
 
 THRESHOLD = 0.6
 # Code found in more than this share of the class's files of a kata is the class's common code (a lecture's
@@ -95,6 +96,20 @@ def flagged_students(pairs: list[Pair]) -> dict[str, list[str]]:
         for one, other in ((pair.a, pair.b), (pair.b, pair.a)):
             flags.setdefault(one, []).append(f"{pair.kata}: very similar to {other}'s (similarity {pair.score:.2f})")
     return flags
+
+
+def mark_similar(grades: list[KataGrade], pairs: list[Pair]) -> list[KataGrade]:
+    """Each grade with the flagged pairs of its student and kata: whom (or what) the code is similar to, and
+    the score, for every report of kata grade."""
+    by_key = {(grade.student, grade.kata): grade for grade in grades}
+    for pair in sorted((pair for pair in pairs if pair.flagged), key=lambda pair: -pair.score):
+        sides = [(pair.a, pair.b)] if pair.b == REFERENCE or pair.b.startswith(MISTAKE) else [(pair.a, pair.b),
+                                                                                               (pair.b, pair.a)]
+        for one, other in sides:
+            grade = by_key.get((one_line(one), pair.kata))
+            if grade is not None:
+                grade.similar_to.append({"to": one_line(other), "score": pair.score})
+    return grades
 
 
 def write_json(pairs: list[Pair], path: Path) -> None:
