@@ -28,7 +28,8 @@ from pathlib import Path
 
 from kata.folders import remove_folder
 from kata.grading.grades import KataGrade
-from kata.grading.submissions import MAX_FILE_BYTES, Submission, kata_file, problem_of_file, submissions_in
+from kata.grading.submissions import (MAX_FILE_BYTES, MISTAKE, REFERENCE, Submission, kata_file, problem_of_file,
+                                     submissions_in)
 from kata.grading.winnowing import Fingerprint, fingerprint, shared_regions, similarity
 from kata.katas import Kata, has_solutions
 from kata.runner.implementations import source_is_untouched
@@ -41,8 +42,6 @@ THRESHOLD = 0.6
 # one, what two students share is already a large share of the class.
 IGNORE_SHARED = 0.5
 SHARED_FLOOR = 5
-REFERENCE = "reference"
-MISTAKE = "mistake:"  # then the catalogued mistake's id
 
 
 @dataclass

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import itertools
 import json
 import re
@@ -62,13 +63,18 @@ def honest_sources(kata: Kata) -> dict[str, str]:
     return sources
 
 
+@functools.cache
+def fingerprint_of(source: str) -> Fingerprint:
+    return fingerprint(source)
+
+
 def stub_of(kata: Kata) -> Fingerprint:
-    return fingerprint(kata.stub_path().read_text(encoding="utf-8"))
+    return fingerprint_of(kata.stub_path().read_text(encoding="utf-8"))
 
 
 def score(kata: Kata, one: str, other: str) -> float:
     stub = stub_of(kata)
-    return similarity(fingerprint(one).without(stub), fingerprint(other).without(stub))
+    return similarity(fingerprint_of(one).without(stub), fingerprint_of(other).without(stub))
 
 
 def pair_scores(kata: Kata, sources: dict[str, str], ignore_shared: float = IGNORE_SHARED) -> dict[tuple, float]:
@@ -77,6 +83,7 @@ def pair_scores(kata: Kata, sources: dict[str, str], ignore_shared: float = IGNO
     return {(a, b): similarity(prints[a], prints[b]) for a, b in itertools.combinations(sorted(sources), 2)}
 
 
+@functools.cache  # several tests read the same figures
 def measured(kata: Kata, ignore_shared: float = IGNORE_SHARED) -> dict[str, float]:
     """The lowest score of a disguised copy (of a student's, in the class; of the reference's), the highest of an
     honest pair of students, and the highest of a student and the reference."""
@@ -204,6 +211,24 @@ def test_the_page_shows_flagged_pairs_side_by_side_and_escapes_everything(copied
     assert "<mark>" in page and "&lt;b&gt;mallory" in page
     assert "<script>" not in page and "<b>mallory" not in page
     assert "default-src 'none'" in page
+
+
+@pytest.mark.parametrize("folder", ["reference", "mistake:no_validation"])
+def test_a_student_named_as_the_reference_or_a_mistake_is_compared_as_a_student(tmp_path, folder):
+    """A copier who names their folder "reference" must not pass their copy off as the reference's, nor make
+    the student they copied look like the one who handed the reference in."""
+    kata = find_kata("1")
+    for name, source in (("alice", kata.reference_path().read_text()), (folder, disguise(
+            (CLASS / "grace" / kata.slug / f"{kata.module}.py").read_text(), kata.functions))):
+        (tmp_path / "class" / name / kata.slug).mkdir(parents=True)
+        (tmp_path / "class" / name / kata.slug / f"{kata.module}.py").write_text(source, encoding="utf-8")
+    shutil.copytree(CLASS / "grace", tmp_path / "class" / "grace")
+    compared = compare_class(tmp_path / "class", [kata])
+    students = {pair.a for pair in compared.pairs} | {pair.b for pair in compared.pairs}
+    assert f"student {folder}" in students and folder not in students - {REFERENCE}
+    flags = flagged_students(compared.pairs)
+    assert flags["alice"] == [f"{kata.slug}: matches the reference (similarity 1.00)"]
+    assert any(f"very similar to student {folder}'s" in line for line in flags["grace"])
 
 
 def test_a_link_to_the_reference_is_not_read(tmp_path):
