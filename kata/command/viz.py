@@ -25,12 +25,12 @@ from kata.command.progress import label
 from kata.drawing.chunk_page import Column, Page, chunk_page
 from kata.drawing.chunkings import Drawing, Input, NotChunks, Units, words_in
 from kata.drawing.kinds import drawing_of
-from kata.drawing.statement_answer import statement_column
+from kata.drawing.statement_answer import stand_ins, statement_column
 from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
 from kata.runner.implementations import Implementation, NotStarted, parse_impl
-from kata.runner.modules import LoadProblem, load_module
+from kata.runner.modules import LoadProblem
 from kata.runner.report import where_in_learner_code
 from kata.vocabulary import (KataStatus, Verdict, counted, did_not_finish, raised, show, still_the_stub,
                              too_much_memory)
@@ -70,7 +70,10 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
     if not has_solutions() and judged.kind in ("reference", "mistake"):
         judged.load(kata)  # raises LoadProblem, whose sentence says this copy has none
     reference = _functions_of(parse_impl("reference"), kata, drawing) if has_solutions() else None
-    names = reference or _stand_ins(kata, drawing, judged)
+    try:
+        names = reference or stand_ins(kata, drawing, judged.source(kata))
+    except LoadProblem as problem:
+        raise VizProblem(str(problem)) from None
     given = _input(kata, drawing, names, text_file, example, budget, overlap)
     source = drawing.source(given)
     columns, limit, limit_is = [], ALONE_SECONDS, "the limit of a call drawn without a reference"
@@ -240,32 +243,6 @@ def _materialised(value: Any) -> Any:
             raise VizProblem(f"its input has more than {MOST_UNITS:,} items (it may never end), too many to draw")
         return items
     return value
-
-
-def _stand_ins(kata: Kata, drawing: Drawing, judged: Implementation) -> dict[str, Callable[..., Any]]:
-    """Where there is no reference (a release): the drawing's functions with the signatures of the code under
-    test, which the statement's examples are bound to; calling one does nothing but raise, so that building an
-    example's arguments never runs the code under test outside the limits of its drawn call."""
-    path = judged.source(kata)
-    try:
-        module = load_module(path, f"kata_viz_signatures_{kata.number}")
-    except LoadProblem as problem:
-        raise VizProblem(f"{relative(path)} cannot be drawn: {problem}") from None
-    stand_ins: dict[str, Callable[..., Any]] = {}
-    for name in (drawing.function, *drawing.helpers):
-        function = getattr(module, name, None)
-        if not callable(function):
-            raise VizProblem(f"{relative(path)} defines no function {name}, which kata viz draws")
-
-        def stand_in(*args: Any, **kwargs: Any) -> Any:
-            raise NotImplementedError
-
-        try:
-            stand_in.__signature__ = inspect.signature(function)  # type: ignore[attr-defined]
-        except (TypeError, ValueError):
-            pass  # a callable without a signature binds anything
-        stand_ins[name] = stand_in
-    return stand_ins
 
 
 def _check_the_arguments_bind(drawing: Drawing, reference: Callable[..., Any], arguments: dict[str, Any]) -> None:

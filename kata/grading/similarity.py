@@ -60,6 +60,7 @@ class Compared:
     sources: dict[tuple[str, str], str]  # (kata slug, who) -> the source compared, for the side-by-side page
     skipped: list[str]  # files that could not be read, with why
     ignored: dict[str, int] = field(default_factory=dict)  # kata slug -> fingerprints ignored as the class's own
+    ignore_shared: float = IGNORE_SHARED  # the share of the files above which they were
 
 
 def compare_class(folder: Path, katas: list[Kata], threshold: float = THRESHOLD,
@@ -71,7 +72,7 @@ def compare_class(folder: Path, katas: list[Kata], threshold: float = THRESHOLD,
     work = Path(tempfile.mkdtemp(prefix="kata-similarity-"))
     try:
         students = submissions_in(Path(folder).resolve(), work / "unpacked")
-        compared = Compared([], {}, [])
+        compared = Compared([], {}, [], ignore_shared=ignore_shared)
         for kata in katas:
             handed_in = _compare_kata(kata, students, threshold, compared, ignore_shared)
             flagged = sum(pair.flagged for pair in compared.pairs if pair.kata == kata.slug)

@@ -115,3 +115,14 @@ def test_building_an_example_never_calls_the_learners_code(release, tmp_path):
     done, _ = viz(copy, "3", "--example", "1")
     assert done.returncode == 0, done.stderr
     assert marker.read_text() == "x"  # once: the drawn call
+
+
+@pytest.mark.parametrize(("written", "said"), [("def pack_sentences(:\n", "has a syntax error on line 1"),
+                                               ("def other():\n    pass\n", "defines no function pack_sentences")])
+def test_a_file_that_cannot_be_loaded_is_refused_in_one_line(release, tmp_path, written, said):
+    copy = tmp_path / "students"
+    shutil.copytree(release, copy)
+    (copy / "problems" / "02_token_budget_packer" / "packer.py").write_text(written, encoding="utf-8")
+    done, out = viz(copy, "2", "--example", "1")
+    assert done.returncode == 2 and said in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not out.exists()

@@ -211,6 +211,14 @@ def test_the_page_shows_flagged_pairs_side_by_side_and_escapes_everything(copied
     assert "<mark>" in page and "&lt;b&gt;mallory" in page
     assert "<script>" not in page and "<b>mallory" not in page
     assert "default-src 'none'" in page
+    assert "Left out of the pairs of students as the class's common code (found in more than 50% of the files " \
+           "of a kata): 01_fixed_windows: 20 fingerprints; 02_token_budget_packer:" in page
+
+
+@pytest.mark.parametrize("share", [0, 1.5, True, "0.5"])
+def test_a_share_that_is_not_one_is_refused_naming_the_option(share):
+    with pytest.raises(ValueError, match=r"^--ignore-shared .* is not a number above 0 and at most 1$"):
+        compare_class(CLASS, list(KATAS), ignore_shared=share)
 
 
 @pytest.mark.parametrize("folder", ["reference", "mistake:no_validation"])
