@@ -46,7 +46,7 @@ HEADROOM = 10  # the code under test may take ten times the reference's time...
 LEAST_SECONDS = 2 * CALL_SECONDS  # ...and at least this long
 ALONE_SECONDS = 5 * LEAST_SECONDS  # where there is no reference to time (a students' release)
 NO_REFERENCE_HERE = "This copy of the katas has no reference solution to draw beside yours."
-STATEMENT_ANSWERS = " The statement's examples, as written, have answers that are (--example N)."
+STATEMENT_ANSWERS = " The statement's examples, drawn as written (--example N), have its answers drawn beside yours."
 
 
 class VizProblem(ValueError):

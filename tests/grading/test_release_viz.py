@@ -126,3 +126,16 @@ def test_a_file_that_cannot_be_loaded_is_refused_in_one_line(release, tmp_path, 
     done, out = viz(copy, "2", "--example", "1")
     assert done.returncode == 2 and said in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert not out.exists()
+
+
+@pytest.mark.timeout(180)
+def test_code_that_never_returns_is_stopped_without_a_reference_to_time(release, tmp_path):
+    copy = tmp_path / "students"
+    shutil.copytree(release, copy)
+    (copy / "problems" / "02_token_budget_packer" / "packer.py").write_text(
+        "def pack_sentences(sizes, max_tokens):\n    while True:\n        pass\n", encoding="utf-8")
+    done, out = viz(copy, "2", "--example", "1")
+    assert done.returncode == 0, done.stderr
+    assert headings(out) == ["Yours: DID NOT FINISH", "The statement: 3 chunks"]
+    said = " ".join("".join(columns_of(page_of(out))[0].itertext()).split())
+    assert "after its limit of 10 s (the limit of a call drawn without a reference)" in said, said
