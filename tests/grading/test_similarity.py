@@ -142,6 +142,20 @@ def test_code_most_of_the_class_shares_is_ignored_in_a_class_large_enough():
     assert own == uncommon
 
 
+def test_a_copy_most_of_the_class_hands_in_is_the_classs_code_but_still_the_references(tmp_path):
+    """The rule's limit, as the docs say: nine copies of the reference in a class of seventeen are, to the pairs
+    of students, the class's common code; each is still flagged against the reference."""
+    kata = find_kata("1")
+    shutil.copytree(CLASS, tmp_path / "class")
+    copy = disguise(kata.reference_path().read_text(encoding="utf-8"), kata.functions)
+    for number in range(9):
+        (tmp_path / "class" / f"copier{number}" / kata.slug).mkdir(parents=True)
+        (tmp_path / "class" / f"copier{number}" / kata.slug / f"{kata.module}.py").write_text(copy, encoding="utf-8")
+    compared = compare_class(tmp_path / "class", [kata])
+    flagged = {(pair.a, pair.b) for pair in compared.pairs if pair.flagged}
+    assert flagged == {(f"copier{number}", REFERENCE) for number in range(9)}
+
+
 def test_what_two_students_share_is_never_the_classs():
     kata = find_kata("1")
     honest = honest_sources(kata)
