@@ -25,12 +25,12 @@ from kata.command.progress import label
 from kata.drawing.chunk_page import Column, Page, chunk_page
 from kata.drawing.chunkings import Drawing, Input, NotChunks, Units, words_in
 from kata.drawing.kinds import drawing_of
-from kata.drawing.statement_answer import stand_ins, statement_column
+from kata.drawing.statement_answer import MissingFunction, stand_ins, statement_column
 from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
 from kata.runner.implementations import Implementation, NotStarted, parse_impl
-from kata.runner.modules import LoadProblem
+from kata.runner.modules import LoadProblem, load_module
 from kata.runner.report import where_in_learner_code
 from kata.vocabulary import (KataStatus, Verdict, counted, did_not_finish, raised, show, still_the_stub,
                              too_much_memory)
@@ -70,9 +70,10 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
     if not has_solutions() and judged.kind in ("reference", "mistake"):
         judged.load(kata)  # raises LoadProblem, whose sentence says this copy has none
     reference = _functions_of(parse_impl("reference"), kata, drawing) if has_solutions() else None
-    try:
-        names = reference or stand_ins(kata, drawing, judged.source(kata))
-    except LoadProblem as problem:
+    try:  # without a reference, the examples are bound to the signatures of the code under test
+        names = reference or stand_ins(load_module(judged.source(kata), f"kata_viz_{kata.number}"), drawing,
+                                       relative(judged.source(kata)))
+    except (LoadProblem, MissingFunction) as problem:
         raise VizProblem(str(problem)) from None
     given = _input(kata, drawing, names, text_file, example, budget, overlap)
     source = drawing.source(given)

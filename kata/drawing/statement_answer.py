@@ -13,13 +13,12 @@ import ast
 import inspect
 import re
 from collections.abc import Callable
-from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from kata.drawing.chunk_page import Column
 from kata.drawing.chunkings import Drawing, Input, NotChunks, Units
 from kata.katas import Kata, relative
-from kata.runner.modules import LoadProblem, load_module
 
 _RAISED = re.compile(r"^([A-Z]\w*(?:Error|Exception)|StopIteration)\b:?(.*)$")  # "ValueError: ...", as printed
 
@@ -46,17 +45,20 @@ def statement_column(kata: Kata, drawing: Drawing, given: Input, source: str | U
     return column
 
 
-def stand_ins(kata: Kata, drawing: Drawing, path: Path) -> dict[str, Callable[..., Any]]:
-    """The drawing's functions with the signatures of the code under test (at `path`), which the statement's
-    examples are bound to; calling one does nothing but raise, so that building an example's arguments (kata
-    03's `chunks = chunk_text(...)`) never runs the code under test outside the limits of its drawn call.
-    Raises LoadProblem, in one sentence, where the file cannot be loaded or lacks a function."""
-    module = load_module(path, f"kata_viz_signatures_{kata.number}")
+class MissingFunction(ValueError):
+    """The code under test lacks a function the drawing calls; the message names the file and the function."""
+
+
+def stand_ins(module: ModuleType, drawing: Drawing, shown: str) -> dict[str, Callable[..., Any]]:
+    """The drawing's functions with the signatures of the code under test (`module`, loaded from the file
+    `shown`), which the statement's examples are bound to; calling one does nothing but raise, so that building
+    an example's arguments (kata 03's `chunks = chunk_text(...)`) never runs the code under test outside the
+    limits of its drawn call."""
     made: dict[str, Callable[..., Any]] = {}
     for name in (drawing.function, *drawing.helpers):
         function = getattr(module, name, None)
         if not callable(function):
-            raise LoadProblem(f"{relative(path)} defines no function {name}, which kata viz draws")
+            raise MissingFunction(f"{shown} defines no function {name}, which kata viz draws")
 
         def stand_in(*args: Any, **kwargs: Any) -> Any:
             raise NotImplementedError
