@@ -9,11 +9,13 @@ from kata.katas import Kata
 from kata.vocabulary import counted, one_line
 
 
-def similarity(folder: Path, katas: list[Kata], out: Path, page: Path | None, threshold: float) -> int:
-    from kata.grading.similarity import compare_class, flagged_students, write_json
+def similarity(folder: Path, katas: list[Kata], out: Path, page: Path | None, threshold: float,
+               ignore_shared: float | None = None) -> int:
+    from kata.grading.similarity import IGNORE_SHARED, compare_class, flagged_students, write_json
     from kata.grading.similarity_page import write_page
 
-    compared = compare_class(folder, katas, threshold, say=_say)
+    compared = compare_class(folder, katas, threshold, say=_say,
+                             ignore_shared=IGNORE_SHARED if ignore_shared is None else ignore_shared)
     write_json(compared.pairs, out)
     if page is not None:
         write_page(compared, page, threshold)

@@ -113,12 +113,13 @@ def similarity(options: argparse.Namespace) -> int:
         if path is not None and path.suffix.lower() != suffix:
             return fail("similarity", f"{str(path)!r} does not end in {suffix}", 2)
     try:
-        return similarity(options.submissions, katas, options.out, options.html, options.threshold)
+        return similarity(options.submissions, katas, options.out, options.html, options.threshold,
+                          options.ignore_shared)
     except (BadSubmissions, ValueError) as error:
         return fail("similarity", error, 2)
 
 def similarity_arguments(command: argparse.ArgumentParser) -> None:
-    from kata.grading.similarity import THRESHOLD
+    from kata.grading.similarity import IGNORE_SHARED, SHARED_FLOOR, THRESHOLD
 
     command.add_argument("submissions", metavar="CLASS", type=Path,
                          help="a folder with one folder (or .zip file) per student, as for kata grade")
@@ -130,6 +131,10 @@ def similarity_arguments(command: argparse.ArgumentParser) -> None:
                          help="also a page with each flagged pair side by side, the matching lines highlighted")
     command.add_argument("--threshold", type=share, default=THRESHOLD, metavar="S",
                          help=f"the score from which a pair is flagged (default {THRESHOLD:g})")
+    command.add_argument("--ignore-shared", type=share, default=IGNORE_SHARED, metavar="S",
+                         help=f"code found in more than this share of the files of a kata is the class's, not a "
+                              f"copy, and is left out of the pairs of students (default {IGNORE_SHARED:g}; 1: "
+                              f"nothing is; only in a class of {SHARED_FLOOR} files or more)")
 
 def release(options: argparse.Namespace) -> int:
     from kata.command.release import release

@@ -20,16 +20,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kata.katas import ROOT, Kata, relative
+from kata.katas import ROOT, Kata, has_solutions, relative
 from kata.command.progress import label
 from kata.drawing.chunk_page import Column, Page, chunk_page
 from kata.drawing.chunkings import Drawing, Input, NotChunks, Units, words_in
 from kata.drawing.kinds import drawing_of
+from kata.drawing.statement_answer import MissingFunction, stand_ins, statement_column
 from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
 from kata.runner.implementations import Implementation, NotStarted, parse_impl
-from kata.runner.modules import LoadProblem
+from kata.runner.modules import LoadProblem, load_module
 from kata.runner.report import where_in_learner_code
 from kata.vocabulary import (KataStatus, Verdict, counted, did_not_finish, raised, show, still_the_stub,
                              too_much_memory)
@@ -43,6 +44,9 @@ MOST_UNITS = 100_000  # an example's iterator is read this far: one that never e
 REFERENCE_SECONDS = 20.0
 HEADROOM = 10  # the code under test may take ten times the reference's time...
 LEAST_SECONDS = 2 * CALL_SECONDS  # ...and at least this long
+ALONE_SECONDS = 5 * LEAST_SECONDS  # where there is no reference to time (a students' release)
+NO_REFERENCE_HERE = "This copy of the katas has no reference solution to draw beside yours."
+STATEMENT_ANSWERS = " The statement's examples, drawn as written (--example N), have its answers drawn beside yours."
 
 
 class VizProblem(ValueError):
@@ -62,25 +66,44 @@ def viz(kata: Kata, text_file: Path | None = None, example: int | None = None, b
         overlap: int | None = None, impl: str | None = None, out: Path | None = None,
         open_page: bool = False) -> int:
     drawing = drawing_of(kata)
-    reference = _functions_of(parse_impl("reference"), kata, drawing)
-    given = _input(kata, drawing, reference[drawing.function], text_file, example, budget, overlap)
-    source = drawing.source(given)
-    theirs = _run(drawing, reference, given, REFERENCE_SECONDS, "the reference's limit", kata.reference_path())
-    columns = [_as_asked(_column(drawing, theirs, given, source, "Reference", relative(kata.reference_path())))]
     judged = parse_impl(impl)
+    if not has_solutions() and judged.kind in ("reference", "mistake"):
+        judged.load(kata)  # raises LoadProblem, whose sentence says this copy has none
+    reference = _functions_of(parse_impl("reference"), kata, drawing) if has_solutions() else None
+    try:  # without a reference, the examples are bound to the signatures of the code under test
+        names = reference or stand_ins(load_module(judged.source(kata), f"kata_viz_{kata.number}"), drawing,
+                                       relative(judged.source(kata)))
+    except (LoadProblem, MissingFunction) as problem:
+        raise VizProblem(str(problem)) from None
+    given = _input(kata, drawing, names, text_file, example, budget, overlap)
+    source = drawing.source(given)
+    columns, limit, limit_is = [], ALONE_SECONDS, "the limit of a call drawn without a reference"
+    if reference is not None:
+        theirs = _run(drawing, reference, given, REFERENCE_SECONDS, "the reference's limit", kata.reference_path())
+        columns = [_as_asked(_column(drawing, theirs, given, source, "Reference", relative(kata.reference_path())))]
+        limit, limit_is = (max(LEAST_SECONDS, HEADROOM * theirs.seconds),
+                           f"ten times the reference's time, and at least {LEAST_SECONDS:g} s")
+    else:
+        columns = [column for column in [statement_column(kata, drawing, given, source)] if column is not None]
     if judged.kind != "reference":
-        limit = max(LEAST_SECONDS, HEADROOM * theirs.seconds)
-        mine = _run_judged(kata, drawing, judged, given, limit)
+        mine = _run_judged(kata, drawing, judged, given, limit, limit_is)
         name = "Tested" if judged.kind == "mistake" else "Yours"
         column = _column(drawing, mine, given, source, name, relative(judged.source(kata)))
-        columns.insert(0, _as_asked(column) if column.raised and column.raised == columns[0].raised else column)
+        asked = column.raised and columns and column.raised == columns[0].raised
+        columns.insert(0, _as_asked(column) if asked else column)
     page = Page(title=f"{label(kata)}: {drawing.function}, drawn",
                 call=_call_in_words(drawing, given), described=given.described, summary="",
                 budget=_budget_of(drawing, given), source=source, columns=columns)
+    other = "the reference" if reference is not None else "the statement"
     if len(columns) == 2:
-        page.first_difference, page.summary = compare(columns[0], columns[1], source)
-    else:
+        page.first_difference, page.summary = compare(columns[0], columns[1], source, other)
+    elif reference is not None:
         page.summary = _reference_alone(columns[0])
+    else:
+        page.summary = _yours_alone(columns[0])
+    if reference is None:
+        page.summary += " " + NO_REFERENCE_HERE + (" The statement's answer for this example is drawn beside yours."
+                                                   if len(columns) == 2 else STATEMENT_ANSWERS)
     out = out or ROOT / ".kata" / f"viz-{kata.slug}.html"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(chunk_page(page), encoding="utf-8")
@@ -99,6 +122,16 @@ def _as_asked(column: Column) -> Column:
     return column
 
 
+def _yours_alone(column: Column) -> str:
+    """The page's one line when the code under test is drawn alone (a release, on an input the statement has no
+    answer for)."""
+    if column.verdict:
+        return f"Yours: {column.verdict}."
+    if column.questions:
+        return f"Your recall: {column.recall!r}."
+    return f"Yours gives {_chunks(len(column.chunks))}."
+
+
 def _reference_alone(column: Column) -> str:
     """The page's one line when only the reference is drawn (--impl=reference)."""
     if column.verdict:
@@ -112,7 +145,7 @@ def _reference_alone(column: Column) -> str:
 # The input ------------------------------------------------------------------------------
 
 
-def _input(kata: Kata, drawing: Drawing, reference: Callable[..., Any], text_file: Path | None,
+def _input(kata: Kata, drawing: Drawing, names: dict[str, Callable[..., Any]], text_file: Path | None,
            example: int | None, budget: int | None, overlap: int | None) -> Input:
     if overlap is not None and drawing.overlap is None:
         raise VizProblem(f"--overlap {overlap}: {label(kata)} has no overlap")
@@ -125,7 +158,7 @@ def _input(kata: Kata, drawing: Drawing, reference: Callable[..., Any], text_fil
     if example is None and text_file is None and drawing.default_example is not None:
         example = drawing.default_example
     if example is not None:
-        given = _example(kata, drawing, example)
+        given = _example(kata, drawing, example, names)
     else:
         path = text_file or SAMPLE_DOCUMENT
         text = _read_text(path)
@@ -138,8 +171,10 @@ def _input(kata: Kata, drawing: Drawing, reference: Callable[..., Any], text_fil
         arguments[drawing.budget] = budget
     if overlap is not None and drawing.overlap is not None:
         arguments[drawing.overlap] = overlap
-    _check_the_arguments_bind(drawing, reference, arguments)
-    return Input(arguments, given.described, given.text)
+    _check_the_arguments_bind(drawing, names[drawing.function], arguments)
+    # The statement's answer is for its example as written, not with another budget or overlap.
+    expected = given.expected if arguments == given.arguments else None
+    return Input(arguments, given.described, given.text, expected)
 
 
 def _read_text(path: Path) -> str:
@@ -154,12 +189,15 @@ def _read_text(path: Path) -> str:
         raise VizProblem(f"FILE {str(path)!r} cannot be read: {error.strerror}") from None
 
 
-def _example(kata: Kata, drawing: Drawing, number: int) -> Input:
+def _example(kata: Kata, drawing: Drawing, number: int, names: dict[str, Callable[..., Any]]) -> Input:
     """The arguments of the statement's example `number` (counted from 1 among the calls of the
-    kata's function), evaluated after the assignments of the examples before it."""
-    reference = parse_impl("reference").load(kata)
-    namespace = namespace_for({name: getattr(getattr(reference, name), "function", getattr(reference, name))
-                               for name in dir(reference) if not name.startswith("_")})
+    kata's function), evaluated after the assignments of the examples before it, and what the statement
+    shows it gives."""
+    if has_solutions():
+        reference = parse_impl("reference").load(kata)
+        names = {name: getattr(getattr(reference, name), "function", getattr(reference, name))
+                 for name in dir(reference) if not name.startswith("_")}
+    namespace = namespace_for(names)
     calls = []
     for found in examples_in(kata.statement_path()):
         try:
@@ -194,7 +232,8 @@ def _example(kata: Kata, drawing: Drawing, number: int) -> Input:
     except TypeError as error:
         raise VizProblem(f"--example {number}: {error}") from None
     bound.apply_defaults()
-    return Input(dict(bound.arguments), f"the statement's example {number} (line {found.line})", None)
+    return Input(dict(bound.arguments), f"the statement's example {number} (line {found.line})", None,
+                 found.printed or None)
 
 
 def _materialised(value: Any) -> Any:
@@ -223,15 +262,15 @@ def _functions_of(judged: Implementation, kata: Kata, drawing: Drawing) -> dict[
     return {name: getattr(module, name).function for name in (drawing.function, *drawing.helpers)}
 
 
-def _run_judged(kata: Kata, drawing: Drawing, judged: Implementation, given: Input, limit: float) -> Run:
+def _run_judged(kata: Kata, drawing: Drawing, judged: Implementation, given: Input, limit: float,
+                limit_is: str) -> Run:
     try:
         functions = _functions_of(judged, kata, drawing)
     except NotStarted as error:  # its message says where to write the solution
         return Run(verdict=Verdict.NOT_STARTED, message=f"{str(error)[:1].upper()}{str(error)[1:]}.")
     except LoadProblem as error:
         return Run(verdict=KataStatus.CANNOT_RUN.upper(), message=str(error))
-    return _run(drawing, functions, given, limit,
-                f"ten times the reference's time, and at least {LEAST_SECONDS:g} s", judged.source(kata))
+    return _run(drawing, functions, given, limit, limit_is, judged.source(kata))
 
 
 def _body(report: str) -> str:
@@ -292,10 +331,14 @@ def _column(drawing: Drawing, run: Run, given: Input, source: str | Units, name:
 # The comparison -------------------------------------------------------------------------
 
 
-def compare(mine: Column, theirs: Column, source: str | Units) -> tuple[int | None, str]:
-    """The index of the first chunk that differs (None if none does), and one line that says how."""
+def compare(mine: Column, theirs: Column, source: str | Units,
+            other: str = "the reference") -> tuple[int | None, str]:
+    """The index of the first chunk that differs (None if none does), and one line that says how; `other` is
+    whose the second column is: the reference's, or (in a release) the statement's answer."""
     if theirs.as_asked:
-        return None, f"The reference raises {theirs.raised}, as the statement asks; yours " + (
+        asked = (f"The reference raises {theirs.raised}, as the statement asks" if other == "the reference"
+                 else f"The statement's answer is to raise {theirs.raised}")
+        return None, f"{asked}; yours " + (
             "raises it too." if mine.as_asked else f"raises {mine.raised}." if mine.raised
             else f"gives {mine.verdict}." if mine.verdict else f"returned {_chunks(len(mine.chunks))}.")
     if mine.verdict or theirs.verdict:
@@ -303,48 +346,48 @@ def compare(mine: Column, theirs: Column, source: str | Units) -> tuple[int | No
                 f"{column.name.lower()}: {_chunks(len(column.chunks))}" for column in (mine, theirs)]
         return None, f"Nothing to compare chunk by chunk ({'; '.join(said)})."
     if mine.questions or theirs.questions:
-        return _compare_questions(mine, theirs)
+        return _compare_questions(mine, theirs, other)
     keys, references = mine.keys, theirs.keys
     for index, (key, reference) in enumerate(zip(keys, references)):
         if key != reference:
-            return index, f"Chunk {index} differs: " + _how(mine.chunks[index], theirs.chunks[index], source)
+            return index, f"Chunk {index} differs: " + _how(mine.chunks[index], theirs.chunks[index], source, other)
     if len(keys) == len(references):
-        return None, f"Yours and the reference's are the same: {_chunks(len(keys))}."
+        return None, f"Yours and {other}'s are the same: {_chunks(len(keys))}."
     common = min(len(keys), len(references))
-    counts = f"yours has {_chunks(len(keys))}, the reference's {_chunks(len(references))}."
+    counts = f"yours has {_chunks(len(keys))}, {other}'s {_chunks(len(references))}."
     return common, (f"The first {_chunks(common)} are the same; {counts}" if common else counts.capitalize())
 
 
-def _compare_questions(mine: Column, theirs: Column) -> tuple[int | None, str]:
+def _compare_questions(mine: Column, theirs: Column, other: str) -> tuple[int | None, str]:
     """Kata 09: the first question whose retrieved chunks differ, and one line that says how."""
     for index, (yours, reference) in enumerate(zip(mine.questions, theirs.questions)):
         if yours.retrieved != reference.retrieved:
             return index, (f"Question {index} differs: yours retrieves chunks {list(yours.retrieved)}, "
-                           f"the reference's {list(reference.retrieved)}.")
+                           f"{other}'s {list(reference.retrieved)}.")
     answered = sum(question.answered for question in theirs.questions)
     if mine.recall != theirs.recall:
         return None, (f"The same chunks for every question, but your recall is {mine.recall!r}, "
-                      f"the reference's {theirs.recall!r} ({answered} of {len(theirs.questions)} answered).")
-    return None, (f"Yours and the reference's are the same: recall {theirs.recall!r}, {answered} of "
+                      f"{other}'s {theirs.recall!r} ({answered} of {len(theirs.questions)} answered).")
+    return None, (f"Yours and {other}'s are the same: recall {theirs.recall!r}, {answered} of "
                   f"{len(theirs.questions)} questions answered.")
 
 
-def _how(mine: Any, theirs: Any, source: str | Units) -> str:
+def _how(mine: Any, theirs: Any, source: str | Units, other: str) -> str:
     if isinstance(source, Units):
         return (f"yours holds {_range(mine, source.name)}, "
-                f"the reference's {_range(theirs, source.name)}.")
+                f"{other}'s {_range(theirs, source.name)}.")
     mine_words, their_words = mine.text.split(), theirs.text.split()
     if mine_words[-1:] != their_words[-1:] or len(mine_words) != len(their_words):
         if mine_words[:1] == their_words[:1] or not mine_words or not their_words:
-            return (f"yours ends after {_word(mine_words[-1:])}, the reference's after {_word(their_words[-1:])} "
+            return (f"yours ends after {_word(mine_words[-1:])}, {other}'s after {_word(their_words[-1:])} "
                     f"({words_in(mine.text)} words against {words_in(theirs.text)}).")
-        return f"yours starts with {_word(mine_words[:1])}, the reference's with {_word(their_words[:1])}."
+        return f"yours starts with {_word(mine_words[:1])}, {other}'s with {_word(their_words[:1])}."
     if mine.text != theirs.text:
         return f"the same words, not the same text: yours is {show(mine.text)}, " \
-               f"the reference's {show(theirs.text)}."
+               f"{other}'s {show(theirs.text)}."
     if mine.note != theirs.note:
-        return f"the same text; yours: {mine.note}; the reference's: {theirs.note}."
-    return f"the same text, at other offsets: yours {mine.span}, the reference's {theirs.span}."
+        return f"the same text; yours: {mine.note}; {other}'s: {theirs.note}."
+    return f"the same text, at other offsets: yours {mine.span}, {other}'s {theirs.span}."
 
 
 def _range(chunk: Any, unit: str) -> str:

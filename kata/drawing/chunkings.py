@@ -50,6 +50,7 @@ class Input:
     arguments: dict[str, Any]
     described: str  # the input in words: "the sample document", "the statement's example 2 (line 100)"
     text: str | None = None
+    expected: str | None = None  # what the statement shows the call gives, for one of its examples as written
 
 
 @dataclass(frozen=True)

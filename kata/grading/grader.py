@@ -63,12 +63,12 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
         grades = grade_students(students, katas, counts, work, jobs, call_seconds, memory_mb, not warning)
     finally:
         remove_folder(work)  # what the students handed in may nest deeper than shutil.rmtree recurses
+    flags = similar_students(folder, katas, similarity, grades) if similarity is not None else {}
     if warning:
         print(warning)
     print(grade_table(grades))
     print()
     print(kata_summary(grades))
-    flags = similar_students(folder, katas, similarity) if similarity is not None else {}
     for student, lines in sorted(flags.items()):
         print(one_line(f"Flagged: {student}: " + "; ".join(lines)))
     write_reports(grades, list(outputs), warning)
@@ -91,20 +91,24 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     return 0
 
 
-def similar_students(folder: Path, katas: list[Kata], out: Path) -> dict[str, list[str]]:
-    """Compare the class as kata similarity does, write the pairs to `out`; the flagged students, with why."""
-    from kata.grading.similarity import compare_class, flagged_students, write_json
+def similar_students(folder: Path, katas: list[Kata], out: Path,
+                     grades: list[KataGrade] | None = None) -> dict[str, list[str]]:
+    """Compare the class as kata similarity does, write the pairs to `out`, mark the grades' flags; the flagged
+    students, with why."""
+    from kata.grading.similarity import compare_class, flagged_students, mark_similar, write_json
 
     compared = compare_class(folder, katas, say=say)
     write_json(compared.pairs, out)
+    mark_similar(grades or [], compared.pairs)
     return flagged_students(compared.pairs)
 
 
 def notes_for_students(flags: dict[str, list[str]]) -> dict[str, list[str]]:
-    """What a student's own feedback says of a flag: the kata, never the other student's name."""
-    return {student: [f"Flagged for the teacher's review: your {line.split(':', 1)[0]} is very similar to "
-                      + ("the reference solution." if "matches the" in line else "another submission.")
-                      for line in lines] for student, lines in flags.items()}
+    """What a student's own feedback says of a flag: that their kata is flagged for the teacher's review, and
+    nothing of what it resembles (docs/teachers.md says why)."""
+    return {student: [f"Your {kata} is flagged for your teacher's review."
+                      for kata in dict.fromkeys(line.split(":", 1)[0] for line in lines)]
+            for student, lines in flags.items()}
 
 
 def not_graded(grades: list[KataGrade]) -> dict[str, str]:

@@ -44,6 +44,8 @@ class KataGrade:
     detail: str = ""  # why it cannot run, or is not started or not submitted; or which tests were skipped
     skipped: int = 0  # tests skipped (an optional extra not installed): not in `run`, they count for no one
     tests: list[TestOutcome] = field(default_factory=list)
+    # kata similarity's flags (grade --similarity): each {"to": a student, "reference" or "mistake:<id>", "score"}
+    similar_to: list[dict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         # Names and details come from what students hand in: printable, and on one line for the tables.
@@ -52,6 +54,16 @@ class KataGrade:
     @property
     def score(self) -> str:
         return f"{self.passed}/{self.run}"
+
+    @property
+    def similar(self) -> str:
+        """The flags in words, for a table's cell: "grace 0.83; reference 0.91"."""
+        return "; ".join(f"{flag['to']} {flag['score']:.2f}" for flag in self.similar_to)
+
+    @property
+    def similarity(self) -> str:
+        """The highest score among the flags ("" without one), for a column a spreadsheet sorts."""
+        return f"{max(flag['score'] for flag in self.similar_to):.2f}" if self.similar_to else ""
 
     def as_record(self) -> dict:
         """Plain data for the JSON report."""

@@ -19,6 +19,8 @@ from kata.grading.grades import KataGrade, TestOutcome
 from kata.vocabulary import KataStatus, Verdict, counted
 
 CSV_FIELDS = ("student", "kata", "status", "passed", "run", "mistake", "detail")
+SIMILAR_FIELDS = ("similar", "similarity")  # with kata grade --similarity: whom the code is similar to, the score
+SIMILAR_HEADING = "similar to"
 
 # The verdicts a JUnit reader should count as failures (the code answered, wrongly);
 # the other verdicts are errors (it raised, or ran past a limit).
@@ -47,8 +49,9 @@ def write_csv(grades: list[KataGrade], path: Path, warning: str = "") -> None:
         if warning:
             file.write(f"# {warning}\n")  # a comment line, as readers such as pandas (comment="#") skip it
         writer = csv.writer(file)
-        writer.writerow(CSV_FIELDS)
-        writer.writerows([_spreadsheet_cell(getattr(grade, field)) for field in CSV_FIELDS] for grade in grades)
+        fields = CSV_FIELDS + (SIMILAR_FIELDS if _any_similar(grades) else ())
+        writer.writerow([SIMILAR_HEADING if field == "similar" else field for field in fields])
+        writer.writerows([_spreadsheet_cell(getattr(grade, field)) for field in fields] for grade in grades)
 
 
 # What a spreadsheet reads as the start of a formula: a student named "=HYPERLINK(...)" by their
@@ -122,15 +125,22 @@ def write_reports(grades: list[KataGrade], outputs: list[Path], warning: str = "
 
 
 def _grid(grades: list[KataGrade]) -> list[list[str]]:
-    """The cells of the table, header first: student, a column per kata (by number), total."""
+    """The cells of the table, header first: student, a column per kata (by number), total; and, when kata
+    similarity flagged anyone, whom each student's code is similar to, kata by kata."""
     katas = list(_by_kata(grades))
-    rows = [["student", *(slug.split("_", 1)[0] for slug in katas), "total"]]
+    similar = _any_similar(grades)
+    rows = [["student", *(slug.split("_", 1)[0] for slug in katas), "total", *([SIMILAR_HEADING] if similar else [])]]
     for student, own in _by_student(grades).items():
         by_kata = {grade.kata: grade for grade in own}
         cells = [_cell(by_kata[slug]) if slug in by_kata else "" for slug in katas]
         total = f"{sum(grade.passed for grade in own)}/{sum(grade.run for grade in own)}"
-        rows.append([student, *cells, total])
+        flags = "; ".join(f"{grade.kata.split('_', 1)[0]}: {grade.similar}" for grade in own if grade.similar_to)
+        rows.append([student, *cells, total, *([flags] if similar else [])])
     return rows
+
+
+def _any_similar(grades: list[KataGrade]) -> bool:
+    return any(grade.similar_to for grade in grades)
 
 
 def _cell(grade: KataGrade) -> str:
@@ -226,6 +236,9 @@ def _junit_suites(student: str, grades: list[KataGrade]) -> ElementTree.Element:
 
 def _junit_suite(grade: KataGrade) -> ElementTree.Element:
     suite = ElementTree.Element("testsuite", name=grade.kata)
+    if grade.similar_to:  # kata similarity's flag, as a property of the kata's suite
+        properties = ElementTree.SubElement(suite, "properties")
+        ElementTree.SubElement(properties, "property", name=SIMILAR_HEADING, value=_xml_text(grade.similar))
     if grade.tests:
         for test in grade.tests:
             suite.append(_junit_case(test))

@@ -5,10 +5,14 @@ mistakes, on winnowed fingerprints of normalised tokens (kata.grading.winnowing)
 and docstrings, reordered functions and a new layout do not hide a copy. The stub's own code is taken
 out of every fingerprint first: every student starts from it. The files are only read, never run.
 
-A pair is flagged when its score is at least THRESHOLD. On the test class of tests/grading/test_similarity.py
-(independent correct solutions of katas 01 and 02, written in several styles, and a disguised copy of
-each), independent pairs score at most 0.38 (two solutions whose validation the statement dictates line
-by line) and disguised copies at least 0.81: 0.6 is between them, with a margin of 0.2 on each side.
+A pair of students is scored without the class's common code: the fingerprints found in more than
+IGNORE_SHARED of the class's files of the kata (in a class of SHARED_FLOOR files or more), as MOSS's -m
+and Dolos's maxFingerprintPercentage ignore them, on top of the stub as base code (JPlag's -bc). A
+pair is flagged when its score is at least THRESHOLD. On the test class of tests/grading/test_similarity.py
+(eight independent correct solutions of katas 01 and 02, five of them with the same pasted validation
+helper, and a disguised copy of each), independent pairs score at most 0.32 (0.42 with the reference,
+0.56 with the closest catalogued mistake), disguised copies at least 0.69: 0.6 is between them. With
+nothing ignored, independent pairs reach 0.53: what the class shares is most of the difference.
 """
 
 from __future__ import annotations
@@ -16,21 +20,28 @@ from __future__ import annotations
 import ast
 import itertools
 import json
+from collections import Counter
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from kata.folders import remove_folder
-from kata.grading.submissions import MAX_FILE_BYTES, Submission, kata_file, problem_of_file, submissions_in
+from kata.grading.grades import KataGrade
+from kata.grading.submissions import (MAX_FILE_BYTES, MISTAKE, REFERENCE, Submission, kata_file, problem_of_file,
+                                     submissions_in)
 from kata.grading.winnowing import Fingerprint, fingerprint, shared_regions, similarity
 from kata.katas import Kata, has_solutions
 from kata.runner.implementations import source_is_untouched
-from kata.vocabulary import counted
+from kata.vocabulary import counted, one_line
 
 THRESHOLD = 0.6
-REFERENCE = "reference"
-MISTAKE = "mistake:"  # then the catalogued mistake's id
+# Code found in more than this share of the class's files of a kata is the class's common code (a lecture's
+# snippet, the way the statement dictates), not a copy: it is left out of the pairs of students, as MOSS's -m
+# and Dolos's maxFingerprintPercentage leave it out. Only in a class of SHARED_FLOOR files or more: in a smaller
+# one, what two students share is already a large share of the class.
+IGNORE_SHARED = 0.5
+SHARED_FLOOR = 5
 
 
 @dataclass
@@ -48,22 +59,27 @@ class Compared:
     pairs: list[Pair]
     sources: dict[tuple[str, str], str]  # (kata slug, who) -> the source compared, for the side-by-side page
     skipped: list[str]  # files that could not be read, with why
+    ignored: dict[str, int] = field(default_factory=dict)  # kata slug -> fingerprints ignored as the class's own
+    ignore_shared: float = IGNORE_SHARED  # the share of the files above which they were
 
 
 def compare_class(folder: Path, katas: list[Kata], threshold: float = THRESHOLD,
-                  say: Callable[[str], None] = lambda line: None) -> Compared:
+                  say: Callable[[str], None] = lambda line: None, ignore_shared: float = IGNORE_SHARED) -> Compared:
     """Every pair of the class's students per kata, and each student with the reference and the mistakes."""
-    if not 0 < threshold <= 1:
-        raise ValueError(f"--threshold {threshold!r} is not a number above 0 and at most 1")
+    for option, value in (("--threshold", threshold), ("--ignore-shared", ignore_shared)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+            raise ValueError(f"{option} {value!r} is not a number above 0 and at most 1")
     work = Path(tempfile.mkdtemp(prefix="kata-similarity-"))
     try:
         students = submissions_in(Path(folder).resolve(), work / "unpacked")
-        compared = Compared([], {}, [])
+        compared = Compared([], {}, [], ignore_shared=ignore_shared)
         for kata in katas:
-            handed_in = _compare_kata(kata, students, threshold, compared)
+            handed_in = _compare_kata(kata, students, threshold, compared, ignore_shared)
             flagged = sum(pair.flagged for pair in compared.pairs if pair.kata == kata.slug)
+            ignored = compared.ignored.get(kata.slug, 0)
+            said = f", {counted(ignored, 'fingerprint')} found in more than {ignore_shared:.0%} of the files ignored"
             say(f"similarity {kata.number}: {counted(handed_in, 'student')} compared, "
-                f"{counted(flagged, 'pair')} flagged")
+                f"{counted(flagged, 'pair')} flagged" + (said if ignored else ""))
     finally:
         remove_folder(work)
     return compared
@@ -82,26 +98,62 @@ def flagged_students(pairs: list[Pair]) -> dict[str, list[str]]:
     return flags
 
 
+def mark_similar(grades: list[KataGrade], pairs: list[Pair]) -> list[KataGrade]:
+    """Each grade with the flagged pairs of its student and kata: whom (or what) the code is similar to, and
+    the score, for every report of kata grade."""
+    by_key = {(grade.student, grade.kata): grade for grade in grades}
+    for pair in sorted((pair for pair in pairs if pair.flagged), key=lambda pair: -pair.score):
+        sides = [(pair.a, pair.b)] if pair.b == REFERENCE or pair.b.startswith(MISTAKE) else [(pair.a, pair.b),
+                                                                                               (pair.b, pair.a)]
+        for one, other in sides:
+            grade = by_key.get((one_line(one), pair.kata))
+            if grade is not None:
+                grade.similar_to.append({"to": one_line(other), "score": pair.score})
+    return grades
+
+
 def write_json(pairs: list[Pair], path: Path) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(json.dumps([asdict(pair) for pair in pairs], indent=1, ensure_ascii=False) + "\n",
                           encoding="utf-8")
 
 
-def _compare_kata(kata: Kata, students: list[Submission], threshold: float, compared: Compared) -> int:
+def class_prints(sources: dict[str, str], base: Fingerprint,
+                 ignore_shared: float = IGNORE_SHARED) -> tuple[dict[str, Fingerprint], dict[str, Fingerprint]]:
+    """Each student's fingerprint less the base code's (the stub's), and the same less the class's common code
+    too: the hashes found in more than `ignore_shared` of the files, in a class of SHARED_FLOOR files or more.
+    A hash two files share is never common, whatever the share: a pair is a pair, not the class."""
+    own = {name: fingerprint(source).without(base) for name, source in sources.items()}
+    handed_in = [print_ for print_ in own.values() if print_.hashes]  # an untouched stub holds nothing of its own
+    if len(handed_in) < SHARED_FLOOR:
+        return own, own
+    counts = Counter(value for print_ in handed_in for value in print_.hashes)
+    most = max(ignore_shared * len(handed_in), 2)
+    common = Fingerprint([], {value: [] for value, count in counts.items() if count > most})
+    return own, {name: print_.without(common) for name, print_ in own.items()}
+
+
+def _compare_kata(kata: Kata, students: list[Submission], threshold: float, compared: Compared,
+                  ignore_shared: float = IGNORE_SHARED) -> int:
     """Compare the students who handed the kata in (their count is returned)."""
     stub = _base(kata)
-    prints: dict[str, Fingerprint] = {}
+    sources: dict[str, str] = {}
     for student in students:
         source = _source_of(student, kata, compared.skipped)
         if source is not None:
-            prints[student.student] = fingerprint(source).without(stub)
+            sources[student.student] = source
             compared.sources[(kata.slug, student.student)] = source
-    trusted = _trusted_sources(kata)
+    prints, uncommon = class_prints(sources, stub, ignore_shared)
+    ignored = {value for name in prints for value in prints[name].hashes.keys() - uncommon[name].hashes.keys()}
+    if ignored:
+        compared.ignored[kata.slug] = len(ignored)
+    trusted = trusted_sources(kata)
     trusted_prints = {name: fingerprint(source).without(stub) for name, source in trusted.items()}
     compared.sources.update({(kata.slug, name): source for name, source in trusted.items()})
     for a, b in itertools.combinations(sorted(prints), 2):
-        compared.pairs.append(_pair(a, b, kata, prints[a], prints[b], threshold))
+        compared.pairs.append(_pair(a, b, kata, uncommon[a], uncommon[b], threshold))
+    # With the reference and the mistakes, every fingerprint counts: code most of the class shares with the
+    # reference is what a reference handed round looks like, not a lecture's snippet.
     for name_of_student, print_ in sorted(prints.items()):
         with_trusted = [_pair(name_of_student, name, kata, print_, other, threshold)
                         for name, other in trusted_prints.items()]
@@ -146,7 +198,7 @@ def _source_of(student: Submission, kata: Kata, skipped: list[str]) -> str | Non
     return data.decode("utf-8", "replace")
 
 
-def _trusted_sources(kata: Kata) -> dict[str, str]:
+def trusted_sources(kata: Kata) -> dict[str, str]:
     """The reference and each catalogued mistake as source (the class and the module's helpers it calls)."""
     if not has_solutions():
         return {}

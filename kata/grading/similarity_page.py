@@ -10,6 +10,7 @@ import html
 from pathlib import Path
 
 from kata.grading.similarity import Compared, Pair
+from kata.vocabulary import counted
 
 
 def write_page(compared: Compared, path: Path, threshold: float) -> None:
@@ -25,10 +26,21 @@ pre{{background:#f6f6f6;padding:.5rem;overflow-x:auto;font-size:.85rem}}mark{{ba
 <h1>Similar submissions</h1>
 <p>{len(flagged)} of {len(compared.pairs)} pairs flagged (a score of {threshold:g} or more: the share of the smaller
 file's fingerprints found in the other, on normalised tokens). Highlighted lines hold the matching code.</p>
-{sections}</body></html>
+{_ignored(compared)}{sections}</body></html>
 """
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(page, encoding="utf-8")
+
+
+def _ignored(compared: Compared) -> str:
+    """What was left out as the class's common code, kata by kata."""
+    if not compared.ignored:
+        return ""
+    katas = "; ".join(f"{_h(slug)}: {counted(count, 'fingerprint')}"
+                      for slug, count in sorted(compared.ignored.items()))
+    return (f"<p>Left out of the pairs of students as the class's common code (found in more than "
+            f"{compared.ignore_shared:.0%} of the files of a kata): {katas}; the highlights show what matched "
+            "besides it.</p>\n")
 
 
 def _section(pair: Pair, compared: Compared) -> str:

@@ -28,6 +28,10 @@ MAX_FILE_BYTES = 1024 * 1024  # a kata's solution takes a few KiB
 LINKS_REFUSED = "links are not graded: hand in the file itself"
 _CHUNK = 64 * 1024
 
+# How kata similarity names the other side of a pair that is not a student; no student's shown name is one of these.
+REFERENCE = "reference"
+MISTAKE = "mistake:"  # then the catalogued mistake's id
+
 
 @dataclass(frozen=True)
 class Submission:
@@ -65,13 +69,17 @@ def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
 def shown_names(students: list[str]) -> dict[str, str]:
     """The name each student's reports show: their folder's (or zip's) name, with what a terminal
     would act on or hide shown as its escape, so that no name passes for another ('alice' and
-    'alice' followed by a left-to-right mark); names still alike are numbered."""
+    'alice' followed by a left-to-right mark); names still alike are numbered. A folder named as
+    kata similarity names what is not a student (the reference, a mistake) is shown as a student's."""
     names: dict[str, str] = {}
     for raw in sorted(students):
-        name, number = visible(raw), 1
+        shown = visible(raw)
+        if shown == REFERENCE or shown.startswith(MISTAKE):
+            shown = f"student {shown}"
+        name, number = shown, 1
         while name in names.values():
             number += 1
-            name = f"{visible(raw)} ({number})"
+            name = f"{shown} ({number})"
         names[raw] = name
     return names
 

@@ -18,7 +18,6 @@ import hashlib
 import io
 import keyword
 import tokenize
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 K = 12  # normal tokens per k-gram: shorter shared runs are noise (a signature, a `for x in range(len(y)):`)
@@ -26,6 +25,12 @@ W = 6  # k-grams per window: every shared run of K + W - 1 tokens is found
 MAX_SOURCE_CHARACTERS = 200_000  # a kata's solution takes a few thousand; the rest is not read
 
 _KEPT_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | frozenset(keyword.softkwlist)
+# The first and last token of an f-string (and a t-string), on Pythons that split them into tokens (3.12 on): such
+# a string is one string S on every Python, as Python 3.11 reads it, so that no score depends on the Python.
+_F_STRING_STARTS = frozenset(getattr(tokenize, name) for name in ("FSTRING_START", "TSTRING_START")
+                             if hasattr(tokenize, name))
+_F_STRING_ENDS = frozenset(getattr(tokenize, name) for name in ("FSTRING_END", "TSTRING_END")
+                           if hasattr(tokenize, name))
 _DROPPED = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER, tokenize.TYPE_COMMENT})
 
 
@@ -53,9 +58,19 @@ def normal_tokens(source: str) -> list[Token]:
     docstrings = _docstring_lines(source)
     tokens: list[Token] = []
     after_dot = False
+    in_f_string = 0  # how deep in f-strings: from Python 3.12 their pieces are tokens, read here as one string
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type in _DROPPED or (token.type == tokenize.STRING and token.start[0] in docstrings):
+            if token.type in _F_STRING_STARTS:
+                in_f_string += 1
+                if in_f_string == 1:
+                    tokens.append(Token("S", token.start[0]))
+                continue
+            if token.type in _F_STRING_ENDS:
+                in_f_string -= 1
+                continue
+            if in_f_string or token.type in _DROPPED or (token.type == tokenize.STRING
+                                                         and token.start[0] in docstrings):
                 continue
             tokens.append(Token(_normal(token, after_dot), token.start[0]))
             after_dot = token.type == tokenize.OP and token.string == "."
@@ -108,7 +123,7 @@ def _normal(token: tokenize.TokenInfo, after_dot: bool) -> str:
         return token.string if after_dot or token.string in _KEPT_NAMES else "N"
     if token.type == tokenize.NUMBER:
         return "0"
-    if token.type in (tokenize.STRING, *_f_string_parts()):
+    if token.type == tokenize.STRING:
         return "S"
     if token.type == tokenize.INDENT:
         return "{"
@@ -119,10 +134,6 @@ def _normal(token: tokenize.TokenInfo, after_dot: bool) -> str:
     return token.string
 
 
-def _f_string_parts() -> Iterable[int]:
-    """The token types of an f-string's pieces, on Pythons that split f-strings into tokens (3.12 on)."""
-    return tuple(getattr(tokenize, name) for name in ("FSTRING_START", "FSTRING_MIDDLE", "FSTRING_END")
-                 if hasattr(tokenize, name))
 
 
 def _docstring_lines(source: str) -> set[int]:

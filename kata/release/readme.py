@@ -46,8 +46,9 @@ Every failure starts with a verdict (`WRONG ANSWER`, `ERROR`, `DID NOT FINISH`, 
 `TOO MUCH MEMORY`, `NOT STARTED`) and restates the call, what came back and what was expected.
 When the whole run fails exactly the tests a well-known wrong solution fails, the report names it.
 
-`kata bench` times your code alone here, and `kata viz`, which draws your chunks beside the
-reference's, says that only your teacher has the reference. [docs/learners.md](docs/learners.md)
+`kata bench` times your code alone here. `kata viz` draws your chunks beside the statement's own
+answer where you draw one of its examples as written (`kata viz 2 --example 1`), and yours alone
+on other inputs: only your teacher's copy has the reference. [docs/learners.md](docs/learners.md)
 describes every command; where it mentions `solutions/`, that folder is in your teacher's copy
 only.
 """

@@ -166,8 +166,13 @@ def test_kata_grade_writes_the_feedback_and_the_gradebook_asked_for(tmp_path):
     assert feedback == [f"{student}.{suffix}" for student in ("correct", "known_mistake", "twin", "untouched_stub")
                         for suffix in ("html", "md")]
     assert "Flagged: twin: 01_fixed_windows: very similar to correct's (similarity 1.00)" in done.stdout
+    table = done.stdout.splitlines()
+    assert table[0].split()[-2:] == ["similar", "to"]
+    # (correct and known_mistake are one author's: in a class of four, nothing is left out as the class's)
+    assert next(line for line in table if line.startswith("twin ")).endswith("01: correct 1.00; known_mistake 0.71")
     twin = (tmp_path / "feedback" / "twin.md").read_text(encoding="utf-8")
-    assert "Flagged for the teacher's review: your 01\\_fixed\\_windows is very similar to another submission." in twin
+    assert "Your 01\\_fixed\\_windows is flagged for your teacher's review." in twin
+    assert "similar" not in twin
     assert "correct" not in twin.split("Score:", 1)[0]
     pairs = json.loads((tmp_path / "similar.json").read_text(encoding="utf-8"))
     assert [pair["score"] for pair in pairs if {pair["a"], pair["b"]} == {"correct", "twin"}] == [1.0]

@@ -180,7 +180,7 @@ def test_a_catalogued_mistake_is_named_in_the_release_from_its_record(started_re
     assert "failing:" in done.stdout.split("katas", 1)[-1]
 
 
-@pytest.mark.parametrize("arguments", [("viz", "1"), ("check", "1", "--impl=reference"),
+@pytest.mark.parametrize("arguments", [("viz", "1", "--impl=reference"), ("check", "1", "--impl=reference"),
                                        ("check", "1", "--impl=mistake:01:redundant_tail_window")])
 def test_what_needs_the_reference_says_it_is_not_here(started_release, arguments):
     done = subprocess.run([sys.executable, "-m", "kata", *arguments], cwd=started_release, capture_output=True,
