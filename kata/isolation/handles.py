@@ -43,6 +43,7 @@ class Codec(PlainValues):
         # methods sent with it. Nothing else: not even __setattr__ on an object it holds.
         self.allowed: dict[int, frozenset] = {}
         self.channel: Channel | None = None
+        self.handles_made = 0  # never reused: a handle let go (forget_every_handle) names nothing afterwards
 
     def connected(self) -> Channel:
         """The channel the values travel on: set before any value does."""
@@ -51,10 +52,16 @@ class Codec(PlainValues):
         return self.channel
 
     def remember(self, value: object, allowed: Iterable[str]) -> int:
-        handle = len(self.objects) + 1
+        self.handles_made += 1
+        handle = self.handles_made
         self.objects[handle] = value
         self.allowed[handle] = frozenset(allowed)
         return handle
+
+    def forget_every_handle(self) -> None:
+        """Let go of every object the other side was given a handle to: a handle it calls later names nothing."""
+        self.objects.clear()
+        self.allowed.clear()
 
     def serve(self, message: dict) -> dict:
         """Run a callback the other side asked for: next() on an iterator, or a call of a function or method."""
