@@ -369,6 +369,12 @@ def tests_process_stopped(limit: str) -> str:
                     "answers far larger than their input, or calls to the tests' objects that they keep."))
 
 
+def tests_process_stopped_detail(limit: str) -> str:
+    """A grade's detail when the grader ended the student's tests' process past its cap (tests_process_stopped)."""
+    return (f"the grader stopped the tests' process (not a worker) when its memory passed {limit}; "
+            "the tests it had not run score nothing")
+
+
 def matches_a_known_mistake(title: str, hint: str) -> str:
     return prose(f"This matches a known mistake: {title}. {hint}")
 
