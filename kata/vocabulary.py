@@ -354,9 +354,9 @@ def kept_by_the_tests(called: str | None, what: str) -> str:
     `what` says what grew and whose run it is: "more than 16 MB, sent by alice/08_semantic_chunker/
     semantic_chunker.py in its calls to the tests' objects"."""
     return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
-            + prose(f"The tests' process stopped this run: the code under test made it keep {what}, which the "
-                    "tests' objects (such as embed, which remembers each batch) may hold for the whole run. Its "
-                    "later calls in this run fail at once. A correct solution calls them only as the statement "
+            + prose(f"The tests' process stopped this run: the code under test made it keep {what}, which those "
+                    "objects (such as embed, which remembers each batch) may hold for the whole run. Its later "
+                    "calls in this run fail at once. A correct solution calls them only as the statement "
                     "says: embed once, with the sentences it was given."))
 
 

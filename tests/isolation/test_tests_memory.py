@@ -21,7 +21,7 @@ from kata.judging.calls import Judged, UsedTooMuchMemory, log
 from kata.judging.limits import Watchdog
 from kata.isolation.client import IsolatedFunction
 from kata.runner.report import explain
-from tests.support.isolated_runs import watchdog_or_skip
+from tests.support.isolated_runs import hostile_report, needs_confinement, watchdog_or_skip
 
 CALLS_A_KEEPER_IN_A_LOOP = """
 def f(keep):
@@ -186,3 +186,19 @@ def test_a_worker_that_runs_out_of_its_address_space_is_named_as_such(start_work
         judged_call(worker, "f")
     text = " ".join(explain(_AnItem(), stopped.value).body.split())
     assert "its worker process used up its limit of 256 MB of address space" in text
+
+
+@needs_confinement
+def test_a_kata_08_submission_that_floods_the_embedders_is_stopped_in_the_tests_process(tmp_path):
+    """The hostile submission, with kata 08's own tests: the first test stops its run, and says why; the
+    later tests of the run fail at once, with the same words, and the tests' process is never blamed on
+    the worker's own limit."""
+    report = hostile_report(tmp_path, "08_semantic_chunker", "keeps_the_embedders_busy",
+                            "test_chunks_end_where_the_similarity_drops or test_the_budget_is_a_ceiling_inside",
+                            after_the_reference=True)
+    words = " ".join(report.split())
+    assert "2 failed" in report, report[-2000:]
+    assert words.count("The tests' process stopped this run: the code under test made it keep more than 16 MB, "
+                       "sent by") == 2, report[-3000:]
+    assert "semantic_chunker.py in its calls to the tests' objects" in words
+    assert "worker process used up" not in words and "DID NOT FINISH" not in words
