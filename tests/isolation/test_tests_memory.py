@@ -189,6 +189,7 @@ def test_a_worker_that_runs_out_of_its_address_space_is_named_as_such(start_work
 
 
 @needs_confinement
+@pytest.mark.timeout(120)
 def test_a_kata_08_submission_that_floods_the_embedders_is_stopped_in_the_tests_process(tmp_path):
     """The hostile submission, with kata 08's own tests: the first test stops its run, and says why; the
     later tests of the run fail at once, with the same words, and the tests' process is never blamed on
