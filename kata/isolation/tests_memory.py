@@ -67,6 +67,8 @@ class TestsMemoryWatch:
         self.pid = pid
         self.cap_kib = cap_mb * 1024
         self.passed_kib = 0
+        self.passed_at = 0.0  # time.monotonic() when it was read past the cap
+        self.ended_at = 0.0  # and when the block it was watched in ended
         self.killed = False  # it did not end when asked to, and was killed
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, name=f"memory of {pid}", daemon=True)
@@ -77,6 +79,7 @@ class TestsMemoryWatch:
         return self
 
     def __exit__(self, *exception: object) -> None:
+        self.ended_at = time.monotonic()
         self._done.set()
         if self._thread.is_alive():
             self._thread.join()
@@ -85,7 +88,7 @@ class TestsMemoryWatch:
         while not self._done.wait(TESTS_MEMORY_CHECK_SECONDS):
             now = memory_of_the_tests_kib(self.pid)
             if now > self.cap_kib:
-                self.passed_kib = now
+                self.passed_kib, self.passed_at = now, time.monotonic()
                 self._stop()
                 return
 
