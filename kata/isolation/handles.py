@@ -58,6 +58,11 @@ class Codec(PlainValues):
         self.allowed[handle] = frozenset(allowed)
         return handle
 
+    def names_nothing(self, handle: object) -> str:
+        if type(handle) is int and 0 < handle <= self.handles_made:
+            return f"handle {handle} names an object of an earlier test, let go since: a test's objects are not kept"
+        return f"no object with handle {handle!r}"
+
     def forget_every_handle(self) -> None:
         """Let go of every object the other side was given a handle to: a handle it calls later names nothing."""
         self.objects.clear()
@@ -68,7 +73,7 @@ class Codec(PlainValues):
         handle = message.get("handle")
         target = self.objects.get(handle) if type(handle) is int else None
         if target is None:
-            raise ProtocolError(f"no object with handle {message.get('handle')!r}")
+            raise ProtocolError(self.names_nothing(handle))
         wanted = message.get("method") or message.get("op")
         if wanted not in self.allowed[message["handle"]]:
             raise ProtocolError(f"{wanted!r} is not allowed on handle {message['handle']}")

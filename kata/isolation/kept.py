@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kata.isolation.channel import ProtocolError
 from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, recipe_of
 from kata.isolation.limits import CALLBACK_MB, MAX_HANDLES
 from kata.isolation.values import Encoder, Opaque, short_repr
@@ -128,6 +129,8 @@ class TestsCodec(Codec):
         if tag == "opaque":
             return Opaque(str(body["type"]), str(body["repr"]))
         if tag == "yours":
+            if body not in self.objects:
+                raise ProtocolError(self.names_nothing(body))
             return self.objects[body]
         return super().decode_other(tag, body)
 

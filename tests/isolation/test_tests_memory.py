@@ -19,7 +19,7 @@ from kata.isolation import kept
 from kata.isolation.pool import start_a_test
 from kata.judging.calls import Judged, UsedTooMuchMemory, log
 from kata.judging.limits import Watchdog
-from kata.isolation.client import IsolatedFunction
+from kata.isolation.client import IsolatedFunction, WorkerEnded
 from kata.runner.report import explain
 from tests.support.isolated_runs import hostile_report, needs_confinement, watchdog_or_skip
 
@@ -122,8 +122,8 @@ def test_a_new_test_lets_go_of_the_objects_the_last_one_passed(start_worker, no_
     start_a_test()
     gc.collect()
     assert left() is None, "the tests' process still holds the last test's object, and all it kept"
-    with pytest.raises(Exception, match="handle"):  # the worker's stale handle names nothing now
-        judged_call(worker, "g")
+    with pytest.raises(WorkerEnded, match="handle 1 names an object of an earlier test, let go since"):
+        judged_call(worker, "g")  # the worker's handle names nothing now, and the call says so
 
 
 def test_the_handles_made_in_answering_a_worker_are_bounded(start_worker, no_limit_passed, monkeypatch):
