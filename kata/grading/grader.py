@@ -220,20 +220,22 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
                           report=stopped or "the grading run stopped before this test")
               for number in range(len(tests) + 1, run + 1)]
     grade = grade_from_tests(student, kata.slug, tests, outcome.get("mistake", ""))
+    details = []
     if stopped and len(tests) > len(outcome["tests"]) - len(skipped):
-        grade.detail = one_line(outcome["stopped_detail"])
+        details.append(outcome["stopped_detail"])
     if skipped:
         grade.skipped = len(skipped)
-        grade.detail = one_line(f"{counted(len(skipped), 'test')} skipped: {skipped[0].reason}")
+        details.append(f"{counted(len(skipped), 'test')} skipped: {skipped[0].reason}")
+    if details:
+        grade.detail = one_line("; ".join(details))
     return grade
 
 
 def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,
-              memory_mb: int, confined: bool = True, seconds: float = STUDENT_SECONDS,
-              tests_memory_mb: int | None = None) -> tuple[dict, str]:
+              memory_mb: int, confined: bool = True, seconds: float = STUDENT_SECONDS) -> tuple[dict, str]:
     """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none.
 
-    The run's tests' process is held to `tests_memory_mb` (TESTS_MEMORY_MB unless given), read from outside."""
+    The run's tests' process is held to TESTS_MEMORY_MB, read from outside (kata.isolation.tests_memory)."""
     outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
                f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
@@ -241,7 +243,7 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
                "-p", "no:cacheprovider", "-q", *(["--confined"] if confined else [])]
     environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
-    cap = TESTS_MEMORY_MB if tests_memory_mb is None else tests_memory_mb
+    cap = TESTS_MEMORY_MB
     with process_group(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process, \
             TestsMemoryWatch(process.pid, cap) as memory:

@@ -26,7 +26,8 @@ from kata.isolation import confinement
 from kata.isolation import tests_memory
 from kata.isolation.tests_memory import TestsMemoryWatch, memory_of_the_tests_kib
 from kata.katas import find_kata
-from kata.vocabulary import KataStatus, Verdict
+from kata.runner.outcomes import TestOutcome
+from kata.vocabulary import KataStatus, Verdict, tests_process_stopped, tests_process_stopped_detail
 
 KATA = find_kata("8")
 CAP_MB = 300  # the kata's reference runs in a tests' process of about 60 MB
@@ -165,3 +166,16 @@ def test_the_watch_kills_at_once_a_process_that_grows_to_twice_the_cap_while_ask
 def test_a_cap_that_is_not_a_whole_number_of_megabytes_is_refused():
     with pytest.raises(ValueError, match="cap_mb must be a whole number of MB, 1 or more, got 0"):
         TestsMemoryWatch(os.getpid(), 0)
+
+
+def test_a_kata_whose_run_was_stopped_keeps_its_skipped_tests_out_and_says_both():
+    outcome = {"tests": [TestOutcome(f"tests/{KATA.slug}/test_hidden.py::test_a", True),
+                         TestOutcome(f"tests/{KATA.slug}/test_hidden.py::test_b", False, skipped=True,
+                                     reason="tiktoken is not installed")],
+               "mistake": "", "problem": None,
+               "stopped": tests_process_stopped("300 MB"), "stopped_detail": tests_process_stopped_detail("300 MB")}
+    grade = grader.grade_of_kata("carol", KATA, outcome, 5)
+    assert (grade.passed, grade.run, grade.skipped, grade.status) == (1, 4, 1, KataStatus.TOO_MUCH_MEMORY)
+    assert [test.verdict for test in grade.tests[1:]] == [Verdict.TOO_MUCH_MEMORY] * 3
+    assert grade.detail == ("the grader stopped the tests' process (not a worker) when its memory passed 300 MB; "
+                            "the tests it had not run score nothing; 1 test skipped: tiktoken is not installed")
