@@ -351,13 +351,13 @@ def memory_stop(called: str | None, limit: str, where: str) -> str:
 def kept_by_the_tests(called: str | None, what: str) -> str:
     """TOO MUCH MEMORY: the code under test made the tests' process keep too much for it, across its calls.
 
-    `what` says what grew and whose run it is: "more than 16 MB, sent by alice/08_semantic_chunker/
-    semantic_chunker.py in its calls to the tests' objects"."""
+    `what` says what grew and whose run it is: "sent it more than 256 MB in its calls to the tests' objects,
+    which may keep what they are sent (embed remembers each batch), in the run of alice/08_semantic_chunker/
+    semantic_chunker.py"."""
     return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
-            + prose(f"The tests' process stopped this run: the code under test made it keep {what}, which those "
-                    "objects (such as embed, which remembers each batch) may hold for the whole run. Its later "
-                    "calls in this run fail at once. A correct solution calls them only as the statement "
-                    "says: embed once, with the sentences it was given."))
+            + prose(f"The tests' process stopped this run: the code under test {what}. Its later calls in this run "
+                    "fail at once. A correct solution calls the tests' objects only as the statement says: embed "
+                    "once, with the sentences it was given."))
 
 
 def tests_process_stopped(limit: str) -> str:

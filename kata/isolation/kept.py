@@ -70,12 +70,13 @@ class KeptForAWorker:
         self.refuse_once_stopped()
         self.sent_bytes += message_bytes
         if self.sent_bytes > CALLBACK_MB * 1024 * 1024:
-            self.stop(f"more than {CALLBACK_MB} MB, sent by {self.shown_as} in its calls to the tests' objects")
+            self.stop(f"sent it more than {CALLBACK_MB} MB in its calls to the tests' objects, which may keep what "
+                      f"they are sent (embed remembers each batch), in the run of {self.shown_as}")
 
     def count_handles(self, held: int) -> None:
         if held > MAX_HANDLES:
-            self.stop(f"more than {counted(MAX_HANDLES, 'object')} at once, made for {self.shown_as} in answering "
-                      "its calls to the tests' objects")
+            self.stop(f"made it hold more than {counted(MAX_HANDLES, 'object')} at once, made in answering its calls "
+                      f"to the tests' objects, in the run of {self.shown_as}")
 
     def stop(self, what: str) -> None:
         self.stopped = what

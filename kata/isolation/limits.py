@@ -62,14 +62,14 @@ MAX_NAME_CHARACTERS = 200
 # source, in one call nothing can interrupt, and 70,000 fields took 44 s. A kata's have two or three.
 MAX_DATACLASS_FIELDS = 64
 # What the tests' process keeps for a worker, across the calls of a run. The tests' objects a
-# worker calls back (kata 08's embed, which remembers every batch it is given) may keep what it
-# sends them, so all that a run's workers send in their calls to the tests' objects together is
-# bounded: the reference of kata 08 sends 0.2 MB in a whole run; what one Python object per short
-# string makes of 16 MB stays far under a test's memory limit. And the handles the tests' process
-# holds for a worker (the objects it passed, and those it made in answering the worker's calls)
-# are let go at each new test, and at most this many are held at once: a test's own arguments
-# take a few hundred.
-CALLBACK_MB = 16
+# worker calls back (kata 08's embed, which remembers every batch) may keep what it sends them;
+# the handles the tests' process holds for a worker (the objects it passed, and those made in
+# answering its calls) are let go at each new test, and at most MAX_HANDLES are held at once (a
+# test's own arguments take at most 60). Within a test, its memory limit bounds what is kept
+# (kata.judging.limits.MEMORY_LIMIT_MB); all that a run's workers send in their calls to the
+# tests' objects is bounded too: kata 08's reference sends 0.2 MB in a whole run, and a worker that
+# computes while the tests read its calls (6 MB each) must meet its CPU limit first, not this.
+CALLBACK_MB = 256
 MAX_HANDLES = 20_000
 # The resident memory of the tests' process of one student's run (`kata grade`), with its fork
 # server's (the workers have limits of their own), read from outside by the grader, which ends

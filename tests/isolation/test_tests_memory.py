@@ -66,18 +66,20 @@ def test_a_worker_calling_a_keeping_callback_in_a_loop_is_stopped_past_the_budge
     sent = sum(len(word) + 3 for batch in keeper.batches for word in batch)
     assert 1 * 1024 * 1024 < sent <= 2 * 1024 * 1024, "the budget bounds what the tests were sent, and no more"
     assert worker.process is None, "the worker is stopped"
-    assert "more than 2 MB, sent by" in stopped.value.limit and "submission.py" in stopped.value.limit
+    assert stopped.value.limit.startswith("sent it more than 2 MB in its calls to the tests' objects")
+    assert stopped.value.limit.endswith(f"in the run of {worker.source}")
 
 
 def test_the_report_names_the_tests_process_and_whose_run_it_is(start_worker, no_limit_passed, monkeypatch):
     monkeypatch.setattr(kept, "CALLBACK_MB", 1)
-    worker = start_worker(CALLS_A_KEEPER_IN_A_LOOP, ("f", "g"))
+    worker = start_worker(CALLS_A_KEEPER_IN_A_LOOP, ("f", "g"), name="alices_chunker.py")
     with pytest.raises(UsedTooMuchMemory) as stopped:
         judged_call(worker, "f", Keeper())
     text = " ".join(explain(_AnItem(), stopped.value).body.split())
     assert text.startswith("TOO MUCH MEMORY")
-    assert "The tests' process stopped this run: the code under test made it keep more than 1 MB, sent by" in text
-    assert "submission.py in its calls to the tests' objects" in text
+    assert ("The tests' process stopped this run: the code under test sent it more than 1 MB in its calls to the "
+            "tests' objects, which may keep what they are sent (embed remembers each batch), in the run of "
+            f"{worker.source}. Its later calls in this run fail at once.") in text
     assert "its worker process used up" not in text
 
 
@@ -88,7 +90,7 @@ def test_after_the_budget_every_later_call_of_the_run_fails_at_once(start_worker
         judged_call(worker, "f", Keeper())
     log.stopped_by = None
     start_a_test()  # the next test of the run: the worker would be started again, and is not
-    with pytest.raises(kept.TestsKeptTooMuch, match="more than 1 MB"):
+    with pytest.raises(kept.TestsKeptTooMuch, match="sent it more than 1 MB"):
         judged_call(worker, "g")
     assert worker.process is None
 
@@ -138,7 +140,7 @@ def test_the_handles_made_in_answering_a_worker_are_bounded(start_worker, no_lim
         def make(self):
             return Keeper()
 
-    with pytest.raises(kept.TestsKeptTooMuch, match="more than 200 objects at once, made for"):
+    with pytest.raises(kept.TestsKeptTooMuch, match="made it hold more than 200 objects at once, made in answering"):
         judged_call(worker, "f", Maker())
     assert len(worker.kept.stopped) > 0
 
@@ -199,7 +201,7 @@ def test_a_kata_08_submission_that_floods_the_embedders_is_stopped_in_the_tests_
                             after_the_reference=True)
     words = " ".join(report.split())
     assert "2 failed" in report, report[-2000:]
-    assert words.count("The tests' process stopped this run: the code under test made it keep more than 16 MB, "
-                       "sent by") == 2, report[-3000:]
-    assert "semantic_chunker.py in its calls to the tests' objects" in words
+    assert words.count("The tests' process stopped this run: the code under test sent it more than 256 MB in its "
+                       "calls to the tests' objects") == 2, report[-3000:]
+    assert f"in the run of {tmp_path / 'semantic_chunker.py'}. Its later calls" in words
     assert "worker process used up" not in words and "DID NOT FINISH" not in words
