@@ -360,7 +360,7 @@ def kept_by_the_tests(called: str | None, what: str) -> str:
                     "once, with the sentences it was given."))
 
 
-def tests_process_stopped(limit: str) -> str:
+def grader_stopped_the_tests(limit: str) -> str:
     """TOO MUCH MEMORY: the grader ended a student's tests' process (its run of `kata grade`) past its cap."""
     return (f"{Verdict.TOO_MUCH_MEMORY}\n"
             + prose(f"Not run: the grader stopped the tests' process of this run (the process that runs the tests "
@@ -369,8 +369,8 @@ def tests_process_stopped(limit: str) -> str:
                     "answers far larger than their input, or calls to the tests' objects that they keep."))
 
 
-def tests_process_stopped_detail(limit: str) -> str:
-    """A grade's detail when the grader ended the student's tests' process past its cap (tests_process_stopped)."""
+def grader_stopped_the_tests_detail(limit: str) -> str:
+    """A grade's detail when the grader ended the student's tests' process past its cap (grader_stopped_the_tests)."""
     return (f"the grader stopped the tests' process (not a worker) when its memory passed {limit}; "
             "the tests it had not run score nothing")
 

@@ -30,8 +30,8 @@ from kata.isolation.limits import TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.isolation.tests_memory import TestsMemoryWatch
 from kata.judging.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
-from kata.vocabulary import (KataStatus, Verdict, counted, one_line, printable, tests_process_stopped,
-                             tests_process_stopped_detail)
+from kata.vocabulary import (KataStatus, Verdict, counted, one_line, printable, grader_stopped_the_tests,
+                             grader_stopped_the_tests_detail)
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 
 STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner
@@ -269,7 +269,7 @@ def stopped_for_memory(outcomes_file: Path, katas: list[Kata], cap_mb: int) -> d
         outcomes = read_outcomes(outcomes_file)
     except (OSError, ValueError):
         outcomes = {}
-    report, detail = tests_process_stopped(f"{cap_mb} MB"), tests_process_stopped_detail(f"{cap_mb} MB")
+    report, detail = grader_stopped_the_tests(f"{cap_mb} MB"), grader_stopped_the_tests_detail(f"{cap_mb} MB")
     for kata in katas:
         outcome = outcomes.setdefault(kata.slug, {"tests": [], "mistake": "", "problem": None})
         outcome.update(stopped=report, stopped_detail=detail)

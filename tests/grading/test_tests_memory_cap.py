@@ -27,7 +27,7 @@ from kata.isolation import tests_memory
 from kata.isolation.tests_memory import TestsMemoryWatch, memory_of_the_tests_kib
 from kata.katas import find_kata
 from kata.runner.outcomes import TestOutcome
-from kata.vocabulary import KataStatus, Verdict, tests_process_stopped, tests_process_stopped_detail
+from kata.vocabulary import KataStatus, Verdict, grader_stopped_the_tests, grader_stopped_the_tests_detail
 
 KATA = find_kata("8")
 CAP_MB = 300  # the kata's reference runs in a tests' process of about 60 MB
@@ -172,8 +172,8 @@ def test_a_kata_whose_run_was_stopped_keeps_its_skipped_tests_out_and_says_both(
     outcome = {"tests": [TestOutcome(f"tests/{KATA.slug}/test_hidden.py::test_a", True),
                          TestOutcome(f"tests/{KATA.slug}/test_hidden.py::test_b", False, skipped=True,
                                      reason="tiktoken is not installed")],
-               "mistake": "", "problem": None,
-               "stopped": tests_process_stopped("300 MB"), "stopped_detail": tests_process_stopped_detail("300 MB")}
+               "mistake": "", "problem": None, "stopped": grader_stopped_the_tests("300 MB"),
+               "stopped_detail": grader_stopped_the_tests_detail("300 MB")}
     grade = grader.grade_of_kata("carol", KATA, outcome, 5)
     assert (grade.passed, grade.run, grade.skipped, grade.status) == (1, 4, 1, KataStatus.TOO_MUCH_MEMORY)
     assert [test.verdict for test in grade.tests[1:]] == [Verdict.TOO_MUCH_MEMORY] * 3
