@@ -344,6 +344,56 @@ def too_much_memory(called: str | None, limit: str, in_a_worker: bool) -> str:
             + prose(grew + "This usually means a loop that never advances keeps appending to a list."))
 
 
+# Which process a memory stop names (memory_stop): the worker that ran the code, or the tests' process,
+# which reads what the worker sends (an isolated run), or runs the code itself (an in-process one).
+IN_THE_WORKER = "worker"
+IN_THE_TESTS_READING = "tests, reading"
+IN_THE_TESTS_RUNNING = "tests, running"
+IN_THE_TESTS_KEEPING = "tests, keeping"  # what the tests' process kept for the code under test, across a run
+
+
+def memory_stop(called: str | None, limit: str, where: str) -> str:
+    """TOO MUCH MEMORY, naming the process that grew: `where` is IN_THE_WORKER, IN_THE_TESTS_READING,
+    IN_THE_TESTS_RUNNING (too_much_memory's two, and the tests' process of an isolated run) or
+    IN_THE_TESTS_KEEPING (kept_by_the_tests, whose `limit` says what grew)."""
+    if where == IN_THE_TESTS_KEEPING:
+        return kept_by_the_tests(called, limit)
+    if where != IN_THE_TESTS_READING:
+        return too_much_memory(called, limit, where == IN_THE_WORKER)
+    return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
+            + prose(f"While your code's worker process answered, the tests' process grew by more than {limit}, "
+                    "reading what the worker sent it (an answer, or its calls to the tests' objects), so it was "
+                    "stopped: not the worker, which has a limit of its own. Your code sent something far larger "
+                    "than its input: a loop that never advances, appending to a list, would."))
+
+
+def kept_by_the_tests(called: str | None, what: str) -> str:
+    """TOO MUCH MEMORY: the code under test made the tests' process keep too much for it, across its calls.
+
+    `what` says what grew and whose run it is: "sent it more than 256 MB in its calls to the tests' objects,
+    which may keep what they are sent (embed remembers each batch), in the run of alice/08_semantic_chunker/
+    semantic_chunker.py"."""
+    return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
+            + prose(f"The tests' process stopped this run: the code under test {what}. Its later calls in this run "
+                    "fail at once. A correct solution calls the tests' objects only as the statement says: embed "
+                    "once, with the sentences it was given."))
+
+
+def grader_stopped_the_tests(limit: str) -> str:
+    """TOO MUCH MEMORY: the grader ended a student's tests' process (its run of `kata grade`) past its cap."""
+    return (f"{Verdict.TOO_MUCH_MEMORY}\n"
+            + prose(f"Not run: the grader stopped the tests' process of this run (the process that runs the tests "
+                    f"and reads what the workers send, not a worker) when its memory passed {limit}, so the "
+                    "tests still to run, this one among them, did not run. The code under test made it grow: "
+                    "answers far larger than their input, or calls to the tests' objects that they keep."))
+
+
+def grader_stopped_the_tests_detail(limit: str) -> str:
+    """A grade's detail when the grader ended the student's tests' process past its cap (grader_stopped_the_tests)."""
+    return (f"the grader stopped the tests' process (not a worker) when its memory passed {limit}; "
+            "the tests it had not run score nothing")
+
+
 def matches_a_known_mistake(title: str, hint: str) -> str:
     return prose(f"This matches a known mistake: {title}. {hint}")
 

@@ -26,10 +26,12 @@ from kata.grading.reports import check_report_paths, grade_table, kata_summary, 
 from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
 from kata.runner.outcomes import TestOutcome, read_outcomes
 from kata.folders import remove_folder
-from kata.isolation.limits import WORKER_MEMORY_MB
+from kata.isolation.limits import TESTS_MEMORY_MB, WORKER_MEMORY_MB
+from kata.isolation.tests_memory import TestsMemoryWatch
 from kata.judging.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
-from kata.vocabulary import KataStatus, Verdict, counted, one_line, printable
+from kata.vocabulary import (KataStatus, Verdict, counted, one_line, printable, grader_stopped_the_tests,
+                             grader_stopped_the_tests_detail)
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 
 STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner
@@ -214,20 +216,30 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
     # A test skipped for an optional extra that is not installed counts for no one: it is left out of the
     # score's denominator, which stays the same for every student of the class (graded in one place).
     run -= len(skipped)
-    # Tests a crash of the run left undone, numbered on from the last that ran: no points for those.
-    tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False, verdict=Verdict.ERROR,
-                          report="the grading run stopped before this test")
+    # Tests a crash of the run left undone, numbered on from the last that ran: no points for those. Past
+    # the cap on its memory, the grader stopped the tests' process: each such test says so.
+    stopped = outcome.get("stopped")
+    tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False,
+                          verdict=Verdict.TOO_MUCH_MEMORY if stopped else Verdict.ERROR,
+                          report=stopped or "the grading run stopped before this test")
               for number in range(len(tests) + 1, run + 1)]
     grade = grade_from_tests(student, kata.slug, tests, outcome.get("mistake", ""))
+    details = []
+    if stopped and len(tests) > len(outcome["tests"]) - len(skipped):
+        details.append(outcome["stopped_detail"])
     if skipped:
         grade.skipped = len(skipped)
-        grade.detail = one_line(f"{counted(len(skipped), 'test')} skipped: {skipped[0].reason}")
+        details.append(f"{counted(len(skipped), 'test')} skipped: {skipped[0].reason}")
+    if details:
+        grade.detail = one_line("; ".join(details))
     return grade
 
 
 def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,
               memory_mb: int, confined: bool = True, seconds: float = STUDENT_SECONDS) -> tuple[dict, str]:
-    """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none."""
+    """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none.
+
+    The run's tests' process is held to TESTS_MEMORY_MB, read from outside (kata.isolation.tests_memory)."""
     outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
                f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
@@ -235,19 +247,37 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
                "-p", "no:cacheprovider", "-q", *(["--confined"] if confined else [])]
     environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
+    cap = TESTS_MEMORY_MB
     with process_group(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process:
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process, \
+            TestsMemoryWatch(process.pid, cap) as memory:
         try:
             output, _ = process.communicate(timeout=seconds)
         except subprocess.TimeoutExpired:
             stop_group(process)
             process.communicate()
             return {}, f"grading this student took more than {seconds:g} s and was stopped"
+    if memory.passed_kib:
+        return stopped_for_memory(outcomes_file, katas, cap), ""
     try:
         return read_outcomes(outcomes_file), ""
     except (OSError, ValueError):
         tail = output.decode("utf-8", "replace").strip().splitlines()[-3:]
         return {}, f"the test run ended with exit status {process.returncode}: {' / '.join(tail)}"
+
+
+def stopped_for_memory(outcomes_file: Path, katas: list[Kata], cap_mb: int) -> dict:
+    """The outcomes of a run whose tests' process passed its cap: the tests that ran (if it could still write
+    them), and for each kata a "stopped" report that every test not run carries."""
+    try:
+        outcomes = read_outcomes(outcomes_file)
+    except (OSError, ValueError):
+        outcomes = {}
+    report, detail = grader_stopped_the_tests(f"{cap_mb} MB"), grader_stopped_the_tests_detail(f"{cap_mb} MB")
+    for kata in katas:
+        outcome = outcomes.setdefault(kata.slug, {"tests": [], "mistake": "", "problem": None})
+        outcome.update(stopped=report, stopped_detail=detail)
+    return outcomes
 
 
 def tests_per_kata(katas: list[Kata]) -> dict[str, int]:

@@ -5,6 +5,8 @@ In the tests' process, the tests' side of each worker:
   when the run ends; and what judging must know of them (`WAITING_IN`, `READ_THERE`).
 - `client`: one worker as the tests call it: `WorkerClient` starts it, calls into it and
   reads its generators; `IsolatedFunction` is what a test's `Judged` wrapper calls.
+- `kept`: what the tests' process keeps for a worker (the handles to the tests' objects, what
+  it sends them), bounded across a run.
 - `clock`: the worker's time, on the kernel's clock of its process, and the credit for the
   messages' travel.
 - `memory`: the worker's memory, read from /proc, which a memory guard holds it to.
@@ -30,6 +32,6 @@ Imports from `kata.judging` what holds no state of a run (the exceptions of a st
 and reaches judging's state only through `kata.judging.elsewhere`: the time of the test's
 waits, the call in progress, and the stop of a test. Judging never
 imports isolation; the runner's plugin connects the two when a run is isolated. Also
-imports `kata.katas`, `kata.folders` and the katas' materials; never the runner, grading
-or the command.
+imports `kata.katas`, `kata.folders`, `kata.vocabulary` (the words of a stop) and the katas'
+materials; never the runner, grading or the command.
 """

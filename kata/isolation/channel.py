@@ -57,6 +57,7 @@ class Channel:
         self.codec = codec
         codec.channel = self
         self._buffer = bytearray()
+        self.last_received_bytes = 0  # the length of the last message received
 
     def send(self, message: dict) -> None:
         data = json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n"
@@ -72,6 +73,7 @@ class Channel:
             if end >= 0:
                 line = bytes(self._buffer[:end])
                 del self._buffer[: end + 1]
+                self.last_received_bytes = len(line)
                 return self._parse(line)
             searched = len(self._buffer)
             if searched > MAX_MESSAGE_BYTES:

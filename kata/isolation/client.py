@@ -28,14 +28,15 @@ from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
 from kata.isolation.clock import cpu_clock_of, protocol_time, signals_held
 from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
 from kata.isolation.states import has_ended, hidden_from_the_worker, pending_signals, why_it_ended
-from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, Yielded, recipe_of, refill
+from kata.isolation.handles import Yielded, refill
+from kata.isolation.kept import KeptForAWorker, TestsCodec, WorkerOutOfMemory
 from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
                                    WORKER_MEMORY_MB, WORKER_START_SECONDS)
 from kata.isolation.memory import WorkerReading, memory_of
 from kata.isolation.kinds import shortened
-from kata.isolation.values import Decoder, Encoder, Opaque, answer_of, short_repr
+from kata.isolation.values import Decoder, Encoder, answer_of
 from kata.judging import load_problems
-from kata.judging.calls import DidNotFinish, UsedTooMuchMemory, is_iterator
+from kata.judging.calls import DidNotFinish
 from kata.judging.elsewhere import elsewhere
 from kata.judging.limits import can_watch
 
@@ -53,59 +54,6 @@ class WorkerEnded(Exception):
 
 class WorkerCouldNotStart(Exception):
     """The submission could not be loaded in a worker; the message says why in one sentence."""
-
-
-class TestsCodec(Codec):
-    """In the tests' process: what the tests pass that is not plain data stays here and is called back."""
-
-    sends_container_subclasses = True
-
-    def __init__(self, worker: WorkerClient):
-        super().__init__()
-        self.worker = worker
-
-    def encode_other(self, value: object) -> dict:
-        shown = short_repr(value)
-        rebuilt = recipe_of(value)
-        if rebuilt is not None:
-            return {"rebuilt": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
-                                         "position": rebuilt[2], "repr": shown}}
-        if is_iterator(value):
-            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": shown}}
-        if callable(value):
-            return {"callable": {"handle": self.remember(value, {"call"}), "repr": shown}}
-        methods = [name for name in dir(value) if _may_be_called(value, name)]
-        return {"object": {"handle": self.remember(value, methods), "repr": shown, "methods": methods}}
-
-    def encode_part(self, value: object) -> object:
-        return Encoder(self).encode(value)
-
-    def serve(self, message: dict) -> dict:
-        """A callback runs the tests' own object: the wait for the worker's reply is paused meanwhile,
-        but not its CPU clock, so what a thread of the worker computes during a callback still counts."""
-        elsewhere.time.pause_the_wall_clock()
-        try:
-            return super().serve(message)
-        finally:
-            elsewhere.time.resume_the_wall_clock()
-
-    def decode_other(self, tag: str, body: Any) -> object:
-        if tag == "iterator":
-            return WorkerIterator(self.worker, self.worker.generation, body["handle"], body["repr"])
-        if tag == "opaque":
-            return Opaque(str(body["type"]), str(body["repr"]))
-        if tag == "yours":
-            return self.objects[body]
-        return super().decode_other(tag, body)
-
-
-def _may_be_called(value: object, name: str) -> bool:
-    if name.startswith("_") and name not in FORWARDED_SPECIAL_METHODS:
-        return False
-    try:
-        return callable(getattr(value, name))
-    except Exception:
-        return False
 
 
 class WorkerChannel(Channel):
@@ -145,6 +93,7 @@ class WorkerClient:
         self.cpu_at_rest: float | None = None  # the worker's CPU time when it loaded, or its last request ended
         self.started_in_this_test = False  # its process was started during the current test (start_a_test)
         self.sent_while_resting: set[int] = set()  # the signals waiting for the worker when it was last resumed
+        self.kept = KeptForAWorker(relative(self.source))  # what its processes made the tests keep, in the run
 
     # Calls ----------------------------------------------------------------------------------
 
@@ -161,6 +110,7 @@ class WorkerClient:
             # The test fails already; a retrying caller (Hypothesis shrinking its example)
             # must not make a crashing submission start a new worker for every retry.
             raise WorkerEnded(str(self.ended_in_this_test))
+        self.kept.refuse_once_stopped()
         self.start_if_needed()
         encoder = Encoder(self.codec)
         message = {"op": "call", "function": function, "args": [encoder.encode(arg) for arg in args],
@@ -184,6 +134,15 @@ class WorkerClient:
         value = self.answer(reply, decoder=decoder)
         yielded.track(decoder.containers, self.codec)
         return value
+
+    def generator(self, handle: int, shown: str) -> WorkerIterator:
+        """A generator the submission returned, which lives in the current process."""
+        return WorkerIterator(self, self.generation, handle, shown)
+
+    def let_go_of_the_last_test(self) -> None:
+        """A new test: the objects the earlier tests passed the worker (and what they kept) are let go."""
+        if self.process is not None:
+            self.codec.forget_every_handle()
 
     def require(self, generation: int) -> ForkedProcess:
         """The worker process a generator of this generation lives in; raises WorkerEnded when it has gone."""
@@ -218,7 +177,7 @@ class WorkerClient:
         raised = reply.get("raised")
         if isinstance(raised, dict) and raised.get("type") == "MemoryError" and raised.get("builtin"):
             self.stop()
-            raise elsewhere.stop_the_test(UsedTooMuchMemory, f"{self.memory_mb} MB of address space")
+            raise elsewhere.stop_the_test(WorkerOutOfMemory, f"{self.memory_mb} MB of address space")
         return reply
 
     def rest(self) -> float:

@@ -43,6 +43,7 @@ class Codec(PlainValues):
         # methods sent with it. Nothing else: not even __setattr__ on an object it holds.
         self.allowed: dict[int, frozenset] = {}
         self.channel: Channel | None = None
+        self.handles_made = 0  # never reused: a handle let go (forget_every_handle) names nothing afterwards
 
     def connected(self) -> Channel:
         """The channel the values travel on: set before any value does."""
@@ -51,17 +52,28 @@ class Codec(PlainValues):
         return self.channel
 
     def remember(self, value: object, allowed: Iterable[str]) -> int:
-        handle = len(self.objects) + 1
+        self.handles_made += 1
+        handle = self.handles_made
         self.objects[handle] = value
         self.allowed[handle] = frozenset(allowed)
         return handle
+
+    def names_nothing(self, handle: object) -> str:
+        if type(handle) is int and 0 < handle <= self.handles_made:
+            return f"handle {handle} names an object of an earlier test, let go since: a test's objects are not kept"
+        return f"no object with handle {handle!r}"
+
+    def forget_every_handle(self) -> None:
+        """Let go of every object the other side was given a handle to: a handle it calls later names nothing."""
+        self.objects.clear()
+        self.allowed.clear()
 
     def serve(self, message: dict) -> dict:
         """Run a callback the other side asked for: next() on an iterator, or a call of a function or method."""
         handle = message.get("handle")
         target = self.objects.get(handle) if type(handle) is int else None
         if target is None:
-            raise ProtocolError(f"no object with handle {message.get('handle')!r}")
+            raise ProtocolError(self.names_nothing(handle))
         wanted = message.get("method") or message.get("op")
         if wanted not in self.allowed[message["handle"]]:
             raise ProtocolError(f"{wanted!r} is not allowed on handle {message['handle']}")

@@ -61,6 +61,26 @@ MAX_NAME_CHARACTERS = 200
 # The fields of one kind of dataclass: Python builds a dataclass's methods by compiling their
 # source, in one call nothing can interrupt, and 70,000 fields took 44 s. A kata's have two or three.
 MAX_DATACLASS_FIELDS = 64
+# What the tests' process keeps for a worker, across the calls of a run. The tests' objects a
+# worker calls back (kata 08's embed, which remembers every batch) may keep what it sends them;
+# the handles the tests' process holds for a worker (the objects it passed, and those made in
+# answering its calls) are let go at each new test, and at most MAX_HANDLES are held at once (a
+# test's own arguments take at most 60). Within a test, its memory limit bounds what is kept
+# (kata.judging.limits.MEMORY_LIMIT_MB); all that a run's workers send in their calls to the
+# tests' objects is bounded too: kata 08's reference sends 0.2 MB in a whole run, and a worker that
+# computes while the tests read its calls (6 MB each) must meet its CPU limit first, not this.
+CALLBACK_MB = 256
+MAX_HANDLES = 20_000
+# The resident memory of the tests' process of one student's run (`kata grade`), with its fork
+# server's (the workers have limits of their own), read from outside by the grader, which ends
+# the run past it: the reference's whole suite peaks at 220 MB, and a test may grow the tests'
+# process by at most kata.judging.limits.MEMORY_LIMIT_MB. Read every TESTS_MEMORY_CHECK_SECONDS;
+# a run asked to stop past the cap that has not ended TESTS_STOP_SECONDS later (or grows to twice
+# the cap meanwhile) is killed: pytest takes about 4 s to report the interruption (it parses the
+# source of each frame) before it writes the outcomes of the tests that ran.
+TESTS_MEMORY_MB = 1536
+TESTS_MEMORY_CHECK_SECONDS = 0.05
+TESTS_STOP_SECONDS = 10.0
 # What a report keeps of each line of the traceback of an exception a worker raised (its
 # message is cut to kata.judging.load_problems.ERROR_TEXT_LIMIT): without a cap, a message or a
 # source line of 20 MB in every test made a class's grades a gigabyte.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kata.isolation import channel, client, clock, handles, memory, values
+from kata.isolation import channel, client, clock, handles, kept, memory, values
 from kata.isolation.client import WorkerClient, WorkerIterator
 from kata.isolation.forking import stop_the_fork_server
 from kata.judging.elsewhere import elsewhere
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 # Code in these files runs while the tests wait for a worker's reply, so a limit passed there
 # stops the call at once; and these iterators are read in their worker (read_measuring_memory).
-WAITING_IN = (client.__file__, clock.__file__, memory.__file__, values.__file__, handles.__file__, channel.__file__)
+WAITING_IN = (client.__file__, clock.__file__, memory.__file__, values.__file__, handles.__file__, channel.__file__,
+              kept.__file__)
 READ_THERE = (WorkerIterator,)
 
 _workers: list[WorkerClient] = []
@@ -37,13 +38,15 @@ def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int,
 
 
 def start_a_test(own_worker: bool = False) -> None:
-    """A new test: a worker that ended during the last one may be started again.
+    """A new test: a worker that ended during the last one may be started again, and the tests' objects
+    the last one passed it are let go (kata.isolation.kept).
 
     With own_worker, every worker is stopped: the test's first call starts one for it alone.
     """
     for worker in _workers:
         worker.ended_in_this_test = None
         worker.started_in_this_test = False
+        worker.let_go_of_the_last_test()
         if own_worker:
             worker.stop()
 

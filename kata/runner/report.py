@@ -16,9 +16,9 @@ from kata.judging.checks import RaisedWhileRead, WrongAnswer
 from kata.katas import relative
 from kata.runner.diagnosis import FailingTest, matching_mistakes
 from kata.judging.guards import has_fixed_inputs
-from kata.vocabulary import (Verdict, did_not_finish, many_calls_did_not_finish, matches_a_known_mistake, prose,
-                             raised, still_the_stub, too_much_memory, too_slow, what_the_test_checks,
-                             where_in_the_code)
+from kata.vocabulary import (IN_THE_TESTS_READING, IN_THE_TESTS_RUNNING, Verdict, did_not_finish,
+                             many_calls_did_not_finish, matches_a_known_mistake, memory_stop, prose, raised,
+                             still_the_stub, too_slow, what_the_test_checks, where_in_the_code)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -60,7 +60,9 @@ def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] |
     elif isinstance(error, DidNotFinish):
         text = _did_not_finish(item, error)
     elif isinstance(error, UsedTooMuchMemory):
-        text = too_much_memory(_shown(error.call), error.limit, getattr(error.call, "isolated", False))
+        # The process that grew: the worker, or the tests' process (kata.isolation.kept's stops say which).
+        where = IN_THE_TESTS_READING if getattr(error.call, "isolated", False) else IN_THE_TESTS_RUNNING
+        text = memory_stop(_shown(error.call), error.limit, getattr(error, "where", where))
     else:
         call = log.last
         if call is None or call.error is not error:
