@@ -3,6 +3,8 @@
 Run one against the tests with: pytest tests/01_fixed_windows --impl=mistake:01:<id>
 """
 
+import functools
+
 from kata.runner.mistakes import Mistake
 
 
@@ -722,3 +724,42 @@ class RawSlicesWithoutOverlap(Mistake):
         if overlap == 0:
             return [tokens[start:start + chunk_size] for start in range(0, len(tokens), chunk_size)]
         return _windows(tokens, chunk_size, overlap)
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_windows(tokens, chunk_size, overlap):
+    return _windows(tokens, chunk_size, overlap)
+
+
+class CachesTheAnswer(Mistake):
+    """Remembers the windows of a str or a tuple with functools.lru_cache and hands the same lists out again.
+
+    The first answer is right, but every caller gets one and the same list of lists: after
+    windows = fixed_windows("abcde", 3, 1); windows[0].append("z"), the next call with equal arguments
+    returns [['a', 'b', 'c', 'z'], ['c', 'd', 'e']].
+    """
+
+    id = "caches_the_answer"
+    title = "Returns the same cached windows to every caller"
+    hint = "Build a new list of new windows on every call: a cached answer carries every change its callers made."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap)
+        if isinstance(tokens, (str, tuple)):
+            return _remembered_windows(tokens, chunk_size, overlap)
+        return _windows(tokens, chunk_size, overlap)
+
+
+class NamesTheOverlapOverlapTokens(Mistake):
+    """Names its third parameter overlap_tokens (as kata 03 does), so fixed_windows(tokens, 3, overlap=1)
+    raises TypeError: an unexpected keyword argument."""
+
+    id = "names_the_overlap_overlap_tokens"
+    title = "Names the third parameter overlap_tokens instead of overlap"
+    hint = "The parameter is called overlap, and callers pass it by name: fixed_windows(tokens, 3, overlap=1)."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap_tokens=0):
+        _validate(chunk_size, overlap_tokens)
+        return _windows(tokens, chunk_size, overlap_tokens)

@@ -1051,3 +1051,28 @@ class BudgetTypeNotChecked(Mistake):
             if size < 0:
                 raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
         return _pack(sizes, max_tokens)
+
+
+class FindsABadSizesIndexByValue(Mistake):
+    """Names a bad size by list(sizes).index(size), the first size equal to it, not by its own position.
+
+    True == 1 and 2.0 == 2, so pack_sentences([1, 2, 3, True], 10) raises TypeError naming sizes[0],
+    and pack_sentences([1, 2, 3, 2.0], 10) names sizes[1], where the bad size is sizes[3].
+    """
+
+    id = "finds_a_bad_sizes_index_by_value"
+    title = "Names a bad size by the index of the first equal size (list.index), not its own"
+    hint = "Take each size's index from enumerate(sizes) as you check it: True == 1 and 2.0 == 2."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for size in sizes:
+            if not isinstance(size, int) or isinstance(size, bool):
+                index = list(sizes).index(size)
+                raise TypeError(f"sizes[{index}] must be an int, got {size!r} of type {type(size).__name__}")
+            if size < 0:
+                raise ValueError(f"sizes[{list(sizes).index(size)}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)

@@ -6,6 +6,7 @@ A mistake in splitting flows into chunking too: every class's chunk_text packs t
 units of its own split_units.
 """
 
+import functools
 import re
 
 from kata.runner.mistakes import Mistake
@@ -1854,3 +1855,30 @@ class AsciiWhitespaceEverywhere(Mistake):
     @staticmethod
     def chunk_text(text, max_tokens, overlap_tokens=0):
         return _chunk(AsciiWhitespaceEverywhere.split_units, text, max_tokens, overlap_tokens)
+
+
+@functools.lru_cache(maxsize=128)
+def _remembered_split(text, max_tokens):
+    return _split(text, max_tokens)
+
+
+class CachesTheUnits(Mistake):
+    """Remembers split_units' answer with functools.lru_cache and hands the same list out again.
+
+    After units = split_units("One. Two.", 5); units.append("Three."), the next call returns
+    ['One.', 'Two.', 'Three.'], and chunk_text("One. Two.", 5), which packs the same cached list,
+    returns ['One. Two. Three.'].
+    """
+
+    id = "caches_the_units"
+    title = "Returns the same cached list of units to every caller"
+    hint = "Build a new list on every call: a cached answer carries every change its callers made."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        return _remembered_split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(CachesTheUnits.split_units, text, max_tokens, overlap_tokens)

@@ -111,6 +111,22 @@ def test_changing_a_window_leaves_the_input_alone(fixed_windows):
            details=f"Setting windows[0][0] changed the input to {tokens}.")
 
 
+def test_every_call_returns_new_windows(fixed_windows):
+    first = check_returns(fixed_windows, "abcde", 3, 1, expected=[["a", "b", "c"], ["c", "d", "e"]],
+                          why="windows of 3 characters that share 1: starts 0 and 2, and the second reaches the end.")
+    first[0].append("z")
+    first.append(["y"])
+    second = check_returns(fixed_windows, "abcde", 3, 1, expected=[["a", "b", "c"], ["c", "d", "e"]],
+                           why="the same call made again gives the same windows, whatever the caller did with the "
+                               "answer of the first call (here it appended to it and to its first window): an "
+                               "answer handed out again from a cache carries those changes.")
+    earlier = {id(first)} | {id(window) for window in first}
+    expect(id(second) not in earlier and all(id(window) not in earlier for window in second),
+           "a new list of new windows on every call, sharing no list with an earlier answer",
+           details="The second call returned a list (or a window) that the first call had returned too: "
+                   "changing one answer changes the other.")
+
+
 # Validation -----------------------------------------------------------------------------
 
 

@@ -399,3 +399,24 @@ def test_when_both_values_are_bad_max_tokens_is_checked_first(chunk_text):
 def test_when_two_arguments_are_bad_the_types_are_checked_before_the_values(chunk_text):
     check_raises(chunk_text, "a", 0, 1.5, error=TypeError, mentions=["overlap_tokens"],
                  why="both numbers are bad: the types are checked before the values, so overlap_tokens' wins.")
+
+
+def test_every_call_of_split_units_returns_a_new_list(split_units):
+    first = check_returns(split_units, "One. Two.", 5, expected=["One.", "Two."],
+                          why="two sentences, each a unit of one word.")
+    first.append("Three.")
+    second = check_returns(split_units, "One. Two.", 5, expected=["One.", "Two."],
+                           why="the same call made again gives the same units, whatever the caller did with the "
+                               "answer of the first call (here it appended to it): an answer handed out again from "
+                               "a cache carries that change.")
+    expect(second is not first, "a new list on every call", details="The second call returned the first call's list.")
+
+
+def test_every_call_of_chunk_text_returns_a_new_list(chunk_text):
+    first = check_returns(chunk_text, "One. Two.", 5, expected=["One. Two."],
+                          why="two one-word units fit one chunk of at most 5 words.")
+    first.append("Three.")
+    second = check_returns(chunk_text, "One. Two.", 5, expected=["One. Two."],
+                           why="the same call made again gives the same chunks, whatever the caller did with the "
+                               "answer of the first call (here it appended to it), and however split_units is made.")
+    expect(second is not first, "a new list on every call", details="The second call returned the first call's list.")
