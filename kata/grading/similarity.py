@@ -57,15 +57,22 @@ def compare_class(folder: Path, katas: list[Kata], threshold: float = THRESHOLD,
         raise ValueError(f"--threshold {threshold!r} is not a number above 0 and at most 1")
     work = Path(tempfile.mkdtemp(prefix="kata-similarity-"))
     try:
-        students = submissions_in(Path(folder).resolve(), work / "unpacked")
-        compared = Compared([], {}, [])
-        for kata in katas:
-            handed_in = _compare_kata(kata, students, threshold, compared)
-            flagged = sum(pair.flagged for pair in compared.pairs if pair.kata == kata.slug)
-            say(f"similarity {kata.number}: {counted(handed_in, 'student')} compared, "
-                f"{counted(flagged, 'pair')} flagged")
+        return compare_submissions(submissions_in(Path(folder).resolve(), work / "unpacked"), katas, threshold, say)
     finally:
         remove_folder(work)
+
+
+def compare_submissions(students: list[Submission], katas: list[Kata], threshold: float = THRESHOLD,
+                        say: Callable[[str], None] = lambda line: None) -> Compared:
+    """compare_class on students already found (and their zips unpacked), as `kata grade --similarity` has them."""
+    if not 0 < threshold <= 1:
+        raise ValueError(f"--threshold {threshold!r} is not a number above 0 and at most 1")
+    compared = Compared([], {}, [])
+    for kata in katas:
+        handed_in = _compare_kata(kata, students, threshold, compared)
+        flagged = sum(pair.flagged for pair in compared.pairs if pair.kata == kata.slug)
+        say(f"similarity {kata.number}: {counted(handed_in, 'student')} compared, "
+            f"{counted(flagged, 'pair')} flagged")
     return compared
 
 
