@@ -55,11 +55,11 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     warning = confinement_warning(unconfined)
     folder = Path(folder).resolve()  # the tests run from the repository's folder, not from this one
     place = class_folder_warning(folder)
-    if place:
-        say(place)
     work = Path(tempfile.mkdtemp(prefix="kata-grade-"))
     try:
         students = submissions_in(folder, work / "unpacked")
+        if place:  # once the class is found: a folder that is not there is refused in one line
+            say(place)
         counts = tests_per_kata(katas)
         say(f"Grading {counted(len(students), 'student')} on "
             f"{', '.join(kata.number for kata in katas)} ({counted(sum(counts.values()), 'test')} each), "
