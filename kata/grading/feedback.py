@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kata.grading.grades import KataGrade
+from kata.grading.names import file_stems
 from kata.grading.scoring import Scoring
 from kata.katas import KATAS
 from kata.runner.mistakes import Mistake, mistakes_of
 from kata.vocabulary import KataStatus, counted
 
-_NOT_IN_FILE_NAME = re.compile(r"[^A-Za-z0-9._-]")
 # What makes text a link, an image, markup, emphasis, code or a table cell: each escaped where it stands.
 _MARKDOWN_MARKS = re.compile(r"([\\`*_\[\]<>&|~])")
 
@@ -39,12 +39,14 @@ class Handout:
 
 def write_feedback(grades: list[KataGrade], folder: Path, scoring: Scoring, warning: str = "",
                    notes: dict[str, list[str]] | None = None) -> list[Path]:
-    """`<folder>/<student>.md` and `.html` for each student; returns the paths written."""
+    """`<folder>/<student>.md` and `.html` for each student, named as kata.grading.names.file_stems says;
+    returns the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    stems: set[str] = set()
-    for student, own in _by_student(grades).items():
-        stem = _free_stem(student, stems)
+    by_student = _by_student(grades)
+    stems = file_stems(list(by_student))
+    for student, own in by_student.items():
+        stem = stems[student]
         handout = Handout(student, own, scoring, warning, tuple((notes or {}).get(student, ())))
         for suffix, text in ((".md", markdown(handout)), (".html", page(handout))):
             path = folder / f"{stem}{suffix}"
@@ -150,17 +152,6 @@ def _markdown_text(text: str) -> str:
 
 def _h(text: str) -> str:
     return html.escape(text, quote=True)
-
-
-def _free_stem(student: str, taken: set[str]) -> str:
-    """A file name for the student, numbered when two students' names become the same one."""
-    stem = _NOT_IN_FILE_NAME.sub("_", student).lstrip(".") or "student"
-    number, candidate = 1, stem
-    while candidate.lower() in taken:
-        number += 1
-        candidate = f"{stem}-{number}"
-    taken.add(candidate.lower())
-    return candidate
 
 
 def _by_student(grades: list[KataGrade]) -> dict[str, list[KataGrade]]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from kata.katas import ROOT, TESTS, Kata, has_solutions, kata_of_test, relative
 from kata.grading.feedback import write_feedback
 from kata.grading.gradebook import Asked, write_asked
+from kata.grading.names import numbered_files
 from kata.grading.scoring import PROPORTIONAL, Scoring
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
 from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
@@ -55,17 +56,21 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
         raise ValueError(f"--similarity {str(similarity)!r} does not end in .json")
     warning = confinement_warning(unconfined)
     folder = Path(folder).resolve()  # the tests run from the repository's folder, not from this one
+    place = class_folder_warning(folder)
     work = Path(tempfile.mkdtemp(prefix="kata-grade-"))
     try:
         students = submissions_in(folder, work / "unpacked")
+        if place:  # once the class is found: a folder that is not there is refused in one line
+            say(place)
         counts = tests_per_kata(katas)
         say(f"Grading {counted(len(students), 'student')} on "
             f"{', '.join(kata.number for kata in katas)} ({counted(sum(counts.values()), 'test')} each), "
             f"{jobs} at a time")
         grades = grade_students(students, katas, counts, work, jobs, call_seconds, memory_mb, not warning)
+        # Compared as graded: the zips unpacked once, not a second time for kata similarity.
+        flags = similar_students(students, katas, similarity, grades) if similarity is not None else {}
     finally:
         remove_folder(work)  # what the students handed in may nest deeper than shutil.rmtree recurses
-    flags = similar_students(folder, katas, similarity, grades) if similarity is not None else {}
     if warning:
         print(warning)
     print(grade_table(grades))
@@ -84,6 +89,11 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
                            if path is not None)]
     for path in written:
         say(f"wrote {path}")
+    if junit is not None or feedback is not None:
+        for line in numbered_files(list(dict.fromkeys(grade.student for grade in grades))):
+            say(f"files numbered apart: {line}")
+    if place:
+        say(place)
     ungraded = not_graded(grades)
     if ungraded:
         print(f"Not graded: the tests could not run for {len(ungraded)} "
@@ -93,13 +103,22 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     return 0
 
 
-def similar_students(folder: Path, katas: list[Kata], out: Path,
+def class_folder_warning(folder: Path) -> str:
+    """A warning when the class lies inside the repository, whose path every worker has; "" otherwise."""
+    if not folder.is_relative_to(ROOT):
+        return ""
+    return (f"WARNING: the class {folder} is inside the repository {ROOT}, whose path a student's code can "
+            "learn: it can tell which files a classmate handed in, their sizes and times (not their contents). "
+            "Keep the class outside the repository, under a name of your own")
+
+
+def similar_students(students: list[Submission], katas: list[Kata], out: Path,
                      grades: list[KataGrade] | None = None) -> dict[str, list[str]]:
     """Compare the class as kata similarity does, write the pairs to `out`, mark the grades' flags; the flagged
     students, with why."""
-    from kata.grading.similarity import compare_class, flagged_students, mark_similar, write_json
+    from kata.grading.similarity import compare_submissions, flagged_students, mark_similar, write_json
 
-    compared = compare_class(folder, katas, say=say)
+    compared = compare_submissions(students, katas, say=say)
     write_json(compared.pairs, out)
     mark_similar(grades or [], compared.pairs)
     return flagged_students(compared.pairs)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from xml.etree import ElementTree
 
 from kata.grading.grades import KataGrade, TestOutcome
+from kata.grading.names import file_stems
 from kata.vocabulary import KataStatus, Verdict, counted
 
 CSV_FIELDS = ("student", "kata", "status", "passed", "run", "mistake", "detail")
@@ -28,7 +29,6 @@ _JUNIT_FAILURES = (Verdict.WRONG_ANSWER,)
 
 # XML 1.0 cannot hold other control characters (nor lone surrogates), and student output may print them.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_NOT_IN_FILE_NAME = re.compile(r"[^A-Za-z0-9._-]")
 
 
 def grade_table(grades: list[KataGrade]) -> str:
@@ -80,7 +80,8 @@ def write_markdown(grades: list[KataGrade], path: Path, warning: str = "") -> No
 
 
 def write_junit(grades: list[KataGrade], folder: Path, warning: str = "") -> list[Path]:
-    """A JUnit XML file per student, `<folder>/<student>.xml`, for tools that read test reports.
+    """A JUnit XML file per student, `<folder>/<student>.xml` (named as the feedback is), for tools that
+    read test reports.
 
     Written here rather than by pytest's --junitxml: a student's file gathers the katas of
     one grading run with the grade's words (status, named mistake, the teacher's warning),
@@ -88,8 +89,10 @@ def write_junit(grades: list[KataGrade], folder: Path, warning: str = "") -> lis
     """
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for student, own in _by_student(grades).items():
-        path = _free_path(folder, _NOT_IN_FILE_NAME.sub("_", student), written)
+    by_student = _by_student(grades)
+    stems = file_stems(list(by_student))  # the same as the feedback's
+    for student, own in by_student.items():
+        path = folder / f"{stems[student]}.xml"
         suites = _junit_suites(student, own)
         if warning:
             properties = ElementTree.Element("properties")
@@ -215,15 +218,6 @@ def _prepared(path: Path) -> Path:
     """The path, with its folder made: a report must not be lost, after grading a class, for a missing folder."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     return Path(path)
-
-
-def _free_path(folder: Path, stem: str, taken: list[Path]) -> Path:
-    """`<folder>/<stem>.xml`, numbered when two students' names become the same file name."""
-    path, number = folder / f"{stem}.xml", 1
-    while path in taken:
-        number += 1
-        path = folder / f"{stem}-{number}.xml"
-    return path
 
 
 def _junit_suites(student: str, grades: list[KataGrade]) -> ElementTree.Element:

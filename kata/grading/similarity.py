@@ -63,25 +63,37 @@ class Compared:
     ignore_shared: float = IGNORE_SHARED  # the share of the files above which they were
 
 
-def compare_class(folder: Path, katas: list[Kata], threshold: float = THRESHOLD,
-                  say: Callable[[str], None] = lambda line: None, ignore_shared: float = IGNORE_SHARED) -> Compared:
-    """Every pair of the class's students per kata, and each student with the reference and the mistakes."""
+def _refuse_bad_options(threshold: float, ignore_shared: float) -> None:
     for option, value in (("--threshold", threshold), ("--ignore-shared", ignore_shared)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
             raise ValueError(f"{option} {value!r} is not a number above 0 and at most 1")
+
+
+def compare_class(folder: Path, katas: list[Kata], threshold: float = THRESHOLD,
+                  say: Callable[[str], None] = lambda line: None, ignore_shared: float = IGNORE_SHARED) -> Compared:
+    """Every pair of the class's students per kata, and each student with the reference and the mistakes."""
+    _refuse_bad_options(threshold, ignore_shared)
     work = Path(tempfile.mkdtemp(prefix="kata-similarity-"))
     try:
-        students = submissions_in(Path(folder).resolve(), work / "unpacked")
-        compared = Compared([], {}, [], ignore_shared=ignore_shared)
-        for kata in katas:
-            handed_in = _compare_kata(kata, students, threshold, compared, ignore_shared)
-            flagged = sum(pair.flagged for pair in compared.pairs if pair.kata == kata.slug)
-            ignored = compared.ignored.get(kata.slug, 0)
-            said = f", {counted(ignored, 'fingerprint')} found in more than {ignore_shared:.0%} of the files ignored"
-            say(f"similarity {kata.number}: {counted(handed_in, 'student')} compared, "
-                f"{counted(flagged, 'pair')} flagged" + (said if ignored else ""))
+        return compare_submissions(submissions_in(Path(folder).resolve(), work / "unpacked"), katas, threshold, say,
+                                   ignore_shared)
     finally:
         remove_folder(work)
+
+
+def compare_submissions(students: list[Submission], katas: list[Kata], threshold: float = THRESHOLD,
+                        say: Callable[[str], None] = lambda line: None,
+                        ignore_shared: float = IGNORE_SHARED) -> Compared:
+    """compare_class on students already found (and their zips unpacked), as `kata grade --similarity` has them."""
+    _refuse_bad_options(threshold, ignore_shared)
+    compared = Compared([], {}, [], ignore_shared=ignore_shared)
+    for kata in katas:
+        handed_in = _compare_kata(kata, students, threshold, compared, ignore_shared)
+        flagged = sum(pair.flagged for pair in compared.pairs if pair.kata == kata.slug)
+        ignored = compared.ignored.get(kata.slug, 0)
+        said = f", {counted(ignored, 'fingerprint')} found in more than {ignore_shared:.0%} of the files ignored"
+        say(f"similarity {kata.number}: {counted(handed_in, 'student')} compared, "
+            f"{counted(flagged, 'pair')} flagged" + (said if ignored else ""))
     return compared
 
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import os
 import stat
+import struct
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
+from typing import BinaryIO
 
+from kata.grading.names import look_alikes
 from kata.katas import KATAS, Kata
 from kata.vocabulary import visible
 
@@ -25,6 +28,9 @@ MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # a whole class's katas take well under 1
 MAX_MEMBERS = 2000
 MAX_DEPTH = 32  # folders in a member's path: a kata file is two or three deep, and thousands break the clean-up
 MAX_FILE_BYTES = 1024 * 1024  # a kata's solution takes a few KiB
+# Checked before the zip is opened: reading a zip's directory builds an object per entry, whatever it declares.
+MAX_ZIP_BYTES = MAX_UNPACKED_BYTES  # the zip's size on disk
+MAX_DIRECTORY_BYTES = MAX_MEMBERS * 1024  # an entry of the directory takes 46 bytes, its name and its extras
 LINKS_REFUSED = "links are not graded: hand in the file itself"
 _CHUNK = 64 * 1024
 
@@ -50,12 +56,13 @@ class BadSubmissions(Exception):
 def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
     """One submission per student folder or .zip file in `folder`, sorted by student; zips are unpacked
     into `unpack_into/<student>/`, which should be a fresh folder."""
-    found = _students_in(folder)
+    found, twice = _students_in(folder)
     submissions, names = [], shown_names(list(found))
     for raw, path in sorted(found.items(), key=lambda item: (item[0].casefold(), item[0])):
         student = names[raw]
-        if path.is_symlink():
-            submissions.append(Submission(student, path, problem=f"{path.name} is a symbolic link; {LINKS_REFUSED}"))
+        if raw in twice or path.is_symlink():
+            why = twice.get(raw) or f"{path.name} is a symbolic link; {LINKS_REFUSED}"
+            submissions.append(Submission(student, path, problem=why))
             continue
         try:
             unpacked = _unpack(path, unpack_into / raw) if path.is_file() else path
@@ -69,13 +76,17 @@ def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
 def shown_names(students: list[str]) -> dict[str, str]:
     """The name each student's reports show: their folder's (or zip's) name, with what a terminal
     would act on or hide shown as its escape, so that no name passes for another ('alice' and
-    'alice' followed by a left-to-right mark); names still alike are numbered. A folder named as
-    kata similarity names what is not a student (the reference, a mistake) is shown as a student's."""
+    'alice' followed by a left-to-right mark); a name that reads like a classmate's says so
+    ("(looks like alice)", kata.grading.names.look_alikes); names still alike are numbered. A folder named
+    as kata similarity names what is not a student (the reference, a mistake) is shown as a student's."""
     names: dict[str, str] = {}
+    alike = look_alikes(students)
     for raw in sorted(students):
         shown = visible(raw)
         if shown == REFERENCE or shown.startswith(MISTAKE):
             shown = f"student {shown}"
+        if raw in alike:
+            shown += f" (looks like {', '.join(visible(other) for other in alike[raw])})"
         name, number = shown, 1
         while name in names.values():
             number += 1
@@ -131,13 +142,15 @@ def handed_in_copy(submission: Submission, files: list[Path], into: Path) -> Sub
     return Submission(submission.student, into)
 
 
-def _students_in(folder: Path) -> dict[str, Path]:
-    """Each student's folder or .zip file, by student name; hidden entries and other files are left out."""
+def _students_in(folder: Path) -> tuple[dict[str, Path], dict[str, str]]:
+    """Each student's folder or .zip file, by student name (hidden entries and other files are left out),
+    and the students who handed in more than one (a folder and a zip named alike), with why they are not graded."""
     if not folder.exists():
         raise BadSubmissions(f"there is no folder {folder}")
     if not folder.is_dir():
         raise BadSubmissions(f"{folder} is a file, not a folder of submissions")
     found: dict[str, Path] = {}
+    twice: dict[str, str] = {}
     for entry in _visible_entries(folder):
         if entry.is_dir():
             student = entry.name
@@ -145,12 +158,13 @@ def _students_in(folder: Path) -> dict[str, Path]:
             student = entry.stem
         else:
             continue
-        if student in found:
-            raise BadSubmissions(f"{found[student]} and {entry} are both the submission of {student!r}; keep one")
+        if student in found:  # which of the two is meant is for the teacher to say, not the grader to guess
+            twice[student] = f"{found[student]} and {entry} are both the submission of {student!r}; keep one"
+            continue
         found[student] = entry
     if not found:
         raise BadSubmissions(f"no student folders or .zip files in {folder}")
-    return found
+    return found, twice
 
 
 def _visible_entries(folder: Path) -> list[Path]:
@@ -175,6 +189,7 @@ def _holds_katas(folder: Path) -> bool:
 def _unpack(archive: Path, into: Path) -> Path:
     """Unpack a student's zip into `into`, refusing it whole if any member is unsafe or it is too large."""
     try:
+        _check_before_opening(archive)
         with zipfile.ZipFile(archive) as zipped:
             members = _checked_members(archive, zipped.infolist())
             into.mkdir(parents=True, exist_ok=True)
@@ -190,6 +205,57 @@ def _unpack(archive: Path, into: Path) -> Path:
         # NotImplementedError for a method Python does not read. Each refuses that zip alone.
         raise BadSubmissions(f"{archive} cannot be unpacked: {type(error).__name__}: {error}") from None
     return into
+
+
+def _check_before_opening(archive: Path) -> None:
+    """Refuse a zip too large on disk, or whose end record declares too many entries or too large a
+    directory, before zipfile reads the directory (2,000,000 empty entries cost it 30 s and 950 MB)."""
+    size = archive.stat().st_size
+    if size > MAX_ZIP_BYTES:
+        raise BadSubmissions(f"{archive} takes {size} bytes, more than the {MAX_ZIP_BYTES} a submission's zip may take")
+    with archive.open("rb") as zipped:
+        tail_start = max(size - _END_RECORD_SEARCH, 0)
+        zipped.seek(tail_start)
+        tail = zipped.read()
+        entries, directory = 0, 0
+        # zipfile takes the record at the very end, else the last one in the tail: both are counted.
+        for start in {len(tail) - _END_RECORD.size, tail.rfind(b"PK\x05\x06")}:
+            if start >= 0 and tail[start:start + 4] == b"PK\x05\x06":
+                declared = _declared_directory(zipped, tail, start, tail_start + start)
+                entries, directory = max(entries, declared[0]), max(directory, declared[1])
+    if entries > MAX_MEMBERS:
+        raise BadSubmissions(f"{archive} declares {entries} entries, more than the {MAX_MEMBERS} a submission may hold")
+    if directory > MAX_DIRECTORY_BYTES:
+        raise BadSubmissions(f"{archive} declares a directory of {directory} bytes, more than the "
+                             f"{MAX_DIRECTORY_BYTES} of a submission's {MAX_MEMBERS} entries")
+
+
+_END_RECORD = struct.Struct("<4sHHHHIIH")  # the end of central directory record: entries at 4, size at 5
+_ZIP64_LOCATOR = struct.Struct("<4sIQI")  # just before it, in a zip64: where the zip64 end record is
+_ZIP64_END = struct.Struct("<4sQHHIIQQQQ")  # entries at 7, directory's size at 8
+_END_RECORD_SEARCH = _END_RECORD.size + 0xFFFF  # the record, then a comment of up to 65,535 bytes
+
+
+def _declared_directory(zipped: BinaryIO, tail: bytes, start: int, at: int) -> tuple[int, int]:
+    """The entries and the directory's size an end record declares, the zip64 record's where one precedes it."""
+    record = _END_RECORD.unpack_from(tail.ljust(start + _END_RECORD.size, b"\0"), start)
+    entries, directory = record[4], record[5]
+    locator_at = at - _ZIP64_LOCATOR.size
+    if locator_at < 0:
+        return entries, directory
+    zipped.seek(locator_at)
+    locator = zipped.read(_ZIP64_LOCATOR.size)
+    if len(locator) < _ZIP64_LOCATOR.size or locator[:4] != b"PK\x06\x07":
+        return entries, directory
+    # zipfile reads the zip64 record just before the locator, or (newer versions) where the locator says.
+    for end_at in {locator_at - _ZIP64_END.size, _ZIP64_LOCATOR.unpack(locator)[2]}:
+        if end_at >= 0:
+            zipped.seek(end_at)
+            end = zipped.read(_ZIP64_END.size)
+            if len(end) == _ZIP64_END.size and end[:4] == b"PK\x06\x06":
+                fields = _ZIP64_END.unpack(end)
+                entries, directory = max(entries, fields[7]), max(directory, fields[8])
+    return entries, directory
 
 
 def _checked_members(archive: Path, members: list[zipfile.ZipInfo]) -> list[tuple[zipfile.ZipInfo, tuple[str, ...]]]:

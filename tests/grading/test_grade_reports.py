@@ -252,7 +252,7 @@ def test_junit_writes_the_tests_a_crashed_run_left_undone_as_errors(tmp_path):
 def test_junit_numbers_students_whose_names_make_the_same_file_name(tmp_path):
     grades = [grade_from_tests(student, "01_fixed_windows", [passed(FIRST + "test_basic")])
               for student in ("a b", "a_b")]
-    assert write_junit(grades, tmp_path) == [tmp_path / "a_b.xml", tmp_path / "a_b-2.xml"]
+    assert write_junit(grades, tmp_path) == [tmp_path / "a_b (1).xml", tmp_path / "a_b (2).xml"]
 
 
 def test_reports_are_written_in_the_format_their_suffix_names(tmp_path):

@@ -135,6 +135,58 @@ def test_a_zip_with_too_many_members_is_refused(handed_in, unpacked):
     assert "2001 entries" in zip_refusal(handed_in, unpacked)
 
 
+def never_opened(*args, **kwargs):
+    raise AssertionError("the zip was opened before it was refused")
+
+
+def forge_end_record(path: Path, entries: int, directory: int) -> Path:
+    """Overwrite the entries and the directory's size that the zip's end record declares."""
+    data = bytearray(path.read_bytes())
+    end = data.rindex(b"PK\x05\x06")
+    data[end + 8:end + 16] = entries.to_bytes(2, "little") * 2 + directory.to_bytes(4, "little")
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_zip_larger_on_disk_than_a_submission_may_be_is_refused_unopened(handed_in, unpacked, monkeypatch):
+    write_zip(handed_in / "alice.zip", KATA_FILE, data=b"x" * 5000)
+    monkeypatch.setattr(submissions, "MAX_ZIP_BYTES", 4096)
+    monkeypatch.setattr(submissions.zipfile, "ZipFile", never_opened)
+    size = (handed_in / "alice.zip").stat().st_size
+    assert zip_refusal(handed_in, unpacked) == (f"{handed_in / 'alice.zip'} takes {size} bytes, more than the 4096 "
+                                                "a submission's zip may take")
+
+
+def test_a_zip_declaring_too_many_entries_is_refused_before_its_directory_is_read(handed_in, unpacked, monkeypatch):
+    """A red team's 100 MB zip of 2,000,000 empty entries cost 30 s and 950 MB before it was refused."""
+    forge_end_record(write_zip(handed_in / "alice.zip", KATA_FILE), 60000, 100)
+    monkeypatch.setattr(submissions.zipfile, "ZipFile", never_opened)
+    assert "alice.zip declares 60000 entries, more than the 2000" in zip_refusal(handed_in, unpacked)
+
+
+def test_a_zip_declaring_too_large_a_directory_is_refused_before_it_is_read(handed_in, unpacked, monkeypatch):
+    forge_end_record(write_zip(handed_in / "alice.zip", KATA_FILE), 1, submissions.MAX_DIRECTORY_BYTES + 1)
+    monkeypatch.setattr(submissions.zipfile, "ZipFile", never_opened)
+    assert f"a directory of {submissions.MAX_DIRECTORY_BYTES + 1} bytes" in zip_refusal(handed_in, unpacked)
+
+
+def test_a_zip64_declaring_too_many_entries_is_refused_before_its_directory_is_read(handed_in, unpacked, monkeypatch):
+    """More than 65,535 entries: the count is in the zip64 end record, the plain one says 65,535."""
+    with zipfile.ZipFile(handed_in / "alice.zip", "w") as zipped:
+        for number in range(70000):
+            zipped.writestr(zipfile.ZipInfo(f"{number:x}"), b"")
+    monkeypatch.setattr(submissions.zipfile, "ZipFile", never_opened)
+    assert "alice.zip declares 70000 entries" in zip_refusal(handed_in, unpacked)
+
+
+def test_a_zip_with_a_comment_after_its_end_record_is_unpacked(handed_in, unpacked):
+    with zipfile.ZipFile(handed_in / "alice.zip", "w") as zipped:
+        zipped.writestr(KATA_FILE, b"pass\n")
+        zipped.comment = b"x" * 60000  # the end record is then 60,022 bytes before the end
+    (alice,) = submissions_in(handed_in, unpacked)
+    assert not alice.problem and (unpacked / "alice" / KATA_FILE).read_bytes() == b"pass\n"
+
+
 def test_a_zip_declaring_fewer_bytes_than_it_holds_is_refused(handed_in, unpacked):
     forge_declared_size(write_zip(handed_in / "alice.zip", KATA_FILE, data=b"x" * 1000), 10)
     assert "alice.zip cannot be unpacked" in zip_refusal(handed_in, unpacked)
@@ -212,11 +264,16 @@ def test_names_that_would_still_show_alike_are_numbered(handed_in, unpacked):
     assert [student.student for student in submissions_in(handed_in, unpacked)] == ["eve\\x1b", "eve\\x1b (2)"]
 
 
-def test_a_folder_and_a_zip_of_the_same_student_are_refused(handed_in, unpacked):
+@pytest.mark.parametrize("suffix", [".zip", ".ZIP"])
+def test_a_folder_and_a_zip_of_the_same_student_refuse_that_student_alone(handed_in, unpacked, suffix):
+    """A red team's alice/ beside alice.zip refused the whole class: no one was graded."""
     write_files(handed_in / "alice", KATA_FILE)
-    write_zip(handed_in / "alice.zip", KATA_FILE)
-    message = refusal(handed_in, unpacked)
-    assert str(handed_in / "alice") in message and str(handed_in / "alice.zip") in message
+    write_zip(handed_in / f"alice{suffix}", KATA_FILE)
+    write_files(handed_in / "bob", KATA_FILE)
+    alice, bob = submissions_in(handed_in, unpacked)
+    assert alice.student == "alice" and bob == Submission("bob", handed_in / "bob")
+    assert alice.problem == (f"{handed_in / 'alice'} and {handed_in / f'alice{suffix}'} are both the submission "
+                             "of 'alice'; keep one")
 
 
 def test_a_missing_folder_is_refused(tmp_path, unpacked):
