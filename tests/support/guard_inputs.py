@@ -27,7 +27,8 @@ import pytest
 
 SEED_VARIABLE = "KATA_GUARD_SEED"
 SEED_KEY = pytest.StashKey[int]()  # on a test item: the seed its generator was drawn from
-_drawn: list[int] = []  # the run's seed, once drawn
+_drawn: list[int] = []
+LETTER_OF_A_BYTE = bytes(ord(string.ascii_lowercase[byte % 26]) for byte in range(256))  # the run's seed, once drawn
 
 
 def seed_of_the_run() -> int:
@@ -83,6 +84,12 @@ def numbers(rng: random.Random, count: int, low: int, high: int) -> list[int]:
     if low >= 0 and high <= 255:  # translated in C, for a million sizes
         return list(rng.randbytes(count).translate(bytes(low + byte % span for byte in range(256))))
     return [low + byte % span for byte in rng.randbytes(count)]
+
+
+def letters(rng: random.Random, count: int) -> str:
+    """`count` random lowercase ASCII letters, one random byte each: one-letter words that nothing in them
+    ends, starts or splits (no capital, digit, punctuation or space)."""
+    return rng.randbytes(count).translate(LETTER_OF_A_BYTE).decode("ascii")
 
 
 def random_words(rng: random.Random, count: int, letters: int = 6) -> list[str]:
