@@ -2,7 +2,8 @@
 
 The tokens are random token ids drawn at run time (guard_random, tests/support/guard_inputs.py), so
 that no submission can recognise them, and cheaply (two random bytes a token), because the time
-limit covers drawing them too. A window is a slice of the tokens, which is what the tests expect.
+limit covers drawing them too. A window is a slice of the tokens, which is what the tests expect
+(of the tokens drawn: the call gets a copy, which code that consumes its input may change).
 """
 
 from operator import itemgetter
@@ -22,7 +23,7 @@ COPYING_HINT = (
 @complexity_guard(hint=COPYING_HINT)
 def test_a_million_tokens_in_large_windows(fixed_windows, guard_random):
     tokens = token_ids(guard_random, 1_000_000)
-    windows = fixed_windows(tokens, 512, 64)
+    windows = fixed_windows(list(tokens), 512, 64)
     expected = [tokens[start:start + 512] for start in range(0, 1_000_000 - 64, 448)]
     expect(is_exactly(windows, expected),
            "2,232 windows, each the 512 tokens from a multiple of 448, the last one ending with the last token",
@@ -36,7 +37,7 @@ def test_many_small_windows_over_a_long_input(fixed_windows, guard_random):
     # cache: 300,000 tokens took only 1.8 s of the 2 s on a machine with a large one, 520,000
     # take 5 s there. Not many more: the reference takes 0.18 s, a tenth of the limit.
     tokens = token_ids(guard_random, 520_000)
-    windows = fixed_windows(tokens, 3, 1)
+    windows = fixed_windows(list(tokens), 3, 1)
     # Window k is tokens[2k:2k + 3]: its three columns say it all, and are read in C, not item by item.
     full = type(windows) is list and len(windows) == 260_000 and set(map(type, windows)) == {list} \
         and is_exactly(windows[-1], tokens[-2:]) and set(map(len, windows[:-1])) == {3}
@@ -49,7 +50,7 @@ def test_many_small_windows_over_a_long_input(fixed_windows, guard_random):
 @progress_guard()
 def test_the_loop_ends_on_a_long_input_with_the_largest_overlap(fixed_windows, guard_random):
     tokens = token_ids(guard_random, 5_000)
-    windows = fixed_windows(tokens, 8, 7)
+    windows = fixed_windows(list(tokens), 8, 7)
     expected = [tokens[start:start + 8] for start in range(4_993)]
     expect(is_exactly(windows, expected), "4,993 windows: one starting at each position up to 4,992",
            details=differs(windows, expected))
