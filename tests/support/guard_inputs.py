@@ -90,12 +90,3 @@ def letters(rng: random.Random, count: int) -> str:
     """`count` random lowercase ASCII letters, one random byte each: one-letter words that nothing in them
     ends, starts or splits (no capital, digit, punctuation or space)."""
     return rng.randbytes(count).translate(LETTER_OF_A_BYTE).decode("ascii")
-
-
-def random_words(rng: random.Random, count: int, letters: int = 6) -> list[str]:
-    """`count` distinct words of 1 to `letters` lowercase ASCII letters: no capital, digit or punctuation,
-    so that nothing in them starts or ends a sentence, or splits a word."""
-    words: set[str] = set()
-    while len(words) < count:
-        words.add("".join(rng.choices(string.ascii_lowercase, k=rng.randint(1, letters))))
-    return sorted(words)
