@@ -5,8 +5,11 @@ grading, isolation, runner, meta) judge the runner, and run only when asked for 
 pytest -m meta). Shared helpers are in tests/support.
 """
 
+import random
+
 import pytest
 
+from tests.support import guard_inputs
 from tests.support.browser import REQUIRED
 from tests.support.checkout import mark_the_runners_own_tests, the_checkout_is_left_as_it_was  # noqa: F401
 from tests.support.repository import (file_fingerprints, repo, repository_copier, run_kata,  # noqa: F401
@@ -22,3 +25,19 @@ def _the_browser_that_is_required():
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     mark_the_runners_own_tests(items)
+
+
+def pytest_configure(config):
+    guard_inputs.seed_of_the_run()  # a KATA_GUARD_SEED that names no seed stops the run at once, in one line
+
+
+@pytest.fixture
+def guard_random(request) -> random.Random:
+    """A guard's random generator: its input is drawn at run time, from a seed the code under test never sees."""
+    return guard_inputs.generator_for(request.node)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    guard_inputs.note_the_seed(item, call)  # before the runner writes the report, which shows the notes
+    yield

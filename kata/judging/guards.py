@@ -3,6 +3,11 @@
 A guard runs the code under test on an input where a wrong loop never advances
 (a progress guard) or where quadratic work cannot finish in time (a complexity
 guard), with a short time limit so that the run moves on and says why.
+
+When isolated, every guard's code runs in a worker process started for that test alone
+(the `own_worker` mark): nothing an earlier test's calls prepared in a worker, an answer
+computed in advance within their limits, survives into a guard. Its input is drawn at run
+time (tests/support/guard_inputs.py), so that no answer can be prepared for it anyway.
 """
 
 from __future__ import annotations
@@ -39,17 +44,13 @@ def complexity_guard(seconds: float = GUARD_SECONDS, *, hint: str) -> Callable[[
 
 def memory_guard(seconds: float, *, hint: str) -> Callable[[Test], Test]:
     """For a test that measures the memory the code allocates (read_measuring_memory): a complexity
-    guard whose code, when isolated, runs in a worker process started for this test alone, so
-    that the process's memory is what this test's calls made it."""
-    def mark(test: Test) -> Test:
-        return pytest.mark.own_worker(complexity_guard(seconds, hint=hint)(test))
-
-    return mark
+    guard, whose worker, started for this test alone, holds only what this test's calls made it hold."""
+    return complexity_guard(seconds, hint=hint)
 
 
 def _guard(kind: str, seconds: float, hint: str) -> Callable[[Test], Test]:
     def mark(test: Test) -> Test:
-        test = pytest.mark.timeout(seconds)(test)
+        test = pytest.mark.own_worker(pytest.mark.timeout(seconds)(test))
         return pytest.mark.guard(kind=kind, seconds=seconds, hint=hint)(test)
 
     return mark

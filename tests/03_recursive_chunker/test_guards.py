@@ -1,6 +1,14 @@
-"""Inputs on which a wrong loop stalls or does quadratic work; each has a short time limit."""
+"""Inputs on which a wrong loop stalls or does quadratic work; each has a short time limit.
+
+The words are random one-letter words drawn at run time (guard_random, tests/support/guard_inputs.py),
+so that no submission can recognise the text, and cheaply (a random byte a letter), because the time
+limit covers drawing them too. The shapes stay as they were, and what a catalogued mistake does on
+them with them: the megabyte is one sentence repeated, so that every chunk's overlap is the sentence
+carried, wherever in the chunk it is taken from.
+"""
 
 from tests.support.answers import is_exactly
+from tests.support.guard_inputs import letters
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import expect
@@ -14,49 +22,56 @@ RESCAN_HINT = (
     "words = words[max_tokens:], units.pop(0), or a search from the start of the text for each chunk."
 )
 
-SENTENCE = "w " * 49 + "w."  # 50 words
-BIG = " ".join([SENTENCE] * 10_000)  # 1,009,999 characters, 500,000 words
+
+
+def a_sentence(guard_random, words: int) -> str:
+    """A sentence of `words` random one-letter words, the last one followed by a period."""
+    return " ".join(letters(guard_random, words)) + "."
 
 
 @complexity_guard(hint=RECOUNT_HINT)
-def test_a_megabyte_of_text_under_a_budget_larger_than_the_text(chunk_text):
-    chunks = chunk_text(BIG, 1_000_000)
-    expect(is_exactly(chunks, [BIG]), "one chunk: the whole text, which is already single-spaced")
+def test_a_megabyte_of_text_under_a_budget_larger_than_the_text(chunk_text, guard_random):
+    big = " ".join([a_sentence(guard_random, 50)] * 10_000)  # 1,009,999 characters, 500,000 words
+    chunks = chunk_text(big, 1_000_000)
+    expect(is_exactly(chunks, [big]), "one chunk: the whole text, which is already single-spaced")
 
 
 @complexity_guard(hint=RESCAN_HINT)
-def test_a_megabyte_of_text_in_many_overlapping_chunks(chunk_text):
-    chunks = chunk_text(BIG, 110, 50)
-    pair = SENTENCE + " " + SENTENCE
-    expect(is_exactly(chunks, [pair] * 9_999),
+def test_a_megabyte_of_text_in_many_overlapping_chunks(chunk_text, guard_random):
+    sentence = a_sentence(guard_random, 50)
+    chunks = chunk_text(" ".join([sentence] * 10_000), 110, 50)
+    expect(is_exactly(chunks, [sentence + " " + sentence] * 9_999),
            "9,999 chunks, each two sentences: the last sentence of the chunk before, and the next one")
 
 
 @complexity_guard(hint=RESCAN_HINT)
-def test_one_long_sentence_without_punctuation(chunk_text):
+def test_one_long_sentence_without_punctuation(chunk_text, guard_random):
     # 300,000 words, not fewer: cutting the windows with words = words[7:] copies the rest of the
     # sentence each time, quadratic but fast (one copy in C per window): on the machine that measured
     # it, 100,000 words took 0.7 s and 300,000 take 6.6 s, where the reference takes 0.06 s.
-    chunks = chunk_text("w " * 300_000, 7, 6)
-    expect(is_exactly(chunks, ["w w w w w w w"] * 42_857 + ["w"]),
+    words = letters(guard_random, 300_000)
+    chunks = chunk_text(" ".join(words) + " ", 7, 6)
+    expect(is_exactly(chunks, [" ".join(words[start:start + 7]) for start in range(0, 300_000, 7)]),
            "42,858 chunks of one window each: 42,857 windows of 7 words and a last one of 1, "
            "none carried, since a window of 7 words does not fit an overlap of 6")
 
 
 @progress_guard()
-def test_the_loop_ends_with_the_largest_overlap_over_many_sentences(chunk_text):
+def test_the_loop_ends_with_the_largest_overlap_over_many_sentences(chunk_text, guard_random):
     """With max_tokens=9 and overlap_tokens=8 the carry must leave room for the next 4-word sentence."""
-    text = " ".join(f"S{i} w w w." for i in range(1, 5_001))
-    chunks = chunk_text(text, 9, 8)
-    expect(is_exactly(chunks, [f"S{i} w w w. S{i + 1} w w w." for i in range(1, 5_000)]),
-           "4,999 chunks, each two consecutive sentences, from 'S1 w w w. S2 w w w.' to "
-           "'S4999 w w w. S5000 w w w.'")
+    # Sentence i starts with a capital and its number, then 3 random words: no two are alike.
+    capitals, words = letters(guard_random, 5_000).upper(), letters(guard_random, 15_000)
+    sentences = [f"{capitals[i]}{i + 1} {' '.join(words[3 * i:3 * i + 3])}." for i in range(5_000)]
+    chunks = chunk_text(" ".join(sentences), 9, 8)
+    expect(is_exactly(chunks, [f"{sentences[i]} {sentences[i + 1]}" for i in range(4_999)]),
+           "4,999 chunks, each two consecutive sentences, from the first and second to the 4,999th and "
+           "5,000th")
 
 
 @progress_guard()
-def test_the_loop_ends_when_every_overlap_would_fill_the_budget(chunk_text):
+def test_the_loop_ends_when_every_overlap_would_fill_the_budget(chunk_text, guard_random):
     """Sentences of 3 words with max_tokens=4 and overlap_tokens=3: no carry can leave room, so none is made."""
-    text = "a b c. " * 5_000
-    chunks = chunk_text(text, 4, 3)
-    expect(is_exactly(chunks, ["a b c."] * 5_000),
-           "5,000 chunks, each one sentence 'a b c.'")
+    sentence = a_sentence(guard_random, 3)
+    chunks = chunk_text((sentence + " ") * 5_000, 4, 3)
+    expect(is_exactly(chunks, [sentence] * 5_000),
+           f"5,000 chunks, each one sentence {sentence!r}")

@@ -2,13 +2,16 @@
 
 Endless streams come from conftest.py's OneTimeStream, whose Python-level __next__ lets the time
 limit stop a loop that reads it forever (list(itertools.count()) could not be stopped).
-Large inputs are built cheaply, because the time limit covers building them too.
+The sizes and budgets are drawn at run time (guard_random, tests/support/guard_inputs.py), so that
+no submission can recognise them, and cheaply, because the time limit covers drawing them too; each
+input is built so that its answer is known: sizes that fill the budget exactly.
 """
 
 import itertools
 from operator import sub
 
 from tests.support.answers import is_exactly
+from tests.support.guard_inputs import numbers
 
 from kata.judging.guards import complexity_guard, memory_guard, progress_guard, read_measuring_memory
 from kata.judging.checks import expect
@@ -27,33 +30,40 @@ RESUMMING_HINT = (
 
 
 @progress_guard()
-def test_the_call_returns_at_once_on_an_endless_stream(iter_pack, stream):
-    """iter_pack(itertools.count(1), 10) must return a generator at once, without reading the endless stream.
+def test_the_call_returns_at_once_on_an_endless_stream(iter_pack, stream, guard_random):
+    """iter_pack(itertools.count(start), max_tokens) must return a generator at once, without reading the endless
+    stream.
     A function that packs everything and returns a list never returns here."""
-    sizes = stream.count(1)
-    chunks = iter_pack(sizes, 10)
+    sizes = stream.count(guard_random.randint(1, 1_000))
+    chunks = iter_pack(sizes, guard_random.randint(10, 1_000))
     expect(iter(chunks) is chunks and sizes.read == 0,
            "a generator, returned at once, with no size read: the chunks are read from it later")
 
 
 @progress_guard()
-def test_the_first_chunk_of_an_endless_stream_comes_at_once(iter_pack, stream):
-    """next(iter_pack(itertools.cycle([1]), 5)) must yield [0, 1, 2, 3, 4] after reading 6 sizes.
+def test_the_first_chunk_of_an_endless_stream_comes_at_once(iter_pack, stream, guard_random):
+    """next(iter_pack(itertools.cycle([size]), count * size)) must yield [0, ..., count - 1] after reading count + 1
+    sizes.
     A generator that starts with list(sizes) never gets past that line on an endless stream."""
-    sizes = stream.cycle([1])
-    chunk = next(iter_pack(sizes, 5))
-    expect(is_exactly(chunk, [0, 1, 2, 3, 4]) and sizes.read == 6,
-           "the first chunk [0, 1, 2, 3, 4], yielded right after reading the sixth size, which closes it",
+    size, count = guard_random.randint(1, 100), guard_random.randint(3, 8)  # count sizes fill the budget exactly
+    sizes = stream.cycle([size])
+    chunk = next(iter_pack(sizes, size * count))
+    expect(is_exactly(chunk, list(range(count))) and sizes.read == count + 1,
+           f"the first chunk {list(range(count))}, yielded right after reading size {count + 1}, which closes it",
            details=f"It yielded {chunk} after reading {sizes.read} sizes.")
 
 
 @progress_guard()
-def test_ten_thousand_chunks_of_an_endless_stream(iter_pack, stream):
-    """The first 10,000 chunks of itertools.cycle([3, 4, 2]) with a budget of 7 must come quickly, one by one.
+def test_ten_thousand_chunks_of_an_endless_stream(iter_pack, stream, guard_random):
+    """The first 10,000 chunks of an endless cycle of sizes, each pair of which fills the budget, must come quickly,
+    one by one.
     A packer that reads the whole input before yielding (list(sizes), or a list of every chunk
     returned at the end) never gets to the first chunk."""
-    sizes = stream.cycle([3, 4, 2])
-    chunks = list(itertools.islice(iter_pack(sizes, 7), 10_000))
+    # Each pair of sizes fills the budget exactly, and every size is at least 1: no third one fits.
+    budget = guard_random.randint(7, 200)
+    firsts = numbers(guard_random, 16, 1, budget - 1)
+    sizes = stream.cycle([size for first in firsts for size in (first, budget - first)])
+    chunks = list(itertools.islice(iter_pack(sizes, budget), 10_000))
     expect(is_exactly(chunks, [[index, index + 1] for index in range(0, 20_000, 2)]) and sizes.read == 20_001,
            "10,000 chunks of two sentences, the last [19998, 19999], after reading 20,001 sizes",
            details=f"It yielded {counted(len(chunks), 'chunk')}, the last {chunks[-1] if chunks else None}, "
@@ -61,19 +71,23 @@ def test_ten_thousand_chunks_of_an_endless_stream(iter_pack, stream):
 
 
 @complexity_guard(hint=RESUMMING_HINT)
-def test_two_hundred_thousand_sizes_in_one_chunk(iter_pack):
+def test_two_hundred_thousand_sizes_in_one_chunk(iter_pack, guard_random):
     n = 200_000
-    chunks = list(iter_pack(itertools.repeat(1, n), n))
+    sizes = numbers(guard_random, n, 1, 8)
+    chunks = list(iter_pack(iter(sizes), sum(sizes)))
     expect(is_exactly(chunks, [list(range(n))]),
-           "one chunk holding all 200,000 sentences, 0 to 199999: they fit the budget exactly")
+           "one chunk holding all 200,000 sentences, 0 to 199999: their sizes add up to the budget exactly")
 
 
 @memory_guard(seconds=MEMORY_SECONDS, hint=MEMORY_HINT)
-def test_a_million_sizes_pack_in_memory_the_size_of_one_chunk(iter_pack):
-    """Packing 1,000,000 sizes from itertools.repeat(1, 1_000_000), which holds none of them, into chunks
+def test_a_million_sizes_pack_in_memory_the_size_of_one_chunk(iter_pack, guard_random):
+    """Packing 1,000,000 sizes from itertools.repeat(size, 1_000_000), which holds none of them, into chunks
     of 8, read in batches of at most 16 KiB and dropped once checked, must keep the peak traced memory
     (tracemalloc) under 256 KiB: the generator holds the open chunk only."""
-    reading = read_measuring_memory(iter_pack(itertools.repeat(1, 1_000_000), 8), bound=MEMORY_BOUND)
+    # One size repeated, so that the stream holds none, and 8 fill the budget; a budget of at most 256 keeps every
+    # total one of Python's shared small ints, whose additions allocate nothing for tracemalloc to slow down.
+    size = guard_random.randint(1, 32)
+    reading = read_measuring_memory(iter_pack(itertools.repeat(size, 1_000_000), 8 * size), bound=MEMORY_BOUND)
     count, first_wrong = 0, None
     for batch in reading:
         wrong = position_of_a_wrong_chunk(batch, 8 * count)

@@ -1,0 +1,62 @@
+"""A guard cannot be recognised, nor answered in advance: hostile submissions, isolated and confined.
+
+Each submission is quadratic, and once scored full marks on the guards: two recognised the guards'
+fixed inputs and answered from their pattern (and would use the guards' seed, could they see it), one
+prepared a guard's answer in an earlier test's call and kept it in its worker. The guards' inputs
+are drawn at run time from a seed the worker never sees (tests/support/guard_inputs.py), and every
+guard runs in a worker started for it alone (kata.judging.guards): each is judged too slow.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from kata.isolation.forking import worker_environment
+from tests.support.guard_inputs import SEED_VARIABLE
+from tests.support.isolated_runs import hostile_report, needs_confinement
+
+pytestmark = [needs_confinement, pytest.mark.timeout(180)]
+
+
+def too_slow_in(report: str, test: str) -> bool:
+    """Whether the report shows `test` failed, judged too slow past a limit, with the seed of its input.
+
+    The limit may be the guard's, for the worker's CPU time, or the one of a reply's wall time on a loaded machine.
+    """
+    failure = report.split(f"_ {test} _", 1)[-1].split("\n____", 1)[0]
+    return ("FAILED tests/" in report and f"::{test}" in report and failure.lstrip("_ \n").startswith("TOO SLOW")
+            and "after its limit of" in failure and f"{SEED_VARIABLE}=" in failure)
+
+
+@pytest.fixture
+def seed_in_the_tests_environment(monkeypatch):
+    """The guards' seed, replayed in the tests' process: the hostile submissions look for it in theirs."""
+    monkeypatch.setenv(SEED_VARIABLE, "20261202")
+
+
+def test_a_packer_that_recognises_the_guards_inputs_is_too_slow(tmp_path, seed_in_the_tests_environment):
+    report = hostile_report(tmp_path, "02_token_budget_packer", "recognises_a_guard_by_its_sizes", "test_guards")
+    assert too_slow_in(report, "test_a_million_sentences_in_one_chunk"), report[-3000:]
+    assert "1 failed, 2 passed" in report, report[-3000:]  # packed slowly but right: chunks of one or two
+    assert "seed 20261202" in report, report[-3000:]
+
+
+def test_a_windower_that_recognises_the_guards_inputs_is_too_slow(tmp_path, seed_in_the_tests_environment):
+    report = hostile_report(tmp_path, "01_fixed_windows", "recognises_a_guard_by_its_tokens", "test_guards")
+    for test in ("test_a_million_tokens_in_large_windows", "test_many_small_windows_over_a_long_input"):
+        assert too_slow_in(report, test), report[-3000:]
+    assert "2 failed, 1 passed" in report, report[-3000:]
+
+
+def test_an_answer_prepared_in_an_earlier_tests_worker_does_not_reach_a_guard(tmp_path):
+    earlier_then_the_guard = "test_sentences_are_packed_greedily_under_the_budget or test_a_million_sentences_in_one"
+    report = hostile_report(tmp_path, "02_token_budget_packer", "precomputes_a_guard", earlier_then_the_guard)
+    assert too_slow_in(report, "test_a_million_sentences_in_one_chunk"), report[-3000:]
+
+
+def test_the_guards_seed_does_not_reach_a_worker(monkeypatch):
+    monkeypatch.setenv(SEED_VARIABLE, "20261202")
+    assert SEED_VARIABLE not in worker_environment()
+    assert os.environ[SEED_VARIABLE] == "20261202"
