@@ -32,9 +32,10 @@ __tracebackhide__ = True
 GUARD_SECONDS = 2.0  # the reference finishes every guard in under a tenth of this
 
 
-def progress_guard(seconds: float = GUARD_SECONDS) -> Callable[[Test], Test]:
-    """For inputs on which a loop that does not advance would run forever."""
-    return _guard("progress", seconds, hint="")
+def progress_guard(seconds: float = GUARD_SECONDS, *, hint: str = "") -> Callable[[Test], Test]:
+    """For inputs on which a loop that does not advance would run forever; `hint`, for a large input, also names
+    the slow step that looks like a stalled loop on it (the default advice speaks of loops that do not advance)."""
+    return _guard("progress", seconds, hint=hint)
 
 
 def complexity_guard(seconds: float = GUARD_SECONDS, *, hint: str) -> Callable[[Test], Test]:

@@ -81,7 +81,7 @@ def _did_not_finish(item: pytest.Item, error: DidNotFinish) -> str:
         return too_slow(_shown(error.call), error.limit, guard.kwargs.get("hint", ""))
     if isinstance(error, CallsDidNotFinish) and log.calls > 1:
         return many_calls_did_not_finish(error.limit, log.calls, _shown(error.call))
-    return did_not_finish(_shown(error.call), error.limit)
+    return did_not_finish(_shown(error.call), error.limit, guard.kwargs.get("hint", "") if guard is not None else "")
 
 
 def where_in_learner_code(error: BaseException, source: Path | None) -> str:

@@ -45,7 +45,10 @@ def test_fifty_thousand_sentences_in_chunks_of_two(pack_sentences, guard_random)
            f"each pair of sizes adds up to the budget of {budget} exactly", details=differs(chunks, expected))
 
 
-@progress_guard()
+@progress_guard(hint=(
+    "Does every iteration of your loop move on to the next sentence? If it does, look for a step that copies "
+    "everything made so far for every chunk, which 50,000 chunks make too slow: chunks = chunks + [chunk] "
+    "copies the list of chunks each time (chunks.append(chunk) does not)."))
 def test_the_loop_ends_on_a_long_run_of_oversized_sentences(pack_sentences, guard_random):
     budget = guard_random.randint(1, 100)
     chunks = pack_sentences(numbers(guard_random, 50_000, budget + 1, budget + 100), budget)
