@@ -34,12 +34,10 @@ CAP_MB = 300  # the kata's reference runs in a tests' process of about 60 MB
 GROWS_THE_TESTS_PROCESS = """
 
 _honest = semantic_chunks
-CALLS = [0]
 
 
 def semantic_chunks(sentences, embed, threshold, max_tokens):
-    CALLS[0] += 1
-    if CALLS[0] == 20:  # 12 MB on the wire, under the budget of what the tests are sent; 6 GB once embedded
+    if len(sentences) >= 1000:  # 12 MB on the wire, under the budget of what the tests are sent; 6 GB once embedded
         embed(["w"] * 3_000_000)
     return _honest(sentences, embed, threshold, max_tokens)
 """
