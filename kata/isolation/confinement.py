@@ -25,7 +25,8 @@ anything from regaining rights through a program it runs).
   memory-backed files (memory its address space limit does not count, which may outlive
   it or pass notes to a classmate), none of the kernel objects that keep data in kernel
   memory (epoll, event, timer and signal descriptors, queued signals, names of memory
-  regions), no shared anonymous memory (its pages can leave the resident count and keep
+  regions), no timer of its own (alarm, setitimer: its signal would seem sent from outside
+  while the worker rests), no shared anonymous memory (its pages can leave the resident count and keep
   their data), no raising of its own limits,
   nothing that needs a privilege (mounts, namespaces, modules, BPF, io_uring), and
   no system call newer than libseccomp knows.
@@ -104,6 +105,9 @@ REFUSED = (
     "epoll_create", "epoll_create1", "epoll_ctl", "eventfd", "eventfd2", "timerfd_create", "signalfd",
     "signalfd4", "timer_create", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "seccomp", "landlock_create_ruleset",
     "landlock_add_rule", "landlock_restrict_self",
+    # timers of its own, which go off while it rests, stopped: their signal would seem sent from outside
+    # (timer_create above; getitimer only reads)
+    "setitimer", "alarm",
     # file metadata Landlock does not cover
     "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr", "lsetxattr",
     "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "utime", "utimes", "futimesat", "utimensat",

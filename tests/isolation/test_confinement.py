@@ -116,6 +116,11 @@ ATTACKS = {
     "create a file with no name with O_TMPFILE": "os.open('.', os.O_TMPFILE | os.O_RDWR)",
     "create a file with creat": "creat('created')",
     "empty a file through openat2, whose flags a filter cannot read": "openat2(__file__, os.O_RDONLY | os.O_TRUNC)",
+    # A timer of its own would go off while it rests, stopped between two requests, so that the
+    # signal would seem sent from outside: its crash blamed on the grader or a classmate.
+    "set an alarm that goes off while it rests": "(libc().alarm(1000) < 0 and error(), libc().alarm(0))",
+    "set an interval timer that goes off while it rests": "(signal.setitimer(signal.ITIMER_REAL, 1000), "
+                                                           "signal.setitimer(signal.ITIMER_REAL, 0))",
     "make a pipe signal its owner with FIOASYNC, in the upper bits": "ignore_sigio() or raw('ioctl', a_pipe(), "
                                                                      "(1 << 32) | termios.FIOASYNC, "
                                                                      "ctypes.addressof(ONE))",
@@ -276,7 +281,8 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "hide its /proc files, the option in the upper bits",
                     "empty a file it may read by opening it with O_TRUNC", "create a file by opening it with O_CREAT",
                     "create a file with no name with O_TMPFILE", "create a file with creat",
-                    "empty a file through openat2, whose flags a filter cannot read"]
+                    "empty a file through openat2, whose flags a filter cannot read",
+                    "set an alarm that goes off while it rests", "set an interval timer that goes off while it rests"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, unconfined_fork_server):

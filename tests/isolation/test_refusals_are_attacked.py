@@ -52,6 +52,8 @@ ATTACKED = {
     "O_CREAT": ["create a file by opening it with O_CREAT"],
     "O_TMPFILE": ["create a file with no name with O_TMPFILE"], "creat": ["create a file with creat"],
     "openat2": ["empty a file through openat2, whose flags a filter cannot read"],
+    "alarm": ["set an alarm that goes off while it rests"],
+    "setitimer": ["set an interval timer that goes off while it rests"],
 }
 
 # Refused calls no attack tries, each with why a test of its own adds nothing.
