@@ -1,5 +1,9 @@
 """The workers of a test run: made for the runner, told of each new test, and all stopped when the run ends.
 
+A kata's workers are stopped when the run moves on to another kata's tests: a worker rests,
+stopped, with its memory, between its requests, and kept to the end of the run every kata's
+worker would be alive at once (ten katas, ten times --memory, for each student graded).
+
 Also what judging must know of the workers (kata.judging.elsewhere), which the runner's
 plugin tells it when a run is isolated. Everything here runs in the tests' process.
 """
@@ -22,6 +26,7 @@ WAITING_IN = (client.__file__, clock.__file__, memory.__file__, values.__file__,
 READ_THERE = (WorkerIterator,)
 
 _workers: list[WorkerClient] = []
+_kata_of: dict[WorkerClient, str] = {}  # the kata whose tests each worker serves, when it was given
 
 
 def connect_to_judging() -> None:
@@ -30,21 +35,27 @@ def connect_to_judging() -> None:
 
 
 def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int,
-               confinement_required: bool = False) -> WorkerClient:
+               confinement_required: bool = False, kata: str | None = None) -> WorkerClient:
+    """A worker for the functions of `source`; `kata`, the slug of the kata whose tests it serves."""
     worker = WorkerClient(source, functions, memory_mb, confinement_required)
     _workers.append(worker)
+    if kata is not None:
+        _kata_of[worker] = kata
     return worker
 
 
-def start_a_test(own_worker: bool = False) -> None:
-    """A new test: a worker that ended during the last one may be started again.
+def start_a_test(own_worker: bool = False, kata: str | None = None) -> None:
+    """A new test (of `kata`, a slug, when it is a kata's): a worker that ended during the last one may be
+    started again, and the workers of every other kata are stopped, so that a run holds one kata's
+    memory at a time; a kata whose tests come back later (another order, a distributed run) has its
+    worker started again at its first call.
 
     With own_worker, every worker is stopped: the test's first call starts one for it alone.
     """
     for worker in _workers:
         worker.ended_in_this_test = None
         worker.started_in_this_test = False
-        if own_worker:
+        if own_worker or (kata is not None and _kata_of.get(worker, kata) != kata):
             worker.stop()
 
 
@@ -57,6 +68,7 @@ def stop_all_workers() -> None:
         except Exception as error:  # the others must be stopped all the same; the failure is raised after
             failures.append(error)
     _workers.clear()
+    _kata_of.clear()
     stop_the_fork_server()
     if failures:
         raise failures[0]

@@ -108,7 +108,7 @@ class Implementation:
             raise LoadProblem(load_problems.unreadable_source(relative(path), error)) from None
         if untouched:
             raise NotStarted(f"write your solution in {relative(path)}")
-        worker = worker_for(path, kata.functions, self.memory_mb, self.confined)
+        worker = worker_for(path, kata.functions, self.memory_mb, self.confined, kata=kata.slug)
         try:
             worker.start_if_needed()
         except WorkerCouldNotStart as problem:
