@@ -231,8 +231,9 @@ class WorkerClient:
                 os.kill(self.process.pid, signal.SIGSTOP)
             except ProcessLookupError:
                 pass  # it has ended: the next request says how
+        self.cpu_at_rest, self.pending_at_rest = self.cpu_clock(), None  # None until it is seen stopped
+        if self.process is not None:
             self.pending_at_rest = pending_once_stopped(self.process.pid)
-        self.cpu_at_rest = self.cpu_clock()
         return self.cpu_at_rest
 
     def wake(self) -> None:

@@ -64,6 +64,8 @@ def pending_once_stopped(pid: int, seconds: float = STOPPED_WITHIN_SECONDS) -> s
     """The signals waiting for the process once every thread of it is seen stopped, or None when it is
     not within `seconds` (it has ended, or a thread waits in the kernel): what waits then was queued
     before it stopped, by the process itself as well as by others."""
+    if not os.path.isdir("/proc/self"):
+        return None  # nothing tells whether it stopped
     deadline = time.monotonic() + seconds
     while not has_ended(pid):
         if all_threads_stopped(pid):
