@@ -36,7 +36,13 @@ def connect_to_judging() -> None:
 
 def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int,
                confinement_required: bool = False, kata: str | None = None) -> WorkerClient:
-    """A worker for the functions of `source`; `kata`, the slug of the kata whose tests it serves."""
+    """A worker for the functions of `source`; `kata`, the slug of the kata whose tests it serves.
+
+    The workers of other katas are stopped first: the runner loads every kata's module before
+    the first test (to tell which cannot run), and each load holds a worker, with its memory.
+    """
+    if kata is not None:
+        _stop_the_workers_of_katas_but(kata)
     worker = WorkerClient(source, functions, memory_mb, confinement_required)
     _workers.append(worker)
     if kata is not None:
@@ -55,7 +61,15 @@ def start_a_test(own_worker: bool = False, kata: str | None = None) -> None:
     for worker in _workers:
         worker.ended_in_this_test = None
         worker.started_in_this_test = False
-        if own_worker or (kata is not None and _kata_of.get(worker, kata) != kata):
+        if own_worker:
+            worker.stop()
+    if kata is not None:
+        _stop_the_workers_of_katas_but(kata)
+
+
+def _stop_the_workers_of_katas_but(kata: str) -> None:
+    for worker in _workers:
+        if _kata_of.get(worker, kata) != kata:
             worker.stop()
 
 

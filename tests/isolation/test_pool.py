@@ -47,6 +47,14 @@ def test_a_katas_worker_ends_when_the_run_leaves_its_tests_and_starts_afresh_whe
     assert again != first_pid and is_alive(again) and not is_alive(second_pid)
 
 
+def test_a_worker_made_for_another_kata_ends_the_last_katas_worker(start_worker):
+    """The runner loads every kata's module before the first test, each in a worker of its own."""
+    first = start_worker(SAYS_ITS_PID, name="first.py", kata="01_fixed_windows")
+    first_pid = first.call("f", (), {})
+    second = start_worker(SAYS_ITS_PID, name="second.py", kata="02_token_budget_packer")
+    assert not is_alive(first_pid) and second.call("f", (), {}) != first_pid
+
+
 def test_a_test_of_no_kata_ends_no_katas_worker_and_a_worker_of_no_kata_is_kept(start_worker):
     pool.start_a_test(kata="01_fixed_windows")
     worker, of_no_kata = start_worker(SAYS_ITS_PID, kata="01_fixed_windows"), start_worker(SAYS_ITS_PID, name="b.py")
@@ -58,7 +66,6 @@ def test_a_test_of_no_kata_ends_no_katas_worker_and_a_worker_of_no_kata_is_kept(
 
 # What a whole run holds: each test of it records the workers alive while it runs (a plugin of its own)
 RECORDS_THE_WORKERS = """
-import importlib.util
 import json
 import os
 
@@ -74,12 +81,20 @@ def pytest_collection_modifyitems(items):  # after the runner's order: kata 01's
     items.sort(key=lambda item: item.path.name == "test_hidden.py")
 
 
+def pytest_collection_finish(session):  # every kata's module has been loaded, each in a worker
+    write_down("collected")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_call(item):
+    write_down(kata_of_test(item.path).slug)
+
+
+def write_down(when):
     alive = [[worker.source.parent.name, worker.process.pid] for worker in pool._workers
              if worker.process is not None and os.path.exists(f"/proc/{worker.process.pid}")]
     with open(os.environ["WORKERS_RECORD"], "a") as record:
-        record.write(json.dumps([kata_of_test(item.path).slug, alive]) + "\\n")
+        record.write(json.dumps([when, alive]) + "\\n")
 """
 
 
@@ -99,7 +114,9 @@ def test_a_run_over_three_katas_holds_one_katas_worker_at_a_time_and_a_kata_that
                          env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}",
                               "WORKERS_RECORD": str(record)})
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    tests = [json.loads(line) for line in record.read_text().splitlines()]
+    records = [json.loads(line) for line in record.read_text().splitlines()]
+    assert all(len(alive) <= 1 for when, alive in records if when == "collected"), records[:2]
+    tests = [[kata, alive] for kata, alive in records if kata != "collected"]
     assert [kata for kata, _ in tests if kata != tests[0][0]]  # the record holds more than one kata
     held_by_another = [(kata, alive) for kata, alive in tests if any(folder != kata for folder, _ in alive)]
     assert not held_by_another, held_by_another[:3]
