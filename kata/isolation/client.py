@@ -27,7 +27,7 @@ from kata.folders import remove_folder
 from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
 from kata.isolation.clock import cpu_clock_of, protocol_time, signals_held
 from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
-from kata.isolation.states import has_ended, hidden_from_the_worker, pending_signals, why_it_ended
+from kata.isolation.states import has_ended, hidden_from_the_worker, pending_once_stopped, sent_since_rest, why_it_ended
 from kata.isolation.handles import Yielded, refill
 from kata.isolation.kept import KeptForAWorker, TestsCodec, WorkerOutOfMemory
 from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
@@ -92,7 +92,8 @@ class WorkerClient:
         self.ended_in_this_test: WorkerEnded | None = None
         self.cpu_at_rest: float | None = None  # the worker's CPU time when it loaded, or its last request ended
         self.started_in_this_test = False  # its process was started during the current test (start_a_test)
-        self.sent_while_resting: set[int] = set()  # the signals waiting for the worker when it was last resumed
+        self.sent_while_resting: set[int] = set()  # the signals sent to the worker while it last rested
+        self.pending_at_rest: set[int] | None = None  # those waiting once it was seen stopped; None: not seen
         self.kept = KeptForAWorker(relative(self.source))  # what its processes made the tests keep, in the run
 
     # Calls ----------------------------------------------------------------------------------
@@ -189,18 +190,20 @@ class WorkerClient:
                 os.kill(self.process.pid, signal.SIGSTOP)
             except ProcessLookupError:
                 pass  # it has ended: the next request says how
-        self.cpu_at_rest = self.cpu_clock()
+        self.cpu_at_rest, self.pending_at_rest = self.cpu_clock(), None  # None until it is seen stopped
+        if self.process is not None:
+            self.pending_at_rest = pending_once_stopped(self.process.pid)
         return self.cpu_at_rest
 
     def wake(self) -> None:
-        """Resume a resting worker for a request; one that ended meanwhile was ended from outside."""
+        """Resume a resting worker for a request; one seen stopped that ended meanwhile was ended from outside."""
         if self.process is None:
             return
         if has_ended(self.process.pid):
-            raise self.ended(self.stop_and_say_why(resting=True))
+            raise self.ended(self.stop_and_say_why(resting=self.pending_at_rest is not None))
         # A signal sent while it rested waits for SIGCONT (all but SIGKILL): one of these that ends it
-        # during the request came from outside too.
-        self.sent_while_resting = pending_signals(self.process.pid)
+        # during the request came from outside too; one that waited already, it may have sent itself.
+        self.sent_while_resting = sent_since_rest(self.process.pid, self.pending_at_rest)
         self.refuse_work_between_requests()
         try:
             os.kill(self.process.pid, signal.SIGCONT)

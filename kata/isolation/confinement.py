@@ -18,13 +18,15 @@ anything from regaining rights through a program it runs).
   allowed), no exec, no signal to any other process (nor one the kernel would send for it:
   a descriptor's owner, its signal, O_ASYNC), no ioctl but the few the runtime asks, no ptrace or reading another
   process's memory, no sockets, none of the file-metadata calls Landlock does not
-  cover (chmod, chown, extended attributes, times), no watching files (inotify,
+  cover (chmod, chown, extended attributes, times), no opening a file to empty or make
+  it (O_TRUNC, O_CREAT), no watching files (inotify,
   F_NOTIFY) and no leases or locks on them (a lease on a file every worker opens would
   make a classmate's worker wait), no shared memory, message queues, pipes or
   memory-backed files (memory its address space limit does not count, which may outlive
   it or pass notes to a classmate), none of the kernel objects that keep data in kernel
   memory (epoll, event, timer and signal descriptors, queued signals, names of memory
-  regions), no shared anonymous memory (its pages can leave the resident count and keep
+  regions), no timer of its own (alarm, setitimer: its signal would seem sent from outside
+  while the worker rests), no shared anonymous memory (its pages can leave the resident count and keep
   their data), no raising of its own limits,
   nothing that needs a privilege (mounts, namespaces, modules, BPF, io_uring), and
   no system call newer than libseccomp knows.
@@ -103,10 +105,15 @@ REFUSED = (
     "epoll_create", "epoll_create1", "epoll_ctl", "eventfd", "eventfd2", "timerfd_create", "signalfd",
     "signalfd4", "timer_create", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "seccomp", "landlock_create_ruleset",
     "landlock_add_rule", "landlock_restrict_self",
+    # timers of its own, which go off while it rests, stopped: their signal would seem sent from outside
+    # (timer_create above; getitimer only reads)
+    "setitimer", "alarm",
     # file metadata Landlock does not cover
     "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr", "lsetxattr",
     "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "utime", "utimes", "futimesat", "utimensat",
     "truncate", "mknod", "mknodat",
+    # making a file (a confined worker makes none, not even in its own folder: see REFUSED_OPEN_FLAGS)
+    "creat",
     # its own limits, once set
     "setrlimit",
     # what needs privileges, or escapes system-call filtering
@@ -131,6 +138,14 @@ ONLY_ON_ITSELF_SECOND = ("setpriority", "ioprio_set")
 REFUSED_FCNTL = {"F_SETLEASE": 1024, "F_NOTIFY": 1026, "F_SETLK": 6, "F_SETLKW": 7, "F_OFD_SETLK": 37,
                  "F_OFD_SETLKW": 38, "F_SETPIPE_SZ": 1031, "F_SETOWN": 8, "F_SETSIG": 10, "F_SETOWN_EX": 15}
 _F_SETFL, _O_ASYNC = 4, 0o20000
+# Flags of open and openat refused: Linux empties a file opened with O_TRUNC even for reading, and
+# Landlock checks that right only from ABI 3 on (before, only the descriptor's read or write mode),
+# so that any readable file the worker's user owns (the runtime's, when the grader is root) could
+# be emptied. A worker makes no file (its folder is read only), so O_CREAT and O_TMPFILE go too.
+REFUSED_OPEN_FLAGS = {"O_TRUNC": 0o1000, "O_CREAT": 0o100, "O_TMPFILE": 0o20000000}
+# System calls that pass their flags in memory, which a filter cannot read: ENOSYS, as on a kernel
+# without them, makes the C library use the older call whose flags are registers (clone, openat).
+UNKNOWN_TO_THE_WORKER = ("clone3", "openat2")
 # The only ioctl commands a worker may use, all of them questions or its own descriptors' flags:
 # is it a terminal (TCGETS), the window's size, the bytes waiting (FIONREAD), close-on-exec
 # (FIOCLEX, FIONCLEX). Every other fails as on a file that knows no such command (ENOTTY): those
@@ -302,10 +317,13 @@ def system_call_rules() -> pyseccomp.SyscallFilter:
     rules.set_attr(pyseccomp.Attr.CTL_OPTIMIZE, 2)  # a binary tree: a few comparisons per call, not hundreds
     for name in REFUSED:
         _add(rules, refuse, name)
-    # clone3 passes its flags in memory, which a filter cannot read: ENOSYS makes the C library use clone.
-    _add(rules, pyseccomp.ERRNO(errno.ENOSYS), "clone3")
+    for name in UNKNOWN_TO_THE_WORKER:
+        _add(rules, pyseccomp.ERRNO(errno.ENOSYS), name)
     _add(rules, refuse, "clone", pyseccomp.Arg(0, pyseccomp.MASKED_EQ, _CLONE_THREAD, 0))  # x86-64 and arm64 order
     _add(rules, refuse, "prlimit64", pyseccomp.Arg(2, pyseccomp.NE, 0))  # setting a limit, not reading one
+    for flag in REFUSED_OPEN_FLAGS.values():  # open(path, flags, mode), openat(folder, path, flags, mode)
+        _add(rules, refuse, "open", pyseccomp.Arg(1, pyseccomp.MASKED_EQ, flag, flag))
+        _add(rules, refuse, "openat", pyseccomp.Arg(2, pyseccomp.MASKED_EQ, flag, flag))
     for command in REFUSED_FCNTL.values():
         _add(rules, refuse, "fcntl", _lower_half(1, command))
     _add(rules, refuse, "fcntl", _lower_half(1, _F_SETFL), pyseccomp.Arg(2, pyseccomp.MASKED_EQ, _O_ASYNC, _O_ASYNC))

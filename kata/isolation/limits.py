@@ -98,3 +98,7 @@ MAX_ABI_VARIABLE = "KATA_MAX_LANDLOCK_ABI"
 
 PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests' process is still there
 THREAD_CHECK_SECONDS = 0.01  # how often the fork server looks at its workers; hundreds of threads may start meanwhile
+# How long the tests wait to see every thread of a worker stopped (SIGSTOP) after its request: a
+# worker seen stopped can do nothing, so that a signal that reaches it afterwards, or its end, was
+# another process's doing. One not seen stopped in time (ended already, say) is told no such thing.
+STOPPED_WITHIN_SECONDS = 0.05

@@ -2,17 +2,21 @@
 the signals waiting for it, and what of its submission's folder it may be told.
 
 The worker is stopped between requests (kata.isolation.client's rest and wake), so that a
-worker that ended meanwhile, or a signal that waits for it, was sent from outside: by another
-process, never by the code under test, and the call that meets it says so.
+worker seen stopped that ended meanwhile, or a signal that reached it meanwhile, was sent from
+outside: by another process, never by the code under test, and the call that meets it says so.
+A signal the worker queued for itself before it stopped (blocked, for a later request) is told
+apart: it waited already when every thread was seen stopped.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 
 from kata.isolation.forking import ForkedProcess, hidden_from_every_worker
+from kata.isolation.limits import STOPPED_WITHIN_SECONDS
 
 
 def why_it_ended(process: ForkedProcess | None, from_outside: bool, sent_while_resting: set[int]) -> str:
@@ -54,6 +58,39 @@ def pending_signals(pid: int) -> set[int]:
     except (OSError, ValueError):
         return set()
     return {number + 1 for number in range(64) if mask >> number & 1}
+
+
+def pending_once_stopped(pid: int, seconds: float = STOPPED_WITHIN_SECONDS) -> set[int] | None:
+    """The signals waiting for the process once every thread of it is seen stopped, or None when it is
+    not within `seconds` (it has ended, or a thread waits in the kernel): what waits then was queued
+    before it stopped, by the process itself as well as by others."""
+    if not os.path.isdir("/proc/self"):
+        return None  # nothing tells whether it stopped
+    deadline = time.monotonic() + seconds
+    while not has_ended(pid):
+        if all_threads_stopped(pid):
+            return pending_signals(pid)
+        if time.monotonic() > deadline:
+            break
+        os.sched_yield()
+    return None
+
+
+def sent_since_rest(pid: int, pending_at_rest: set[int] | None) -> set[int]:
+    """The signals waiting for the process now that did not wait once it was seen stopped (none if it was not)."""
+    return set() if pending_at_rest is None else pending_signals(pid) - pending_at_rest
+
+
+def all_threads_stopped(pid: int) -> bool:
+    """Whether every thread of the process is stopped by a signal (state T); False where there is no /proc."""
+    try:
+        states = set()
+        for thread in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{thread}/stat", "rb") as stat:
+                states.add(stat.read().rsplit(b")", 1)[-1].split()[0])
+    except (OSError, IndexError):
+        return False
+    return states == {b"T"}
 
 
 def has_ended(pid: int) -> bool:

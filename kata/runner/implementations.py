@@ -102,7 +102,7 @@ class Implementation:
             raise LoadProblem(load_problems.no_file(relative(path)))
         if untouched_or_unreadable(path, kata.functions):
             raise NotStarted(f"write your solution in {relative(path)}")
-        worker = worker_for(path, kata.functions, self.memory_mb, self.confined)
+        worker = worker_for(path, kata.functions, self.memory_mb, self.confined, kata=kata.slug)
         try:
             worker.start_if_needed()
         except WorkerCouldNotStart as problem:

@@ -1,6 +1,6 @@
 """The limits of each test: the runner's watchdog takes over pytest-timeout's timer, so that a limit also
 bounds memory and names the call that stalled; each test starts with a fresh call log (and, isolated, a
-worker of its own where it asks for one)."""
+worker of its own where it asks for one, and the workers of every other kata stopped)."""
 
 from __future__ import annotations
 
@@ -64,4 +64,5 @@ def _call_limits(item: pytest.Item, guard: pytest.Mark | None) -> tuple[float | 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
     log.forget()
-    start_a_test(own_worker=item.get_closest_marker("own_worker") is not None)
+    kata = kata_of_test(item.path)
+    start_a_test(own_worker=item.get_closest_marker("own_worker") is not None, kata=kata.slug if kata else None)

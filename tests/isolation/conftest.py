@@ -34,13 +34,14 @@ def start_worker(tmp_path, monkeypatch):
     start_a_test() applies to them, in a list of this test's own.
     """
     monkeypatch.setattr(pool, "_workers", [])
+    monkeypatch.setattr(pool, "_kata_of", {})
     made = []
 
     def start(source: str, functions: tuple[str, ...] = ("f",), memory_mb: int = WORKER_MEMORY_MB,
-              name: str = "submission.py", confined: bool = False) -> WorkerClient:
+              name: str = "submission.py", confined: bool = False, kata: str | None = None) -> WorkerClient:
         path = tmp_path / name
         path.write_text(module_text(source))
-        worker = pool.worker_for(path, functions, memory_mb, confinement_required=confined)
+        worker = pool.worker_for(path, functions, memory_mb, confinement_required=confined, kata=kata)
         made.append(worker)
         return worker
 

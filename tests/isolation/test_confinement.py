@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
+from pathlib import Path
 
 import pytest
 from tests.support.isolated_runs import needs_confinement
@@ -106,6 +108,19 @@ ATTACKS = {
     "set a readable file's extended flags with FS_IOC_FSSETXATTR": "set_file_flags(0x401C5820, 0x801C581F, 28)",
     "set a readable file's version with FS_IOC_SETVERSION": "set_file_flags(0x40087602, 0x80087601, 8)",
     "hide its /proc files, the option in the upper bits": "raw('prctl', (1 << 32) | 4, 0)",
+    # Linux empties a file opened with O_TRUNC even for reading, and Landlock checks that right only
+    # from ABI 3 on: any file it may read and its user owns (the runtime's, when the grader is root).
+    # Its own module stands for the victim; a confined worker creates no file either.
+    "empty a file it may read by opening it with O_TRUNC": "os.open(__file__, os.O_RDONLY | os.O_TRUNC)",
+    "create a file by opening it with O_CREAT": "os.open('created', os.O_RDONLY | os.O_CREAT)",
+    "create a file with no name with O_TMPFILE": "os.open('.', os.O_TMPFILE | os.O_RDWR)",
+    "create a file with creat": "creat('created')",
+    "empty a file through openat2, whose flags a filter cannot read": "openat2(__file__, os.O_RDONLY | os.O_TRUNC)",
+    # A timer of its own would go off while it rests, stopped between two requests, so that the
+    # signal would seem sent from outside: its crash blamed on the grader or a classmate.
+    "set an alarm that goes off while it rests": "(libc().alarm(1000) < 0 and error(), libc().alarm(0))",
+    "set an interval timer that goes off while it rests": "(signal.setitimer(signal.ITIMER_REAL, 1000), "
+                                                           "signal.setitimer(signal.ITIMER_REAL, 0))",
     "make a pipe signal its owner with FIOASYNC, in the upper bits": "ignore_sigio() or raw('ioctl', a_pipe(), "
                                                                      "(1 << 32) | termios.FIOASYNC, "
                                                                      "ctypes.addressof(ONE))",
@@ -199,6 +214,20 @@ def set_file_flags(set_request, get_request, size):  # those of its own module, 
         flags = bytes(size)
     fcntl.ioctl(fd, set_request, flags)
 
+def creat(path):  # the system call itself: the C library's creat() is an openat
+    number = {"x86_64": 85}.get(os.uname().machine)
+    if number is None:  # no such call here (arm64): openat stands for it
+        os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    elif libc().syscall(number, path.encode(), 0o600) < 0:
+        error()
+
+class OpenHow(ctypes.Structure):
+    _fields_ = [("flags", ctypes.c_uint64), ("mode", ctypes.c_uint64), ("resolve", ctypes.c_uint64)]
+
+def openat2(path, flags):  # 437 on every architecture; AT_FDCWD is -100
+    if libc().syscall(437, -100, path.encode(), ctypes.byref(OpenHow(flags, 0, 0)), 24) < 0:
+        error()
+
 def f(attack, names):
     globals().update(names)
     try:
@@ -249,7 +278,11 @@ HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the rep
                     "make a pipe signal its owner with FIOASYNC, in the upper bits",
                     "set a readable file's flags with FS_IOC_SETFLAGS",
                     "set a readable file's extended flags with FS_IOC_FSSETXATTR",
-                    "hide its /proc files, the option in the upper bits"]
+                    "hide its /proc files, the option in the upper bits",
+                    "empty a file it may read by opening it with O_TRUNC", "create a file by opening it with O_CREAT",
+                    "create a file with no name with O_TMPFILE", "create a file with creat",
+                    "empty a file through openat2, whose flags a filter cannot read",
+                    "set an alarm that goes off while it rests", "set an interval timer that goes off while it rests"]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, unconfined_fork_server):
@@ -306,6 +339,39 @@ def test_a_confined_worker_writes_nothing_even_in_its_own_folder(start_worker, w
                           "    except OSError as error:\n        return error.errno\n    return 'written'\n",
                           confined=True)
     assert worker.call("f", (write,), {}) in (errno.EACCES, errno.EPERM)
+
+
+@pytest.fixture(params=[None, 1, 2], ids=["the machine's abi", "abi 1", "abi 2"])
+def landlock_abi(request, monkeypatch):
+    """The test's workers come from a fork server whose confinement uses the machine's Landlock ABI, or
+    at most the one given; that fork server is stopped after the test."""
+    if request.param is not None:
+        monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, str(request.param))
+    pool.stop_all_workers()
+    yield request.param
+    pool.stop_all_workers()
+
+
+@needs_confinement
+def test_a_confined_worker_empties_no_file_it_may_read_at_any_landlock_abi(start_worker, landlock_abi):
+    """Opened with O_TRUNC, even for reading, a file is emptied: before Landlock's ABI 3 nothing but
+    seccomp sees it. The canary, a copy of a file of the runtime in the worker's own folder, is
+    readable and owned by the grader's user, as the runtime's files are when the grader is root."""
+    worker = start_worker("""
+        import os
+
+        def f(name):
+            try:
+                os.close(os.open(name, os.O_RDONLY | os.O_TRUNC))
+            except OSError as error:
+                return error.errno
+            return f"emptied: {os.stat(name).st_size} bytes left"
+    """, confined=True)
+    worker.start_if_needed()
+    canary = worker.folder / "canary.py"
+    shutil.copyfile(os.__file__, canary)
+    assert worker.call("f", (canary.name,), {}) == errno.EPERM  # seccomp's refusal, at every ABI
+    assert canary.read_bytes() == Path(os.__file__).read_bytes()
 
 
 @needs_confinement
@@ -421,6 +487,7 @@ def test_a_confined_worker_is_refused_at_the_lowest_landlock_abi(lowest_landlock
 
 @needs_confinement
 def test_the_landlock_abi_used_is_capped_for_tests(monkeypatch):
+    monkeypatch.delenv(confinement.MAX_ABI_VARIABLE, raising=False)  # the suite itself may run capped
     machine = confinement.landlock_abi()
     monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, "1")
     assert confinement.landlock_abi() == 1 and confinement.problem() is None

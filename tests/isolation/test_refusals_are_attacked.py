@@ -48,6 +48,12 @@ ATTACKED = {
               "set a readable file's extended flags with FS_IOC_FSSETXATTR",
               "set a readable file's version with FS_IOC_SETVERSION",
               "make a pipe signal its owner with FIOASYNC, in the upper bits"],
+    "O_TRUNC": ["empty a file it may read by opening it with O_TRUNC"],
+    "O_CREAT": ["create a file by opening it with O_CREAT"],
+    "O_TMPFILE": ["create a file with no name with O_TMPFILE"], "creat": ["create a file with creat"],
+    "openat2": ["empty a file through openat2, whose flags a filter cannot read"],
+    "alarm": ["set an alarm that goes off while it rests"],
+    "setitimer": ["set an interval timer that goes off while it rests"],
 }
 
 # Refused calls no attack tries, each with why a test of its own adds nothing.
@@ -55,6 +61,9 @@ PRIVILEGED = ("they need a capability the worker never holds (test_a_confined_wo
               "when_started_by_root): refused a second time so that no kernel bug in them is reachable")
 SIBLING = "the same kernel object or effect as a sibling call the attacks try, by another entry point"
 EXEMPT = {
+    "clone3": ("the C library makes its threads with it first: refused with ENOSYS, it falls back to clone, whose "
+               "flags the filter reads (test_a_confined_worker_may_read_its_own_folder_use_threads_and_the_standard_"
+               "library starts a thread so), and every attack that forks or starts a program meets clone's rule"),
     **dict.fromkeys(("open_by_handle_at", "name_to_handle_at", "mount", "umount2", "pivot_root", "chroot", "setns",
                      "unshare", "move_mount", "open_tree", "fsopen", "fsconfig", "fsmount", "fspick",
                      "mount_setattr", "bpf", "perf_event_open", "userfaultfd", "keyctl", "add_key", "request_key",
@@ -81,7 +90,8 @@ MADVISE_NAMES = {20: "MADV_COLD", 21: "MADV_PAGEOUT"}
 
 def refused_by_the_confinement() -> set[str]:
     return ({*confinement.REFUSED, *confinement.ONLY_ON_ITSELF, *confinement.ONLY_ON_ITSELF_SECOND,
-             *confinement.REFUSED_FCNTL, "ioctl"}
+             *confinement.REFUSED_FCNTL, *confinement.REFUSED_OPEN_FLAGS, *confinement.UNKNOWN_TO_THE_WORKER,
+             "ioctl"}
             | {PRCTL_NAMES[option] for option in confinement.REFUSED_PRCTL}
             | {MADVISE_NAMES[advice] for advice in confinement.REFUSED_MADVISE})
 

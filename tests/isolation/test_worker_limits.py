@@ -54,6 +54,54 @@ def test_a_worker_ended_from_outside_between_requests_is_not_blamed_on_the_code(
     assert worker.process is None
 
 
+SIGNALS_ITSELF = """
+import os
+import signal
+import sys
+import threading
+
+def queue(name):  # blocked, the signal waits for the next request, which unblocks it
+    signal.pthread_sigmask(signal.SIG_BLOCK, [getattr(signal, name)])
+    os.kill(os.getpid(), getattr(signal, name))
+    return "queued"
+
+def deliver():
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, list(signal.valid_signals()))
+    return "not ended"
+
+def kill_itself_once_it_has_answered():
+    main = threading.main_thread().ident
+    def waits_for_the_next_request():
+        while sys._current_frames()[main].f_code.co_name != "receive":
+            os.sched_yield()
+        os.kill(os.getpid(), signal.SIGKILL)
+    threading.Thread(target=waits_for_the_next_request, daemon=True).start()
+    return list(range(2_000_000))  # the tests parse it meanwhile, before they stop the worker
+"""
+
+
+@pytest.mark.parametrize("signal_name", ["SIGALRM", "SIGTERM"])
+def test_a_signal_the_worker_sent_itself_is_not_read_as_sent_from_outside(start_worker, signal_name):
+    """Queued while blocked, it waits through the rest between two requests, and ends the worker
+    in the next: the code under test did it, and the words only say which signal ended it."""
+    worker = start_worker(SIGNALS_ITSELF, ("queue", "deliver"))
+    assert worker.call("queue", (signal_name,), {}) == "queued"
+    time.sleep(0.2)
+    with pytest.raises(WorkerEnded) as ended:
+        worker.call("deliver", (), {})
+    assert str(ended.value) == f"the worker process was ended by the signal {signal_name}"
+
+
+def test_a_worker_that_kills_itself_once_it_has_answered_is_not_read_as_ended_from_outside(start_worker):
+    """It may end before the tests stop it, while they read its answer: it was not seen stopped."""
+    worker = start_worker(SIGNALS_ITSELF, ("kill_itself_once_it_has_answered",))
+    assert len(worker.call("kill_itself_once_it_has_answered", (), {})) == 2_000_000
+    with pytest.raises(WorkerEnded) as ended:
+        worker.call("kill_itself_once_it_has_answered", (), {})
+    assert "from outside" not in str(ended.value)
+    assert "ended by the signal SIGKILL" in str(ended.value)
+
+
 def test_no_call_runs_in_a_worker_while_judging_is_not_told_of_the_workers(start_worker, monkeypatch):
     """Judging would then stop no call at its limit at once, and measure a generator's memory in the
     tests' process instead of the worker's: the run fails closed instead of judging wrongly."""
@@ -145,8 +193,9 @@ def test_the_submission_sees_a_small_environment_without_the_graders_secrets(sta
     """)
     names, folder, home = worker.call("f", (), {})
     assert "GRADER_TOKEN" not in names
+    capped = {"KATA_MAX_LANDLOCK_ABI"} & set(os.environ)  # passed on when set, so that workers use the cap
     assert set(names) <= {"PATH", "HOME", "TMPDIR", "LANG", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED",
-                          "PYTHONSAFEPATH"}, names
+                          "PYTHONSAFEPATH", *capped}, names
     assert home == folder and Path(folder).name.startswith("kata-worker-")
 
 
