@@ -148,3 +148,25 @@ def test_each_verdict_has_the_same_words_in_process_and_isolated(tmp_path, sourc
     learner_file.write_text(source, encoding="utf-8")
     for mode in modes:
         assert report_of(test, learner_file, *filter(None, [mode])) == words.format(file=learner_file), mode
+
+
+OVERSIZED_RUN_02 = ("tests/02_token_budget_packer/test_guards.py::"
+                    "test_the_loop_ends_on_a_long_run_of_oversized_sentences")
+NEVER_ENDS_02 = '''
+def pack_sentences(sentence_tokens, max_tokens):
+    while True:
+        pass
+'''
+
+
+@pytest.mark.parametrize("mode", BOTH, ids=["in_process", "isolated"])
+def test_a_progress_guards_hint_is_the_advice_of_its_did_not_finish(tmp_path, mode):
+    # Kata 02's guard names a slow step that looks like a stalled loop on its input: its hint, not the
+    # general advice about loops, is what the report gives.
+    learner_file = tmp_path / "token_budget_packer.py"
+    learner_file.write_text(NEVER_ENDS_02, encoding="utf-8")
+    report = " ".join(report_of(OVERSIZED_RUN_02, learner_file, *filter(None, [mode])).split())
+    assert report.startswith("DID NOT FINISH Called pack_sentences("), report
+    assert "Does every iteration of your loop move on to the next sentence?" in report, report
+    assert "chunks = chunks + [chunk] copies the list of chunks each time" in report, report
+    assert "Check that the position you slice from" not in report, report
