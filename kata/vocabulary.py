@@ -418,6 +418,13 @@ def grader_stopped_the_tests_detail(limit: str) -> str:
             "the tests it had not run score nothing")
 
 
+def tests_process_stopped_itself(limit: str) -> str:
+    """The line `pytest --isolate` ends with when its own process passed its cap (--tests-memory)."""
+    return (f"The run was stopped: this tests' process, which runs the tests and reads what the workers send (not a "
+            f"worker), grew past its limit of {limit} (--tests-memory). The code under test made it grow: answers "
+            "far larger than their input, or calls to the tests' objects that they keep.")
+
+
 def matches_a_known_mistake(title: str, hint: str) -> str:
     return prose(f"This matches a known mistake: {title}. {hint}")
 

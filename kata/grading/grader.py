@@ -263,7 +263,7 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
                f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
                f"--outcomes={outcomes_file}", f"--shared-probes={work / 'probes'}", "--hypothesis-profile=grading",
-               "-p", "no:cacheprovider", "-q", *(["--confined"] if confined else [])]
+               "--tests-memory=0", "-p", "no:cacheprovider", "-q", *(["--confined"] if confined else [])]
     environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
     cap = TESTS_MEMORY_MB

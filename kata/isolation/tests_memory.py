@@ -14,7 +14,11 @@ Polled, not a cgroup's memory.max: cgroup v2 needs a cgroup delegated to the gra
 which a container or a machine graded on without root seldom has. Linux only: elsewhere there
 is no /proc, and nothing is read.
 
-Everything here runs in the grader's process.
+`pytest --isolate` watches its own process the same way (kata.runner.own_memory), unless told
+that it is watched from outside (`kata grade` passes --tests-memory=0): a process killed for its
+memory cannot write why, so it writes its last words before it ends.
+
+Everything here runs in the watching process, on a thread of its own.
 """
 
 from __future__ import annotations
@@ -61,10 +65,11 @@ class TestsMemoryWatch:
 
     __test__ = False  # not a test class, for pytest
 
-    def __init__(self, pid: int, cap_mb: int):
+    def __init__(self, pid: int, cap_mb: int, last_words: str = ""):
         if type(cap_mb) is not int or cap_mb < 1:
             raise ValueError(f"cap_mb must be a whole number of MB, 1 or more, got {cap_mb!r}")
         self.pid = pid
+        self.last_words = last_words  # written to stderr by a process that watches itself, before it is killed
         self.cap_kib = cap_mb * 1024
         self.passed_kib = 0
         self.passed_at = 0.0  # time.monotonic() when it was read past the cap
@@ -101,9 +106,15 @@ class TestsMemoryWatch:
         deadline = time.monotonic() + TESTS_STOP_SECONDS
         while not self._done.wait(TESTS_MEMORY_CHECK_SECONDS):
             if time.monotonic() > deadline or memory_of_the_tests_kib(self.pid) > 2 * self.cap_kib:
-                self.killed = True
-                try:
-                    os.killpg(self.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
+                self._kill()
                 return
+
+    def _kill(self) -> None:
+        self.killed = True
+        try:
+            if self.pid == os.getpid():  # its fork server sees it gone, and ends its workers
+                os.write(2, f"\n{self.last_words}\n".encode("utf-8", "replace"))
+                os.kill(self.pid, signal.SIGKILL)
+            os.killpg(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass

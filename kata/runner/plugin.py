@@ -10,7 +10,8 @@ its own plugins, one module or object per feature:
 - `kata.runner.reporting`: a failure in plain words (`kata.runner.report`), and the first one at once;
 - `kata.runner.summary`: the counts (`Tally`) and a line per kata at the end;
 - `kata.runner.end_of_run`: the mistakes named, the outcomes file, the learner's results;
-- `kata.runner.module_data`: the tests' module-level data put back after each test.
+- `kata.runner.module_data`: the tests' module-level data put back after each test;
+- `kata.runner.own_memory`: with --isolate, this process held to a cap on its memory.
 
 All of them keep the run's state in one record, `kata.runner.run_state.RunState`.
 """
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from kata.isolation.limits import WORKER_MEMORY_MB
+from kata.isolation.limits import TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.isolation.pool import connect_to_judging, stop_all_workers
 from kata.judging.limits import CALL_SECONDS
 from kata.runner import collection, end_of_run, module_data, reporting, summary, time_limits
@@ -31,6 +32,7 @@ from kata.runner import profiles  # noqa: F401  registers the Hypothesis profile
 from kata.runner.fixtures import function_fixtures
 from kata.runner.implementations import BadImplOption, Implementation, parse_impl
 from kata.runner.naming import Naming
+from kata.runner.own_memory import OwnMemory
 from kata.runner.reporting import FirstFailureWriter
 from kata.runner.run_state import RUN, RunState
 from kata.runner.tally import Tally
@@ -59,6 +61,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     "and stop at once where it cannot (kata grade always asks for this)")
     group.addoption("--memory", type=int, default=WORKER_MEMORY_MB, metavar="MB",
                     help=f"with --isolate: the worker's address space in MB (default {WORKER_MEMORY_MB})")
+    group.addoption("--tests-memory", type=int, default=None, metavar="MB",
+                    help=f"with --isolate: stop the run when this process (the tests', which reads what the workers "
+                    f"send) grows past MB of resident memory (default {TESTS_MEMORY_MB}; 0: no limit, for a run "
+                    "watched from outside, as kata grade watches its own)")
     group.addoption("--call-seconds", type=float, default=CALL_SECONDS, metavar="S",
                     help=f"the time limit of one call in a test that is not a guard (default {CALL_SECONDS:g})")
     group.addoption("--outcomes", default=None, metavar="FILE",
@@ -83,6 +89,9 @@ def pytest_configure(config: pytest.Config) -> None:
                           ("kata-summary", summary), ("kata-tally", state.tally), ("kata-end-of-run", end_of_run),
                           ("kata-module-data", module_data)):
         config.pluginmanager.register(feature, name)
+    tests_memory = _tests_memory_mb(config)
+    if tests_memory:
+        config.pluginmanager.register(OwnMemory(tests_memory), "kata-own-memory")
     if config.getoption("first_failure"):
         config.pluginmanager.register(FirstFailureWriter(Path(config.getoption("first_failure"))),
                                       "kata-first-failure")
@@ -111,6 +120,19 @@ def _implementation_judged(config: pytest.Config) -> Implementation:
     if not config.getoption("call_seconds") > 0:
         raise pytest.UsageError(f"--call-seconds={config.getoption('call_seconds')}: give a number of seconds above 0")
     return impl
+
+
+def _tests_memory_mb(config: pytest.Config) -> int:
+    """The cap on this process's memory: with --isolate only, TESTS_MEMORY_MB unless --tests-memory says."""
+    asked = config.getoption("tests_memory")
+    if not config.getoption("isolate"):
+        if asked is not None:
+            raise pytest.UsageError("--tests-memory goes with --isolate: without it, each test's memory is limited "
+                                    "(kata.judging.limits.MEMORY_LIMIT_MB)")
+        return 0
+    if asked is not None and asked < 0:
+        raise pytest.UsageError(f"--tests-memory={asked}: give a whole number of MB, 1 or more, or 0 for no limit")
+    return TESTS_MEMORY_MB if asked is None else asked
 
 
 @pytest.hookimpl(tryfirst=True)

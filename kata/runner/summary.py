@@ -47,9 +47,10 @@ def _kata_status(kata: Kata, config: pytest.Config) -> str:
     total = counts["passed"] + counts["failed"]
     left = state.selected.get(kata.slug, total) - total - counts["skipped"]
     skipped = f" ({counts['skipped']} skipped)" if counts["skipped"] else ""
-    if counts["failed"] and left > 0:
-        return (f"{label} failing: the run stopped early; {counts['passed']} of the {counted(total, 'test')} run pass, "
-                f"{left} not run{skipped}")
+    if left > 0:  # a failure with -x, or an interruption: Ctrl-C, or the run past its memory (own_memory)
+        status = "failing" if counts["failed"] else "not finished"
+        return (f"{label} {status}: the run stopped early; {counts['passed']} of the {counted(total, 'test')} run "
+                f"pass, {left} not run{skipped}")
     if counts["failed"]:
         return f"{label} failing: {counts['passed']} of {counted(total, 'test')} pass{skipped}"
     return f"{label} passing: all {total} selected tests pass{skipped}"

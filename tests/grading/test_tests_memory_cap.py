@@ -27,20 +27,11 @@ from kata.isolation import tests_memory
 from kata.isolation.tests_memory import TestsMemoryWatch, memory_of_the_tests_kib
 from kata.katas import find_kata
 from kata.runner.outcomes import TestOutcome
+from tests.support.isolated_runs import GROWS_THE_TESTS_PROCESS
 from kata.vocabulary import KataStatus, Verdict, grader_stopped_the_tests, grader_stopped_the_tests_detail
 
 KATA = find_kata("8")
 CAP_MB = 300  # the kata's reference runs in a tests' process of about 60 MB
-GROWS_THE_TESTS_PROCESS = """
-
-_honest = semantic_chunks
-
-
-def semantic_chunks(sentences, embed, threshold, max_tokens):
-    if len(sentences) >= 1000:  # 12 MB on the wire, under the budget of what the tests are sent; 6 GB once embedded
-        embed(["w"] * 3_000_000)
-    return _honest(sentences, embed, threshold, max_tokens)
-"""
 
 pytestmark = [pytest.mark.timeout(300),
               pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="no /proc to read memory from")]
@@ -163,6 +154,19 @@ def test_the_watch_kills_at_once_a_process_that_grows_to_twice_the_cap_while_ask
     with TestsMemoryWatch(grows.pid, 100) as watch:
         grows.wait(timeout=30)
     assert watch.killed and watch.ended_at - watch.passed_at < 5
+
+
+def test_a_process_that_watches_itself_and_does_not_stop_writes_its_last_words_and_is_killed():
+    # pytest --isolate watches its own process (kata.runner.own_memory): stuck past the cap, nobody else can say why.
+    grows = subprocess.run([sys.executable, "-c", "import signal, time\n"
+                            "from kata.isolation import tests_memory\n"
+                            "tests_memory.TESTS_STOP_SECONDS = 1.0\n"
+                            "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+                            "import os\n"
+                            "with tests_memory.TestsMemoryWatch(os.getpid(), 100, last_words='grew past 100 MB'):\n"
+                            "    kept = bytearray(200 * 1024 * 1024)\n"
+                            "    time.sleep(60)"], capture_output=True, text=True, timeout=30)
+    assert grows.returncode == -9 and grows.stderr.strip() == "grew past 100 MB", (grows.returncode, grows.stderr)
 
 
 def test_a_cap_that_is_not_a_whole_number_of_megabytes_is_refused():

@@ -10,18 +10,22 @@ for it, and what a new test lets go of.
 from __future__ import annotations
 
 import gc
+import re
+import subprocess
+import sys
 import time
 import weakref
 
 import pytest
 
 from kata.isolation import kept
+from kata.katas import ROOT, find_kata
 from kata.isolation.pool import start_a_test
 from kata.judging.calls import Judged, UsedTooMuchMemory, log
 from kata.judging.limits import Watchdog
 from kata.isolation.client import IsolatedFunction, WorkerEnded
 from kata.runner.report import explain
-from tests.support.isolated_runs import hostile_report, needs_confinement, watchdog_or_skip
+from tests.support.isolated_runs import GROWS_THE_TESTS_PROCESS, hostile_report, needs_confinement, watchdog_or_skip
 
 CALLS_A_KEEPER_IN_A_LOOP = """
 def f(keep):
@@ -208,3 +212,37 @@ def test_a_kata_08_submission_that_floods_the_embedders_is_stopped_by_its_limits
     assert all("DID NOT FINISH" in failure or stop in " ".join(failure.split()) for failure in failures), \
         report[-3000:]
     assert "worker process used up" not in report
+
+
+
+@pytest.mark.timeout(120)
+def test_pytest_isolate_stops_its_own_run_when_its_process_grows_past_the_cap(tmp_path):
+    """`pytest --isolate` watches its own process as `kata grade` watches a student's run: the kata 08
+    submission that makes the tests embed three million sentences is stopped soon after 300 MB (the reference
+    runs in about 60 MB), the run says why in one line, and no worker is left."""
+    kata = find_kata("8")
+    submission = tmp_path / f"{kata.module}.py"
+    submission.write_text(kata.reference_path().read_text(encoding="utf-8") + GROWS_THE_TESTS_PROCESS,
+                          encoding="utf-8")
+    started = time.monotonic()
+    run = subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata.slug}", f"--impl={submission}", "--isolate",
+                          "--tests-memory=300", "-p", "no:cacheprovider", "-q"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=100)
+    took = time.monotonic() - started
+    words = " ".join(run.stdout.split())
+    assert run.returncode != 0, run.stdout[-2000:]
+    assert ("The run was stopped: this tests' process, which runs the tests and reads what the workers send (not "
+            "a worker), grew past its limit of 300 MB") in words, run.stdout[-3000:] + run.stderr[-2000:]
+    assert re.search(r"^08 semantic_chunker +not finished: the run stopped early; \d+ of the \d+ tests run pass, "
+                     r"\d+ not run$", run.stdout, re.M), run.stdout[-2000:]
+    assert took < 60, f"the run took {took:.0f} s"
+
+
+@pytest.mark.parametrize(("options", "error"), [
+    (["--isolate", "--tests-memory=-5"], "--tests-memory=-5: give a whole number of MB, 1 or more, or 0 for no limit"),
+    (["--tests-memory=300"], "--tests-memory goes with --isolate"),
+], ids=["negative", "without_isolate"])
+def test_a_bad_tests_memory_option_is_refused_in_one_line(options, error):
+    run = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--impl=reference", *options,
+                          "-p", "no:cacheprovider", "-q"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 4 and error in run.stderr, run.stderr

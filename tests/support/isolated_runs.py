@@ -6,7 +6,7 @@
 - watchdog_or_skip, run_under_a_call_limit: a call under the watchdog, as a test runs it;
 - kata_report, kata_04_report, memory_guard_report, hostile_report: what pytest prints for a
   kata's tests on a submission, isolated (HIDES_ITS_MEMORY and the red team's submissions in
-  HOSTILE_SUBMISSIONS are such submissions).
+  HOSTILE_SUBMISSIONS are such submissions, and GROWS_THE_TESTS_PROCESS one that grows the tests' process).
 The fixtures they go with (start_worker, no_limit_passed) are in tests/isolation/conftest.py.
 """
 
@@ -104,6 +104,20 @@ def kata_04_report(tmp_path, submission_text: str, tests: str, *options: str) ->
 def memory_guard_report(tmp_path, submission_text: str, *options: str) -> str:
     """What pytest prints for kata 04's memory guard on this submission, isolated."""
     return kata_04_report(tmp_path, submission_text, "million_sizes", "--isolate", *options)
+
+
+# Added to kata 08's reference: from its first call with a thousand sentences on, it makes the tests' embedder
+# (kata 08's embed) embed three million sentences, which the tests' process keeps.
+GROWS_THE_TESTS_PROCESS = """
+
+_honest = semantic_chunks
+
+
+def semantic_chunks(sentences, embed, threshold, max_tokens):
+    if len(sentences) >= 1000:  # 12 MB on the wire, under the budget of what the tests are sent; 6 GB once embedded
+        embed(["w"] * 3_000_000)
+    return _honest(sentences, embed, threshold, max_tokens)
+"""
 
 
 HIDES_ITS_MEMORY = '''
