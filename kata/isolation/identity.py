@@ -72,12 +72,18 @@ def take_an_identity_of_its_own(folder: str) -> None:
 
 
 def give_to_the_group(folder: str, group: int) -> None:
-    """The folder and what the tests put in it (the submission's copy): readable by the group alone."""
+    """A folder made for the worker (root's, closed to others, as mkdtemp makes it) and the files the
+    tests put in it (the submission's copy): readable by the worker's group alone. Any other folder
+    (a shared one, such as /tmp) is left as it is: the worker reads in it what others may."""
+    status = os.lstat(folder)
+    if not stat.S_ISDIR(status.st_mode) or status.st_uid != 0 or status.st_mode & 0o077:
+        return
     for entry in os.scandir(folder):
-        os.chown(entry.path, -1, group, follow_symlinks=False)
-        if not entry.is_symlink():
-            os.chmod(entry.path, OWN_FOLDER_MODE if entry.is_dir(follow_symlinks=False) else OWN_FILE_MODE)
-    os.chown(folder, -1, group)
+        found = entry.stat(follow_symlinks=False)
+        if stat.S_ISREG(found.st_mode) and found.st_uid == 0 and found.st_nlink == 1:
+            os.chown(entry.path, -1, group, follow_symlinks=False)
+            os.chmod(entry.path, OWN_FILE_MODE)
+    os.chown(folder, -1, group, follow_symlinks=False)
     os.chmod(folder, OWN_FOLDER_MODE)
 
 

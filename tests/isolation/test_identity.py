@@ -254,3 +254,21 @@ def test_a_runtime_behind_a_closed_folder_is_opened_to_the_workers_alone(start_w
                                   if identity._inside(path, folder)}
         assert set(os.listdir(f"/proc/{server}/root{folder}")) <= leading_to_the_runtime
         assert sorted(os.listdir(folder)) == before[folder]
+
+
+@needs_root
+def test_a_shared_folder_given_as_a_workers_is_left_as_it_is():
+    """Only a folder made for the worker (root's, closed to others) is given to its group: never /tmp, say."""
+    shared = tempfile.mkdtemp(prefix="kata-identity-")
+    try:
+        os.chmod(shared, 0o755)
+        kept = Path(shared, "kept.txt")
+        kept.write_text("a classmate's")
+        kept.chmod(0o644)
+        before = [(path.stat().st_mode, path.stat().st_gid) for path in (Path(shared), kept)]
+        pid, found = in_a_child(lambda: identity.take_an_identity_of_its_own(shared) or {"read": kept.read_text()})
+        os.waitpid(pid, 0)
+        assert found == {"read": "a classmate's"}
+        assert [(path.stat().st_mode, path.stat().st_gid) for path in (Path(shared), kept)] == before
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
