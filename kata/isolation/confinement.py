@@ -30,7 +30,8 @@ anything from regaining rights through a program it runs).
   their data), no raising of its own limits,
   nothing that needs a privilege (mounts, namespaces, modules, BPF, io_uring), and
   no system call newer than libseccomp knows.
-- Capabilities: a worker started by root drops all of them.
+- A user of its own (kata.isolation.identity): a worker started by root takes a user and a
+  group no file belongs to, and with root's id drops all its capabilities.
 
 Both mechanisms work for an unprivileged user on any Linux of the last few years
 (Landlock since 5.13), with nothing to install but libseccomp (bubblewrap and other
@@ -46,6 +47,7 @@ import os
 import sys
 import sysconfig
 
+from kata.isolation.identity import IdentityFailed, closed_to_the_workers, runs_as_root, take_an_identity_of_its_own
 from kata.isolation.limits import LOWEST_ABI, MAX_ABI_VARIABLE
 
 try:
@@ -218,6 +220,9 @@ class Confinement:
         if why is not None:
             raise ConfinementFailed(why)
         self.readable = readable_paths(hidden)
+        closed = closed_to_the_workers(self.readable) if runs_as_root() else None
+        if closed:
+            raise ConfinementFailed(closed)
         self.rules = system_call_rules()
 
     def apply(self, folder: str, also_hidden: list[str]) -> None:
@@ -225,7 +230,12 @@ class Confinement:
         secret = [os.path.realpath(path) for path in also_hidden]
         readable = {path: rights for path, rights in self.readable.items()
                     if not any(_contains(path, inner) or _contains(inner, path) for inner in secret)}
-        drop_capabilities()
+        if runs_as_root():
+            try:
+                take_an_identity_of_its_own(folder)
+            except IdentityFailed as error:
+                raise ConfinementFailed(str(error)) from None
+        drop_capabilities()  # none are left after root's id; kept for a process that has some without it
         restrict_the_filesystem(folder, readable)  # first: the filter refuses Landlock's calls
         filter_system_calls(self.rules, os.getpid())
 

@@ -25,18 +25,33 @@ import sys
 import time
 
 from kata.katas import MATERIALS
-from kata.isolation.confinement import Confinement, ConfinementFailed
+from kata.isolation.confinement import Confinement, ConfinementFailed, readable_paths
+from kata.isolation.identity import open_the_runtime, runs_as_root
 from kata.isolation.limits import MAX_PAGE_TABLES_KB, MAX_THREADS, PARENT_CHECK_SECONDS, THREAD_CHECK_SECONDS
 from kata.isolation.worker import run
 
 
 def main() -> None:
     settings = json.loads(sys.argv[1])
+    import_what_every_worker_needs()  # before the runtime's folders are covered, which may hide the repository
     serve_forks(socket.socket(fileno=settings["fork_server_fd"]), prepare_confinement(settings["hidden"]))
+
+
+def import_what_every_worker_needs() -> None:
+    """Imported once here, so that no worker spends its start on them; and a confined worker
+    could not read the runner's files to import them: these are all it ever needs."""
+    import importlib
+    import resource  # noqa: F401
+    import kata.judging.measured_reading  # noqa: F401
+
+    for material in MATERIALS:  # which submissions import, and which the tests' copies are made from (rebuild)
+        importlib.import_module(material)
 
 
 def prepare_confinement(hidden: list[str]) -> Confinement | str:
     """The confinement every worker will apply to itself, or why there can be none here."""
+    if runs_as_root():  # its workers each take a user of their own: the runtime must be open to them
+        open_the_runtime(readable_paths(hidden))
     try:
         return Confinement(hidden)
     except ConfinementFailed as error:
@@ -51,15 +66,6 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
     the workers are this process's children. When the tests' process is gone, so are
     this server and every worker it started.
     """
-    # Imported once here, so that no worker spends its start on them; and a confined worker
-    # could not read the runner's files to import them: these are all it ever needs.
-    import importlib
-    import resource  # noqa: F401
-    import kata.judging.measured_reading  # noqa: F401
-
-    for material in MATERIALS:  # which submissions import, and which the tests' copies are made from (rebuild)
-        importlib.import_module(material)
-
     parent, children, stopped_for = os.getppid(), set[int](), dict[int, str]()
     while True:
         request: dict = {"op": "end"}

@@ -1,0 +1,161 @@
+"""A user of its own for each worker, when the grader runs as root.
+
+A worker that kept root's user id, even without root's capabilities, would own every file of
+the grader's (the runtime, the repository, the grading folder): an owner may change a file it
+can only read (its mode, owner, times, extended attributes, flags), and only seccomp's lists of
+calls (kata.isolation.confinement) would stand in the way; one call missed there, or added to a
+later kernel, and a submission could change the grader's files. So a worker started by root
+takes a user and a group of its own before it loads the submission, and owns no file at all:
+
+- its ids are FIRST_WORKER_ID plus its process id, unique among the processes alive, so that
+  two workers (of one student or of two, graded at once) cannot signal each other, read each
+  other's /proc, or share a per-user limit (queued signals, processes), whatever seccomp and
+  Landlock allow;
+- its folder and the submission's copy in it are root's, in the worker's group, closed to
+  every other user: it reads them, and owns neither;
+- the runtime must be open to other users: the fork server, when a folder above it is closed
+  (a runtime in /root, mode 0700), covers that folder in a mount namespace of its own with an
+  empty read-only one that holds only the runtime; where it cannot, or where the runtime's own
+  folders are closed, `closed_to_the_workers()` says which folder, in one line.
+
+A grader that is not root has nothing to give up: a process may not take another user's id
+without a privilege, and an unprivileged user namespace maps only the user's own id (and is
+often turned off), so that its workers run as the grader's user, and seccomp alone keeps them
+from changing the grader's files (docs/security.md).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import stat
+
+# The ids of the workers' users and groups: systemd's table of ranges (docs/UIDS-GIDS.md in its
+# sources) gives 0x70000000 to 0x7FFFFFFF to no one, above the ranges of users, services and
+# containers (which end at 0x6FFFFFFF) and below 2^31, where some tools read an id as negative.
+# A process id is at most 2^22 (pid_max), so that every worker's id falls in it, and no user
+# database lists it: no file anywhere is owned by one, but a worker's own, which it makes none of.
+FIRST_WORKER_ID = 0x70000000
+
+_CLONE_NEWNS, _MS_RDONLY, _MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 0x20000, 1, 32, 4096, 1 << 14, 1 << 18
+_MS_NOSUID, _MS_NODEV = 2, 4
+OWN_FOLDER_MODE, OWN_FILE_MODE = 0o750, 0o640  # root's, the worker's group's, no one else's
+
+
+class IdentityFailed(Exception):
+    """A worker could not take a user of its own; the message says why, in one sentence."""
+
+
+def runs_as_root() -> bool:
+    return os.geteuid() == 0
+
+
+def id_of_worker(pid: int) -> int:
+    """The user and group id of the worker with this process id."""
+    return FIRST_WORKER_ID + pid
+
+
+def take_an_identity_of_its_own(folder: str) -> None:
+    """Become the worker's own user and group, with no other group; its folder stays readable to it."""
+    worker_id = id_of_worker(os.getpid())
+    closed = first_closed_folder(os.path.dirname(os.path.realpath(folder)))
+    if closed:
+        raise IdentityFailed(f"the worker's folder {folder} is inside {closed}, which other users may not enter "
+                             f"(mode {os.stat(closed).st_mode & 0o777:04o})")
+    try:
+        give_to_the_group(folder, worker_id)
+        os.setgroups([])
+        os.setresgid(worker_id, worker_id, worker_id)
+        os.setresuid(worker_id, worker_id, worker_id)  # every capability goes with root's id
+    except OSError as error:
+        raise IdentityFailed(f"the worker could not take a user of its own ({error.strerror})") from None
+
+
+def give_to_the_group(folder: str, group: int) -> None:
+    """A folder made for the worker (root's, closed to others, as mkdtemp makes it) and the files the
+    tests put in it (the submission's copy): readable by the worker's group alone. Any other folder
+    (a shared one, such as /tmp) is left as it is: the worker reads in it what others may."""
+    status = os.lstat(folder)
+    if not stat.S_ISDIR(status.st_mode) or status.st_uid != 0 or status.st_mode & 0o077:
+        return
+    for entry in os.scandir(folder):
+        found = entry.stat(follow_symlinks=False)
+        if stat.S_ISREG(found.st_mode) and found.st_uid == 0 and found.st_nlink == 1:
+            os.chown(entry.path, -1, group, follow_symlinks=False)
+            os.chmod(entry.path, OWN_FILE_MODE)
+    os.chown(folder, -1, group, follow_symlinks=False)
+    os.chmod(folder, OWN_FOLDER_MODE)
+
+
+# The runtime, open to the workers' users ---------------------------------------------------
+
+
+def first_closed_folder(path: str) -> str | None:
+    """The first folder on the way to `path` (itself included, if a folder) that other users may not enter."""
+    way = []
+    current = os.path.realpath(path)
+    while True:
+        way.append(current)
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        current = parent
+    for folder in reversed(way):
+        try:
+            mode = os.stat(folder).st_mode
+        except OSError:
+            return None  # gone: nothing to read there
+        if stat.S_ISDIR(mode) and not mode & stat.S_IXOTH:
+            return folder
+    return None
+
+
+def closed_to_the_workers(readable: dict[str, int]) -> str | None:
+    """Why a worker of a user of its own could not read the runtime (one sentence), or None."""
+    for path in sorted(readable):
+        closed = first_closed_folder(path)
+        try:
+            unreadable = not os.stat(path).st_mode & stat.S_IROTH
+        except OSError:
+            continue
+        if closed or unreadable:
+            where = closed or path
+            return (f"the workers, each a user of its own, could not read {path}: other users may not "
+                    f"{'enter' if closed else 'read'} {where} (mode {os.stat(where).st_mode & 0o777:04o}); "
+                    "open the Python runtime to other users (chmod o+rX), or grade as a user that is not root")
+    return None
+
+
+def open_the_runtime(readable: dict[str, int]) -> None:
+    """In this process's own mount namespace, cover each closed folder above a readable path with an
+    empty read-only one, in which only the readable paths are bound back: their files are the same,
+    and no other file of that folder is in view. Nothing changes outside this process and its workers;
+    where the kernel refuses (no mount namespace here), closed_to_the_workers() says why."""
+    closed = {first_closed_folder(os.path.dirname(path)) for path in readable} - {None}
+    covers = sorted(folder for folder in closed if folder and not any(
+        other != folder and _inside(folder, other) for other in closed if other))
+    if not covers:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    os.umask(0o022)  # the folders made in a cover are open to the workers' users
+    if libc.unshare(_CLONE_NEWNS) != 0 or libc.mount(b"none", b"/", None, _MS_REC | _MS_PRIVATE, None) != 0:
+        return
+    for cover in covers:
+        inside = [path for path in sorted(readable) if _inside(path, cover)]
+        inside = [path for path in inside if not any(other != path and _inside(path, other) for other in inside)]
+        kept = {path: os.open(path, os.O_PATH | os.O_CLOEXEC) for path in inside}
+        if libc.mount(b"tmpfs", cover.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, b"mode=0755,size=1m") != 0:
+            continue
+        for path, fd in kept.items():
+            if os.path.isdir(f"/proc/self/fd/{fd}"):
+                os.makedirs(path, mode=0o755, exist_ok=True)
+            else:
+                os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
+                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o644))
+            libc.mount(f"/proc/self/fd/{fd}".encode(), path.encode(), None, _MS_BIND | _MS_REC, None)
+            os.close(fd)
+        libc.mount(None, cover.encode(), None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV, None)
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
