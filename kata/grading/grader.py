@@ -27,7 +27,8 @@ from kata.grading.reports import check_report_paths, grade_table, kata_summary, 
 from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
 from kata.runner.outcomes import TestOutcome, read_outcomes
 from kata.folders import remove_folder
-from kata.isolation.limits import TESTS_MEMORY_MB, WORKER_MEMORY_MB
+from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, TESTS_MEMORY_MB, WORKER_MEMORY_MB
+from kata.isolation.sight import workers_can_be_kept_from_sight
 from kata.isolation.tests_memory import TestsMemoryWatch
 from kata.judging.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
@@ -56,7 +57,7 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
         raise ValueError(f"--similarity {str(similarity)!r} does not end in .json")
     warning = confinement_warning(unconfined)
     folder = Path(folder).resolve()  # the tests run from the repository's folder, not from this one
-    place = class_folder_warning(folder)
+    place = class_folder_warning(folder, workers_can_be_kept_from_sight())
     work = Path(tempfile.mkdtemp(prefix="kata-grade-"))
     try:
         students = submissions_in(folder, work / "unpacked")
@@ -66,7 +67,8 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
         say(f"Grading {counted(len(students), 'student')} on "
             f"{', '.join(kata.number for kata in katas)} ({counted(sum(counts.values()), 'test')} each), "
             f"{jobs} at a time")
-        grades = grade_students(students, katas, counts, work, jobs, call_seconds, memory_mb, not warning)
+        grades = grade_students(students, katas, counts, work, jobs, call_seconds, memory_mb, not warning,
+                                hidden=(folder, work))
         # Compared as graded: the zips unpacked once, not a second time for kata similarity.
         flags = similar_students(students, katas, similarity, grades) if similarity is not None else {}
     finally:
@@ -103,9 +105,10 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
     return 0
 
 
-def class_folder_warning(folder: Path) -> str:
-    """A warning when the class lies inside the repository, whose path every worker has; "" otherwise."""
-    if not folder.is_relative_to(ROOT):
+def class_folder_warning(folder: Path, kept_from_sight: bool) -> str:
+    """A warning when the class lies inside the repository, whose path every worker has, and the workers cannot
+    be kept from seeing it (kata.isolation.sight: only root's can); "" otherwise."""
+    if kept_from_sight or not folder.is_relative_to(ROOT):
         return ""
     return (f"WARNING: the class {folder} is inside the repository {ROOT}, whose path a student's code can "
             "learn: it can tell which files a classmate handed in, their sizes and times (not their contents). "
@@ -155,11 +158,15 @@ def confinement_warning(unconfined: bool) -> str:
 
 
 def grade_students(students: list[Submission], katas: list[Kata], counts: dict[str, int], work: Path,
-                   jobs: int, call_seconds: float, memory_mb: int, confined: bool = True) -> list[KataGrade]:
+                   jobs: int, call_seconds: float, memory_mb: int, confined: bool = True,
+                   hidden: tuple[Path, ...] = ()) -> list[KataGrade]:
+    """Every student's grades, `jobs` students at a time; `hidden`, the class's folders, are out of every
+    worker's reach and sight."""
     by_student: dict[str, list[KataGrade]] = {}
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        running = {pool.submit(grade_student, student, katas, counts, work, call_seconds, memory_mb, confined): student
+        running = {pool.submit(grade_student, student, katas, counts, work, call_seconds, memory_mb, confined,
+                               hidden=hidden): student
                    for student in students}
         try:
             for done, future in enumerate(as_completed(running), 1):
@@ -176,7 +183,7 @@ def grade_students(students: list[Submission], katas: list[Kata], counts: dict[s
 
 def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int], work: Path,
                   call_seconds: float, memory_mb: int, confined: bool = True,
-                  seconds: float = STUDENT_SECONDS) -> list[KataGrade]:
+                  seconds: float = STUDENT_SECONDS, hidden: tuple[Path, ...] = ()) -> list[KataGrade]:
     """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted."""
     if student.problem:
         return [grade_without_tests(student.student, kata.slug, KataStatus.CANNOT_RUN, student.problem,
@@ -189,7 +196,7 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
     problem, copy = "", None
     if submitted:  # the tests load a copy of the files graded, never the student's folder (kata.grading.submissions)
         copy = handed_in_copy(student, [files[kata] for kata in submitted], Path(tempfile.mkdtemp(dir=work)))
-        outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined, seconds)
+        outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined, seconds, hidden)
     grades = []
     for kata in katas:
         run = counts[kata.slug]
@@ -255,7 +262,8 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
 
 
 def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,
-              memory_mb: int, confined: bool = True, seconds: float = STUDENT_SECONDS) -> tuple[dict, str]:
+              memory_mb: int, confined: bool = True, seconds: float = STUDENT_SECONDS,
+              hidden: tuple[Path, ...] = ()) -> tuple[dict, str]:
     """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none.
 
     The run's tests' process is held to TESTS_MEMORY_MB, read from outside (kata.isolation.tests_memory)."""
@@ -266,6 +274,7 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
                "--tests-memory=0", "-p", "no:cacheprovider", "-q", *(["--confined"] if confined else [])]
     environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
+    environment[ALSO_HIDDEN_VARIABLE] = os.pathsep.join(map(str, hidden))  # the class's folders, for its fork server
     cap = TESTS_MEMORY_MB
     with process_group(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process, \

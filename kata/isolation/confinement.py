@@ -47,7 +47,9 @@ import os
 import sys
 import sysconfig
 
-from kata.isolation.identity import IdentityFailed, closed_to_the_workers, runs_as_root, take_an_identity_of_its_own
+from kata.isolation.identity import (IdentityFailed, closed_to_the_workers, first_closed_folder, runs_as_root,
+                                     take_an_identity_of_its_own)
+from kata.isolation.sight import cover
 from kata.isolation.limits import LOWEST_ABI, MAX_ABI_VARIABLE
 
 try:
@@ -219,6 +221,7 @@ class Confinement:
         why = problem()
         if why is not None:
             raise ConfinementFailed(why)
+        self.hidden = hidden
         self.readable = readable_paths(hidden)
         closed = closed_to_the_workers(self.readable) if runs_as_root() else None
         if closed:
@@ -231,6 +234,10 @@ class Confinement:
         readable = {path: rights for path, rights in self.readable.items()
                     if not any(_contains(path, inner) or _contains(inner, path) for inner in secret)}
         if runs_as_root():
+            # Out of its sight first, while it may still mount (where no mount namespace can be had, stat stays
+            # open), and with them a folder closed to other users above its own (a TMPDIR in /root, say).
+            above = first_closed_folder(os.path.dirname(os.path.realpath(folder)))
+            cover([*self.hidden, *secret, *filter(None, [above])], kept=[folder, *readable])
             try:
                 take_an_identity_of_its_own(folder)
             except IdentityFailed as error:

@@ -29,7 +29,7 @@ import tempfile
 from typing import TYPE_CHECKING
 
 from kata.katas import ROOT
-from kata.isolation.limits import FORK_SERVER_SECONDS, MAX_ABI_VARIABLE
+from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, FORK_SERVER_SECONDS, MAX_ABI_VARIABLE
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -124,8 +124,10 @@ def fork_server() -> ForkServer:
 
 
 def hidden_from_every_worker() -> list[str]:
-    """No worker may read the repository, nor anything in the temporary folder but its own."""
-    return [str(ROOT), tempfile.gettempdir()]
+    """No worker may read the repository, nor anything in the temporary folder but its own, nor the
+    folders the run was told to hide (ALSO_HIDDEN_VARIABLE: a class's, under kata grade)."""
+    named = [path for path in os.environ.get(ALSO_HIDDEN_VARIABLE, "").split(os.pathsep) if path.strip()]
+    return [str(ROOT), tempfile.gettempdir(), *named]
 
 
 def stop_the_fork_server() -> None:

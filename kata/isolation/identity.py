@@ -26,9 +26,10 @@ from changing the grader's files (docs/security.md).
 
 from __future__ import annotations
 
-import ctypes
 import os
 import stat
+
+from kata.isolation.sight import cover
 
 # The ids of the workers' users and groups: systemd's table of ranges (docs/UIDS-GIDS.md in its
 # sources) gives 0x70000000 to 0x7FFFFFFF to no one, above the ranges of users, services and
@@ -37,8 +38,6 @@ import stat
 # database lists it: no file anywhere is owned by one, but a worker's own, which it makes none of.
 FIRST_WORKER_ID = 0x70000000
 
-_CLONE_NEWNS, _MS_RDONLY, _MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 0x20000, 1, 32, 4096, 1 << 14, 1 << 18
-_MS_NOSUID, _MS_NODEV = 2, 4
 OWN_FOLDER_MODE, OWN_FILE_MODE = 0o750, 0o640  # root's, the worker's group's, no one else's
 
 
@@ -128,34 +127,7 @@ def closed_to_the_workers(readable: dict[str, int]) -> str | None:
 
 def open_the_runtime(readable: dict[str, int]) -> None:
     """In this process's own mount namespace, cover each closed folder above a readable path with an
-    empty read-only one, in which only the readable paths are bound back: their files are the same,
-    and no other file of that folder is in view. Nothing changes outside this process and its workers;
-    where the kernel refuses (no mount namespace here), closed_to_the_workers() says why."""
-    closed = {first_closed_folder(os.path.dirname(path)) for path in readable} - {None}
-    covers = sorted(folder for folder in closed if folder and not any(
-        other != folder and _inside(folder, other) for other in closed if other))
-    if not covers:
-        return
-    libc = ctypes.CDLL(None, use_errno=True)
-    os.umask(0o022)  # the folders made in a cover are open to the workers' users
-    if libc.unshare(_CLONE_NEWNS) != 0 or libc.mount(b"none", b"/", None, _MS_REC | _MS_PRIVATE, None) != 0:
-        return
-    for cover in covers:
-        inside = [path for path in sorted(readable) if _inside(path, cover)]
-        inside = [path for path in inside if not any(other != path and _inside(path, other) for other in inside)]
-        kept = {path: os.open(path, os.O_PATH | os.O_CLOEXEC) for path in inside}
-        if libc.mount(b"tmpfs", cover.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, b"mode=0755,size=1m") != 0:
-            continue
-        for path, fd in kept.items():
-            if os.path.isdir(f"/proc/self/fd/{fd}"):
-                os.makedirs(path, mode=0o755, exist_ok=True)
-            else:
-                os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
-                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o644))
-            libc.mount(f"/proc/self/fd/{fd}".encode(), path.encode(), None, _MS_BIND | _MS_REC, None)
-            os.close(fd)
-        libc.mount(None, cover.encode(), None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV, None)
-
-
-def _inside(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+    empty read-only one, in which only the readable paths are bound back (kata.isolation.sight): their
+    files are the same, and no other file of that folder is in view. Nothing changes outside this
+    process and its workers; where the kernel refuses, closed_to_the_workers() says why."""
+    cover({folder for folder in map(first_closed_folder, map(os.path.dirname, readable)) if folder}, readable)

@@ -95,6 +95,9 @@ SLOW_LOAD_SECONDS = 3.0
 # environment variable that caps the ABI used, so that the tests can run at the lowest on any kernel.
 LOWEST_ABI = 1
 MAX_ABI_VARIABLE = "KATA_MAX_LANDLOCK_ABI"
+# The folders, besides the repository and the temporary folder, that no worker may read nor see:
+# `kata grade` names there the class's folders to each student's run (os.pathsep between them).
+ALSO_HIDDEN_VARIABLE = "KATA_HIDDEN_FROM_WORKERS"
 
 PARENT_CHECK_SECONDS = 1.0  # how often the fork server looks whether the tests' process is still there
 THREAD_CHECK_SECONDS = 0.01  # how often the fork server looks at its workers; hundreds of threads may start meanwhile

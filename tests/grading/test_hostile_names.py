@@ -123,7 +123,7 @@ def grade_without_running(monkeypatch, folder: Path, **options) -> int:
     """grader.grade with the tests' runs left out: what is found, said and compared around them."""
     monkeypatch.setattr(grading, "tests_per_kata", lambda katas: {KATA.slug: 1})
     monkeypatch.setattr(grading, "confinement_warning", lambda unconfined: "")
-    monkeypatch.setattr(grading, "grade_students", lambda students, *rest: [
+    monkeypatch.setattr(grading, "grade_students", lambda students, *rest, **options: [
         grade_from_tests(student.student, KATA.slug, [TestOutcome("t::test", True)]) for student in students])
     return grading.grade(folder, [KATA], jobs=1, **options)
 
@@ -143,13 +143,21 @@ def test_similarity_under_grade_does_not_unpack_the_class_again(monkeypatch, tmp
     assert '"b": "bob"' in (tmp_path / "similar.json").read_text(encoding="utf-8")
 
 
-def test_a_class_inside_the_repository_is_warned_of_with_how_to_fix_it(monkeypatch, capsys):
+def test_a_class_inside_the_repository_is_warned_of_where_workers_cannot_be_kept_from_seeing_it(monkeypatch,
+                                                                                                capsys):
     inside = Path(__file__).parent / "classroom"  # a class of the repository's own, only read
+    monkeypatch.setattr(grading, "workers_can_be_kept_from_sight", lambda: False)  # not root, or no mount namespace
     grade_without_running(monkeypatch, inside)
     warnings = [line for line in capsys.readouterr().err.splitlines() if line.startswith("WARNING")]
     assert warnings == [f"WARNING: the class {inside} is inside the repository {ROOT}, whose path a student's code "
                         "can learn: it can tell which files a classmate handed in, their sizes and times (not their "
                         "contents). Keep the class outside the repository, under a name of your own"] * 2
+
+
+def test_a_class_inside_the_repository_is_not_warned_of_where_workers_are_kept_from_seeing_it(monkeypatch, capsys):
+    monkeypatch.setattr(grading, "workers_can_be_kept_from_sight", lambda: True)  # root's workers cover the class
+    grade_without_running(monkeypatch, Path(__file__).parent / "classroom")
+    assert "WARNING" not in capsys.readouterr().err
 
 
 def test_a_class_outside_the_repository_is_not_warned_of(monkeypatch, capsys, tmp_path):

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from tests.support.isolated_runs import needs_confinement
 
-from kata.isolation import confinement, forking, identity, pool
+from kata.isolation import confinement, forking, identity, pool, sight
 from kata.isolation.client import WorkerCouldNotStart
 from kata.isolation.limits import QUEUED_SIGNALS
 from kata.katas import ROOT
@@ -224,16 +224,39 @@ def test_a_runtime_closed_to_other_users_refuses_in_one_line(start_worker, tmp_p
 
 @needs_confinement
 @needs_root
-def test_a_workers_folder_where_other_users_may_not_enter_refuses_in_one_line(start_worker, tmp_path, monkeypatch,
-                                                                               fresh_fork_server):
+def test_a_workers_folder_where_other_users_may_not_enter_is_opened_to_it_alone(start_worker, tmp_path, monkeypatch,
+                                                                                fresh_fork_server):
+    """A temporary folder closed to other users (a TMPDIR in /root, say): the worker covers the closed folder
+    in its own mount namespace with one that holds only its own folder (kata.isolation.sight)."""
     closed = tmp_path / "closed"
     closed.mkdir()
     closed.chmod(0o700)
+    (closed / "beside.txt").write_text("the grader's")
     monkeypatch.setattr(tempfile, "tempdir", str(closed))
-    worker = start_worker("def f():\n    return 'ran'\n", confined=True)
-    with pytest.raises(WorkerCouldNotStart, match=r"the worker's folder \S+ is inside \S+, which other users may "
-                                                  r"not enter \(mode 0700\)\.$"):
-        worker.start_if_needed()
+    worker = start_worker("import os\n\ndef f(beside):\n    return os.path.exists(beside)\n", confined=True)
+    assert worker.call("f", (str(closed / "beside.txt"),), {}) is False  # it ran, and sees nothing beside its folder
+
+
+@needs_root
+def test_a_workers_folder_where_other_users_may_not_enter_refuses_in_one_line(tmp_path):
+    """Where no mount namespace opens it (root without CAP_SYS_ADMIN), a folder other users may not enter above
+    the worker's stops it in one line: taking a user of its own alone, the worker could not reach its folder."""
+    closed = tmp_path / "closed"
+    (closed / "worker").mkdir(parents=True)
+    closed.chmod(0o700)
+
+    def take_it():
+        try:
+            identity.take_an_identity_of_its_own(str(closed / "worker"))
+        except identity.IdentityFailed as error:
+            return {"refused": str(error)}
+        return {"took": True}
+
+    pid, found = in_a_child(take_it)
+    os.waitpid(pid, 0)
+    refused = found.get("refused", "")  # inside the first closed folder on its way (pytest's may be one)
+    assert refused.startswith(f"the worker's folder {closed / 'worker'} is inside /") \
+        and refused.endswith(", which other users may not enter (mode 0700)"), found
 
 
 @needs_confinement
@@ -251,7 +274,7 @@ def test_a_runtime_behind_a_closed_folder_is_opened_to_the_workers_alone(start_w
     server = forking.fork_server().process.pid
     for folder in closed:
         leading_to_the_runtime = {path[len(folder):].strip(os.sep).split(os.sep)[0] for path in readable
-                                  if identity._inside(path, folder)}
+                                  if sight.inside(path, folder)}
         assert set(os.listdir(f"/proc/{server}/root{folder}")) <= leading_to_the_runtime
         assert sorted(os.listdir(folder)) == before[folder]
 

@@ -1,0 +1,84 @@
+"""What a worker started by root can see of the filesystem: what it may read, and nothing else.
+
+Landlock refuses to open what a worker may not read, but mediates no `stat`: a worker could tell
+whether any path exists, and its size and times. The repository's path is no secret (it is on
+the worker's PYTHONPATH and in every code object), nor is a class folder kept where a teachers'
+guide lays it out, so that a submission could learn which katas a classmate handed in, and when.
+So a worker started by root, before it takes a user of its own (kata.isolation.identity), enters
+a mount namespace of its own and covers each folder hidden from it (the repository, the
+temporary folder, the class's folders that `kata grade` names in ALSO_HIDDEN_VARIABLE) with an
+empty read-only one, into which only what it may read is bound back: its own folder, and the
+runtime's paths that lie inside. Nothing changes outside the worker. The fork server covers a
+closed folder above the runtime (/root) the same way, for its workers' users to reach it.
+
+A process that is not root, or root without CAP_SYS_ADMIN (a container's default), has no mount
+namespace of its own to make: there, a worker can still stat what it cannot open (docs/security.md).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from collections.abc import Iterable
+
+_CLONE_NEWNS, _MS_RDONLY, _MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 0x20000, 1, 32, 4096, 1 << 14, 1 << 18
+_MS_NOSUID, _MS_NODEV = 2, 4
+
+
+def inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def outermost(paths: Iterable[str]) -> list[str]:
+    """The paths that lie in no other of them."""
+    found = set(paths)
+    return sorted(path for path in found if not any(other != path and inside(path, other) for other in found))
+
+
+def cover(folders: Iterable[str], kept: Iterable[str]) -> bool:
+    """In a mount namespace of this process's own, cover each folder with an empty read-only one, in which
+    only the `kept` paths inside it are bound back (the same files, and nothing else of that folder in view).
+    False, and nothing covered, where the kernel gives no mount namespace (not root, or no CAP_SYS_ADMIN)."""
+    covers = outermost(os.path.realpath(folder) for folder in folders if os.path.isdir(folder))
+    if not covers:
+        return True
+    kept = [os.path.realpath(path) for path in kept if os.path.exists(path)]
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(_CLONE_NEWNS) != 0 or libc.mount(b"none", b"/", None, _MS_REC | _MS_PRIVATE, None) != 0:
+        return False
+    mask = os.umask(0o022)  # the folders made in a cover are open to the workers' users
+    try:
+        for folder in covers:
+            _cover_one(libc, folder, outermost(path for path in kept if inside(path, folder) and path != folder))
+    finally:
+        os.umask(mask)
+    return True
+
+
+def _cover_one(libc: ctypes.CDLL, folder: str, kept: list[str]) -> None:
+    held = {path: os.open(path, os.O_PATH | os.O_CLOEXEC) for path in kept}  # reachable once covered
+    try:
+        if libc.mount(b"tmpfs", folder.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, b"mode=0755,size=1m") != 0:
+            return
+        for path, fd in held.items():
+            if os.path.isdir(f"/proc/self/fd/{fd}"):
+                os.makedirs(path, mode=0o755, exist_ok=True)
+            else:
+                os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
+                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o644))
+            libc.mount(f"/proc/self/fd/{fd}".encode(), path.encode(), None, _MS_BIND | _MS_REC, None)
+        libc.mount(None, folder.encode(), None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV, None)
+    finally:
+        for fd in held.values():
+            os.close(fd)
+
+
+def workers_can_be_kept_from_sight() -> bool:
+    """Whether this process's workers will cover what is hidden from them: root, given a mount namespace
+    (tried in a child process, which ends at once)."""
+    if os.geteuid() != 0 or not hasattr(os, "fork"):
+        return False
+    pid = os.fork()
+    if pid == 0:  # the child: nothing of the parent's is touched, and it leaves by _exit
+        os._exit(0 if ctypes.CDLL(None, use_errno=True).unshare(_CLONE_NEWNS) == 0 else 1)
+    return os.waitpid(pid, 0)[1] == 0
