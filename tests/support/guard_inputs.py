@@ -90,3 +90,14 @@ def letters(rng: random.Random, count: int) -> str:
     """`count` random lowercase ASCII letters, one random byte each: one-letter words that nothing in them
     ends, starts or splits (no capital, digit, punctuation or space)."""
     return rng.randbytes(count).translate(LETTER_OF_A_BYTE).decode("ascii")
+
+
+def distinct_words(rng: random.Random, count: int) -> list[str]:
+    """`count` distinct words of 4 to 6 characters, in a random order (at most 65,536 of them): the four
+    hexadecimal digits of distinct random numbers below 65,536, each followed by 0 to 2 random letters, so
+    that their lengths vary. Every character is a letter from a to z or a digit, so each is one word for a
+    tokenizer of runs of letters and digits, and no two share their first four characters."""
+    heads = rng.sample(range(65_536), count)
+    tails, lengths = letters(rng, 2 * count), numbers(rng, count, 0, 2)
+    return [f"{head:04x}{tails[2 * index:2 * index + length]}"
+            for index, (head, length) in enumerate(zip(heads, lengths))]
