@@ -104,9 +104,9 @@ class Embedders:
 
     @staticmethod
     def drawn(vectors, label: str) -> CountingEmbedder:
-        """Answers a batch with the first len(batch) of these vectors, each a fresh copy (for the guards, whose
-        vectors are drawn at run time): one call with every sentence gets them all, in order."""
-        return CountingEmbedder(lambda batch: [list(vector) for vector in vectors[:len(batch)]], label)
+        """Answers a batch with the first len(batch) of these vectors, cheaply (for the guards, whose vectors are
+        drawn at run time): one call with every sentence gets them all, in order."""
+        return CountingEmbedder(lambda batch: vectors[:len(batch)], label)
 
     @staticmethod
     def of(function, label: str) -> CountingEmbedder:

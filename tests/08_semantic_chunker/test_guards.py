@@ -47,7 +47,7 @@ def one_topic(guard_random, count: int) -> tuple[int, list[list[float]]]:
     Two such numbers are within a factor of 2 of each other, so x * y >= 0.4 * (x * x + y * y) for
     each pair of them, and any two of the vectors have a similarity of at least 0.8: one topic.
     """
-    width = guard_random.randint(2, 8)
+    width = guard_random.randint(2, 4)
     values = list(map(float, numbers(guard_random, count * width, 128, 255)))
     return width, [values[start:start + width] for start in range(0, count * width, width)]
 
@@ -86,7 +86,7 @@ def test_ten_thousand_topics_of_one_sentence(semantic_chunks, embedder, guard_ra
     # product of two neighbours is 0. The 32nd vector's axis also differs from the first's, so that an
     # embedder called in batches of 32 (each answered from the first vector on) sees the same
     # similarities: the first guard is the one that counts the calls.
-    width = guard_random.randint(4, 8)
+    width = guard_random.randint(4, 5)
     steps = numbers(guard_random, n - 1, 1, width - 1)
     axes = [axis % width for axis in accumulate(steps, initial=guard_random.randrange(width))]
     axes[31] = guard_random.choice([axis for axis in range(width) if axis not in (axes[0], axes[30], axes[32])])

@@ -22,6 +22,7 @@ import os
 import random
 import string
 from array import array
+from operator import add
 
 import pytest
 
@@ -97,7 +98,11 @@ def distinct_words(rng: random.Random, count: int) -> list[str]:
     hexadecimal digits of distinct random numbers below 65,536, each followed by 0 to 2 random letters, so
     that their lengths vary. Every character is a letter from a to z or a digit, so each is one word for a
     tokenizer of runs of letters and digits, and no two share their first four characters."""
-    heads = rng.sample(range(65_536), count)
-    tails, lengths = letters(rng, 2 * count), numbers(rng, count, 0, 2)
-    return [f"{head:04x}{tails[2 * index:2 * index + length]}"
-            for index, (head, length) in enumerate(zip(heads, lengths))]
+    if not 0 <= count <= 65_536:
+        raise ValueError(f"distinct_words draws at most 65,536 words, got count={count!r}")
+    heads: dict[int, None] = {}
+    while len(heads) < count:  # two random bytes a number, the repeats dropped in C, in the order drawn
+        heads.update(dict.fromkeys(array("H", rng.randbytes(4 * count)).tolist()))
+    starts = range(0, 2 * count, 2)
+    tails = map(letters(rng, 2 * count).__getitem__, map(slice, starts, map(add, starts, numbers(rng, count, 0, 2))))
+    return list(map("{:04x}{}".format, list(heads)[:count], tails))
