@@ -1,12 +1,20 @@
 """Many hits among many children: after one pass to check the arguments, the assembly must cost
 the hits, not a pass over all the children (or all the parents) for every hit.
 
-Child i is the word "w" at offsets (2i, 2i + 1); parent p holds children 10p to 10p + 9. The
-hits are each parent's first child, so with a window of 1 every parent gives one span of its
-first two children, in parent order: (20p, 20p + 3).
+The document and its sections are drawn at run time (guard_random, tests/support/guard_inputs.py),
+so that no submission can recognise them, and cheaply (a random byte a letter or a length), because
+the time limit covers drawing them too. Child i is one word of 1 to 4 random letters, and the words
+are joined by single spaces; the 5,000 parents hold 3 to 17 consecutive children each, 50,000 in all
+(the counts go in pairs 10 + x and 10 - x, in a random order), and each parent runs from its first
+child's start to its last child's end. The hits are each parent's first child, in parent order, so
+with a window of 1 every parent gives one span of its first two children (1 hit of at least 3
+children is below the merge ratio of 0.5), in parent order: (start of child f, end of child f + 1).
 """
 
+from itertools import accumulate, chain, repeat
+
 from tests.support.answers import as_span_tuples, differs, is_exactly
+from tests.support.guard_inputs import letters, numbers
 
 from kata.judging.guards import complexity_guard
 from kata.judging.checks import expect
@@ -16,18 +24,27 @@ SCAN_HINT = (
     "parents: 5,000 of them times 50,000 children is 250 million steps. Find each parent's first child "
     "and its number of children once, before the hits: the children of a parent are consecutive."
 )
-PARENT_COUNT, CHILDREN_PER_PARENT = 5_000, 10
-CHILD_COUNT = PARENT_COUNT * CHILDREN_PER_PARENT  # 50_000
+PARENT_COUNT, CHILD_COUNT = 5_000, 50_000
 
 
 @complexity_guard(seconds=2, hint=SCAN_HINT)
-def test_five_thousand_hits_among_fifty_thousand_children(assemble_context):
-    doc = "w " * CHILD_COUNT
-    children = [(i // CHILDREN_PER_PARENT, 2 * i, 2 * i + 1) for i in range(CHILD_COUNT)]
-    parents = [(20 * p, 20 * p + 19) for p in range(PARENT_COUNT)]
-    hits = list(range(0, CHILD_COUNT, CHILDREN_PER_PARENT))
-    spans = assemble_context(doc, hits, children, parents, 1, 0.5, 10**9)
-    got, expected = as_span_tuples(spans), [(20 * p, 20 * p + 3, p, p) for p in range(PARENT_COUNT)]
+def test_five_thousand_hits_among_fifty_thousand_children(assemble_context, guard_random):
+    shifts = numbers(guard_random, PARENT_COUNT // 2, 0, 7)
+    counts = [10 + shift for shift in shifts] + [10 - shift for shift in shifts]  # 50,000 children in all
+    guard_random.shuffle(counts)
+    lengths = numbers(guard_random, CHILD_COUNT, 1, 4)
+    text = letters(guard_random, sum(lengths))
+    word_ends = list(accumulate(lengths))
+    doc = " ".join([text[start:end] for start, end in zip([0, *word_ends], word_ends)])
+    ends = [end + index for index, end in enumerate(word_ends)]  # one space before every word but the first
+    starts = [end - length for end, length in zip(ends, lengths)]
+    firsts = [0, *accumulate(counts)][:-1]
+    children = list(zip(chain.from_iterable(map(repeat, range(PARENT_COUNT), counts)), starts, ends))
+    parents = [(starts[first], ends[first + count - 1]) for first, count in zip(firsts, counts)]
+    spans = assemble_context(doc, firsts, children, parents, 1, 0.5, 10**9)
+    got = as_span_tuples(spans)
+    expected = [(starts[first], ends[first + 1], p, p) for p, first in enumerate(firsts)]
     expect(is_exactly(got, expected),
-           "5,000 Span records, one per parent, in parent order: its first child and the next, (20p, 20p + 3, p, p)",
+           "5,000 Span records, one per parent, in parent order: its first child and the next, "
+           "(start of child f, end of child f + 1, p, p) for the first child f of parent p",
            details="It is not a list of Span records with int fields." if got is None else differs(got, expected))

@@ -22,6 +22,7 @@ import os
 import random
 import string
 from array import array
+from operator import add
 
 import pytest
 
@@ -90,3 +91,18 @@ def letters(rng: random.Random, count: int) -> str:
     """`count` random lowercase ASCII letters, one random byte each: one-letter words that nothing in them
     ends, starts or splits (no capital, digit, punctuation or space)."""
     return rng.randbytes(count).translate(LETTER_OF_A_BYTE).decode("ascii")
+
+
+def distinct_words(rng: random.Random, count: int) -> list[str]:
+    """`count` distinct words of 4 to 6 characters, in a random order (at most 65,536 of them): the four
+    hexadecimal digits of distinct random numbers below 65,536, each followed by 0 to 2 random letters, so
+    that their lengths vary. Every character is a letter from a to z or a digit, so each is one word for a
+    tokenizer of runs of letters and digits, and no two share their first four characters."""
+    if not 0 <= count <= 65_536:
+        raise ValueError(f"distinct_words draws at most 65,536 words, got count={count!r}")
+    heads: dict[int, None] = {}
+    while len(heads) < count:  # two random bytes a number, the repeats dropped in C, in the order drawn
+        heads.update(dict.fromkeys(array("H", rng.randbytes(4 * count)).tolist()))
+    starts = range(0, 2 * count, 2)
+    tails = map(letters(rng, 2 * count).__getitem__, map(slice, starts, map(add, starts, numbers(rng, count, 0, 2))))
+    return list(map("{:04x}{}".format, list(heads)[:count], tails))
