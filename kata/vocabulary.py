@@ -425,6 +425,12 @@ def tests_process_stopped_itself(limit: str) -> str:
             "far larger than their input, or calls to the tests' objects that they keep.")
 
 
+def report_not_written(error: str, message: str) -> str:
+    """A note under pytest's own report of a failure when the runner's plain words for it could not be made."""
+    return (f"The runner could not write this failure's report in plain words ({error}: {message}); "
+            "pytest's report above says what failed.")
+
+
 def matches_a_known_mistake(title: str, hint: str) -> str:
     return prose(f"This matches a known mistake: {title}. {hint}")
 

@@ -81,6 +81,14 @@ class Opaque:
 
 
 _SCALARS = {type(None), bool, int, float, str}
+# json cannot write an int past Python's 4,300-digit limit for str() (14,000 bits or so); hex has none.
+WIDE_INT_BITS = 10_000
+
+
+def _widest_int(items: Any, kinds: set[type]) -> int:
+    """The most bits of any int among the items (of these kinds): read in C when they are all ints."""
+    return max(map(int.bit_length, items if kinds == {int} else (item for item in items if type(item) is int)),
+               default=0)
 PACKED_MIN = 1000  # ints (or lists of ints); a shorter list is cheaper as JSON
 
 
@@ -103,8 +111,7 @@ class Encoder:
         if value is None or kind in (bool, float, str):
             return value
         if kind is int:
-            # json cannot write an int past Python's 4300-digit limit for str(); hex has none.
-            return value if value.bit_length() < 10_000 else {"bigint": hex(value)}
+            return value if value.bit_length() < WIDE_INT_BITS else {"bigint": hex(value)}
         if kind in (list, dict, set, frozenset):
             if id(value) in self.known:
                 return {"arg": self.known[id(value)]}
@@ -141,16 +148,21 @@ class Encoder:
 
     def _list(self, value: list) -> list | dict:
         kinds = set(map(type, value))
+        if int in kinds and _widest_int(value, kinds) >= WIDE_INT_BITS:
+            return [self.encode(item) for item in value]  # each wide int as a bigint
         if kinds <= _SCALARS:
             # The common case, numbers or strings: json.dumps takes the list as it is; a
             # long list of ints travels packed, several times faster both ways.
             return self._packed_or(value, lambda: {"ints": _pack(value)}) if kinds == {int} else value
         ids = self._ids_of_new_flat_lists(value)
+        inner = set(map(type, chain.from_iterable(value))) if ids is not None else set()
+        if int in inner and _widest_int(chain.from_iterable(value), inner) >= WIDE_INT_BITS:
+            ids = None  # each item encoded on its own, each wide int as a bigint
         if ids is not None:
             # The next common case, a list of chunks: number them all at C speed.
             self.numbers.update(zip(ids, range(len(self.numbers), len(self.numbers) + len(value))))
             self.keep_alive.extend(value)
-            if set(map(type, chain.from_iterable(value))) == {int}:
+            if inner == {int}:
                 return self._packed_or(value, lambda: {"int_lists": [_pack(list(map(len, value))),
                                                                       _pack(list(chain.from_iterable(value)))]})
             return value

@@ -10,6 +10,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from kata.judging.calls import log
+from kata.judging.load_problems import message_of
 from kata.vocabulary import (SHOWN_BESIDE, because, called_line, claim_not_met, counted, message_lacks,
                              raised_instead, returned_but_expected, returned_instead_of_raising, show)
 
@@ -47,13 +48,13 @@ def check_raises(function: Callable[..., object], *args: object, error: type[Bas
     try:
         got = function(*args, **kwargs)
     except error as raised:
-        missing = [str(word) for word in mentions if str(word) not in str(raised)]
+        missing = [str(word) for word in mentions if str(word) not in message_of(raised)]
         if missing:
-            raise WrongAnswer(_called() + message_lacks(type(raised).__name__, str(raised), missing)
+            raise WrongAnswer(_called() + message_lacks(type(raised).__name__, message_of(raised), missing)
                               + because(why)) from None
         return raised
     except Exception as raised:
-        raise WrongAnswer(_called() + raised_instead(type(raised).__name__, str(raised), error.__name__)
+        raise WrongAnswer(_called() + raised_instead(type(raised).__name__, message_of(raised), error.__name__)
                           + because(why)) from raised
     raise WrongAnswer(_called() + returned_instead_of_raising(got, error.__name__) + because(why))
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from kata.judging.calls import (Call, CallDidNotFinish, CallsDidNotFinish, DidNotFinish, LimitExceeded,
                                 UsedTooMuchMemory, log)
 from kata.judging.elsewhere import elsewhere
+from kata.judging.load_problems import message_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -296,7 +297,7 @@ def run_briefly(function: Callable[..., object], args: tuple, kwargs: dict, seco
     except _ProbeTimedOut:
         outcome = "did not finish", None
     except Exception as error:
-        outcome = "raised", (type(error).__name__, str(error))
+        outcome = "raised", (type(error).__name__, message_of(error))
     if outcome[0] == "did not finish":
         give_back_freed_memory()
     return outcome

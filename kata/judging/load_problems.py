@@ -11,8 +11,14 @@ ERROR_TEXT_LIMIT = 2000  # characters of an exception's message kept
 
 def text_of(error: BaseException) -> str:
     """An exception's message, cut short; a message that cannot be made says so."""
+    return message_of(error)[:ERROR_TEXT_LIMIT]
+
+
+def message_of(error: BaseException) -> str:
+    """An exception's message, whole; one that cannot be made (str() raised: an int past 4,300 digits among
+    its args, a __str__ of the code's own that fails) says so, and never stops the run."""
     try:
-        return str(error)[:ERROR_TEXT_LIMIT]
+        return str(error)
     except Exception:
         return f"<{type(error).__name__} whose message cannot be shown>"
 

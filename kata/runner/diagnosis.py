@@ -24,6 +24,7 @@ from kata.judging.calls import Call, is_iterator
 from kata.katas import KATAS, Kata
 from kata.judging.checks import same
 from kata.judging.limits import can_watch, run_briefly
+from kata.judging.load_problems import message_of
 from kata.runner.modules import load_module
 from kata.runner.mistakes import Mistake, is_recorded_only, mistakes_of
 
@@ -140,7 +141,7 @@ def _outcome_of_call(call: Call) -> tuple[str, object]:
     if call.finished:
         return "returned", call.result
     if call.error is not None and isinstance(call.error, Exception):
-        return "raised", (type(call.error).__name__, str(call.error))
+        return "raised", (type(call.error).__name__, message_of(call.error))
     return "did not finish", None
 
 

@@ -16,6 +16,7 @@ from kata.judging.checks import RaisedWhileRead, WrongAnswer
 from kata.katas import relative
 from kata.runner.diagnosis import FailingTest, matching_mistakes
 from kata.judging.guards import has_fixed_inputs
+from kata.judging.load_problems import text_of
 from kata.vocabulary import (IN_THE_TESTS_READING, IN_THE_TESTS_RUNNING, Verdict, did_not_finish,
                              many_calls_did_not_finish, matches_a_known_mistake, memory_stop, prose, raised,
                              still_the_stub, too_slow, what_the_test_checks, where_in_the_code)
@@ -69,7 +70,7 @@ def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] |
             return None  # not raised by the code under test: pytest's report says more
         if isinstance(error, NotImplementedError):
             return Explanation(still_the_stub(str(call), relative(call.source)))
-        text = raised(str(call), type(error).__name__, str(error), where_in_learner_code(error, call.source))
+        text = raised(str(call), type(error).__name__, text_of(error), where_in_learner_code(error, call.source))
     candidates = matching_mistakes(log.last, FailingTest(item.name, has_fixed_inputs(item), so_far or {},
                                                          shared_probes))
     return Explanation(text, _purpose(item) + _notes(error), candidates, stalled=isinstance(error, LimitExceeded))

@@ -17,11 +17,13 @@ from kata.katas import kata_of_test
 from kata.judging.calls import CallDidNotFinish, LimitExceeded, log
 from kata.judging.guards import has_fixed_inputs
 from kata.judging.limits import drop_locals, give_back_freed_memory, repair_traceback
+from kata.judging.load_problems import text_of
 from kata.runner import report
 from kata.runner.collection import KataUnavailable
 from kata.runner.outcomes import record_verdict
 from kata.runner.diagnosis import FAILED, PASSED, STOPPED
 from kata.runner.run_state import RUN
+from kata.vocabulary import report_not_written
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -52,7 +54,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     getattr(item, "cancel_timeout", lambda: None)()
     kata = kata_of_test(item.path)
     so_far = state.fixed_so_far.get(kata.slug, {}) if kata is not None else {}
-    explanation = report.explain(item, failure, so_far, state.shared_probes)
+    try:
+        explanation = report.explain(item, failure, so_far, state.shared_probes)
+    except Exception as broken:  # the runner's own fault: pytest's report of the failure stands, saying so
+        explanation = None
+        failure.add_note(report_not_written(type(broken).__name__, text_of(broken)))
     text = explanation.text() if explanation is not None else None  # the mistakes are named when the run ends
     result = pytest.TestReport.from_item_and_call(item, call if text is None else _reported_as(call, text))
     if result.failed:

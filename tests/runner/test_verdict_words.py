@@ -7,6 +7,8 @@ the sentences of kata.vocabulary, so a change of wording shows here first.
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 
@@ -170,3 +172,58 @@ def test_a_progress_guards_hint_is_the_advice_of_its_did_not_finish(tmp_path, mo
     assert "Does every iteration of your loop move on to the next sentence?" in report, report
     assert "chunks = chunks + [chunk] copies the list of chunks each time" in report, report
     assert "Check that the position you slice from" not in report, report
+
+
+RAISES_A_WIDE_INT = '''
+def fixed_windows(tokens, chunk_size, overlap=0):
+    raise ValueError(10 ** 5000)
+'''
+RETURNS_A_WIDE_INT = '''
+def fixed_windows(tokens, chunk_size, overlap=0):
+    return [[(1 << 80_000) - 1]]
+'''
+
+
+@pytest.mark.parametrize("mode", BOTH, ids=["in_process", "isolated"])
+def test_an_exception_whose_message_cannot_be_made_is_reported_as_such(tmp_path, mode):
+    # str() of an int past 4,300 digits raises ValueError: the report says so, and the run goes on.
+    learner_file = tmp_path / "fixed_windows.py"
+    learner_file.write_text(RAISES_A_WIDE_INT, encoding="utf-8")
+    report = report_of(SHARE_ONE_TOKEN, learner_file, *filter(None, [mode]))
+    assert report == ("ERROR\n" + CALLED_01 + "It raised ValueError: <ValueError whose message cannot be shown>\n"
+                      f"at {learner_file}, line 3, in fixed_windows:\n    raise ValueError(10 ** 5000)"), report
+
+
+def test_an_answer_holding_an_int_too_wide_for_decimal_crosses_from_the_worker(tmp_path):
+    learner_file = tmp_path / "fixed_windows.py"
+    learner_file.write_text(RETURNS_A_WIDE_INT, encoding="utf-8")
+    report = " ".join(report_of(SHARE_ONE_TOKEN, learner_file, "--isolate").split())
+    assert report.startswith("WRONG ANSWER " + " ".join(CALLED_01.split())), report
+    assert "os._exit" not in report and "crash" not in report, report
+
+
+BREAKS_THE_REPORT = '''
+import kata.runner.report
+
+
+def _broken(*arguments, **options):
+    raise RuntimeError("the report broke")
+
+
+kata.runner.report.explain = _broken
+'''
+
+
+def test_a_report_that_cannot_be_written_leaves_pytests_own_and_the_run_goes_on(tmp_path):
+    learner_file = tmp_path / "fixed_windows.py"
+    learner_file.write_text(ONE_WINDOW_TOO_MANY, encoding="utf-8")
+    (tmp_path / "breaks_the_report.py").write_text(BREAKS_THE_REPORT, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows/test_examples.py",
+                          f"--impl={learner_file}", "-p", "breaks_the_report", "-p", "no:cacheprovider", "-q"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=100,
+                         env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}"})
+    assert "INTERNALERROR" not in run.stdout + run.stderr, run.stdout[-2000:]
+    words = " ".join(run.stdout.split())
+    assert "The runner could not write this failure's report in plain words (RuntimeError: the report broke)" \
+        in words, run.stdout[-2000:]
+    assert re.search(r"^8 failed in ", run.stdout, re.M), run.stdout[-500:]  # every test ran, each reported
