@@ -58,7 +58,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         explanation = report.explain(item, failure, so_far, state.shared_probes)
     except Exception as broken:  # the runner's own fault: pytest's report of the failure stands, saying so
         explanation = None
-        failure.add_note(report_not_written(type(broken).__name__, text_of(broken)))
+        notes = [*getattr(failure, "__notes__", []), report_not_written(type(broken).__name__, text_of(broken))]
+        failure.__notes__ = notes  # type: ignore[attr-defined]  # what add_note does, from Python 3.11 on
     text = explanation.text() if explanation is not None else None  # the mistakes are named when the run ends
     result = pytest.TestReport.from_item_and_call(item, call if text is None else _reported_as(call, text))
     if result.failed:
