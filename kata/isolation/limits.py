@@ -49,6 +49,9 @@ MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 # hold this many lists and dicts (brackets in its strings count too); the largest answer of a
 # reference holds 60,005.
 MAX_CONTAINERS = 500_000
+# The items of a set, or keys of a dict, in a message that may share one hash: n of one hash cost
+# the tests n * n / 2 probes to hold (20,000 ints took 5 s); distinct honest values seldom share one.
+MAX_EQUAL_HASHES = 64
 # The classes the tests' process makes for a worker's dataclasses and exceptions, kept for the
 # whole run: one for each name a worker sends. A submission that named a new one in every item
 # grew the tests' process by 6.7 KB for each 65 bytes sent, 21 GB in ten minutes. A kata's

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import base64
 import builtins
+from collections import Counter
 from array import array
 from itertools import accumulate, chain
 
 from kata.isolation.channel import ProtocolError
 from kata.isolation.kinds import (REPR_LIMIT, name_of_a_kind, rebuilt_container, rebuilt_dataclass, rebuilt_scalar,
                                   refuse_past_max_kinds, shortened)
-from kata.isolation.limits import FRAME_TEXT_CHARACTERS
+from kata.isolation.limits import FRAME_TEXT_CHARACTERS, MAX_EQUAL_HASHES
 from kata.judging.load_problems import ERROR_TEXT_LIMIT, text_of
 
 TYPE_CHECKING = False  # as in kata.isolation.channel: the worker imports this module
@@ -227,6 +228,19 @@ def _unpack_lists(body: list[str]) -> list:
     return [flat[end - length:end] for length, end in zip(lengths, ends)]
 
 
+def of_few_equal_hashes(what: str, items: list, keys: list) -> list:
+    """The items, if no more than MAX_EQUAL_HASHES of their keys share one hash: n keys of one hash
+    cost a set or a dict n * n / 2 probes to hold (Python's hash of an int is its value modulo
+    2**61 - 1, which a worker can choose), a worker's choice of the tests' time. Counted in one pass:
+    the hashes are ints, which hash to themselves."""
+    if len(keys) > MAX_EQUAL_HASHES:
+        most = max(Counter(map(hash, keys)).values())
+        if most > MAX_EQUAL_HASHES:
+            raise ProtocolError(f"a {what} of {len(keys):,} items, {most:,} of them of one hash, which the tests "
+                                "would take minutes to build")
+    return items
+
+
 class Decoder:
     """The inverse of Encoder, for one message; `known` lists the containers an {"arg": n} refers to."""
 
@@ -246,13 +260,14 @@ class Decoder:
         if tag == "dict":
             mapping: dict = {}
             self.containers.append(mapping)
-            for key, value in body:
-                mapping[self.decode(key)] = self.decode(value)
+            pairs = [(self.decode(key), self.decode(value)) for key, value in body]
+            mapping.update(of_few_equal_hashes("dict", pairs, [key for key, _ in pairs]))
             return mapping
         if tag in ("set", "frozenset"):
             number = len(self.containers)
             self.containers.append(None)
-            made = (set if tag == "set" else frozenset)(self.decode(item) for item in body)
+            items = [self.decode(item) for item in body]
+            made = (set if tag == "set" else frozenset)(of_few_equal_hashes(tag, items, items))
             self.containers[number] = made
             return made
         if tag == "tuple":

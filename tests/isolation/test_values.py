@@ -580,3 +580,48 @@ def test_a_namedtuple_named_with_too_many_fields_is_refused_before_a_class_is_ma
             "items": list(range(MAX_DATACLASS_FIELDS + 1))}
     with pytest.raises(ProtocolError, match=f"a namedtuple of more than {MAX_DATACLASS_FIELDS} fields"):
         Decoder(PlainValues()).decode({"container_subclass": body})
+
+
+SENDS_COLLIDING_HASHES = """
+import sys
+
+M = (1 << 61) - 1  # hash(k * M) == 0 for every k: an int's hash is its value modulo 2**61 - 1
+_values = sys.modules["kata.isolation.values"]  # the worker's own encoder, which the code may change
+_original = _values.Encoder.encode
+
+
+class Colliding:
+    def __init__(self, tag):
+        self.tag = tag
+
+
+def _encode(self, value):
+    if isinstance(value, Colliding):  # never built here: sending costs the worker O(n)
+        if value.tag == "dict":
+            return {"dict": [[M * k, 0] for k in range(1, 100_000)]}
+        return {value.tag: [M * k for k in range(1, 100_000)]}
+    return _original(self, value)
+
+
+_values.Encoder.encode = _encode
+
+
+def f(tag):
+    return Colliding(tag)
+"""
+
+
+@pytest.mark.parametrize("tag", ["set", "frozenset", "dict"])
+def test_a_reply_whose_items_share_one_hash_is_refused_at_once(start_worker, tag):
+    """Putting n items of one hash in a set or dict costs n * n / 2 probes: 100,000 of them would keep
+    the tests' process busy for minutes, blamed on the code's loop, while the worker answered at once."""
+    worker = start_worker(SENDS_COLLIDING_HASHES)
+    started = time.monotonic()
+    with pytest.raises(WorkerEnded, match=rf"a {tag} of 99,999 items, 99,999 of them of one hash"):
+        worker.call("f", (tag,), {})
+    assert time.monotonic() - started < 5
+
+
+def test_a_set_of_a_few_items_of_one_hash_still_comes_back(start_worker):
+    worker = start_worker("def f():\n    return {0, (1 << 61) - 1, 2 * ((1 << 61) - 1), 5}\n")
+    assert worker.call("f", (), {}) == {0, (1 << 61) - 1, 2 * ((1 << 61) - 1), 5}  # three hash as 0
