@@ -27,6 +27,11 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
     return int(text)
 
+def seed(text: str) -> int:
+    if not text.isascii() or not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more (the seed a grading run said)")
+    return int(text)
+
 def seconds_from(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a number of seconds from `low` to `high`, or a one-line error naming the value."""
     def seconds(text: str) -> float:

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.command.argument_types import KATA_FORMS, call_seconds, fail, megabytes, points, positive_int, share
+from kata.command.argument_types import KATA_FORMS, call_seconds, fail, megabytes, points, positive_int, seed, share
 from kata.katas import find_kata
 
 if TYPE_CHECKING:
@@ -50,6 +50,9 @@ def grade_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--similarity", metavar="FILE.json", type=Path, default=None,
                          help="also compare the class as kata similarity does, write the pairs to FILE.json, and "
                               "flag the students concerned in every report")
+    command.add_argument("--seed", type=seed, default=None, metavar="N",
+                         help="draw the properties' examples and the guards' inputs from N, as a grading run "
+                              "that said it used N did (default: a seed no one can know before grading)")
     command.add_argument("--unconfined", action="store_true",
                          help="grade even where the kernel cannot confine the students' code (no Landlock or "
                          "seccomp): a submission can then read the tests and change grades; every report says so")
@@ -162,6 +165,6 @@ def grade(options: argparse.Namespace) -> int:
         return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.call_seconds,
                      memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit,
                      unconfined=options.unconfined, feedback=options.feedback, gradebook=gradebook,
-                     scoring=scoring(options), similarity=options.similarity)
+                     scoring=scoring(options), similarity=options.similarity, seed=options.seed)
     except (BadSubmissions, GradingFailed, ValueError) as error:
         return fail("grade", error, 2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -29,6 +30,7 @@ from kata.runner.outcomes import TestOutcome, read_outcomes
 from kata.folders import remove_folder
 from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.isolation.sight import workers_can_be_kept_from_sight
+from kata.judging.guards import GUARD_SEED_VARIABLE
 from kata.isolation.tests_memory import TestsMemoryWatch
 from kata.judging.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
@@ -46,11 +48,13 @@ class GradingFailed(Exception):
 def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = CALL_SECONDS,
           memory_mb: int = WORKER_MEMORY_MB, outputs: tuple[Path, ...] = (), junit: Path | None = None,
           unconfined: bool = False, feedback: Path | None = None, gradebook: Asked | None = None,
-          scoring: Scoring = PROPORTIONAL, similarity: Path | None = None) -> int:
+          scoring: Scoring = PROPORTIONAL, similarity: Path | None = None, seed: int | None = None) -> int:
     """Grade every student in `folder`, print the table and the summary, and write the reports asked for.
 
     Only where the kernel confines the students' code (kata.isolation.confinement), unless the
-    teacher accepts the risk with `unconfined`; every report then starts with a warning.
+    teacher accepts the risk with `unconfined`; every report then starts with a warning. The
+    properties' examples and the guards' inputs are drawn from `seed`, one for the class (drawn
+    here unless given), which no run before grading can know.
     """
     check_report_paths(list(outputs))
     if similarity is not None and Path(similarity).suffix.lower() != ".json":
@@ -67,8 +71,10 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
         say(f"Grading {counted(len(students), 'student')} on "
             f"{', '.join(kata.number for kata in katas)} ({counted(sum(counts.values()), 'test')} each), "
             f"{jobs} at a time")
+        seed = drawn_seed() if seed is None else seed
+        say(seed_line(seed))
         grades = grade_students(students, katas, counts, work, jobs, call_seconds, memory_mb, not warning,
-                                hidden=(folder, work))
+                                hidden=(folder, work), seed=seed)
         # Compared as graded: the zips unpacked once, not a second time for kata similarity.
         flags = similar_students(students, katas, similarity, grades) if similarity is not None else {}
     finally:
@@ -96,6 +102,7 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
             say(f"files numbered apart: {line}")
     if place:
         say(place)
+    say(seed_line(seed))
     ungraded = not_graded(grades)
     if ungraded:
         print(f"Not graded: the tests could not run for {len(ungraded)} "
@@ -103,6 +110,16 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
                                                                       for student, why in ungraded.items()))
         return 1
     return 0
+
+
+def drawn_seed() -> int:
+    """A seed no one can know before grading: the system's randomness."""
+    return secrets.randbelow(10**12)
+
+
+def seed_line(seed: int) -> str:
+    return (f"Seed {seed}: the properties' examples and the guards' inputs of every student were drawn from it; "
+            f"kata grade --seed {seed} draws the same again")
 
 
 def class_folder_warning(folder: Path, kept_from_sight: bool) -> str:
@@ -159,14 +176,14 @@ def confinement_warning(unconfined: bool) -> str:
 
 def grade_students(students: list[Submission], katas: list[Kata], counts: dict[str, int], work: Path,
                    jobs: int, call_seconds: float, memory_mb: int, confined: bool = True,
-                   hidden: tuple[Path, ...] = ()) -> list[KataGrade]:
+                   hidden: tuple[Path, ...] = (), seed: int | None = None) -> list[KataGrade]:
     """Every student's grades, `jobs` students at a time; `hidden`, the class's folders, are out of every
-    worker's reach and sight."""
+    worker's reach and sight; `seed`, the class's, draws every student's examples and guard inputs."""
     by_student: dict[str, list[KataGrade]] = {}
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         running = {pool.submit(grade_student, student, katas, counts, work, call_seconds, memory_mb, confined,
-                               hidden=hidden): student
+                               hidden=hidden, seed=seed): student
                    for student in students}
         try:
             for done, future in enumerate(as_completed(running), 1):
@@ -183,8 +200,10 @@ def grade_students(students: list[Submission], katas: list[Kata], counts: dict[s
 
 def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int], work: Path,
                   call_seconds: float, memory_mb: int, confined: bool = True,
-                  seconds: float = STUDENT_SECONDS, hidden: tuple[Path, ...] = ()) -> list[KataGrade]:
-    """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted."""
+                  seconds: float = STUDENT_SECONDS, hidden: tuple[Path, ...] = (),
+                  seed: int | None = None) -> list[KataGrade]:
+    """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted; the
+    examples and guard inputs drawn from `seed` (a new one, unless given: an autograder's, per submission)."""
     if student.problem:
         return [grade_without_tests(student.student, kata.slug, KataStatus.CANNOT_RUN, student.problem,
                                     counts[kata.slug])
@@ -196,7 +215,7 @@ def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int]
     problem, copy = "", None
     if submitted:  # the tests load a copy of the files graded, never the student's folder (kata.grading.submissions)
         copy = handed_in_copy(student, [files[kata] for kata in submitted], Path(tempfile.mkdtemp(dir=work)))
-        outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined, seconds, hidden)
+        outcomes, problem = run_tests(copy, submitted, work, call_seconds, memory_mb, confined, seconds, hidden, seed)
     grades = []
     for kata in katas:
         run = counts[kata.slug]
@@ -263,18 +282,21 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
 
 def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,
               memory_mb: int, confined: bool = True, seconds: float = STUDENT_SECONDS,
-              hidden: tuple[Path, ...] = ()) -> tuple[dict, str]:
+              hidden: tuple[Path, ...] = (), seed: int | None = None) -> tuple[dict, str]:
     """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none.
 
     The run's tests' process is held to TESTS_MEMORY_MB, read from outside (kata.isolation.tests_memory)."""
+    seed = drawn_seed() if seed is None else seed
     outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
                f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
                f"--outcomes={outcomes_file}", f"--shared-probes={work / 'probes'}", "--hypothesis-profile=grading",
-               "--tests-memory=0", "-p", "no:cacheprovider", "-q", *(["--confined"] if confined else [])]
+               f"--hypothesis-seed={seed}", "--tests-memory=0", "-p", "no:cacheprovider", "-q",
+               *(["--confined"] if confined else [])]
     environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
     environment[ALSO_HIDDEN_VARIABLE] = os.pathsep.join(map(str, hidden))  # the class's folders, for its fork server
+    environment[GUARD_SEED_VARIABLE] = str(seed)  # for the tests' process: a worker's environment is its own
     cap = TESTS_MEMORY_MB
     with process_group(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process, \

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 __tracebackhide__ = True
 
 GUARD_SECONDS = 2.0  # the reference finishes every guard in under a tenth of this
+# The seed the guards' inputs are drawn from, when given (tests/support/guard_inputs.py): a failing
+# guard's report names it, and kata grade gives one class one seed.
+GUARD_SEED_VARIABLE = "KATA_GUARD_SEED"
 
 
 def progress_guard(seconds: float = GUARD_SECONDS, *, hint: str = "") -> Callable[[Test], Test]:

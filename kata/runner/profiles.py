@@ -20,9 +20,10 @@ _EVERY_PROFILE: dict[str, Any] = {"deadline": None, "report_multiple_bugs": Fals
 EXAMPLES = 60
 settings.register_profile("dev", max_examples=EXAMPLES, **_EVERY_PROFILE)
 settings.register_profile("ci", max_examples=EXAMPLES, derandomize=True, **_EVERY_PROFILE)
-# Grading: the same examples for every student, and no example database, so that one
-# student's failures are never replayed against the next.
-settings.register_profile("grading", max_examples=EXAMPLES, derandomize=True, database=None, **_EVERY_PROFILE)
+# Grading: no example database, so that one student's failures are never replayed against the
+# next; not derandomized, so that no run elsewhere sees the examples: kata grade draws one seed
+# for the class (--hypothesis-seed), and every student of the run gets the same examples.
+settings.register_profile("grading", max_examples=EXAMPLES, database=None, **_EVERY_PROFILE)
 settings.register_profile("thorough", max_examples=1000, suppress_health_check=[HealthCheck.too_slow],
                           **_EVERY_PROFILE)
 settings.load_profile("dev")

@@ -24,11 +24,14 @@ from xml.etree import ElementTree
 
 import pytest
 
+from kata.grading import grader as grading
 from kata.katas import ROOT, TESTS, find_kata
+from kata.judging.guards import GUARD_SEED_VARIABLE
 from kata.runner.outcomes import read_outcomes
 
 CLASSROOM = Path(__file__).parent / "classroom"
 KATA = find_kata("01")
+SEED = "20261202"  # the class's seed: the graded run and the in-process one draw the same examples
 GRADING_BOUND_SECONDS = 240  # a generous bound for a busy machine; on a quiet 2-core one it takes about a minute
 
 pytestmark = pytest.mark.timeout(GRADING_BOUND_SECONDS * 2)  # the first test also waits for the grading
@@ -55,7 +58,7 @@ def graded(tmp_path_factory, file_fingerprints):
     temporary.mkdir()
     started = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2",
+        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2", "--seed", SEED,
          "--call-seconds", "0.2", "--memory", "512", "--out", str(work / "grades.json"),
          "--out", str(work / "grades.csv"), "--junit", str(work / "junit")],
         cwd=ROOT, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS * 2,
@@ -85,11 +88,13 @@ def test_count():
 
 
 def in_process_outcomes(student: str, tmp_path: Path) -> dict[str, bool]:
-    """The same file judged the ordinary way, in pytest's own process: test id -> passed."""
+    """The same file judged the ordinary way, in pytest's own process, on the class's examples (SEED): test id ->
+    passed."""
     outcomes = tmp_path / f"{student}.json"
     subprocess.run([sys.executable, "-m", "pytest", str(TESTS / KATA.slug), f"--impl={CLASSROOM / student}",
-                    f"--outcomes={outcomes}", "--hypothesis-profile=grading", "-p", "no:cacheprovider", "-q"],
-                   cwd=ROOT, capture_output=True, text=True)
+                    f"--outcomes={outcomes}", "--hypothesis-profile=grading", f"--hypothesis-seed={SEED}",
+                    "-p", "no:cacheprovider", "-q"],
+                   cwd=ROOT, capture_output=True, text=True, env={**os.environ, GUARD_SEED_VARIABLE: SEED})
     tests = read_outcomes(outcomes)[KATA.slug]["tests"]
     return {test.test: test.passed for test in tests}
 
@@ -270,14 +275,35 @@ def test_progress_is_shown_on_stderr_and_the_table_alone_on_stdout(graded):
     assert graded["stdout"].startswith("student") and "Grading" not in graded["stdout"]
 
 
-def test_every_student_gets_the_same_examples_and_no_example_database():
-    """The README promises the Hypothesis profile "grading": derandomized, with no example database."""
+def test_the_grading_profile_draws_its_examples_from_the_seed_given_and_keeps_no_database():
+    """No example database (one student's failures are never replayed against the next), and not derandomized:
+    the examples follow the seed kata grade gives, which no run before grading can know."""
     from hypothesis import settings
 
     import kata.runner.plugin  # noqa: F401  registers the profiles
 
     grading = settings.get_profile("grading")
-    assert grading.derandomize is True and grading.database is None
+    assert grading.derandomize is False and grading.database is None
+
+
+@pytest.mark.parametrize("given", [None, 4242], ids=["drawn", "given"])
+def test_every_student_of_a_run_is_tested_with_the_classs_seed_and_the_grader_says_it(monkeypatch, capsys,
+                                                                                      tmp_path, given):
+    for student in ("alice", "bob"):
+        (tmp_path / "class" / student / KATA.slug).mkdir(parents=True)
+        shutil.copy(CLASSROOM / "correct" / KATA.slug / f"{KATA.module}.py", tmp_path / "class" / student / KATA.slug)
+    seeds = []
+
+    def run_tests(copy, katas, work, call_seconds, memory_mb, confined, seconds, hidden, seed):
+        seeds.append(seed)
+        return {}, "not run here"
+
+    monkeypatch.setattr(grading, "run_tests", run_tests)
+    grading.grade(tmp_path / "class", [KATA], jobs=2, seed=given)
+    assert len(seeds) == 2 and seeds[0] == seeds[1] and (given is None or seeds[0] == given)
+    said = [line for line in capsys.readouterr().err.splitlines() if line.startswith("Seed ")]
+    assert said == [f"Seed {seeds[0]}: the properties' examples and the guards' inputs of every student were drawn "
+                    f"from it; kata grade --seed {seeds[0]} draws the same again"] * 2
 
 
 # Mistakes of the teacher's own: one line, before any grading -------------------------------

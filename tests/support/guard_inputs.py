@@ -26,7 +26,9 @@ from operator import add
 
 import pytest
 
-SEED_VARIABLE = "KATA_GUARD_SEED"
+from kata.judging.guards import GUARD_SEED_VARIABLE
+
+SEED_VARIABLE = GUARD_SEED_VARIABLE
 SEED_KEY = pytest.StashKey[int]()  # on a test item: the seed its generator was drawn from
 _drawn: list[int] = []
 LETTER_OF_A_BYTE = bytes(ord(string.ascii_lowercase[byte % 26]) for byte in range(256))  # the run's seed, once drawn
