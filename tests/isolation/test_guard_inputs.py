@@ -1,6 +1,6 @@
 """A guard cannot be recognised, nor answered in advance: hostile submissions, isolated and confined.
 
-Each submission is quadratic, and once scored full marks on the guards: two recognised the guards'
+Each submission is quadratic, and once scored full marks on the guards: three recognised the guards'
 fixed inputs and answered from their pattern (and would use the guards' seed, could they see it), one
 prepared a guard's answer in an earlier test's call and kept it in its worker. The guards' inputs
 are drawn at run time from a seed the worker never sees (tests/support/guard_inputs.py), and every
@@ -48,6 +48,14 @@ def test_a_windower_that_recognises_the_guards_inputs_is_too_slow(tmp_path, seed
     for test in ("test_a_million_tokens_in_large_windows", "test_many_small_windows_over_a_long_input"):
         assert too_slow_in(report, test), report[-3000:]
     assert "2 failed, 1 passed" in report, report[-3000:]
+
+
+def test_a_balanced_packer_that_recognises_the_guards_inputs_is_too_slow(tmp_path, seed_in_the_tests_environment):
+    report = hostile_report(tmp_path, "05_balanced_packer", "recognises_a_guard_by_its_pattern", "test_guards")
+    for test in ("test_twenty_thousand_equal_sentences_under_a_budget_of_a_trillion",
+                 "test_twenty_thousand_sentences_of_one_and_a_billion_tokens"):
+        assert too_slow_in(report, test), report[-3000:]
+    assert "2 failed" in report, report[-3000:]
 
 
 def test_an_answer_prepared_in_an_earlier_tests_worker_does_not_reach_a_guard(tmp_path):
