@@ -90,3 +90,12 @@ def letters(rng: random.Random, count: int) -> str:
     """`count` random lowercase ASCII letters, one random byte each: one-letter words that nothing in them
     ends, starts or splits (no capital, digit, punctuation or space)."""
     return rng.randbytes(count).translate(LETTER_OF_A_BYTE).decode("ascii")
+
+
+def letters_from(rng: random.Random, count: int, alphabet: str) -> str:
+    """`count` random letters of `alphabet` (lowercase ASCII letters, one random byte each), for a guard whose
+    words must repeat: with few letters, a text of many short runs of words holds the same run twice."""
+    if not alphabet or not set(alphabet) <= set(string.ascii_lowercase):
+        raise ValueError(f"letters_from draws lowercase ASCII letters, got the alphabet {alphabet!r}")
+    table = bytes(ord(alphabet[byte % len(alphabet)]) for byte in range(256))
+    return rng.randbytes(count).translate(table).decode("ascii")
