@@ -91,8 +91,9 @@ def test_ten_thousand_short_sections(chunk_sections, guard_random):
 
 @complexity_guard(hint=CUTTING_HINT)
 def test_one_very_long_section(chunk_sections, guard_random):
-    # About 840,000 characters, not fewer: trying every run of ids from one up, for each piece, is
-    # linear in the pieces, and 280,000 characters took it only 3 s on a fast machine (a 2 s limit).
+    # About 840,000 characters, as "日本語🦜é the cat " * 60_000 had, not fewer: trying every run of ids from one
+    # up, for each piece, is linear in the pieces, and 280,000 characters took it only 3 s on a fast machine (a 2 s
+    # limit).
     # 1,875 pieces of 32 atoms of 16 tokens each, drawn from 256 atoms: each piece is exactly the longest
     # run of 512 ids, which ends between two atoms, and so between characters.
     atoms = [an_atom(guard_random) for _ in range(256)]
