@@ -9,6 +9,8 @@ emoji and "é" takes the tokens it takes alone. Each input is built so that its 
 sections that fill every chunk exactly, pieces of exactly max_tokens tokens.
 """
 
+from itertools import accumulate
+
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import letters
 
@@ -42,10 +44,8 @@ def sections_filling_chunks_of(guard_random, count: int, budget: int) -> tuple[l
         sizes.append(size)
         total = 0 if total + size == budget else total + size
     words = letters(guard_random, sum(sizes))
-    ends = [sum(sizes[:1])]
-    for size in sizes[1:]:
-        ends.append(ends[-1] + size)
-    sections = ["the" + words[end - size + 1:end].translate(WORD_OF_A_LETTER) for size, end in zip(sizes, ends)]
+    sections = ["the" + words[end - size + 1:end].translate(WORD_OF_A_LETTER)
+                for size, end in zip(sizes, accumulate(sizes))]
     chunks, start, total = [], 0, 0
     for index, size in enumerate(sizes):
         total += size
