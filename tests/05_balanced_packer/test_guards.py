@@ -29,8 +29,9 @@ def searched_budgets(b_star: int, *, high_past_a_fit: bool) -> list[int]:
     A right search keeps a middle that fits as its high end; one that moves past it (high = middle - 1) is the
     catalogued mistake search_lands_one_below, which goes wrong only if it tries b* itself, and
     returns_the_last_packing_tried goes wrong only if a right search's last middle is not b*. The guards draw
-    b* so that these mistakes do here what they did on the guards' fixed inputs of old (the one passes both,
-    the other fails the second only), whatever the seed: a mistake's fixed-test failures are its record.
+    b* so that these mistakes do here what they did on the guards' fixed inputs of old, whatever the seed
+    (search_lands_one_below passes both guards, returns_the_last_packing_tried fails the second only): the
+    fixed tests a mistake fails are its record, by which a learner's run is named.
     """
     low, high, middles = 1, MAX_TOKENS, []
     while low < high:
