@@ -64,7 +64,7 @@ class LinearScanOverBudgets(Mistake):
     """Tries the budgets 1, 2, 3, ... one after the other until one makes greedy's count.
 
     The answer is right, but it costs one greedy pass per budget below b*: with 20,000
-    sentences of 700,000,000 tokens and max_tokens = 10**12, b* is 933,800,000,000, and
+    sentences of about 700,000,000 tokens and max_tokens = 10**12, b* is about 933,800,000,000, and
     the scan would need that many passes.
     """
 

@@ -58,6 +58,14 @@ def test_a_semantic_chunker_that_recognises_the_guards_inputs_is_too_slow(tmp_pa
     assert "3 failed" in report, report[-3000:]
 
 
+def test_a_balanced_packer_that_recognises_the_guards_inputs_is_too_slow(tmp_path, seed_in_the_tests_environment):
+    report = hostile_report(tmp_path, "05_balanced_packer", "recognises_a_guard_by_its_pattern", "test_guards")
+    for test in ("test_twenty_thousand_equal_sentences_under_a_budget_of_a_trillion",
+                 "test_twenty_thousand_sentences_of_one_and_a_billion_tokens"):
+        assert too_slow_in(report, test), report[-3000:]
+    assert "2 failed" in report, report[-3000:]
+
+
 def test_an_answer_prepared_in_an_earlier_tests_worker_does_not_reach_a_guard(tmp_path):
     earlier_then_the_guard = "test_sentences_are_packed_greedily_under_the_budget or test_a_million_sentences_in_one"
     report = hostile_report(tmp_path, "02_token_budget_packer", "precomputes_a_guard", earlier_then_the_guard)

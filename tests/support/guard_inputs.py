@@ -108,3 +108,12 @@ def distinct_words(rng: random.Random, count: int) -> list[str]:
     starts = range(0, 2 * count, 2)
     tails = map(letters(rng, 2 * count).__getitem__, map(slice, starts, map(add, starts, numbers(rng, count, 0, 2))))
     return list(map("{:04x}{}".format, list(heads)[:count], tails))
+
+
+def letters_from(rng: random.Random, count: int, alphabet: str) -> str:
+    """`count` random letters of `alphabet` (lowercase ASCII letters, one random byte each), for a guard whose
+    words must repeat: with few letters, a text of many short runs of words holds the same run twice."""
+    if not alphabet or not set(alphabet) <= set(string.ascii_lowercase):
+        raise ValueError(f"letters_from draws lowercase ASCII letters, got the alphabet {alphabet!r}")
+    table = bytes(ord(alphabet[byte % len(alphabet)]) for byte in range(256))
+    return rng.randbytes(count).translate(table).decode("ascii")
