@@ -7,7 +7,7 @@ gives away (every sentence in one chunk, every similarity 0.0, every sentence ab
 answer is greedy packing over random sizes, or random topics, computed by an independent oracle
 (greedy_chunks_fast, tests/support/oracles.py) or read off how the topics were drawn.
 
-- Twenty thousand sentences of 1 to 4 one-letter words, on one topic (vectors whose numbers are all from
+- Forty thousand sentences of 1 to 4 one-letter words, on one topic (vectors whose numbers are all from
   128 to 255: any two have a similarity of at least 0.8), under a budget that the first few thousand
   sentences fill exactly: a few chunks of thousands of sentences each, of varying lengths.
 - Ten thousand one-word sentences in topics of 1 to 4 sentences: the vectors of a topic are whole
@@ -30,7 +30,7 @@ from tests.support.oracles import greedy_chunks_fast
 from kata.judging.guards import complexity_guard
 from kata.judging.checks import expect
 
-N = 20_000
+N = 40_000
 
 ALL_PAIRS_HINT = (
     "Look for work on every pair of sentences: a full similarity matrix (n * n cosines, of which only "
@@ -77,10 +77,10 @@ def sentences_of(guard_random, sizes: list[int]) -> list[str]:
 
 
 @complexity_guard(hint=ALL_PAIRS_HINT + " " + RESUMMING_HINT)
-def test_twenty_thousand_sentences_on_one_topic_in_long_chunks(semantic_chunks, embedder, guard_random):
+def test_forty_thousand_sentences_on_one_topic_in_long_chunks(semantic_chunks, embedder, guard_random):
     """The statement's first large input: one topic, packed under a budget of thousands of words."""
     sizes = numbers(guard_random, N, 1, 4)
-    first = guard_random.randint(5_000, 6_666)  # the sentences that fill the first chunk exactly: N / 4 to N / 3
+    first = guard_random.randint(13_334, 20_000)  # the sentences that fill the first chunk exactly: N / 3 to N / 2
     sizes[0] = sizes[first] = 4  # so that a count that leaves out a chunk's first sentence takes one more
     budget = sum(sizes[:first])
     sentences = sentences_of(guard_random, sizes)
@@ -97,7 +97,7 @@ def test_twenty_thousand_sentences_on_one_topic_in_long_chunks(semantic_chunks, 
            "it exactly",
            details="" if right else differs(chunks, expected))
     expect(embed.calls == 1,
-           "exactly one call to embed, with all 20,000 sentences (the chunks are right)",
+           "exactly one call to embed, with all 40,000 sentences (the chunks are right)",
            details=embed.described())
 
 

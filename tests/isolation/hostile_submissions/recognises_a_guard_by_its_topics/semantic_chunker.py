@@ -34,7 +34,7 @@ def semantic_chunks(sentences, embed, threshold, max_tokens):
     similarities = [_cosine(a, b) for a, b in zip(vectors, vectors[1:])]
     chunks, current = [], []
     for index, size in enumerate(sizes):
-        total = sum(sizes[i] for i in current)
+        total = sum(len(sentences[i].split()) for i in current)
         if current and (similarities[index - 1] < threshold or total + size > max_tokens):
             chunks.append(current)
             current = []
