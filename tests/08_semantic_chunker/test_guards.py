@@ -2,10 +2,21 @@
 
 The sentences and their vectors are drawn at run time (guard_random, tests/support/guard_inputs.py), so
 that no submission can recognise them, and cheaply (a random byte a letter or a number), because the
-time limit covers drawing them too. Each input is built so that its answer is known: vectors whose
-numbers are all from 128 to 255, any two of which have a similarity of at least 0.8 (one topic), or
-vectors of one number each on an axis that changes from every sentence to the next (a similarity of
-0.0 between neighbours); one-word sentences that fill the budget exactly, or sentences larger than it.
+time limit covers drawing them too. No input is built around a known answer that one property of it
+gives away (every sentence in one chunk, every similarity 0.0, every sentence above the budget): each
+answer is greedy packing over random sizes, or random topics, computed by an independent oracle
+(greedy_chunks_fast, tests/support/oracles.py) or read off how the topics were drawn.
+
+- Forty thousand sentences of 1 to 4 one-letter words, on one topic (vectors whose numbers are all from
+  128 to 255: any two have a similarity of at least 0.8), under a budget that the first few thousand
+  sentences fill exactly: a few chunks of thousands of sentences each, of varying lengths.
+- Ten thousand one-word sentences in topics of 1 to 4 sentences: the vectors of a topic are whole
+  multiples (1 to 3 times) of one random vector of 3 to 5 numbers from -127 to 127, and a topic's vector
+  is turned round where it points within 90 degrees of the one before, so that neighbours on one topic
+  have a similarity of 1 and neighbours across a change one of 0 or less.
+- Ten thousand sentences on one topic, in runs of 2 to 40 sentences larger than the budget of 6 to 12
+  words between runs of 1 to 60 sentences of 1 to 4 words, the first run oversized.
+
 The embedder answers a batch with the first len(batch) of the vectors drawn, in order, as the fixed
 embedders of the other tests do.
 """
@@ -14,11 +25,12 @@ from itertools import accumulate
 
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import letters, numbers
+from tests.support.oracles import greedy_chunks_fast
 
 from kata.judging.guards import complexity_guard
 from kata.judging.checks import expect
 
-N = 20_000
+N = 40_000
 
 ALL_PAIRS_HINT = (
     "Look for work on every pair of sentences: a full similarity matrix (n * n cosines, of which only "
@@ -57,66 +69,96 @@ def topic_threshold(guard_random) -> float:
     return guard_random.randint(5, 75) / 100
 
 
+def sentences_of(guard_random, sizes: list[int]) -> list[str]:
+    """One sentence of random one-letter words per size, the words joined by single spaces."""
+    ends = list(accumulate(sizes))
+    words = letters(guard_random, ends[-1])
+    return [" ".join(words[start:end]) for start, end in zip([0, *ends], ends)]
+
+
 @complexity_guard(hint=ALL_PAIRS_HINT + " " + RESUMMING_HINT)
-def test_twenty_thousand_sentences_on_one_topic_in_one_chunk(semantic_chunks, embedder, guard_random):
-    """The statement's first large input: one topic, a budget large enough for all of it."""
-    sentences = list(letters(guard_random, N))  # one word each
+def test_forty_thousand_sentences_on_one_topic_in_long_chunks(semantic_chunks, embedder, guard_random):
+    """The statement's first large input: one topic, packed under a budget of thousands of words."""
+    sizes = numbers(guard_random, N, 1, 4)
+    first = guard_random.randint(13_334, 20_000)  # the sentences that fill the first chunk exactly: N / 3 to N / 2
+    sizes[0] = sizes[first] = 4  # so that a count that leaves out a chunk's first sentence takes one more
+    budget = sum(sizes[:first])
+    sentences = sentences_of(guard_random, sizes)
     width, vectors = one_topic(guard_random, N)
     threshold = topic_threshold(guard_random)
     embed = embedder.drawn(vectors, LABEL)
-    chunks = semantic_chunks(sentences, embed, threshold, N)
-    expected = [list(range(N))]
+    chunks = semantic_chunks(sentences, embed, threshold, budget)
+    expected = greedy_chunks_fast(sizes, budget)
     right = is_exactly(chunks, expected)
     expect(right,
-           "one chunk holding all 20,000 sentences, 0 to 19999: their vectors, of "
-           f"{width} numbers from 128 to 255 each, have similarities of at least 0.8, none below the threshold "
-           f"of {threshold}, and the 20,000 one-word sentences fit the budget exactly",
+           f"{len(expected)} chunks of {', '.join(str(len(chunk)) for chunk in expected)} sentences: the vectors, "
+           f"of {width} numbers from 128 to 255 each, have similarities of at least 0.8, none below the threshold "
+           f"of {threshold}, so only the budget of {budget:,} words cuts, and the first {first:,} sentences fill "
+           "it exactly",
            details="" if right else differs(chunks, expected))
     expect(embed.calls == 1,
-           "exactly one call to embed, with all 20,000 sentences (the chunks are right)",
+           "exactly one call to embed, with all 40,000 sentences (the chunks are right)",
            details=embed.described())
 
 
 @complexity_guard(hint=ALL_PAIRS_HINT + " " + RESCANNING_HINT)
-def test_ten_thousand_topics_of_one_sentence(semantic_chunks, embedder, guard_random):
-    """The statement's second large input: neighbouring vectors are orthogonal, so every similarity is 0.0."""
+def test_ten_thousand_topics_of_one_sentence_or_a_few(semantic_chunks, embedder, guard_random):
+    """The statement's second large input: thousands of topics of 1 to 4 sentences, their vectors random."""
     n = 10_000
     sentences = list(letters(guard_random, n))
-    # Vector i has one number, from 1 to 255, on axis axes[i], which changes at every step: the dot
-    # product of two neighbours is 0. The 32nd vector's axis also differs from the first's, so that an
-    # embedder called in batches of 32 (each answered from the first vector on) sees the same
-    # similarities: the first guard is the one that counts the calls.
-    width = guard_random.randint(4, 5)
-    steps = numbers(guard_random, n - 1, 1, width - 1)
-    axes = [axis % width for axis in accumulate(steps, initial=guard_random.randrange(width))]
-    axes[31] = guard_random.choice([axis for axis in range(width) if axis not in (axes[0], axes[30], axes[32])])
-    vectors = [[0.0] * width for _ in range(n)]
-    for vector, axis, value in zip(vectors, axes, numbers(guard_random, n, 1, 255)):
-        vector[axis] = float(value)
+    lengths = numbers(guard_random, n, 1, 4)
+    starts = [start for start in accumulate(lengths, initial=0) if start < n]
+    width = guard_random.randint(3, 5)
+    magnitudes = numbers(guard_random, len(starts) * width, 1, 127)
+    signs = numbers(guard_random, len(starts) * width, 0, 1)
+    scales = numbers(guard_random, n, 1, 3)
+    vectors, previous = [], [0] * width
+    for topic, (start, end) in enumerate(zip(starts, [*starts[1:], n])):
+        numbers_of_the_topic = slice(topic * width, topic * width + width)
+        base = [m if s else -m for m, s in zip(magnitudes[numbers_of_the_topic], signs[numbers_of_the_topic])]
+        if sum(base) == 0:  # so that no vector's numbers add up to 0, which looks like a zero vector to some
+            base[0] += 1 if base[0] > 0 else -1
+        if sum(map(int.__mul__, base, previous)) > 0:  # within 90 degrees of the topic before: turn it round
+            base = [-x for x in base]
+        vectors += [[float(scale * x) for x in base] for scale in scales[start:end]]
+        previous = base
     threshold = guard_random.randint(5, 95) / 100
     chunks = semantic_chunks(sentences, embedder.drawn(vectors, LABEL), threshold, n)
-    expected = [[index] for index in range(n)]
+    expected = [list(range(start, end)) for start, end in zip(starts, [*starts[1:], n])]
     right = is_exactly(chunks, expected)
     expect(right,
-           f"10,000 chunks of one sentence each, [0] to [9999]: each vector has one number that is not 0, on one "
-           f"of {width} axes, never its neighbour's, so every similarity is 0.0, below the threshold of {threshold}",
+           f"{len(expected):,} chunks, one per topic of 1 to 4 sentences: the vectors of a topic, of {width} "
+           "numbers each, are whole multiples of one vector (a similarity of 1), and the vectors of two neighbouring "
+           f"topics have a similarity of 0 or less, below the threshold of {threshold}; the 10,000 words fit the "
+           "budget",
            details="" if right else differs(chunks, expected))
 
 
 @complexity_guard(hint=OVERSIZED_HINT)
 def test_the_loop_ends_on_a_long_run_of_oversized_sentences(semantic_chunks, embedder, guard_random):
-    """The statement's third large input: every sentence (2 to 4 words) is larger than the budget of 1."""
+    """The statement's third large input: runs of sentences larger than the budget between runs of short ones."""
     n = 10_000
-    ends = list(accumulate(numbers(guard_random, n, 2, 4)))
-    words = letters(guard_random, ends[-1])
-    sentences = [" ".join(words[start:end]) for start, end in zip([0, *ends], ends)]
+    budget = guard_random.randint(6, 12)
+    sizes: list[int] = []
+    oversized, exact_fit = True, True
+    while len(sizes) < n:
+        if oversized:
+            sizes += numbers(guard_random, guard_random.randint(2, 40), budget + 1, budget + 4)
+        else:
+            run = numbers(guard_random, guard_random.randint(1, 60), 1, 4)
+            if exact_fit:  # the first short run opens with an exact fit: budget - 1 words, then 1
+                run, exact_fit = [budget - 1, 1, *run], False
+            sizes += run
+        oversized = not oversized
+    del sizes[n:]
+    sentences = sentences_of(guard_random, sizes)
     width, vectors = one_topic(guard_random, n)
     threshold = topic_threshold(guard_random)
-    chunks = semantic_chunks(sentences, embedder.drawn(vectors, LABEL), threshold, 1)
-    expected = [[index] for index in range(n)]
+    chunks = semantic_chunks(sentences, embedder.drawn(vectors, LABEL), threshold, budget)
+    expected = greedy_chunks_fast(sizes, budget)
     right = is_exactly(chunks, expected)
     expect(right,
-           "10,000 chunks of one sentence each, [0] to [9999]: every sentence (2 to 4 words) is larger than the "
-           f"budget of 1, and no chunk is empty (the vectors, of {width} numbers from 128 to 255 each, are on one "
-           f"topic, with no similarity below the threshold of {threshold})",
+           f"{len(expected):,} chunks: each sentence larger than the budget of {budget} words alone, and the "
+           f"short sentences between them packed greedily; no chunk is empty (the vectors, of {width} numbers from "
+           f"128 to 255 each, are on one topic, with no similarity below the threshold of {threshold})",
            details="" if right else differs(chunks, expected))

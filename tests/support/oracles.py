@@ -8,6 +8,8 @@ would be a coincidence rather than a copy.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
+from itertools import accumulate
 
 
 def greedy_chunks(sizes, budget):
@@ -264,3 +266,23 @@ def token_pieces(section, max_tokens, tokenizer):
         pieces.append(text)
         rest = rest[len(text):]
     return pieces
+
+
+def greedy_chunks_fast(sizes, budget, cuts_before=()):
+    """greedy_chunks for a large input, with prefix sums and bisect: O(chunks * log n), the search in C.
+
+    Each chunk starts at `start` and takes the longest run of sizes after it whose sum is at most the
+    budget (at least one size, however large), stopping before the next index in `cuts_before` (sorted
+    indices where a new chunk must start, as a topic boundary starts one). Sizes are 0 or more.
+    """
+    prefix = [0, *accumulate(sizes)]
+    stops = [*sorted(cuts_before), len(sizes)]
+    chunks, start, stop = [], 0, 0
+    while start < len(sizes):
+        while stops[stop] <= start:
+            stop += 1
+        end = bisect_right(prefix, prefix[start] + budget, start + 1, stops[stop] + 1) - 1
+        end = max(end, start + 1)  # a size above the budget is a chunk of its own
+        chunks.append(list(range(start, end)))
+        start = end
+    return chunks
