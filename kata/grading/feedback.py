@@ -17,6 +17,7 @@ from pathlib import Path
 
 from kata.grading.grades import KataGrade
 from kata.grading.names import file_stems
+from kata.grading.reports import code_span
 from kata.grading.scoring import Scoring
 from kata.katas import KATAS
 from kata.runner.mistakes import Mistake, mistakes_of
@@ -24,6 +25,9 @@ from kata.vocabulary import KataStatus, counted
 
 # What makes text a link, an image, markup, emphasis, code or a table cell: each escaped where it stands.
 _MARKDOWN_MARKS = re.compile(r"([\\`*_\[\]<>&|~])")
+# What GitHub's Markdown links by itself, with no mark: a bare www. name and a URL's "://", which an escape
+# breaks; an e-mail address, which no escape breaks (the link is found in the text as rendered), goes in code.
+_AUTOLINKS = re.compile(r"(?i)(?<=\bwww)(\.)|(:)(?=//)")
 
 
 @dataclass(frozen=True)
@@ -147,7 +151,9 @@ def _fenced(text: str) -> list[str]:
 
 def _markdown_text(text: str) -> str:
     """Plain text in Markdown: every mark escaped, so that no name or message becomes a link or markup."""
-    return _MARKDOWN_MARKS.sub(r"\\\1", " ".join(text.split()))
+    return " ".join(code_span(word) if "@" in word else _AUTOLINKS.sub(r"\\\g<0>", _MARKDOWN_MARKS.sub(r"\\\1", word))
+                    for word in text.split())
+
 
 
 def _h(text: str) -> str:

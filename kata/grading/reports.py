@@ -210,8 +210,18 @@ def _markdown_cell(text: str) -> str:
 
 def _markdown_name(name: str) -> str:
     """A student's name as one cell of plain text: whatever their folder's name holds, no link
-    ([...](javascript:...)), image, emphasis or code, each mark escaped as CommonMark allows."""
+    ([...](javascript:...)), image, emphasis or code, each mark escaped as CommonMark allows; a name
+    with an @, which GitHub would link as an e-mail address whatever is escaped, is shown as code."""
+    if "@" in name:
+        return code_span(name.replace("|", "\\|"))  # GitHub's tables read \| as a pipe, in code too
     return re.sub(r"([`*_{}\[\]()#+\-.!~])", r"\\\1", _markdown_cell(name))
+
+
+def code_span(text: str) -> str:
+    """The text as inline Markdown code (nothing in it is a link or markup), its backticks longer than any
+    run of backticks in it."""
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    return f"{fence} {text} {fence}"
 
 
 def _prepared(path: Path) -> Path:

@@ -99,3 +99,16 @@ def test_the_teachers_warning_is_on_top_of_every_file(tmp_path):
     write_feedback(class_of_three(), tmp_path, PROPORTIONAL, warning="WARNING: graded unconfined")
     for path in tmp_path.iterdir():
         assert "WARNING: graded unconfined" in path.read_text(encoding="utf-8").split("Score:", 1)[0]
+
+
+def test_no_name_or_message_of_a_submission_becomes_a_link_by_itself():
+    """GitHub's Markdown makes a link of a bare www. name, URL or e-mail address, without any mark: a folder
+    named www.evil-phish.example, and a message naming a page and an address, must stay text."""
+    says = "read https://evil-phish.example/fix and mail help@evil-phish.example"
+    grade = grade_without_tests("www.evil-phish.example", "01_fixed_windows", KataStatus.CANNOT_RUN, says, 5)
+    text = markdown(Handout("www.evil-phish.example", [grade], PROPORTIONAL))
+    prose = text.split("```", 1)[0].splitlines()
+    assert any("evil" in line for line in prose)
+    outside_code = [re.sub(r"` [^`]* `", "", line) for line in prose]  # an address is shown as code, never linked
+    assert not any(re.search(r"(?<!\\)www\.|(?<!\\)://|@", line) for line in outside_code), text
+    assert "` help@evil-phish.example. `" in text

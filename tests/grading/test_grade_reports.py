@@ -310,3 +310,12 @@ def test_the_mistake_whose_record_the_run_matches_is_named_before_the_first_one_
 def test_a_run_that_fails_nothing_names_no_mistake_whatever_it_is_given():
     assert grade_from_tests("gus", "01_fixed_windows", [passed(FIRST + "a")],
                             failing_exactly="no_validation").mistake == ""
+
+
+@pytest.mark.parametrize("name", ["help@evil-phish.example", "a|b@c.example"])
+def test_a_student_name_with_an_at_sign_is_code_in_the_markdown_never_an_address(tmp_path, name):
+    """GitHub's Markdown links an e-mail address found in the text as rendered, whatever was escaped."""
+    path = tmp_path / "grades.md"
+    write_markdown([grade_without_tests(name, "01_fixed_windows", KataStatus.CANNOT_RUN, "no file", 2)], path)
+    row = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("|")][-1]
+    assert row.startswith(f"| ` {name.replace('|', chr(92) + '|')} ` |"), row
