@@ -123,13 +123,16 @@ def seed_line(seed: int) -> str:
 
 
 def class_folder_warning(folder: Path, kept_from_sight: bool) -> str:
-    """A warning when the class lies inside the repository, whose path every worker has, and the workers cannot
-    be kept from seeing it (kata.isolation.sight: only root's can); "" otherwise."""
-    if kept_from_sight or not folder.is_relative_to(ROOT):
+    """A warning when the class lies inside the repository, whose path every worker has, or beside it (a folder
+    of the repository's parent, ~/course/submissions beside ~/course/katas), and the
+    workers cannot be kept from seeing it (kata.isolation.sight: only root's can); "" otherwise."""
+    if kept_from_sight or not (folder.is_relative_to(ROOT) or folder.parent == ROOT.parent):
         return ""
-    return (f"WARNING: the class {folder} is inside the repository {ROOT}, whose path a student's code can "
+    where = (f"inside the repository {ROOT}, whose path" if folder.is_relative_to(ROOT) else
+             f"beside the repository {ROOT}, at a path guessed from the repository's, which")
+    return (f"WARNING: the class {folder} is {where} a student's code can "
             "learn: it can tell which files a classmate handed in, their sizes and times (not their contents). "
-            "Keep the class outside the repository, under a name of your own")
+            "Keep the class outside the repository's folder, under a name of your own")
 
 
 def similar_students(students: list[Submission], katas: list[Kata], out: Path,

@@ -151,7 +151,7 @@ def test_a_class_inside_the_repository_is_warned_of_where_workers_cannot_be_kept
     warnings = [line for line in capsys.readouterr().err.splitlines() if line.startswith("WARNING")]
     assert warnings == [f"WARNING: the class {inside} is inside the repository {ROOT}, whose path a student's code "
                         "can learn: it can tell which files a classmate handed in, their sizes and times (not their "
-                        "contents). Keep the class outside the repository, under a name of your own"] * 2
+                        "contents). Keep the class outside the repository's folder, under a name of your own"] * 2
 
 
 def test_a_class_inside_the_repository_is_not_warned_of_where_workers_are_kept_from_seeing_it(monkeypatch, capsys):
@@ -164,3 +164,13 @@ def test_a_class_outside_the_repository_is_not_warned_of(monkeypatch, capsys, tm
     hand_in(tmp_path / "class" / "alice", WRONG)
     grade_without_running(monkeypatch, tmp_path / "class")
     assert "WARNING" not in capsys.readouterr().err
+
+
+def test_a_class_beside_the_repository_is_warned_of_where_workers_cannot_be_kept_from_seeing_it():
+    beside = ROOT.parent / "submissions"  # ~/course/katas and ~/course/submissions: a path a student can guess
+    assert grading.class_folder_warning(beside, kept_from_sight=False) == (
+        f"WARNING: the class {beside} is beside the repository {ROOT}, at a path guessed from the repository's, "
+        "which a student's code can learn: it can tell which files a classmate handed in, their sizes and times "
+        "(not their contents). Keep the class outside the repository's folder, under a name of your own")
+    assert grading.class_folder_warning(beside, kept_from_sight=True) == ""
+    assert grading.class_folder_warning(ROOT.parent / "x7q2" / "class", kept_from_sight=False) == ""  # deeper down
