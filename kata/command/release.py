@@ -16,7 +16,8 @@ def release(folder: Path) -> int:
           f"hints and tests of {counted(len(KATAS), 'kata')}, the runner and the kata command.")
     print(f"Left out: solutions/ (the references, the editorials, the catalogued mistakes: "
           f"{counted(built.mistakes, 'mistake')} kept as their records only, to name a learner's mistakes), "
-          "and the runner's own tests.")
+          "the tests' oracles, which compute the katas' answers (the tests that call one are skipped there, "
+          "and run when you grade), and the runner's own tests.")
     print(f"Make it the assignment's template repository; kata classroom github --template {folder} "
           "also writes the autograding workflow into it.")
     return 0

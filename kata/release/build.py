@@ -5,7 +5,8 @@ teacher's copy stays out: solutions/ (references, editorials, catalogued mistake
 own tests (tests/grading holds classes of submissions, several of them correct), the benchmarks and
 CI. The stubs are the committed, untouched ones, whatever the teacher has written in problems/.
 Each catalogued mistake is kept as its record only (id, title, hint, the fixed tests it fails),
-so that a learner's failures are still named from those records (kata.runner.mistakes).
+so that a learner's failures are still named from those records (kata.runner.mistakes); the tests'
+oracles, which compute the katas' answers, as stand-ins that skip the tests calling them.
 """
 
 from __future__ import annotations
@@ -28,8 +29,32 @@ SHIPPED_DOCS = ("docs/learners.md", "docs/security.md", "docs/bench-02.png", "do
                 "docs/viz-09.png")
 # What git must not take from a learner's folder into the assignment's repository.
 GITIGNORE = "__pycache__/\n*.egg-info/\n.hypothesis/\n.pytest_cache/\n.venv/\nbuild/\n.kata/\n"
-# Of tests/: the katas' folders, and what their tests share (tests.support: answers, oracles, large inputs).
+# Of tests/: the katas' folders, and what their tests share (tests.support: answers, large inputs; the oracles
+# as stand-ins, ORACLES_LEFT_OUT).
 SHIPPED_TESTS = ("__init__.py", "conftest.py", "support")
+# The independent oracles (tests/support/oracles.py) compute the katas' answers: kata 02's greedy packing,
+# kata 10's assembly, kata 09's BM25. In the release each is a stand-in that skips the test calling it,
+# so that a test needing one says why it did not run there, and the grader, which has them, runs it.
+ORACLES_LEFT_OUT_REASON = ("this students' copy leaves out the tests' oracles, which compute the katas' answers; "
+                           "your teacher's grading runs this test")
+ORACLES_LEFT_OUT = f'''"""Left out of this students' copy: the tests' independent oracles compute the katas' answers.
+
+Each name a test imports from here is a stand-in that skips the test calling it, with this reason:
+{ORACLES_LEFT_OUT_REASON}.
+"""
+
+import pytest
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
+
+    def left_out(*arguments, **options):
+        pytest.skip({ORACLES_LEFT_OUT_REASON!r})
+
+    return left_out
+'''
 IGNORED = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata", "*.egg-info", "*.pyc")
 
 
@@ -63,6 +88,7 @@ def build_release(folder: Path) -> Release:
             _copy(kata.stub_path().parent / name, folder / "problems" / kata.slug / name)
     for name in SHIPPED_TESTS:
         _copy(TESTS / name, folder / "tests" / name)
+    _write(folder / "tests" / "support" / "oracles.py", ORACLES_LEFT_OUT)  # they compute the katas' answers
     recorded = sum(_write_recorded_mistakes(kata, folder) for kata in KATAS)
     _write(folder / "README.md", students_readme())
     files = sorted(path.relative_to(folder) for path in folder.rglob("*") if path.is_file())

@@ -14,8 +14,9 @@ Interview practice on **chunking text for retrieval (RAG)**. Each kata is a stat
 (`problems/NN_slug/README.md`), a stub to edit beside it, hints, and a test suite that tells you
 in plain words what your code returned, what was expected, and which classic mistake it looks like.
 
-This is the students' copy: it has no reference solutions. Your teacher grades what you write in
-`problems/`.
+This is the students' copy: it has no reference solutions, nor the tests' oracles (which compute
+the answers), so that the tests that need one are skipped here, saying so; your teacher's grading
+runs them. Your teacher grades what you write in `problems/`.
 
 | # | kata | difficulty | what you practise |
 | --- | --- | --- | --- |

@@ -8,7 +8,7 @@ on what follows it) are held with small byte-level tokenizers of the tests' own 
 
 import pytest
 from tests.support.answers import strings
-from tests.support.oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer
+from tests.support.tokenizers import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer
 
 from kata.judging.guards import progress_guard
 from kata.judging.checks import check_raises, check_returns, expect

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from tests.support.answers import answer_leaving_the_input_as_it_was
-from tests.support.oracles import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer, token_aware_plan
+from tests.support.oracles import token_aware_plan
+from tests.support.tokenizers import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer
 
 from kata.judging.checks import check_returns, expect
 from kata.toy_tokenizer import ToyTokenizer

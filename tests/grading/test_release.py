@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from kata.katas import KATAS, NO_SOLUTIONS_HERE, ROOT, RUNNERS_OWN_TESTS, Kata, find_kata
-from kata.release.build import build_release
+from kata.katas import KATAS, NO_SOLUTIONS_HERE, ROOT, RUNNERS_OWN_TESTS, TESTS, Kata, find_kata
+from kata.release.build import ORACLES_LEFT_OUT_REASON, build_release
 from kata.runner.mistakes import mistakes_of
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]  # pytest or kata in a subprocess
@@ -163,6 +163,26 @@ def test_no_reference_or_mistake_function_is_in_the_release(release):
             for node in ast.walk(ast.parse(source.read_bytes())):
                 if isinstance(node, ast.FunctionDef) and len(node.body) > 1:
                     assert ast.dump(node) not in shipped, f"{node.name} of {source.name} ({kata.slug}) is shipped"
+
+
+def test_no_oracle_of_the_tests_is_in_the_release(release):
+    """The tests' oracles compute the katas' answers (kata 02's greedy packing, pasted under argument checks,
+    passed all of its tests): none of their functions ships, not even under another file's name."""
+    shipped = {ast.dump(node) for path in release.rglob("*.py") for node in ast.walk(ast.parse(path.read_bytes()))
+               if isinstance(node, ast.FunctionDef)}
+    oracles = [node for node in ast.walk(ast.parse((TESTS / "support" / "oracles.py").read_bytes()))
+               if isinstance(node, ast.FunctionDef) and len(node.body) > 1]
+    assert len(oracles) >= 8 and not [node.name for node in oracles if ast.dump(node) in shipped]
+
+
+@pytest.mark.timeout(300)
+def test_a_test_that_needs_an_oracle_is_skipped_in_the_release_and_says_why(release):
+    kata = find_kata("2")
+    outcome = outcomes_of(release, f"tests/{kata.slug}", f"--impl={kata.reference_path()}")[kata.slug]
+    skipped = [test for test in outcome["tests"] if test.get("skipped")]
+    assert skipped and all("test_properties.py" in test["test"] for test in skipped)
+    assert {test["reason"] for test in skipped} == {ORACLES_LEFT_OUT_REASON}
+    assert all(test["passed"] for test in outcome["tests"] if not test.get("skipped"))
 
 
 def test_the_records_of_mistakes_hold_words_and_test_names_only(release):
