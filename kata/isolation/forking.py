@@ -62,6 +62,8 @@ class ForkedProcess:
 
 
 class ForkServer:
+    requests = 0  # the requests sent so far: each reply repeats its request's number
+
     def __init__(self, environment: dict[str, str], hidden: list[str]):
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)  # one message per datagram
         try:
@@ -80,23 +82,35 @@ class ForkServer:
 
     def start(self, settings: dict, read_fd: int, write_fd: int) -> ForkedProcess:
         """Fork a worker with these settings, reading requests from read_fd and writing replies to write_fd."""
-        request = json.dumps({"op": "start", "settings": settings}).encode("ascii")
-        reply = self._exchange(lambda: socket.send_fds(self.control, [request], [read_fd, write_fd]))
-        return ForkedProcess(self, int(reply["pid"]))
+        number, request = self._numbered({"op": "start", "settings": settings})
+        reply = self._exchange(number, lambda: socket.send_fds(self.control, [request], [read_fd, write_fd]))
+        if type(reply.get("pid")) is not int:
+            raise ForkServerFailed("the fork server of the worker processes started no worker")
+        return ForkedProcess(self, reply["pid"])
 
     def exit_status(self, pid: int) -> tuple[int | None, str]:
         """The worker's exit status, and why the server stopped it if it did ("" if not)."""
-        request = json.dumps({"op": "wait", "pid": pid}).encode("ascii")
-        reply = self._exchange(lambda: self.control.send(request))
+        number, request = self._numbered({"op": "wait", "pid": pid})
+        reply = self._exchange(number, lambda: self.control.send(request))
         return reply.get("returncode"), str(reply.get("stopped_for") or "")
+
+    def _numbered(self, request: dict) -> tuple[int, bytes]:
+        """The request with a number of its own, which the server's reply repeats."""
+        self.requests += 1
+        return self.requests, json.dumps({**request, "id": self.requests}).encode("ascii")
 
     def is_running(self) -> bool:
         return self.process.poll() is None
 
-    def _exchange(self, send: Callable[[], object]) -> dict:
+    def _exchange(self, number: int, send: Callable[[], object]) -> dict:
+        """Send a request, and read replies until the one to it: a reply that came after its own request gave
+        up (a loaded machine) answers an earlier request, and is set aside, never taken for this one's."""
         try:
             send()
-            reply = json.loads(self.control.recv(1 << 16) or b"null")
+            while True:
+                reply = json.loads(self.control.recv(1 << 16) or b"null")
+                if not isinstance(reply, dict) or reply.get("id") == number:
+                    break
         except (OSError, ValueError) as error:
             raise ForkServerFailed(f"the fork server of the worker processes did not answer ({error})") from None
         if not isinstance(reply, dict):

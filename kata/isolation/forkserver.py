@@ -95,6 +95,7 @@ def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:
             os._exit(0)
         for fd in fds:
             os.close(fd)
+        reply["id"] = request.get("id")  # which request it answers: one that gave up may still be read
         control.send(json.dumps(reply).encode("ascii"))
 
 

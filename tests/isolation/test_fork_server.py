@@ -193,3 +193,34 @@ def f():
         return sum(pool.map(len, ["ab"] * 1000))
 """)
     assert worker.call("f", (), {}) == 2000
+
+
+def test_a_reply_that_comes_after_its_request_gave_up_is_never_read_as_the_next_ones(monkeypatch):
+    """A loaded machine can make the fork server answer after FORK_SERVER_SECONDS: that late reply (a worker's
+    exit status) must not be taken for the answer to the next request (a new worker's pid)."""
+    import json as _json
+    import socket as _socket
+    import threading as _threading
+
+    from kata.isolation.forking import ForkServer, ForkServerFailed
+
+    ours, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_DGRAM)
+    server = object.__new__(ForkServer)
+    server.control = ours
+    ours.settimeout(0.2)
+
+    def answer_late_then_right():
+        first = _json.loads(theirs.recv(1 << 16))
+        second = _json.loads(theirs.recv(1 << 16))  # sent once the first request gave up
+        theirs.send(_json.dumps({"returncode": 0, "stopped_for": "", "id": first.get("id")}).encode())
+        theirs.send(_json.dumps({"returncode": 7, "stopped_for": "", "id": second.get("id")}).encode())
+
+    thread = _threading.Thread(target=answer_late_then_right, daemon=True)
+    thread.start()
+    with pytest.raises(ForkServerFailed):
+        server.exit_status(111)
+    ours.settimeout(5)
+    assert server.exit_status(222) == (7, "")
+    thread.join(5)
+    ours.close()
+    theirs.close()
