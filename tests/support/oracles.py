@@ -8,6 +8,8 @@ would be a coincidence rather than a copy.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
+from itertools import accumulate
 
 
 def greedy_chunks(sizes, budget):
@@ -264,3 +266,17 @@ def token_pieces(section, max_tokens, tokenizer):
         pieces.append(text)
         rest = rest[len(text):]
     return pieces
+
+
+def greedy_bounds(sizes, budget):
+    """Kata 02's chunks as (start, end) pairs, fast enough for a guard's million sizes: with the prefix sums
+    total[i] = sizes[0] + ... + sizes[i - 1], the chunk that starts at i runs to the last j with
+    total[j] - total[i] <= budget (found by bisection), or holds sentence i alone if even that one does not fit.
+    Work in Python: a few steps per chunk; the sums and searches run in C."""
+    total = [0, *accumulate(sizes)]
+    bounds, start = [], 0
+    while start < len(sizes):
+        end = max(bisect_right(total, total[start] + budget) - 1, start + 1)
+        bounds.append((start, end))
+        start = end
+    return bounds
