@@ -2,9 +2,9 @@
 
 Each submission is quadratic, and once scored full marks on the guards: three recognised the guards'
 fixed inputs and answered from their pattern (and would use the guards' seed, could they see it), one
-prepared a guard's answer in an earlier test's call and kept it in its worker, and two recognised the
-shape that random inputs built around a known answer still had (a sum within the budget, sizes all above
-it, pairs that fill it) and answered from it. The guards' inputs are drawn at run time from a seed
+prepared a guard's answer in an earlier test's call and kept it in its worker, and three answered in one
+pass the shape that random inputs built around a known answer still had (a sum within the budget, sizes
+all above it, pairs that fill it), and quadratically elsewhere. The guards' inputs are drawn at run time from a seed
 the worker never sees (tests/support/guard_inputs.py), are generic where a shape was known (many chunks
 of varying lengths, that only packing finds), and every guard runs in a worker started for it alone
 (kata.judging.guards): each is judged too slow.
@@ -78,6 +78,11 @@ def test_a_chunker_that_recognises_a_text_within_its_budget_is_too_slow(tmp_path
     report = hostile_report(tmp_path, "03_recursive_chunker", "recognises_a_guard_by_its_text",
                             "test_a_megabyte_of_text_in_chunks")
     assert too_slow_in(report, "test_a_megabyte_of_text_in_chunks_of_thousands_of_words"), report[-3000:]
+
+
+def test_a_streaming_packer_that_is_linear_on_one_chunk_only_is_too_slow(tmp_path):
+    report = hostile_report(tmp_path, "04_streaming_packer", "keeps_a_total_for_the_first_chunk_only", "two_hundred")
+    assert too_slow_in(report, "test_two_hundred_thousand_sizes_in_long_chunks"), report[-3000:]
 
 
 def test_the_guards_seed_does_not_reach_a_worker(monkeypatch):
