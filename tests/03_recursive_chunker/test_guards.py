@@ -3,7 +3,7 @@
 The words are random one-letter words drawn at run time (guard_random, tests/support/guard_inputs.py),
 so that no submission can recognise the text, and cheaply (a random byte a letter), because the time
 limit covers drawing and judging them too. The guard of the count of the open chunk is generic: random
-sentences of random even lengths under a random odd budget (no chunk fills it exactly), a dozen or two
+sentences of random even lengths under a random odd budget (no chunk fills it exactly), 8 to 17
 chunks of varying lengths that no property of the whole text gives; its answer comes from an independent
 oracle, greedy_bounds (tests/support/oracles.py). The other shapes stay as they were, and what a
 catalogued mistake does on them with them: the overlapping megabyte is one sentence repeated, so that
@@ -37,10 +37,10 @@ def a_sentence(guard_random, words: int) -> str:
 
 @complexity_guard(hint=RECOUNT_HINT)
 def test_a_megabyte_of_text_in_chunks_of_thousands_of_words(chunk_text, guard_random):
-    """About 500,000 words in sentences of 2 to 10 words, under a budget of 20,001 to 60,001 words: 8 to 25
+    """About 500,000 words in sentences of 2 to 20 words, under a budget of 30,001 to 60,001 words: 8 to 17
     chunks of thousands of sentences each, which counting the open chunk again for each one cannot finish."""
-    budget = 2 * guard_random.randint(10_000, 30_000) + 1  # odd, and every sentence has an even number of words:
-    lengths = [2 * half for half in numbers(guard_random, 83_000, 1, 5)]  # no chunk fills the budget exactly
+    budget = 2 * guard_random.randint(15_000, 30_000) + 1  # odd, and every sentence has an even number of words:
+    lengths = [2 * half for half in numbers(guard_random, 45_000, 1, 10)]  # no chunk fills the budget exactly
     words, ends = letters(guard_random, sum(lengths)), list(accumulate(lengths))
     sentences = [f"{words[end - length].upper()} {' '.join(words[end - length + 1:end])}."  # Capitalised
                  for end, length in zip(ends, lengths)]
