@@ -54,7 +54,7 @@ def test_a_megabyte_of_text_in_chunks_of_thousands_of_words(chunk_text, guard_ra
 @complexity_guard(hint=RESCAN_HINT)
 def test_a_megabyte_of_text_in_many_overlapping_chunks(chunk_text, guard_random):
     sentence = a_sentence(guard_random, 50)
-    chunks = chunk_text(" ".join([sentence] * 10_000), 110, 50)
+    chunks = chunk_text(" ".join([sentence] * 10_000), 110, 50)  # 1,009,999 characters, 500,000 words
     expect(is_exactly(chunks, [sentence + " " + sentence] * 9_999),
            "9,999 chunks, each two sentences: the last sentence of the chunk before, and the next one")
 
