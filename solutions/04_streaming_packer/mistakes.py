@@ -491,7 +491,7 @@ class ResumsTheOpenChunk(Mistake):
     """Keeps the open chunk's sizes and adds them up again before every size instead of keeping a running total.
 
     The chunks are right and come on time, but each size costs time proportional to the open
-    chunk: 200,000 sizes of 1 in one chunk of budget 200,000 make 20 billion additions.
+    chunk: 200,000 sizes in chunks of tens of thousands make billions of additions.
     """
 
     id = "resums_the_open_chunk"

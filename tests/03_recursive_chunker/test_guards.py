@@ -2,13 +2,19 @@
 
 The words are random one-letter words drawn at run time (guard_random, tests/support/guard_inputs.py),
 so that no submission can recognise the text, and cheaply (a random byte a letter), because the time
-limit covers drawing them too. The shapes stay as they were, and what a catalogued mistake does on
-them with them: the megabyte is one sentence repeated, so that every chunk's overlap is the sentence
-carried, wherever in the chunk it is taken from.
+limit covers drawing and judging them too. The guard of the count of the open chunk is generic: random
+sentences of random even lengths under a random odd budget (no chunk fills it exactly), 8 to 17
+chunks of varying lengths that no property of the whole text gives; its answer comes from an independent
+oracle, greedy_bounds (tests/support/oracles.py). The other shapes stay as they were, and what a
+catalogued mistake does on them with them: the overlapping megabyte is one sentence repeated, so that
+every chunk's overlap is the sentence carried, wherever in the chunk it is taken from.
 """
 
-from tests.support.answers import is_exactly
-from tests.support.guard_inputs import letters
+from itertools import accumulate
+
+from tests.support.answers import differs, is_exactly
+from tests.support.guard_inputs import letters, numbers
+from tests.support.oracles import greedy_bounds
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import expect
@@ -30,16 +36,25 @@ def a_sentence(guard_random, words: int) -> str:
 
 
 @complexity_guard(hint=RECOUNT_HINT)
-def test_a_megabyte_of_text_under_a_budget_larger_than_the_text(chunk_text, guard_random):
-    big = " ".join([a_sentence(guard_random, 50)] * 10_000)  # 1,009,999 characters, 500,000 words
-    chunks = chunk_text(big, 1_000_000)
-    expect(is_exactly(chunks, [big]), "one chunk: the whole text, which is already single-spaced")
+def test_a_megabyte_of_text_in_chunks_of_thousands_of_words(chunk_text, guard_random):
+    """About 500,000 words in sentences of 2 to 20 words, under a budget of 30,001 to 60,001 words: 8 to 17
+    chunks of thousands of sentences each, which counting the open chunk again for each one cannot finish."""
+    budget = 2 * guard_random.randint(15_000, 30_000) + 1  # odd, and every sentence has an even number of words:
+    lengths = [2 * half for half in numbers(guard_random, 45_000, 1, 10)]  # no chunk fills the budget exactly
+    words, ends = letters(guard_random, sum(lengths)), list(accumulate(lengths))
+    sentences = [f"{words[end - length].upper()} {' '.join(words[end - length + 1:end])}."  # Capitalised
+                 for end, length in zip(ends, lengths)]
+    chunks = chunk_text(" ".join(sentences), budget)
+    expected = [" ".join(sentences[start:end]) for start, end in greedy_bounds(lengths, budget)]
+    expect(is_exactly(chunks, expected),
+           f"{len(expected)} chunks, each the next sentences that fit the budget of {budget:,} words, joined by "
+           "one space: every sentence is a unit, the text is one paragraph", details=differs(chunks, expected))
 
 
 @complexity_guard(hint=RESCAN_HINT)
 def test_a_megabyte_of_text_in_many_overlapping_chunks(chunk_text, guard_random):
     sentence = a_sentence(guard_random, 50)
-    chunks = chunk_text(" ".join([sentence] * 10_000), 110, 50)
+    chunks = chunk_text(" ".join([sentence] * 10_000), 110, 50)  # 1,009,999 characters, 500,000 words
     expect(is_exactly(chunks, [sentence + " " + sentence] * 9_999),
            "9,999 chunks, each two sentences: the last sentence of the chunk before, and the next one")
 

@@ -2,9 +2,12 @@
 
 Each submission is quadratic, and once scored full marks on the guards: three recognised the guards'
 fixed inputs and answered from their pattern (and would use the guards' seed, could they see it), one
-prepared a guard's answer in an earlier test's call and kept it in its worker. The guards' inputs
-are drawn at run time from a seed the worker never sees (tests/support/guard_inputs.py), and every
-guard runs in a worker started for it alone (kata.judging.guards): each is judged too slow.
+prepared a guard's answer in an earlier test's call and kept it in its worker, and three answered in one
+pass the shape that random inputs built around a known answer still had (a sum within the budget, sizes
+all above it, pairs that fill it), and quadratically elsewhere. The guards' inputs are drawn at run time from a seed
+the worker never sees (tests/support/guard_inputs.py), are generic where a shape was known (many chunks
+of varying lengths, that only packing finds), and every guard runs in a worker started for it alone
+(kata.judging.guards): each is judged too slow.
 """
 
 from __future__ import annotations
@@ -38,8 +41,8 @@ def seed_in_the_tests_environment(monkeypatch):
 
 def test_a_packer_that_recognises_the_guards_inputs_is_too_slow(tmp_path, seed_in_the_tests_environment):
     report = hostile_report(tmp_path, "02_token_budget_packer", "recognises_a_guard_by_its_sizes", "test_guards")
-    assert too_slow_in(report, "test_a_million_sentences_in_one_chunk"), report[-3000:]
-    assert "1 failed, 2 passed" in report, report[-3000:]  # packed slowly but right: chunks of one or two
+    assert too_slow_in(report, "test_a_million_sentences_in_long_chunks"), report[-3000:]
+    assert "1 failed, 2 passed" in report, report[-3000:]  # packed slowly but right: chunks of a few
     assert "seed 20261202" in report, report[-3000:]
 
 
@@ -77,9 +80,27 @@ def test_a_semantic_chunker_that_recognises_how_the_guards_inputs_are_built_is_t
 
 
 def test_an_answer_prepared_in_an_earlier_tests_worker_does_not_reach_a_guard(tmp_path):
-    earlier_then_the_guard = "test_sentences_are_packed_greedily_under_the_budget or test_a_million_sentences_in_one"
+    earlier_then_the_guard = "test_sentences_are_packed_greedily_under_the_budget or test_a_million_sentences_in_long"
     report = hostile_report(tmp_path, "02_token_budget_packer", "precomputes_a_guard", earlier_then_the_guard)
-    assert too_slow_in(report, "test_a_million_sentences_in_one_chunk"), report[-3000:]
+    assert too_slow_in(report, "test_a_million_sentences_in_long_chunks"), report[-3000:]
+
+
+def test_a_packer_that_recognises_the_shape_of_the_guards_answers_is_too_slow(tmp_path):
+    """Random values do not hide a shape: sizes whose sum is the budget, each above it, pairs that fill it."""
+    report = hostile_report(tmp_path, "02_token_budget_packer", "recognises_a_guard_by_its_answer", "test_guards")
+    assert too_slow_in(report, "test_a_million_sentences_in_long_chunks"), report[-3000:]
+    assert "1 failed, 2 passed" in report, report[-3000:]  # the shortcuts no longer apply; the short chunks pack
+
+
+def test_a_chunker_that_recognises_a_text_within_its_budget_is_too_slow(tmp_path):
+    report = hostile_report(tmp_path, "03_recursive_chunker", "recognises_a_guard_by_its_text",
+                            "test_a_megabyte_of_text_in_chunks")
+    assert too_slow_in(report, "test_a_megabyte_of_text_in_chunks_of_thousands_of_words"), report[-3000:]
+
+
+def test_a_streaming_packer_that_is_linear_on_one_chunk_only_is_too_slow(tmp_path):
+    report = hostile_report(tmp_path, "04_streaming_packer", "keeps_a_total_for_the_first_chunk_only", "two_hundred")
+    assert too_slow_in(report, "test_two_hundred_thousand_sizes_in_long_chunks"), report[-3000:]
 
 
 def test_the_guards_seed_does_not_reach_a_worker(monkeypatch):

@@ -182,21 +182,24 @@ def token_pieces(section, max_tokens, tokenizer):
     return pieces
 
 
-def greedy_chunks_fast(sizes, budget, cuts_before=()):
-    """greedy_chunks for a large input, with prefix sums and bisect: O(chunks * log n), the search in C.
-
-    Each chunk starts at `start` and takes the longest run of sizes after it whose sum is at most the
-    budget (at least one size, however large), stopping before the next index in `cuts_before` (sorted
-    indices where a new chunk must start, as a topic boundary starts one). Sizes are 0 or more.
-    """
-    prefix = [0, *accumulate(sizes)]
+def greedy_bounds(sizes, budget, cuts_before=()):
+    """Kata 02's chunks as (start, end) pairs, fast enough for a guard's million sizes: with the prefix sums
+    total[i] = sizes[0] + ... + sizes[i - 1], the chunk that starts at i runs to the last j with
+    total[j] - total[i] <= budget (found by bisection), or holds sentence i alone if even that one does not fit;
+    and never past the next index of `cuts_before` (sorted indices where a new chunk must start, as a topic
+    boundary starts one in kata 08). Work in Python: a few steps per chunk; the sums and searches run in C."""
+    total = [0, *accumulate(sizes)]
     stops = [*sorted(cuts_before), len(sizes)]
-    chunks, start, stop = [], 0, 0
+    bounds, start, stop = [], 0, 0
     while start < len(sizes):
         while stops[stop] <= start:
             stop += 1
-        end = bisect_right(prefix, prefix[start] + budget, start + 1, stops[stop] + 1) - 1
-        end = max(end, start + 1)  # a size above the budget is a chunk of its own
-        chunks.append(list(range(start, end)))
+        end = max(bisect_right(total, total[start] + budget, start + 1, stops[stop] + 1) - 1, start + 1)
+        bounds.append((start, end))
         start = end
-    return chunks
+    return bounds
+
+
+def greedy_chunks_fast(sizes, budget, cuts_before=()):
+    """greedy_chunks for a large input: the indices of each chunk of greedy_bounds."""
+    return [list(range(start, end)) for start, end in greedy_bounds(sizes, budget, cuts_before)]
