@@ -200,3 +200,30 @@ def greedy_chunks_fast(sizes, budget, cuts_before=()):
         chunks.append(list(range(start, end)))
         start = end
     return chunks
+
+
+def greedy_count_fast(prefix, budget):
+    """How many chunks kata 02's greedy rule makes under `budget`, from the prefix sums of the sizes
+    (prefix[0] == 0, prefix[i] the sum of the first i sizes): each chunk takes the longest run after its start
+    whose sum is at most the budget, found by bisect (at least one size, however large). O(chunks * log n)."""
+    chunks, start, n = 0, 0, len(prefix) - 1
+    while start < n:
+        start = max(bisect_right(prefix, prefix[start] + budget, start + 1) - 1, start + 1)
+        chunks += 1
+    return chunks
+
+
+def smallest_budget_keeping_the_count(sizes, max_tokens):
+    """Kata 05's b*: the smallest budget from 1 to max_tokens under which greedy makes as many chunks as under
+    max_tokens. A larger budget never makes more chunks, so the budgets that keep the count are those from b*
+    up: a bisection over them, each step one greedy_count_fast."""
+    prefix = [0, *accumulate(sizes)]
+    target = greedy_count_fast(prefix, max_tokens)
+    fewest_failing, keeping = 0, max_tokens  # the count rises at fewest_failing (0 makes every chunk fail)
+    while keeping - fewest_failing > 1:
+        middle = (fewest_failing + keeping) // 2
+        if greedy_count_fast(prefix, middle) == target:
+            keeping = middle
+        else:
+            fewest_failing = middle
+    return keeping
