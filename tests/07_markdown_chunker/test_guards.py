@@ -2,14 +2,20 @@
 
 The words are random one-letter words drawn at run time (guard_random, tests/support/guard_inputs.py), so
 that no submission can recognise the document, and cheaply (a random byte a letter, put in place in C),
-because the time limit covers drawing them too. The shapes stay as they were, and with them the offsets
-of every chunk; the windows' and lines' letters come from few enough letters that some run of them is
-repeated, as the one letter of old was (a chunk's place found by searching the document for its text
-finds an earlier copy of it).
+because the time limit covers drawing them too. The paragraphs' guard is generic: 24,000 paragraphs of
+random lengths under a random budget, so that no property of the whole document (that every word fits
+the budget, one period of paragraphs) gives its answer; an independent oracle (greedy_chunks_fast,
+tests/support/oracles.py) packs their word counts, with prefix sums and bisect. The windows' and lines'
+shapes stay as they were, and with them the offsets of every chunk; their letters come from few enough
+letters that some run of them is repeated, as the one letter of old was (a chunk's place found by
+searching the document for its text finds an earlier copy of it).
 """
 
+from itertools import accumulate
+
 from tests.support.answers import as_tuples, differs, is_exactly
-from tests.support.guard_inputs import letters, letters_from
+from tests.support.guard_inputs import letters, letters_from, numbers
+from tests.support.oracles import greedy_chunks_fast
 
 from kata.judging.guards import complexity_guard, progress_guard
 from kata.judging.checks import expect
@@ -18,18 +24,8 @@ RECOUNTING_HINT = (
     "Look for a step that goes over the whole open chunk for every block: counting the words of "
     "doc[chunk_start:block_end] again (keep a running word count instead), or joining the chunk's blocks."
 )
-PARAGRAPH = b"a b c d e f g h\n\n"  # 8 one-letter words, then a blank line: the letters are drawn
 SIXTEEN_LETTERS = "abcdefghijklmnop"  # 4,096 runs of three words, fewer than the 6,667 windows
 THREE_LETTERS = "abc"  # 2,187 runs of seven words, fewer than the 2,857 windows
-
-
-def paragraphs_of_eight_words(guard_random, count: int) -> str:
-    """`count` paragraphs of 8 random one-letter words each, every one followed by a blank line."""
-    doc = bytearray(PARAGRAPH * count)
-    words = letters(guard_random, 8 * count).encode("ascii")
-    for position in range(8):
-        doc[2 * position::len(PARAGRAPH)] = words[position::8]
-    return doc.decode("ascii")
 
 
 RESPLITTING_HINT = (
@@ -38,16 +34,51 @@ RESPLITTING_HINT = (
 )
 
 
+def paragraphs_of_random_lengths(guard_random, count: int) -> tuple[str, list[int], list[int], list[int]]:
+    """`count` paragraphs of 1 to 31 random one-letter words each, on one line, separated by a blank line:
+    the document, each paragraph's word count, start and end. Put together in C: the letters at even
+    offsets, a space or a mark for a paragraph's end after each, the marks replaced by blank lines."""
+    counts = numbers(guard_random, count, 1, 31)
+    ends_in_words = list(accumulate(counts))
+    separators = bytearray(b" " * ends_in_words[-1])
+    for end in ends_in_words:
+        separators[end - 1] = ord("|")
+    doc = bytearray(2 * ends_in_words[-1])
+    doc[0::2] = letters(guard_random, ends_in_words[-1]).encode("ascii")
+    doc[1::2] = separators
+    starts = [2 * (end - size) + index for index, (size, end) in enumerate(zip(counts, ends_in_words))]
+    return (bytes(doc[:-1]).replace(b"|", b"\n\n").decode("ascii"), counts, starts,
+            [start + 2 * size - 1 for start, size in zip(starts, counts)])
+
+
+def a_budget_without_an_exact_fit(guard_random, counts: list[int], low: int, high: int) -> tuple[int, list[list[int]]]:
+    """A random budget from `low` to `high` and greedy's chunks of the word counts under it (an independent
+    oracle, tests/support/oracles.py), drawn again until no chunk holds exactly the budget: a chunker that
+    closes a chunk on an exact fit goes wrong on some inputs only, and a guard's verdict must not depend on the
+    draw."""
+    while True:
+        budget = guard_random.randint(low, high)
+        chunks = greedy_chunks_fast(counts, budget)
+        prefix = [0, *accumulate(counts)]
+        if all(prefix[chunk[-1] + 1] - prefix[chunk[0]] != budget for chunk in chunks):
+            return budget, chunks
+
+
 @complexity_guard(hint=RECOUNTING_HINT)
-def test_twenty_four_thousand_paragraphs_in_one_chunk(chunk_markdown, guard_random):
-    # 24,000, not fewer: counting the open chunk's words again for every paragraph took 9 s for
-    # 8,000 on one machine and 1.8 s (of the 2 s) on another; 24,000 take 12 s there.
-    doc = paragraphs_of_eight_words(guard_random, 24_000)
-    expected = [(doc[:-2], 0, len(doc) - 2, ())]
-    chunks = as_tuples(chunk_markdown(doc, 1_000_000))
+def test_twenty_four_thousand_paragraphs_in_three_long_chunks(chunk_markdown, guard_random):
+    # 24,000 paragraphs of 16 words on average, in 3 chunks: 2 of about 8,800 paragraphs (each holds more than
+    # max_tokens - 31 words, and 3 of them more than all the words), the last of 4,800 or more (the words are at
+    # least 5 / 2 budgets). Counting the open chunk's words again for every paragraph counts 24,000 * 70,000
+    # words or so, most of what it counted when 24,000 paragraphs of 8 words filled one chunk (9 s for 8,000 of
+    # them on one machine, 12 s for 24,000 on another). No property of the whole document gives the answer:
+    # the chunks end where greedy's running count says.
+    doc, counts, starts, ends = paragraphs_of_random_lengths(guard_random, 24_000)
+    budget, packed = a_budget_without_an_exact_fit(guard_random, counts, sum(counts) // 3 + 40, 2 * sum(counts) // 5)
+    expected = [(doc[starts[chunk[0]]:ends[chunk[-1]]], starts[chunk[0]], ends[chunk[-1]], ()) for chunk in packed]
+    chunks = as_tuples(chunk_markdown(doc, budget))
     expect(is_exactly(chunks, expected),
-           f"one chunk from 0 to {len(doc) - 2:,} with headings (): the whole document but its last two line breaks",
-           details=differs(chunks, expected))
+           f"{len(expected)} chunks of {', '.join(f'{len(chunk):,}' for chunk in packed)} paragraphs: greedy's packing "
+           f"of the paragraphs' word counts under max_tokens = {budget:,}", details=differs(chunks, expected))
 
 
 @complexity_guard(hint=RESPLITTING_HINT)

@@ -107,3 +107,24 @@ def test_the_guards_seed_does_not_reach_a_worker(monkeypatch):
     monkeypatch.setenv(SEED_VARIABLE, "20261202")
     assert SEED_VARIABLE not in worker_environment()
     assert os.environ[SEED_VARIABLE] == "20261202"
+
+
+def test_a_markdown_chunker_that_recognises_a_document_that_fits_one_chunk_is_too_slow(
+        tmp_path, seed_in_the_tests_environment):
+    """It counts the open chunk's words again for every block, and answers a document whose words all fit the
+    budget, once the paragraphs' guard, as one chunk: that guard's chunks are now long, but more than one."""
+    report = hostile_report(tmp_path, "07_markdown_chunker", "recognises_a_document_that_fits_one_chunk",
+                            "test_guards")
+    assert too_slow_in(report, "test_twenty_four_thousand_paragraphs_in_three_long_chunks"), report[-3000:]
+    assert "1 failed, 3 passed" in report, report[-3000:]
+
+
+def test_a_balanced_packer_that_recognises_chunks_that_hold_b_star_exactly_is_too_slow(
+        tmp_path, seed_in_the_tests_environment):
+    """It tries the budgets one by one, and finds b* in one pass where the prefix sums reach b*, 2 * b*, ...
+    exactly, as the guards' chunks once did: their sizes are now random, and their chunks' totals differ."""
+    report = hostile_report(tmp_path, "05_balanced_packer", "recognises_chunks_that_hold_b_star_exactly", "test_guards")
+    for test in ("test_twenty_thousand_equal_sentences_under_a_budget_of_a_trillion",
+                 "test_twenty_thousand_sentences_of_one_and_a_billion_tokens"):
+        assert too_slow_in(report, test), report[-3000:]
+    assert "2 failed" in report, report[-3000:]

@@ -203,3 +203,18 @@ def greedy_bounds(sizes, budget, cuts_before=()):
 def greedy_chunks_fast(sizes, budget, cuts_before=()):
     """greedy_chunks for a large input: the indices of each chunk of greedy_bounds."""
     return [list(range(start, end)) for start, end in greedy_bounds(sizes, budget, cuts_before)]
+
+
+def smallest_budget_keeping_the_count(sizes, max_tokens):
+    """Kata 05's b*: the smallest budget from 1 to max_tokens under which greedy makes as many chunks as under
+    max_tokens. A larger budget never makes more chunks, so the budgets that keep the count are those from b*
+    up: a bisection over them, each step one count of greedy_bounds."""
+    target = len(greedy_bounds(sizes, max_tokens))
+    fewest_failing, keeping = 0, max_tokens  # the count rises at fewest_failing (0 makes every chunk fail)
+    while keeping - fewest_failing > 1:
+        middle = (fewest_failing + keeping) // 2
+        if len(greedy_bounds(sizes, middle)) == target:
+            keeping = middle
+        else:
+            fewest_failing = middle
+    return keeping
