@@ -1,30 +1,39 @@
 """A long query against many short chunks: scoring must read each chunk once, not once per query word.
 
 The words are drawn at run time (guard_random, tests/support/guard_inputs.py), so that no submission
-can recognise them, and cheaply, because the time limit covers drawing them too. The query holds
-20,000 distinct random words (distinct_words) and each of the 20,000 chunks is one of them, picked at
-random, so that a word is held by no chunk, one or several; the work of a loop over the query's words
-with a loop over every chunk inside it (or the other way round) is the product of the two, 400 million
-steps, against 40,000 words in all: even the cheapest inner step (a dictionary lookup) cannot finish
-that in the limit, while reading each chunk once takes a small fraction of it. Every chunk holds one
-query word once and has the average length (one word), so its score is idf(df) = ln(1 + (N - df +
-0.5) / (df + 0.5)) for the number df of chunks that hold its word, checked without recomputing BM25.
+can recognise them, and cheaply, because the time limit covers drawing them too. No input is built
+around a known answer that one property of it gives away (every chunk one query word, whose score is
+then its idf): each chunk's score is BM25 over random words, computed by an independent oracle
+(bm25_of_profiles, tests/support/oracles.py) from how each chunk was drawn.
 
-The same chunks for a query of one of their words tell the product loop (20,000 steps here) from a
-loop that recounts avgdl or df from all the chunks for every chunk, whose work is the square of the
-chunks whatever the query.
+The query holds 20,000 distinct random words (distinct_words), once each, and 4,000 more words are in
+no query. Each of the 20,000 chunks is one of twelve shapes, picked at random, made of up to two
+random query words (never one word twice over) and a word of no query: "a", "a x", "x a", "a a",
+"a x a", "a b", "b x a", "a a b", "a b x b", "x", "x x" and "a" again (a and b query words, x one of
+no query), so that a chunk holds 0 to 2 query words, once or twice, among 1 to 4 words, and a query
+word is in no chunk, one or several. With at most two distinct query words a chunk, every score is a
+sum of at most two terms, the same in either order, so that equal scores are equal in every
+implementation. The work of a loop over the query's words with a loop over every chunk inside it (or
+the other way round) is the product of the two, 400 million steps, against about 60,000 words in all:
+even the cheapest inner step (a dictionary lookup) cannot finish that in the limit, while reading each
+chunk once takes a small fraction of it.
+
+The same chunks for a query of one of their words, one that some chunk holds twice, tell the product
+loop (20,000 steps here) from a loop that recounts avgdl or df from all the chunks for every chunk,
+whose work is the square of the chunks whatever the query.
 """
 
 import heapq
-import math
 from collections import Counter
+from itertools import chain, compress
+from operator import lt
 
 from tests.support.answers import close_scores, scored
-from tests.support.guard_inputs import distinct_words
+from tests.support.guard_inputs import distinct_words, numbers, token_ids
+from tests.support.oracles import bm25_of_profiles
 
 from kata.judging.guards import complexity_guard
 from kata.judging.checks import check_returns, expect
-from kata.vocabulary import counted
 
 PRODUCT_HINT = (
     "Look for a loop over the query's words with a loop over every chunk inside it, or over the chunks with "
@@ -32,53 +41,89 @@ PRODUCT_HINT = (
     "words against 20,000 chunks is 400 million steps. Read each chunk once, counting only the query's words "
     "in it, and add one term per query word a chunk holds."
 )
-CHUNK_COUNT = 20_000
+CHUNK_COUNT, QUERY_WORDS, OTHER_WORDS = 20_000, 20_000, 4_000
+# The shapes of a chunk, of its first query word (0), its second (1) and a word of no query (2).
+SHAPES = ((0,), (0, 2), (2, 0), (0, 0), (0, 2, 0), (0, 1), (1, 2, 0), (0, 0, 1), (0, 1, 2, 1), (2,), (2, 2), (0,))
+TEMPLATES = tuple(" ".join(f"{{{slot}}}" for slot in shape) for shape in SHAPES)
 
 
-def idf(df: int) -> float:
-    """The idf of a word that `df` of the 20,000 chunks hold, the statement's formula."""
-    return math.log(1 + (CHUNK_COUNT - df + 0.5) / (df + 0.5))
+class Corpus:
+    """The query's words in a random order, the chunks, and how each was drawn: its shape, its two query
+    words (distinct) and its word of no query."""
+
+    def __init__(self, guard_random) -> None:
+        words = distinct_words(guard_random, QUERY_WORDS + OTHER_WORDS)
+        self.query, others = words[:QUERY_WORDS], words[QUERY_WORDS:]
+        picks = token_ids(guard_random, CHUNK_COUNT)
+        steps = token_ids(guard_random, CHUNK_COUNT)
+        self.firsts = [self.query[pick % QUERY_WORDS] for pick in picks]
+        self.seconds = [self.query[(pick + 1 + step % (QUERY_WORDS - 1)) % QUERY_WORDS]
+                        for pick, step in zip(picks, steps)]
+        self.fillers = [others[pick % OTHER_WORDS] for pick in token_ids(guard_random, CHUNK_COUNT)]
+        self.shapes = numbers(guard_random, CHUNK_COUNT, 0, len(SHAPES) - 1)
+        self.chunks = list(map(str.format, map(TEMPLATES.__getitem__, self.shapes), self.firsts, self.seconds,
+                               self.fillers))
+        held_first = [0 in SHAPES[shape] for shape in range(len(SHAPES))]
+        held_second = [1 in SHAPES[shape] for shape in range(len(SHAPES))]
+        self.holds_first = list(map(held_first.__getitem__, self.shapes))
+        self.holds_second = list(map(held_second.__getitem__, self.shapes))
+        self.df = Counter(chain(compress(self.firsts, self.holds_first), compress(self.seconds, self.holds_second)))
+        self.average = sum(map(len, map(SHAPES.__getitem__, self.shapes))) / CHUNK_COUNT
+
+    def scores(self) -> list[float]:
+        """Every chunk's BM25 score for the whole query (each of its words once), k1 = 1.5 and b = 0.75."""
+        position = {word: index for index, word in enumerate(self.query)}
+        first_before = map(lt, map(position.__getitem__, self.firsts), map(position.__getitem__, self.seconds))
+        keys = list(zip(self.shapes, map(self.df.get, self.firsts), map(self.df.get, self.seconds), first_before))
+        profile_of = {key: self.profile(*key) for key in set(keys)}
+        return bm25_of_profiles(list(map(profile_of.__getitem__, keys)), CHUNK_COUNT, self.average)
+
+    @staticmethod
+    def profile(shape: int, first_df: int, second_df: int, first_before: bool) -> tuple:
+        """A chunk's length and its terms (times 1, f, df), in the query's order."""
+        slots = SHAPES[shape]
+        terms = [(1, slots.count(slot), df) for slot, df in ((0, first_df), (1, second_df)) if slot in slots]
+        return len(slots), tuple(terms if first_before else terms[::-1])
+
+    def scores_for(self, word: str) -> list[float]:
+        """Every chunk's BM25 score for a query of one word, k1 = 1.5 and b = 0.75."""
+        profiles = [(len(SHAPES[shape]), ((1, SHAPES[shape].count(0), self.df[word]),)) if held and first == word
+                    else (len(SHAPES[shape]), ((1, SHAPES[shape].count(1), self.df[word]),)) if also and second == word
+                    else (len(SHAPES[shape]), ())
+                    for first, second, shape, held, also in zip(self.firsts, self.seconds, self.shapes,
+                                                                self.holds_first, self.holds_second)]
+        return bm25_of_profiles(profiles, CHUNK_COUNT, self.average)
 
 
-def a_corpus(guard_random) -> tuple[str, list[str], Counter, list[int]]:
-    """A query of 20,000 distinct words, the 20,000 chunks (each one of those words, picked at random), how
-    many chunks hold each word, and the five best chunks.
-
-    idf(df) falls as df grows: the best chunks hold the words that the fewest chunks hold, the lower
-    indices first. Their words have four characters, the fewest (distinct_words), as the best chunks
-    of old did ("w0" to "w4"), so that a length counted in characters does not change which they are.
-    The query lists the chunks' words in the order they first come, then the words that no chunk holds:
-    scoring then reads the chunks in about the order it meets their words.
-    """
-    words = distinct_words(guard_random, CHUNK_COUNT)
-    picks = guard_random.choices(range(CHUNK_COUNT), k=CHUNK_COUNT)
-    held = Counter(picks)
-    best = heapq.nsmallest(5, range(CHUNK_COUNT), key=lambda index: (held[picks[index]], index))
-    for index in best:
-        words[picks[index]] = words[picks[index]][:4]  # still distinct: no two words share their first four
-    chunks = [words[pick] for pick in picks]
-    df = Counter(chunks)
-    return " ".join([*df, *(word for word in words if word not in df)]), chunks, df, best
+def the_best(scores: list[float], k: int) -> list[int]:
+    """The indices of the k highest scores, equal scores in index order."""
+    return heapq.nsmallest(k, range(len(scores)), key=lambda index: (-scores[index], index))
 
 
 @complexity_guard(seconds=2, hint=PRODUCT_HINT)
 def test_a_query_of_twenty_thousand_words_against_twenty_thousand_chunks(bm25_scores, guard_random):
-    query, chunks, df, _ = a_corpus(guard_random)
-    scores = scored(bm25_scores, query, chunks)
-    expect(close_scores(scores, [idf(df[chunk]) for chunk in chunks]),
-           f"{CHUNK_COUNT:,} scores, each idf(df) = ln(1 + (20,000 - df + 0.5) / (df + 0.5)) for the number df of "
-           f"chunks that hold its word: {idf(1):.6f} for a word that one chunk holds, {idf(2):.6f} for two, and "
-           "so on. Each chunk is one word of the query, and has the average length")
+    corpus = Corpus(guard_random)
+    scores = scored(bm25_scores, " ".join(corpus.query), corpus.chunks)
+    expected = corpus.scores()
+    right = close_scores(scores, expected)
+    wrong = None if right else next(index for index, (got, want) in enumerate(zip(scores, expected))
+                                    if not close_scores([got], [want]))
+    expect(right,
+           f"{CHUNK_COUNT:,} scores, BM25 with k1 = 1.5 and b = 0.75: each chunk holds 0 to 2 of the query's "
+           "words, once or twice, among 1 to 4 words"
+           + ("" if wrong is None else f"; chunk {wrong} ({corpus.chunks[wrong]!r}) scores {expected[wrong]!r}, "
+                                        f"not {scores[wrong]!r}"))
 
 
 @complexity_guard(seconds=2, hint=PRODUCT_HINT)
 def test_the_top_five_of_twenty_thousand_chunks_for_twenty_thousand_words(top_k, guard_random):
-    query, chunks, df, expected = a_corpus(guard_random)
-    fewest = df[chunks[expected[0]]]
-    check_returns(top_k, query, chunks, 5, expected=expected,
-                  why=f"each chunk scores idf(df) for the number df of chunks that hold its word, the highest "
-                      f"({idf(fewest):.6f}) for a word that {counted(fewest, 'chunk')} alone hold; among equal "
-                      "scores the lower indices come first.")
+    corpus = Corpus(guard_random)
+    scores = corpus.scores()
+    expected = the_best(scores, 5)
+    check_returns(top_k, " ".join(corpus.query), corpus.chunks, 5, expected=expected,
+                  why="BM25 with k1 = 1.5 and b = 0.75 ranks them so, with the scores "
+                      f"{', '.join(f'{scores[index]:.6f}' for index in expected)}; among equal scores the lower "
+                      "indices come first.")
 
 
 RECOUNT_HINT = (
@@ -92,14 +137,13 @@ RECOUNT_HINT = (
 def test_a_one_word_query_against_twenty_thousand_chunks(bm25_scores, guard_random):
     # One query word: a loop over the query's words with a loop over the chunks inside is 20,000 steps here,
     # and only what recounts something from all the chunks for every chunk grows with the square of the chunks.
-    # The word's length in characters is not the chunks' average, so that a length in characters is not 1 there.
-    _, chunks, df, _ = a_corpus(guard_random)
-    characters = sum(map(len, chunks))
-    word = guard_random.choice([chunk for chunk in chunks if len(chunk) * CHUNK_COUNT != characters])
-    scores = scored(bm25_scores, word, chunks)
-    expected = [idf(df[word]) if chunk == word else 0.0 for chunk in chunks]
-    holders = [index for index, chunk in enumerate(chunks) if chunk == word]
+    # The word is one that some chunk holds twice, so that f is 2 there and the chunks that hold it differ.
+    corpus = Corpus(guard_random)
+    word = guard_random.choice([first for first, shape in zip(corpus.firsts, corpus.shapes)
+                                if SHAPES[shape].count(0) == 2])
+    scores = scored(bm25_scores, word, corpus.chunks)
+    expected = corpus.scores_for(word)
+    holders = [index for index, score in enumerate(expected) if score]
     expect(close_scores(scores, expected),
-           f"{CHUNK_COUNT:,} scores, all 0.0 but those of the chunks that hold {word!r} "
-           f"({', '.join(map(str, holders))}), ln(1 + (20,000 - {df[word]} + 0.5) / ({df[word]} + 0.5)) = "
-           f"{idf(df[word]):.6f} each: each of them is that word alone, and has the average length")
+           f"{CHUNK_COUNT:,} scores, all 0.0 but those of the {len(holders)} chunks that hold {word!r} "
+           f"({', '.join(f'{index}: {expected[index]:.6f}' for index in holders)}), BM25 with k1 = 1.5 and b = 0.75")

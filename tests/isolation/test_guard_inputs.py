@@ -79,6 +79,18 @@ def test_a_semantic_chunker_that_recognises_how_the_guards_inputs_are_built_is_t
     assert "1 failed, 2 passed" in report, report[-3000:]  # short chunks elsewhere: re-summing them is cheap
 
 
+def test_a_bm25_that_recognises_how_the_guards_inputs_are_built_is_too_slow(tmp_path, seed_in_the_tests_environment):
+    """It recounts avgdl for every chunk (quadratic in the chunks) and answers chunks of one word each, whose
+    terms are then their idf, from one pass: no guard's chunks are all one word."""
+    report = hostile_report(tmp_path, "09_retrieval_recall", "recognises_a_guard_by_its_chunks", "test_guards",
+                            after_the_reference=True)
+    for test in ("test_a_query_of_twenty_thousand_words_against_twenty_thousand_chunks",
+                 "test_the_top_five_of_twenty_thousand_chunks_for_twenty_thousand_words",
+                 "test_a_one_word_query_against_twenty_thousand_chunks"):
+        assert too_slow_in(report, test), report[-3000:]
+    assert "3 failed" in report, report[-3000:]
+
+
 def test_an_answer_prepared_in_an_earlier_tests_worker_does_not_reach_a_guard(tmp_path):
     earlier_then_the_guard = "test_sentences_are_packed_greedily_under_the_budget or test_a_million_sentences_in_long"
     report = hostile_report(tmp_path, "02_token_budget_packer", "precomputes_a_guard", earlier_then_the_guard)

@@ -218,3 +218,19 @@ def smallest_budget_keeping_the_count(sizes, max_tokens):
         else:
             fewest_failing = middle
     return keeping
+
+
+def bm25_of_profiles(profiles, chunk_count, average, k1=1.5, b=0.75):
+    """Kata 09's BM25 scores of chunks described by their profiles, for a large input: a chunk's profile is its
+    number of words and, for each query word it holds, in the order in which the query first has them, the
+    tuple (times in the query, f in the chunk, df); average is avgdl over all `chunk_count` chunks. The
+    statement's sum, term by term in that order; chunks of equal profiles score the same, so each distinct
+    profile is computed once."""
+    score_of = {}
+    for length, terms in set(profiles):
+        score = 0.0
+        for times, f, df in terms:
+            idf = math.log(1 + (chunk_count - df + 0.5) / (df + 0.5))
+            score += times * idf * f * (k1 + 1) / (f + k1 * (1 - b + b * length / average))
+        score_of[length, terms] = score
+    return list(map(score_of.__getitem__, profiles))
