@@ -44,6 +44,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
+import signal
 import sys
 import sysconfig
 
@@ -67,6 +68,7 @@ _FS_RIGHTS_BY_ABI = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 5: (1
 _NET_BIND_TCP, _NET_CONNECT_TCP = 1, 2
 _SCOPE_ABSTRACT_UNIX_SOCKET, _SCOPE_SIGNAL = 1, 2
 _PR_SET_NO_NEW_PRIVS = 38
+_PR_SET_PDEATHSIG = 1
 
 READS = _READ_FILE | _READ_DIR
 # Its own folder is read only, like the rest: a file of 16 MB at most would still let it
@@ -233,6 +235,7 @@ class Confinement:
         secret = [os.path.realpath(path) for path in also_hidden]
         readable = {path: rights for path, rights in self.readable.items()
                     if not any(_contains(path, inner) or _contains(inner, path) for inner in secret)}
+        parent = os.getppid()
         if runs_as_root():
             # Out of its sight first, while it may still mount (where no mount namespace can be had, stat stays
             # open), and with them a folder closed to other users above its own (a TMPDIR in /root, say).
@@ -242,9 +245,19 @@ class Confinement:
                 take_an_identity_of_its_own(folder)
             except IdentityFailed as error:
                 raise ConfinementFailed(str(error)) from None
+        end_with_the_parent(parent)  # again: a change of user clears it
         drop_capabilities()  # none are left after root's id; kept for a process that has some without it
         restrict_the_filesystem(folder, readable)  # first: the filter refuses Landlock's calls
         filter_system_calls(self.rules, os.getpid())
+
+
+def end_with_the_parent(parent: int) -> None:
+    """The kernel kills this process when its parent, the fork server, ends: a worker has a session of its
+    own, which no kill of the server's group reaches, and a stalled one spun on, orphaned, for as long as the
+    machine ran. The setting is cleared by a change of user, so it is made again after one."""
+    _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent ended before the setting was made
+        os._exit(1)
 
 
 def readable_paths(hidden: list[str]) -> dict[str, int]:

@@ -25,7 +25,7 @@ import sys
 import time
 
 from kata.katas import MATERIALS
-from kata.isolation.confinement import Confinement, ConfinementFailed, readable_paths
+from kata.isolation.confinement import Confinement, ConfinementFailed, end_with_the_parent, readable_paths
 from kata.isolation.identity import open_the_runtime, runs_as_root
 from kata.isolation.limits import MAX_PAGE_TABLES_KB, MAX_THREADS, PARENT_CHECK_SECONDS, THREAD_CHECK_SECONDS
 from kata.isolation.worker import run
@@ -151,12 +151,14 @@ def kernel_limit_passed(status: dict[bytes, bytes]) -> str | None:
 
 
 def fork_a_worker(control: socket.socket, settings: dict, fds: list[int], confinement: Confinement | str) -> int:
+    server = os.getpid()
     pid = os.fork()
     if pid:
         return pid
     try:
         control.close()
         os.setsid()  # its own process group: a kill reaches anything it started
+        end_with_the_parent(server)  # and it ends with the server, which its own session would outlive
         settings["read_fd"], settings["write_fd"] = fds
         # As `python module.py` would have it; its settings are not there: they hold nothing it needs.
         sys.argv[:] = [settings["module"]]

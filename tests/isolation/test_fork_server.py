@@ -7,6 +7,7 @@ that ended while the others run on, page tables filled by scattered mappings.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -77,6 +78,37 @@ def test_when_the_tests_process_is_killed_its_fork_server_and_stalled_worker_end
     while any(is_running(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(is_running(pid) for pid in pids), "the fork server or its worker outlived the killed run"
+
+
+KILLED_SERVER = KILLED_RUN.replace('worker.call("f", (), {})  # never returns: the run is killed meanwhile', """\
+import os, signal, threading
+threading.Thread(target=worker.call, args=("f", (), {}), daemon=True).start()
+time.sleep(0.3)  # the worker is in its loop
+os.kill(forking.fork_server().process.pid, signal.SIGKILL)  # the server alone, as a stop or an OOM kill may
+time.sleep(60)""")
+
+
+def test_a_worker_whose_fork_server_is_killed_ends_too(tmp_path):
+    """A worker has a session of its own, so a kill of its fork server's group does not reach it: in the middle
+    of a call, it spun on, orphaned, for as long as the machine ran, until it ended with its fork server."""
+    submission = tmp_path / "submission" / "stalls.py"
+    submission.parent.mkdir()
+    submission.write_text("def f():\n    while True:\n        pass\n")
+    run = subprocess.Popen([sys.executable, "-c", KILLED_SERVER, str(submission)], stdout=subprocess.PIPE, text=True,
+                           cwd=ROOT)
+    pids: list[int] = []
+    try:
+        pids = [int(pid) for pid in run.stdout.readline().split()]
+        assert len(pids) == 2, "the run did not start its worker"
+        deadline = time.monotonic() + 5
+        while is_running(pids[1]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not is_running(pids[1]), "the worker outlived its fork server"
+    finally:
+        run.kill()
+        run.wait()
+        if len(pids) == 2 and is_running(pids[1]):
+            os.kill(pids[1], signal.SIGKILL)
 
 
 def is_running(pid: int) -> bool:
