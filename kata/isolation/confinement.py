@@ -44,12 +44,11 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
-import signal
 import sys
 import sysconfig
 
-from kata.isolation.identity import (IdentityFailed, closed_to_the_workers, first_closed_folder, runs_as_root,
-                                     take_an_identity_of_its_own)
+from kata.isolation.identity import (IdentityFailed, closed_to_the_workers, end_with_the_parent, first_closed_folder,
+                                     runs_as_root, take_an_identity_of_its_own)
 from kata.isolation.sight import cover
 from kata.isolation.limits import LOWEST_ABI, MAX_ABI_VARIABLE
 
@@ -68,7 +67,6 @@ _FS_RIGHTS_BY_ABI = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 5: (1
 _NET_BIND_TCP, _NET_CONNECT_TCP = 1, 2
 _SCOPE_ABSTRACT_UNIX_SOCKET, _SCOPE_SIGNAL = 1, 2
 _PR_SET_NO_NEW_PRIVS = 38
-_PR_SET_PDEATHSIG = 1
 
 READS = _READ_FILE | _READ_DIR
 # Its own folder is read only, like the rest: a file of 16 MB at most would still let it
@@ -251,15 +249,6 @@ class Confinement:
         filter_system_calls(self.rules, os.getpid())
 
 
-def end_with_the_parent(parent: int) -> None:
-    """The kernel kills this process when its parent, the fork server, ends: a worker has a session of its
-    own, which no kill of the server's group reaches, and a stalled one spun on, orphaned, for as long as the
-    machine ran. The setting is cleared by a change of user, so it is made again after one."""
-    _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the parent ended before the setting was made
-        os._exit(1)
-
-
 def readable_paths(hidden: list[str]) -> dict[str, int]:
     """The paths a worker may read, with the rights on each: the Python runtime and the system's libraries."""
     trees = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix]
@@ -424,10 +413,7 @@ def _name_of(arch: int, number: int) -> bool:
         return False
 
 
-# Capabilities and raw calls ----------------------------------------------------------------
-
-
-class _CapHeader(ctypes.Structure):
+class _CapHeader(ctypes.Structure):  # capset's, for a worker started by root
     _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
 
 

@@ -25,8 +25,8 @@ import sys
 import time
 
 from kata.katas import MATERIALS
-from kata.isolation.confinement import Confinement, ConfinementFailed, end_with_the_parent, readable_paths
-from kata.isolation.identity import open_the_runtime, runs_as_root
+from kata.isolation.confinement import Confinement, ConfinementFailed, readable_paths
+from kata.isolation.identity import end_with_the_parent, open_the_runtime, runs_as_root
 from kata.isolation.limits import MAX_PAGE_TABLES_KB, MAX_THREADS, PARENT_CHECK_SECONDS, THREAD_CHECK_SECONDS
 from kata.isolation.worker import run
 

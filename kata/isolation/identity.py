@@ -26,7 +26,9 @@ from changing the grader's files (docs/security.md).
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
 import stat
 
 from kata.isolation.sight import cover
@@ -37,6 +39,7 @@ from kata.isolation.sight import cover
 # A process id is at most 2^22 (pid_max), so that every worker's id falls in it, and no user
 # database lists it: no file anywhere is owned by one, but a worker's own, which it makes none of.
 FIRST_WORKER_ID = 0x70000000
+_PR_SET_PDEATHSIG = 1
 
 OWN_FOLDER_MODE, OWN_FILE_MODE = 0o750, 0o640  # root's, the worker's group's, no one else's
 
@@ -68,6 +71,15 @@ def take_an_identity_of_its_own(folder: str) -> None:
         os.setresuid(worker_id, worker_id, worker_id)  # every capability goes with root's id
     except OSError as error:
         raise IdentityFailed(f"the worker could not take a user of its own ({error.strerror})") from None
+
+
+def end_with_the_parent(parent: int) -> None:
+    """The kernel kills this process when its parent, the fork server, ends: a worker has a session of its
+    own, which no kill of the server's group reaches, and a stalled one spun on, orphaned, for as long as the
+    machine ran. The setting is cleared by a change of user, so it is made again after one."""
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent ended before the setting was made
+        os._exit(1)
 
 
 def give_to_the_group(folder: str, group: int) -> None:

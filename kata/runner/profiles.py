@@ -23,7 +23,8 @@ settings.register_profile("ci", max_examples=EXAMPLES, derandomize=True, **_EVER
 # Grading: no example database, so that one student's failures are never replayed against the
 # next; not derandomized, so that no run elsewhere sees the examples: kata grade draws one seed
 # for the class (--hypothesis-seed), and every student of the run gets the same examples.
-settings.register_profile("grading", max_examples=EXAMPLES, database=None, **_EVERY_PROFILE)
+# (derandomize=False said, not left to the default: Hypothesis derandomizes by default where CI is set.)
+settings.register_profile("grading", max_examples=EXAMPLES, derandomize=False, database=None, **_EVERY_PROFILE)
 settings.register_profile("thorough", max_examples=1000, suppress_health_check=[HealthCheck.too_slow],
                           **_EVERY_PROFILE)
 settings.load_profile("dev")

@@ -153,7 +153,7 @@ def test_each_verdict_has_the_same_words_in_process_and_isolated(tmp_path, sourc
 
 
 OVERSIZED_RUN_02 = ("tests/02_token_budget_packer/test_guards.py::"
-                    "test_the_loop_ends_on_a_long_run_of_oversized_sentences")
+                    "test_the_loop_ends_on_long_runs_of_oversized_sentences")
 NEVER_ENDS_02 = '''
 def pack_sentences(sentence_tokens, max_tokens):
     while True:
@@ -170,7 +170,7 @@ def test_a_progress_guards_hint_is_the_advice_of_its_did_not_finish(tmp_path, mo
     report = " ".join(report_of(OVERSIZED_RUN_02, learner_file, *filter(None, [mode])).split())
     assert report.startswith("DID NOT FINISH Called pack_sentences("), report
     assert "Does every iteration of your loop move on to the next sentence?" in report, report
-    assert "chunks = chunks + [chunk] copies the list of chunks each time" in report, report
+    assert "chunks + [chunk] copies the list of chunks each time" in report, report
     assert "Check that the position you slice from" not in report, report
 
 
