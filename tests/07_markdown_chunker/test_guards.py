@@ -5,13 +5,15 @@ that no submission can recognise the document, and cheaply (a random byte a lett
 because the time limit covers drawing them too. The paragraphs' guard is generic: 24,000 paragraphs of
 random lengths under a random budget, so that no property of the whole document (that every word fits
 the budget, one period of paragraphs) gives its answer; an independent oracle (greedy_chunks_fast,
-tests/support/oracles.py) packs their word counts, with prefix sums and bisect. The windows' and lines'
-shapes stay as they were, and with them the offsets of every chunk; their letters come from few enough
-letters that some run of them is repeated, as the one letter of old was (a chunk's place found by
-searching the document for its text finds an earlier copy of it).
+tests/support/oracles.py) packs their word counts, with prefix sums and bisect. The windows' and lines' guards
+draw the spaces and line breaks between their words too, so that no chunk's offsets follow from its
+number: they come from where the words were put. Their letters come from few enough letters that some
+run of them is repeated, as the one letter of old was (a chunk's place found by searching the document
+for its text finds an earlier copy of it).
 """
 
 from itertools import accumulate
+from operator import add
 
 from tests.support.answers import as_tuples, differs, is_exactly
 from tests.support.guard_inputs import letters, letters_from, numbers
@@ -24,14 +26,26 @@ RECOUNTING_HINT = (
     "Look for a step that goes over the whole open chunk for every block: counting the words of "
     "doc[chunk_start:block_end] again (keep a running word count instead), or joining the chunk's blocks."
 )
-SIXTEEN_LETTERS = "abcdefghijklmnop"  # 4,096 runs of three words, fewer than the 6,667 windows
-THREE_LETTERS = "abc"  # 2,187 runs of seven words, fewer than the 2,857 windows
+# A window's text is its words and the two gaps between them: 4,096 runs of three words times 9 pairs of gaps,
+# so that about one window in four has a copy earlier in the 20,000 words.
+SIXTEEN_LETTERS, PARAGRAPH_GAPS = "abcdefghijklmnop", (" ", "  ", "\n")
+# 2,187 runs of seven words times 64 ways of spacing them: some 200 of the 2,857 windows have an earlier copy.
+THREE_LETTERS, LINE_GAPS = "abc", (" ", "  ")
+INDENTS, LINE_ENDS = ("", " ", "  "), ("", " ")  # of the code lines: a run starts at its first word, ends at its last
 
 
 RESPLITTING_HINT = (
     "Look for a step that goes over the rest of a long block for every piece: splitting or slicing "
     "the remaining text again, or list.pop(0) on its words. Find the words' positions once."
 )
+
+
+def words_and_gaps(guard_random, count: int, alphabet: str, gaps: tuple[str, ...]) -> tuple[str, list[int]]:
+    """`count` one-letter words of `alphabet`, each followed by a random gap of `gaps` (the last by one space, so
+    that the block's last line ends after its last word): the text and where each word is."""
+    after = [gaps[byte % len(gaps)] for byte in guard_random.randbytes(count - 1)] + [" "]
+    return "".join(map(add, letters_from(guard_random, count, alphabet), after)), \
+        [0, *accumulate(1 + len(gap) for gap in after[:-1])]
 
 
 def paragraphs_of_random_lengths(guard_random, count: int) -> tuple[str, list[int], list[int], list[int]]:
@@ -83,28 +97,46 @@ def test_twenty_four_thousand_paragraphs_in_three_long_chunks(chunk_markdown, gu
 
 @complexity_guard(hint=RESPLITTING_HINT)
 def test_a_paragraph_of_twenty_thousand_words_in_windows_of_three(chunk_markdown, guard_random):
-    doc = " ".join(letters_from(guard_random, 20_000, SIXTEEN_LETTERS)) + " "
-    expected = [(doc[start:min(start + 5, 39_999)], start, min(start + 5, 39_999), ()) for start in range(0, 40_000, 6)]
+    # One paragraph of random one-letter words over many lines, each word followed by one or two spaces or a line
+    # break: 6,667 windows, each from its first word's start to its last word's end.
+    doc, starts = words_and_gaps(guard_random, 20_000, SIXTEEN_LETTERS, PARAGRAPH_GAPS)
+    ends = [start + 1 for start in starts]
+    expected = [(doc[starts[first]:ends[last]], starts[first], ends[last], ())
+                for first, last in zip(range(0, 20_000, 3), [*range(2, 20_000, 3), 19_999])]
     chunks = as_tuples(chunk_markdown(doc, 3))
-    expect(is_exactly(chunks, expected), "6,667 chunks: 6,666 of 3 words, and the last 2 words, doc[39996:39999]",
+    expect(is_exactly(chunks, expected), "6,667 chunks: 6,666 windows of 3 words, and the last 2 words, "
+                                         "each from its first word's start to its last word's end",
            details=differs(chunks, expected))
 
 
 @complexity_guard(hint=RESPLITTING_HINT)
 def test_a_code_block_of_six_thousand_lines_in_runs_of_two_words(chunk_markdown, guard_random):
-    doc = "```\n" + "\n".join(letters(guard_random, 6_000)) + "\n```"  # 676 runs of two lines, for 2,999
-    expected = [(doc[:5], 0, 5, ())] + [(doc[start:start + 3], start, start + 3, ()) for start in range(6, 12_000, 4)] \
-        + [(doc[12_002:], 12_002, 12_007, ())]
+    # 6,000 lines of one random letter each, indented by 0 to 2 spaces and followed by 0 or 1: the opening fence
+    # with the first line, 2,999 runs of two lines, and the last line with the closing fence.
+    indents = [INDENTS[byte % 3] for byte in guard_random.randbytes(6_000)]
+    line_ends = [LINE_ENDS[byte % 2] for byte in guard_random.randbytes(6_000)]
+    lines = list(map(add, map(add, indents, letters(guard_random, 6_000)), line_ends))
+    doc = "```\n" + "\n".join(lines) + "\n```"
+    line_starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=4))
+    starts = [line_start + len(indent) for line_start, indent in zip(line_starts, indents)]
+    expected = [(doc[:starts[0] + 1], 0, starts[0] + 1, ())] \
+        + [(doc[starts[first]:starts[first + 1] + 1], starts[first], starts[first + 1] + 1, ())
+           for first in range(1, 5_999, 2)] + [(doc[starts[-1]:], starts[-1], len(doc), ())]
     chunks = as_tuples(chunk_markdown(doc, 2))
-    expect(is_exactly(chunks, expected), f"3,001 chunks of two lines each, from {doc[:5]!r} to {doc[12_002:]!r}",
-           details=differs(chunks, expected))
+    expect(is_exactly(chunks, expected), "3,001 chunks: the opening fence with the first line, 2,999 runs of two "
+                                         "lines, each from its first word to its last, and the last line with the "
+                                         "closing fence", details=differs(chunks, expected))
 
 
 @progress_guard()
 def test_the_loop_ends_on_a_code_line_of_twenty_thousand_words(chunk_markdown, guard_random):
-    doc = "```\n" + " ".join(letters_from(guard_random, 20_000, THREE_LETTERS)) + " \n```"
-    windows = [(doc[start:start + 13], start, start + 13, ()) for start in range(4, 40_000, 14)]
-    expected = [("```", 0, 3, ())] + windows + [(doc[40_002:], 40_002, 40_008, ())]
+    # One code line of 20,000 random one-letter words, each followed by one or two spaces.
+    line, starts = words_and_gaps(guard_random, 20_000, THREE_LETTERS, LINE_GAPS)
+    doc = "```\n" + line + "\n```"
+    starts = [start + 4 for start in starts]
+    windows = [(doc[starts[first]:starts[first + 6] + 1], starts[first], starts[first + 6] + 1, ())
+               for first in range(0, 19_999, 7)]
+    expected = [("```", 0, 3, ())] + windows + [(doc[starts[-1]:], starts[-1], len(doc), ())]
     chunks = as_tuples(chunk_markdown(doc, 7))
     expect(is_exactly(chunks, expected), "2,859 chunks: the opening fence alone, 2,857 windows of 7 words, and the "
                                          "last word with the closing fence", details=differs(chunks, expected))
