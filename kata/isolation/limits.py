@@ -49,6 +49,10 @@ MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 # hold this many lists and dicts (brackets in its strings count too); the largest answer of a
 # reference holds 60,005.
 MAX_CONTAINERS = 500_000
+# The levels of containers a value may nest, each side's encoding and decoding one call deeper for each: a list
+# nested 3,000 deep overflowed Python's stack in the worker, which died. A deeper value crosses cut at this depth,
+# an opaque stand-in there saying what it was; a reply nested deeper is refused. A kata's answers nest 4 deep.
+MAX_NESTING = 100
 # The items of a set, or keys of a dict, in a message that may share one hash: n of one hash cost
 # the tests n * n / 2 probes to hold (20,000 ints took 5 s); distinct honest values seldom share one.
 MAX_EQUAL_HASHES = 64

@@ -29,7 +29,7 @@ from itertools import accumulate, chain
 from kata.isolation.channel import ProtocolError
 from kata.isolation.kinds import (REPR_LIMIT, name_of_a_kind, rebuilt_container, rebuilt_dataclass, rebuilt_scalar,
                                   refuse_past_max_kinds, shortened)
-from kata.isolation.limits import FRAME_TEXT_CHARACTERS, MAX_EQUAL_HASHES
+from kata.isolation.limits import FRAME_TEXT_CHARACTERS, MAX_EQUAL_HASHES, MAX_NESTING
 from kata.judging.load_problems import ERROR_TEXT_LIMIT, text_of
 
 TYPE_CHECKING = False  # as in kata.isolation.channel: the worker imports this module
@@ -93,6 +93,13 @@ def _widest_int(items: Any, kinds: set[type]) -> int:
 PACKED_MIN = 1000  # ints (or lists of ints); a shorter list is cheaper as JSON
 
 
+def too_deep_to_send(value: object) -> dict:
+    """The stand-in of a value nested deeper than MAX_NESTING: what it was, never its contents."""
+    name = type(value).__qualname__
+    return {"opaque": {"type": shortened(name, REPR_LIMIT),
+                       "repr": shortened(f"<a {name} nested more than {MAX_NESTING} levels deep>", REPR_LIMIT)}}
+
+
 class Encoder:
     """Turns one message's values into JSON-ready data, numbering containers so that shared ones stay shared.
 
@@ -106,6 +113,7 @@ class Encoder:
         self.packed_min = packed_min
         self.numbers: dict[int, int] = {}
         self.keep_alive: list = []  # ids are unique only while the objects live
+        self.depth = 0  # of the value being encoded, in containers
 
     def encode(self, value: Any) -> object:
         kind = type(value)
@@ -113,6 +121,15 @@ class Encoder:
             return value
         if kind is int:
             return value if value.bit_length() < WIDE_INT_BITS else {"bigint": hex(value)}
+        if self.depth >= MAX_NESTING:
+            return too_deep_to_send(value)
+        self.depth += 1
+        try:
+            return self._encode(value, kind)
+        finally:
+            self.depth -= 1
+
+    def _encode(self, value: Any, kind: type) -> object:
         if kind in (list, dict, set, frozenset):
             if id(value) in self.known:
                 return {"arg": self.known[id(value)]}
@@ -190,6 +207,7 @@ class Encoder:
 
     def contents(self, container: Any) -> list | dict | None:
         """What a container of the call's arguments holds now (its own identity aside), or None if it cannot change."""
+        self.depth = 1  # the container itself is a level, as when it crosses whole
         kind = type(container)
         if kind is list:
             return list(container) if set(map(type, container)) <= _SCALARS else [self.encode(x) for x in container]
@@ -248,10 +266,20 @@ class Decoder:
         self.codec = codec
         self.known = known or []
         self.containers: list = []  # in the encoder's numbering
+        self.depth = 0  # of the value being decoded, in containers
 
     def decode(self, data: Any) -> Any:
         if data is None or type(data) in (bool, int, float, str):
             return data
+        if self.depth > MAX_NESTING:  # the encoder's stand-in for what lies deeper is one level below its cut
+            raise ProtocolError(f"a value nested more than {MAX_NESTING} levels deep")
+        self.depth += 1
+        try:
+            return self._decode(data)
+        finally:
+            self.depth -= 1
+
+    def _decode(self, data: Any) -> Any:
         if type(data) is list:
             return self._list(data)
         if type(data) is not dict or len(data) != 1:

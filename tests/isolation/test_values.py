@@ -19,7 +19,7 @@ from kata.isolation.channel import ProtocolError
 from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError, remote_error
 from kata.isolation.client import WorkerClient, WorkerEnded
 from kata.judging.checks import same
-from kata.isolation.limits import MAX_DATACLASS_FIELDS, MAX_KINDS, MAX_NAME_CHARACTERS
+from kata.isolation.limits import MAX_DATACLASS_FIELDS, MAX_KINDS, MAX_NAME_CHARACTERS, MAX_NESTING
 
 
 # Values made by the submission: one worker for the whole module -----------------------------
@@ -625,3 +625,81 @@ def test_a_reply_whose_items_share_one_hash_is_refused_at_once(start_worker, tag
 def test_a_set_of_a_few_items_of_one_hash_still_comes_back(start_worker):
     worker = start_worker("def f():\n    return {0, (1 << 61) - 1, 2 * ((1 << 61) - 1), 5}\n")
     assert worker.call("f", (), {}) == {0, (1 << 61) - 1, 2 * ((1 << 61) - 1), 5}  # three hash as 0
+
+
+DEEP = """
+def f(depth):
+    value = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def changes_its_argument(tokens, depth):
+    tokens.append(f(depth))
+    return []
+
+
+def g():
+    return 42
+"""
+
+
+def nesting_of(value) -> int:
+    """How many lists deep value goes (without recursion: it may be deep)."""
+    depth = 0
+    while type(value) is list and value:
+        value, depth = value[0], depth + 1
+    return depth
+
+
+@pytest.mark.parametrize("depth", [3_000, 200_000])
+def test_a_value_nested_too_deep_to_send_comes_back_cut_and_the_worker_lives_on(start_worker, depth):
+    """A list nested thousands deep made the worker's encoder overflow Python's stack: the worker died, and
+    every call was reported as ending it with os._exit(1). It comes back cut at MAX_NESTING, where an
+    opaque stand-in says what it was, and the worker answers the next call."""
+    worker = start_worker(DEEP, functions=("f", "g"))
+    result = worker.call("f", (depth,), {})
+    inner = result
+    for _ in range(MAX_NESTING):
+        inner = inner[0]
+    assert isinstance(inner, Opaque), nesting_of(result)
+    assert f"nested more than {MAX_NESTING} levels deep" in repr(inner)
+    assert worker.call("g", (), {}) == 42
+
+
+def test_an_argument_changed_into_a_value_nested_too_deep_is_seen_changed(start_worker):
+    worker = start_worker(DEEP, functions=("changes_its_argument",))
+    tokens = ["a"]
+    assert worker.call("changes_its_argument", (tokens, 3_000), {}) == []
+    assert tokens[0] == "a" and len(tokens) == 2
+    assert f"nested more than {MAX_NESTING} levels deep" in repr(tokens[1])
+
+
+SENDS_DEEP_JSON = """
+import kata.isolation.values as _values
+
+_original = _values.Encoder.encode
+
+
+def _encode(self, value):
+    if value == "deep":  # what a worker writing its own reply can send, whatever its encoder does
+        data = 0
+        for _ in range(300):  # 600 levels of JSON, which the channel still reads
+            data = {"tuple": [data]}
+        return data
+    return _original(self, value)
+
+
+_values.Encoder.encode = _encode
+
+
+def f():
+    return "deep"
+"""
+
+
+def test_a_reply_nested_too_deep_is_refused_at_once(start_worker):
+    worker = start_worker(SENDS_DEEP_JSON)
+    with pytest.raises(WorkerEnded, match=rf"nested more than {MAX_NESTING} levels deep"):
+        worker.call("f", (), {})
