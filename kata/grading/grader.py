@@ -31,6 +31,7 @@ from kata.folders import remove_folder
 from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.isolation.sight import workers_can_be_kept_from_sight
 from kata.judging.guards import GUARD_SEED_VARIABLE
+from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
 from kata.isolation.tests_memory import TestsMemoryWatch
 from kata.judging.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
@@ -294,12 +295,14 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
                f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
                f"--outcomes={outcomes_file}", f"--shared-probes={work / 'probes'}", "--hypothesis-profile=grading",
-               f"--hypothesis-seed={seed}", "--tests-memory=0", "-p", "no:cacheprovider", "-q",
+               "--tests-memory=0", "-p", "no:cacheprovider", "-q",
                *(["--confined"] if confined else [])]
     environment = dict(os.environ)
     environment.pop("KATA_IMPL", None)
     environment[ALSO_HIDDEN_VARIABLE] = os.pathsep.join(map(str, hidden))  # the class's folders, for its fork server
-    environment[GUARD_SEED_VARIABLE] = str(seed)  # for the tests' process: a worker's environment is its own
+    # The seed, for the tests' process only (a worker's environment is its own), and in its environment, which
+    # only the grader's user may read: a command line is every user's to read.
+    environment[GUARD_SEED_VARIABLE] = environment[HYPOTHESIS_SEED_VARIABLE] = str(seed)
     cap = TESTS_MEMORY_MB
     with process_group(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as process, \

@@ -28,7 +28,7 @@ from kata.isolation.limits import TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.isolation.pool import connect_to_judging, stop_all_workers
 from kata.judging.limits import CALL_SECONDS
 from kata.runner import collection, end_of_run, module_data, reporting, summary, time_limits
-from kata.runner import profiles  # noqa: F401  registers the Hypothesis profiles, before any test runs
+from kata.runner import profiles  # registers the Hypothesis profiles, before any test runs
 from kata.runner.fixtures import function_fixtures
 from kata.runner.implementations import BadImplOption, Implementation, parse_impl
 from kata.runner.naming import Naming
@@ -80,6 +80,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     collection.run_the_katas_tests_from_its_problem_folder(config)
+    profiles.use_the_seed_of_the_environment()
     shared = config.getoption("shared_probes")
     state = RunState(impl=_implementation_judged(config), shared_probes=Path(shared) if shared else None,
                      naming=Naming(), tally=Tally(config.rootpath))

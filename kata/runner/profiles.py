@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import os
+from typing import Any
 
-from hypothesis import HealthCheck, Phase, settings
-
-if TYPE_CHECKING:
-    import pytest
+import pytest
+from hypothesis import HealthCheck, Phase, core, settings
 
 # No per-example deadline: time limits belong to the watchdog, which says what timed out.
 # No "explain" phase: its coverage notes point into the runner, not into the learner's code.
@@ -22,12 +21,28 @@ settings.register_profile("dev", max_examples=EXAMPLES, **_EVERY_PROFILE)
 settings.register_profile("ci", max_examples=EXAMPLES, derandomize=True, **_EVERY_PROFILE)
 # Grading: no example database, so that one student's failures are never replayed against the
 # next; not derandomized, so that no run elsewhere sees the examples: kata grade draws one seed
-# for the class (--hypothesis-seed), and every student of the run gets the same examples.
+# for the class (HYPOTHESIS_SEED_VARIABLE), and every student of the run gets the same examples.
 # (derandomize=False said, not left to the default: Hypothesis derandomizes by default where CI is set.)
 settings.register_profile("grading", max_examples=EXAMPLES, derandomize=False, database=None, **_EVERY_PROFILE)
 settings.register_profile("thorough", max_examples=1000, suppress_health_check=[HealthCheck.too_slow],
                           **_EVERY_PROFILE)
 settings.load_profile("dev")
+# kata grade's seed for the class reaches each student's tests' process in its environment, which only the
+# grader's user may read, never on its command line (--hypothesis-seed), which every user of the machine may.
+HYPOTHESIS_SEED_VARIABLE = "KATA_HYPOTHESIS_SEED"
+
+
+def use_the_seed_of_the_environment() -> None:
+    """Draw every property's examples from HYPOTHESIS_SEED_VARIABLE's seed, where it is set, as --hypothesis-seed
+    would; a value that is not a whole number of 0 or more is refused in one line."""
+    value = os.environ.get(HYPOTHESIS_SEED_VARIABLE)
+    if value is None:
+        return
+    if not value.strip().isdigit():
+        raise pytest.UsageError(f"the environment variable {HYPOTHESIS_SEED_VARIABLE} must be a whole number of 0 "
+                                f"or more (kata grade's seed for the class), got {value!r}")
+    # What Hypothesis's own plugin does with --hypothesis-seed (its stub types the default, None, alone).
+    core.global_force_seed = int(value)  # type: ignore[assignment]
 
 
 def examples_factor(item: pytest.Item) -> float:
