@@ -22,7 +22,7 @@ def split_units(text: str, max_tokens: int) -> list[str]:
     - A sentence of more than max_tokens words becomes consecutive windows of exactly
       max_tokens words from its first word (the last may be shorter); shorter sentences
       are never cut.
-    - Empty pieces are dropped; units come out in text order. Empty text gives [].
+    - Empty pieces are dropped; units come out in text order. Empty or whitespace-only text gives [].
     - Raises TypeError when text is not a str or max_tokens is not an int (bool is not
       accepted), and ValueError when max_tokens < 1, naming the parameter and its value.
     - Time proportional to the length of the text.

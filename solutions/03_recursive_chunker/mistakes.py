@@ -1401,6 +1401,50 @@ def _check_text_and_types(text, max_tokens, overlap_tokens):
         raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
 
 
+class OverlapAcceptsBool(Mistake):
+    """Rejects a bool max_tokens, but takes a bool overlap_tokens for 0 or 1.
+
+    chunk_text("a b. c d.", 4, True) returns ['a b. c d.'] instead of raising TypeError.
+    """
+
+    id = "overlap_accepts_bool"
+    title = "Accepts True and False as overlap_tokens"
+    hint = "bool is a subclass of int: reject it for overlap_tokens too, as for max_tokens."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, int(overlap_tokens) if isinstance(overlap_tokens, bool) else overlap_tokens)
+        return _pack(_split(text, max_tokens), max_tokens, overlap_tokens)
+
+
+class BlankTextSkipsTheOverlapCheck(Mistake):
+    """Checks the types and max_tokens, then returns [] for a text without units before checking overlap_tokens.
+
+    chunk_text("", 3, 3) returns [] instead of raising ValueError (overlap_tokens must be less than max_tokens).
+    """
+
+    id = "blank_text_skips_the_overlap_check"
+    title = "Skips the check of overlap_tokens' value when the text has no units"
+    hint = "Check every argument before looking at the text: an empty text does not excuse a bad overlap_tokens."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _check_text_and_types(text, max_tokens, overlap_tokens)
+        units = _split(text, max_tokens)
+        if not units:
+            return []
+        _validate(text, max_tokens, overlap_tokens)
+        return _pack(units, max_tokens, overlap_tokens)
+
+
 class SplitUnitsChecksNothing(Mistake):
     """Checks the arguments in chunk_text only: split_units takes whatever it is given.
 

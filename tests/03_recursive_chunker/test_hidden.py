@@ -359,9 +359,9 @@ def test_split_units_rejects_a_max_tokens_that_is_not_an_int(split_units, max_to
 
 
 @progress_guard()
-@pytest.mark.parametrize("overlap_tokens", [False, 1.0, "1", None])
+@pytest.mark.parametrize("overlap_tokens", [True, False, 1.0, "1", None])
 def test_an_overlap_that_is_not_an_int_is_rejected(chunk_text, overlap_tokens):
-    """An overlap_tokens that is not an int (False, 1.0, '1', None) must raise TypeError naming overlap_tokens."""
+    """An overlap_tokens that is not an int (True, False, 1.0, '1', None) must raise TypeError naming overlap_tokens."""
     check_raises(chunk_text, "a b. c d.", 4, overlap_tokens, error=TypeError, mentions=["overlap_tokens"])
 
 
