@@ -128,7 +128,10 @@ def test_a_code_block_of_six_thousand_lines_in_runs_of_two_words(chunk_markdown,
                                          "closing fence", details=differs(chunks, expected))
 
 
-@progress_guard()
+@progress_guard(hint=(
+    "Does every iteration of your loop move on past the window it cut? If it does, look for a step that goes over "
+    "the rest of the long line for every window, which 2,857 windows make too slow: splitting or slicing what is "
+    "left of it again, or list.pop(0) on its words. Find the words' positions once."))
 def test_the_loop_ends_on_a_code_line_of_twenty_thousand_words(chunk_markdown, guard_random):
     # One code line of 20,000 random one-letter words, each followed by one or two spaces.
     line, starts = words_and_gaps(guard_random, 20_000, THREE_LETTERS, LINE_GAPS)
