@@ -32,7 +32,7 @@ from kata.grading.submissions import (MAX_FILE_BYTES, MISTAKE, REFERENCE, Submis
                                      submissions_in)
 from kata.grading.winnowing import Fingerprint, fingerprint, shared_regions, similarity
 from kata.katas import Kata, has_solutions
-from kata.runner.implementations import source_is_untouched
+from kata.runner.implementations import decoded_as_python, source_is_untouched
 from kata.vocabulary import counted, one_line
 
 THRESHOLD = 0.6
@@ -207,7 +207,7 @@ def _source_of(student: Submission, kata: Kata, skipped: list[str]) -> str | Non
     if len(data) > MAX_FILE_BYTES:
         skipped.append(f"{student.student}/{kata.slug}: larger than {MAX_FILE_BYTES} bytes, not compared")
         return None
-    return data.decode("utf-8", "replace")
+    return decoded_as_python(data)
 
 
 def trusted_sources(kata: Kata) -> dict[str, str]:

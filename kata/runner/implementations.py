@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from importlib.util import decode_source
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -172,7 +173,7 @@ def untouched_or_unreadable(path: Path, functions: tuple[str, ...]) -> bool:
 
 def is_untouched(path: Path, functions: tuple[str, ...]) -> bool:
     """True when every one of the functions still only raises NotImplementedError, as in the stub."""
-    return source_is_untouched(path.read_text(encoding="utf-8"), functions, str(path))
+    return source_is_untouched(read_as_python(path), functions, str(path))
 
 
 def source_is_untouched(source: str, functions: tuple[str, ...], name: str = "<stub>") -> bool:
@@ -199,4 +200,20 @@ def _top_level_functions(path: Path) -> set[str]:
 
 
 def _parse(path: Path) -> ast.Module:
-    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return ast.parse(read_as_python(path), str(path))
+
+
+def read_as_python(path: Path) -> str:
+    """A module's source as Python reads it when it runs the file: in the encoding its first lines declare (UTF-8
+    by default), so that what the tests see of a submission is what its worker runs. A file in an encoding that
+    Python does not know raises SyntaxError, one that does not decode in its encoding UnicodeDecodeError."""
+    return decode_source(path.read_bytes())
+
+
+def decoded_as_python(data: bytes) -> str:
+    """read_as_python for bytes already read; bytes that do not decode so (which Python would not run) as UTF-8,
+    each undecodable byte as U+FFFD."""
+    try:
+        return decode_source(data)
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        return data.decode("utf-8", "replace")

@@ -447,3 +447,18 @@ def test_a_test_skipped_for_a_missing_extra_counts_for_no_one(tmp_path):
     assert not [test for test in ann["tests"] if "not run" in test["test"]]
     assert (bob["status"], bob["run"]) == ("not submitted", ann["run"])
     assert re.search(rf"^ann\s+{ann['run']}/{ann['run']} \(1 skipped\)", done.stdout, re.M), done.stdout
+
+
+def test_a_file_in_another_declared_encoding_is_read_as_python_reads_it(tmp_path):
+    """A correct file declared latin-1, with an é in a comment, runs under Python; the tests' side read it as
+    UTF-8 and graded it 'cannot run', blaming the file for an error Python does not see."""
+    one = find_kata("1")
+    handed_in = tmp_path / "class" / "zoe" / one.slug / f"{one.module}.py"
+    handed_in.parent.mkdir(parents=True)
+    handed_in.write_bytes(b"# -*- coding: latin-1 -*-\n# R\xe9sum\xe9 of my work\n" + one.reference_path().read_bytes())
+    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(tmp_path / "class"), "--katas", "1",
+                           "--out", str(tmp_path / "grades.json")], cwd=ROOT, capture_output=True, text=True,
+                          timeout=GRADING_BOUND_SECONDS)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [zoe] = json.loads((tmp_path / "grades.json").read_text(encoding="utf-8"))["grades"]
+    assert (zoe["status"], zoe["passed"]) == ("solved", zoe["run"]), zoe["detail"]

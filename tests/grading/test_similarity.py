@@ -11,6 +11,7 @@ rewritten): those are the copies, each measured in the class it was handed in wi
 from __future__ import annotations
 
 import ast
+import base64
 import builtins
 import functools
 import itertools
@@ -352,3 +353,23 @@ class _Renamer(ast.NodeTransformer):
             node.arg = self.renamed.get(node.arg, node.arg)
         self.generic_visit(node)
         return node
+
+
+def hidden_in_a_comment_as_utf_7(source: str) -> bytes:
+    """The source as Python reads it under a `# coding: utf-7` line, and as two comments read as UTF-8."""
+    encoded = base64.b64encode(("\n" + source).encode("utf-16-be")).rstrip(b"=")
+    return b"# coding: utf-7\n# +" + encoded + b"-\n"
+
+
+def test_a_copy_hidden_by_an_encoding_declaration_is_compared_as_python_reads_it(tmp_path):
+    """Python obeys a file's encoding declaration: under utf-7, the reference hides in what reads as a comment in
+    UTF-8, and a copy of it scored 0.00 against the reference, while it passed every test."""
+    one = KATAS[0]
+    folder = tmp_path / "class"
+    shutil.copytree(CLASS, folder)
+    copy = folder / "copycat" / one.slug / f"{one.module}.py"
+    copy.parent.mkdir(parents=True)
+    copy.write_bytes(hidden_in_a_comment_as_utf_7(one.reference_path().read_text(encoding="utf-8")))
+    compared = compare_class(folder, [one])
+    assert ("01_fixed_windows", "copycat", "reference") in {(pair.kata, pair.a, pair.b) for pair in compared.pairs
+                                                            if pair.flagged}
