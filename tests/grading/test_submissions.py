@@ -114,6 +114,18 @@ def test_a_zip_with_a_path_outside_its_folder_is_refused(handed_in, unpacked, me
     assert not (unpacked / "evil.py").exists() and not (handed_in / "evil.py").exists()
 
 
+@pytest.mark.parametrize("zipped", [b"PK\x05\x06garbage", None])
+def test_a_zip_refused_is_named_as_handed_in_never_with_the_class_folder(handed_in, unpacked, zipped):
+    """The refusal goes into the student's own feedback: it named the zip by its whole path, and so told the
+    student the class folder's name, which the teachers' guide keeps out of students' reach."""
+    if zipped is None:
+        write_zip(handed_in / "alice.zip", KATA_FILE, "../evil.py")
+    else:
+        (handed_in / "alice.zip").write_bytes(zipped)
+    message = zip_refusal(handed_in, unpacked)
+    assert message.startswith("alice.zip ") and str(handed_in) not in message, message
+
+
 def test_a_zip_with_a_symbolic_link_is_refused(handed_in, unpacked):
     link = zipfile.ZipInfo(KATA_FILE)
     link.external_attr = (stat.S_IFLNK | 0o777) << 16
@@ -127,6 +139,15 @@ def test_a_zip_with_a_symbolic_link_is_refused(handed_in, unpacked):
 def test_a_zip_declaring_more_bytes_than_the_cap_is_refused_before_unpacking(handed_in, unpacked):
     forge_declared_size(write_zip(handed_in / "alice.zip", KATA_FILE), submissions.MAX_UNPACKED_BYTES + 1)
     assert "more than the 20971520" in zip_refusal(handed_in, unpacked)
+    assert not (unpacked / "alice").exists()
+
+
+@pytest.mark.parametrize("empty", [True, False])
+def test_a_zip_of_too_many_folders_is_refused_before_any_is_made(handed_in, unpacked, empty):
+    """2,000 members 32 folders deep, within every other cap, made 64,000 folders: 250 MB of disk."""
+    names = [f"{number}/" + "/".join(["a"] * 30) + ("/" if empty else "/x.py") for number in range(10)]
+    write_zip(handed_in / "alice.zip", KATA_FILE, *names)
+    assert f"more than {submissions.MAX_FOLDERS} folders" in zip_refusal(handed_in, unpacked)
     assert not (unpacked / "alice").exists()
 
 
@@ -153,8 +174,8 @@ def test_a_zip_larger_on_disk_than_a_submission_may_be_is_refused_unopened(hande
     monkeypatch.setattr(submissions, "MAX_ZIP_BYTES", 4096)
     monkeypatch.setattr(submissions.zipfile, "ZipFile", never_opened)
     size = (handed_in / "alice.zip").stat().st_size
-    assert zip_refusal(handed_in, unpacked) == (f"{handed_in / 'alice.zip'} takes {size} bytes, more than the 4096 "
-                                                "a submission's zip may take")
+    assert zip_refusal(handed_in, unpacked) == f"alice.zip takes {size} bytes, more than the 4096 " \
+                                               "a submission's zip may take"
 
 
 def test_a_zip_declaring_too_many_entries_is_refused_before_its_directory_is_read(handed_in, unpacked, monkeypatch):
@@ -272,8 +293,7 @@ def test_a_folder_and_a_zip_of_the_same_student_refuse_that_student_alone(handed
     write_files(handed_in / "bob", KATA_FILE)
     alice, bob = submissions_in(handed_in, unpacked)
     assert alice.student == "alice" and bob == Submission("bob", handed_in / "bob")
-    assert alice.problem == (f"{handed_in / 'alice'} and {handed_in / f'alice{suffix}'} are both the submission "
-                             "of 'alice'; keep one")
+    assert alice.problem == f"alice and alice{suffix} are both the submission of 'alice'; keep one"
 
 
 def test_a_missing_folder_is_refused(tmp_path, unpacked):
