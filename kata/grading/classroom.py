@@ -27,7 +27,7 @@ from kata.katas import ROOT, Kata
 from kata.grading.grader import confinement_warning, grade_student, tests_per_kata
 from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
 from kata.grading.scoring import POINTS, proportional
-from kata.grading.submissions import Submission
+from kata.grading.submissions import Submission, kata_root
 from kata.folders import remove_folder
 from kata.isolation.limits import WORKER_MEMORY_MB
 from kata.judging.limits import CALL_SECONDS
@@ -69,7 +69,7 @@ def grade_folder(folder: Path, katas: list[Kata], student: str = "submission",
                                                   f"not graded: the autograder's {seconds:g} s ran out",
                                                   counts[kata.slug]))
                 continue
-            grades += grade_student(Submission(student, folder), [kata], counts, work, CALL_SECONDS,
+            grades += grade_student(Submission(student, kata_root(folder)), [kata], counts, work, CALL_SECONDS,
                                     WORKER_MEMORY_MB, confined=not warning, seconds=left)
     finally:
         remove_folder(work)

@@ -72,7 +72,7 @@ def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
         except BadSubmissions as refused:
             submissions.append(Submission(student, unpack_into / raw, problem=str(refused)))
         else:
-            submissions.append(Submission(student, _kata_root(unpacked)))
+            submissions.append(Submission(student, kata_root(unpacked)))
     return submissions
 
 
@@ -175,16 +175,23 @@ def _visible_entries(folder: Path) -> list[Path]:
     return sorted(entry for entry in folder.iterdir() if not entry.name.startswith((".", "__")))
 
 
-def _kata_root(folder: Path) -> Path:
-    """The folder, or the only folder inside it when it holds no kata itself:
-    students often hand in their problems/ folder, or a folder named after themselves."""
-    if _holds_katas(folder):
+def kata_root(folder: Path) -> Path:
+    """Where a student's katas are: the folder, or its problems/ folder when it is a copy of the students'
+    repository (kata release's layout: problems/, tests/, kata/ ...), or the only folder inside it when it holds
+    no kata itself (students often hand in their problems/ folder, or a folder named after themselves)."""
+    if not folder.is_dir() or _holds_katas(folder):
         return folder
+    if _holds_katas(folder / "problems"):
+        return folder / "problems"
     inner = [entry for entry in _visible_entries(folder) if entry.is_dir() and not entry.is_symlink()]
+    if len(inner) == 1 and not _holds_katas(inner[0]) and _holds_katas(inner[0] / "problems"):
+        return inner[0] / "problems"
     return inner[0] if len(inner) == 1 else folder
 
 
 def _holds_katas(folder: Path) -> bool:
+    if not folder.is_dir() or folder.is_symlink():
+        return False
     names = {entry.name for entry in folder.iterdir()}
     return any(kata.slug in names or f"{kata.module}.py" in names for kata in KATAS)
 

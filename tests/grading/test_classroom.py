@@ -113,6 +113,7 @@ def graded_by_gradescope(autograder_zip: Path, tmp_path: Path, files: dict[str, 
         archive.extractall(root / "source")
     (root / "submission").mkdir()
     for name, text in files.items():
+        (root / "submission" / name).parent.mkdir(parents=True, exist_ok=True)
         (root / "submission" / name).write_text(text, encoding="utf-8")
     command = [sys.executable, "-m", "kata.grading.gradescope", "--root", str(root), "--katas", "01", "--points", "10"]
     done = subprocess.run(command, cwd=root / "source", capture_output=True, text=True, timeout=300, env=ENVIRONMENT)
@@ -144,6 +145,15 @@ def test_gradescope_gives_a_correct_submission_full_marks_with_the_examples_visi
     shown = {test["visibility"] for test in results["tests"] if "test_examples.py" in test["name"]}
     hidden = {test["visibility"] for test in results["tests"] if "test_examples.py" not in test["name"]}
     assert shown == {"visible"} and hidden == {"after_due_date"}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_gradescope_grades_a_whole_repository_from_its_problems_folder(autograder_zip, tmp_path):
+    """A GitHub submission on Gradescope is the student's repository, kata release's layout: it was 'not submitted'."""
+    files = {f"problems/{KATA.slug}/fixed_windows.py": reference_of(KATA), "README.md": "# katas\n", "tests/x.py": ""}
+    results = graded_by_gradescope(autograder_zip, tmp_path, files)
+    assert results["score"] == 10.0 and results["output"].startswith("01_fixed_windows: solved"), results["output"]
 
 
 @pytest.mark.slow

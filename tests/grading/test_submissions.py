@@ -100,6 +100,17 @@ def test_a_folder_holding_one_kata_folder_is_not_descended_into(handed_in, unpac
     assert submissions_in(handed_in, unpacked) == [Submission("bob", handed_in / "bob")]
 
 
+def test_a_copy_of_the_students_repository_is_graded_from_its_problems_folder(handed_in, unpacked):
+    """kata release's layout, cloned and handed in whole (problems/ beside tests/, kata/ and a README) was graded
+    'not submitted': only a folder alone inside the student's was stepped into."""
+    write_files(handed_in / "bob", f"problems/{KATA_FILE}", "problems/README.md", "tests/x.py", "kata/y.py",
+                "README.md")
+    write_zip(handed_in / "carol.zip", f"carol/problems/{KATA_FILE}", "carol/tests/x.py", "carol/README.md")
+    bob, carol = submissions_in(handed_in, unpacked)
+    assert kata_file(bob, KATA) == handed_in / "bob" / "problems" / KATA_FILE
+    assert kata_file(carol, KATA) == unpacked / "carol" / "carol" / "problems" / KATA_FILE
+
+
 def test_a_zip_made_on_windows_with_backslashes_unpacks_into_folders(handed_in, unpacked):
     write_zip(handed_in / "alice.zip", KATA_FILE.replace("/", "\\"))
     (alice,) = submissions_in(handed_in, unpacked)
