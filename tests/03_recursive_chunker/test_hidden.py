@@ -109,6 +109,12 @@ def test_a_blank_line_of_spaces_and_tabs_still_ends_a_paragraph(split_units):
                       "spaces and tabs on it do not make it text.")
 
 
+def test_a_blank_line_of_unicode_spaces_still_ends_a_paragraph(split_units):
+    check_returns(split_units, "Title here\n\u2003\u00a0\nBody text", 10, expected=["Title here", "Body text"],
+                  why="a blank line's whitespace is any that str.split() splits at: the em space '\\u2003' and the "
+                      "no-break space '\\u00a0' on it do not make it text.")
+
+
 def test_a_blank_line_with_windows_line_endings_ends_a_paragraph(split_units):
     check_returns(split_units, "Title here\r\n\r\nBody text.", 10, expected=["Title here", "Body text."],
                   why="'\\r' is whitespace, so '\\n\\r\\n' is a newline, whitespace and a newline: a blank line.")
