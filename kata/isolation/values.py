@@ -42,7 +42,6 @@ if TYPE_CHECKING:  # for annotations only
 __tracebackhide__ = True
 
 
-
 class PlainValues:
     """What one side does with the values that are not plain data: here, plain data only.
 
