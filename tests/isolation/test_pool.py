@@ -98,6 +98,7 @@ def write_down(when):
 """
 
 
+@pytest.mark.timeout(120)  # pytest in a subprocess: four test files, each kata's worker started afresh
 @pytest.mark.parametrize("distributed", [[], ["-n", "2"]], ids=["one process", "two processes"])
 def test_a_run_over_three_katas_holds_one_katas_worker_at_a_time_and_a_kata_that_comes_back_gets_a_fresh_one(
         tmp_path, distributed):
