@@ -287,8 +287,7 @@ def _checked_members(archive: Path, members: list[zipfile.ZipInfo]) -> list[tupl
         parts = _member_parts(archive, member)
         if parts:  # "./" and the like name the student's folder itself
             checked.append((member, parts))
-        is_a_folder = member.filename.replace("\\", "/").endswith("/")
-        folders.update(parts[:end] for end in range(1, len(parts) + is_a_folder))
+        folders.update(parts[:end] for end in range(1, len(parts) + is_a_folder(member)))
         if len(folders) > MAX_FOLDERS:
             raise BadSubmissions(f"{archive.name} unpacks to more than {MAX_FOLDERS} folders, "
                                  "more than a submission may hold")
@@ -307,9 +306,14 @@ def _member_parts(archive: Path, member: zipfile.ZipInfo) -> tuple[str, ...]:
     return parts
 
 
+def is_a_folder(member: zipfile.ZipInfo) -> bool:
+    """Whether the member is a folder: its name ends in a slash (a backslash, from some Windows tools)."""
+    return member.filename.replace("\\", "/").endswith("/")
+
+
 def _extract(zipped: zipfile.ZipFile, member: zipfile.ZipInfo, target: Path, archive: Path, allowance: int) -> int:
     """Write one member to `target`, counting its bytes; returns how many were written."""
-    if member.filename.replace("\\", "/").endswith("/"):
+    if is_a_folder(member):
         target.mkdir(parents=True, exist_ok=True)
         return 0
     target.parent.mkdir(parents=True, exist_ok=True)
