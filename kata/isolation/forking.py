@@ -29,6 +29,7 @@ import tempfile
 from typing import TYPE_CHECKING
 
 from kata.katas import ROOT
+from kata.isolation import sight
 from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, FORK_SERVER_SECONDS, MAX_ABI_VARIABLE
 
 if TYPE_CHECKING:
@@ -65,18 +66,28 @@ class ForkServer:
     requests = 0  # the requests sent so far: each reply repeats its request's number
 
     def __init__(self, environment: dict[str, str], hidden: list[str]):
+        """A server whose workers read nothing of `hidden`. The repository's and the temporary folder's names
+        are no secret, and go by name; any other folder (a class's, the grading folder's) goes as a descriptor
+        alone, for nothing of its name to be in the server's memory, which every worker is forked from."""
+        by_name = [path for path in hidden if is_public(path)]
+        unnamed = [os.open(path, os.O_PATH | os.O_CLOEXEC) for path in hidden
+                   if not is_public(path) and not any(sight.inside(os.path.realpath(path), os.path.realpath(outer))
+                                                      for outer in by_name) and os.path.exists(path)]
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)  # one message per datagram
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-s", "-m", "kata.isolation.forkserver",
-                 json.dumps({"fork_server_fd": theirs.fileno(), "hidden": hidden})],
+                 json.dumps({"fork_server_fd": theirs.fileno(), "hidden": by_name, "unnamed_fds": unnamed})],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                pass_fds=(theirs.fileno(),), cwd=tempfile.gettempdir(), env=environment, start_new_session=True)
+                pass_fds=(theirs.fileno(), *unnamed), cwd=tempfile.gettempdir(), env=environment,
+                start_new_session=True)
         except OSError as error:
             ours.close()
             raise ForkServerFailed(f"the fork server of the worker processes could not start ({error})") from None
         finally:
             theirs.close()
+            for fd in unnamed:
+                os.close(fd)
         self.control = ours
         self.control.settimeout(FORK_SERVER_SECONDS)
 
@@ -135,6 +146,12 @@ def fork_server() -> ForkServer:
     if _fork_server is None or not _fork_server.is_running():
         _fork_server = ForkServer(worker_environment(), hidden=hidden_from_every_worker())
     return _fork_server
+
+
+def is_public(path: str) -> bool:
+    """Whether a hidden folder's name is no secret: the repository's (on every worker's PYTHONPATH, in every
+    code object) and the temporary folder's."""
+    return os.path.realpath(path) in (os.path.realpath(ROOT), os.path.realpath(tempfile.gettempdir()))
 
 
 def hidden_from_every_worker() -> list[str]:

@@ -27,6 +27,7 @@ import time
 from kata.katas import MATERIALS
 from kata.isolation.confinement import Confinement, ConfinementFailed, readable_paths
 from kata.isolation.identity import end_with_the_parent, open_the_runtime, runs_as_root
+from kata.isolation.sight import Unnamed
 from kata.isolation.limits import MAX_PAGE_TABLES_KB, MAX_THREADS, PARENT_CHECK_SECONDS, THREAD_CHECK_SECONDS
 from kata.isolation.worker import run
 
@@ -34,7 +35,8 @@ from kata.isolation.worker import run
 def main() -> None:
     settings = json.loads(sys.argv[1])
     import_what_every_worker_needs()  # before the runtime's folders are covered, which may hide the repository
-    serve_forks(socket.socket(fileno=settings["fork_server_fd"]), prepare_confinement(settings["hidden"]))
+    serve_forks(socket.socket(fileno=settings["fork_server_fd"]),
+                prepare_confinement(settings["hidden"], tuple(settings["unnamed_fds"])))
 
 
 def import_what_every_worker_needs() -> None:
@@ -48,12 +50,14 @@ def import_what_every_worker_needs() -> None:
         importlib.import_module(material)
 
 
-def prepare_confinement(hidden: list[str]) -> Confinement | str:
-    """The confinement every worker will apply to itself, or why there can be none here."""
+def prepare_confinement(hidden: list[str], unnamed: tuple[int, ...]) -> Confinement | str:
+    """The confinement every worker will apply to itself, or why there can be none here.
+
+    `hidden`, the folders hidden by name; `unnamed`, descriptors of those hidden by descriptor alone."""
     if runs_as_root():  # its workers each take a user of their own: the runtime must be open to them
-        open_the_runtime(readable_paths(hidden))
+        open_the_runtime(readable_paths(hidden, Unnamed(unnamed)))
     try:
-        return Confinement(hidden)
+        return Confinement(hidden, unnamed)
     except ConfinementFailed as error:
         return str(error)
 

@@ -73,6 +73,56 @@ def _cover_one(libc: ctypes.CDLL, folder: str, kept: list[str]) -> None:
             os.close(fd)
 
 
+class Unnamed:
+    """Folders hidden from the workers whose names no worker may learn (a class's, a grading folder's): with a
+    name, a worker that is not root's could stat what lies inside (which katas a classmate handed in). They
+    reach the fork server as O_PATH descriptors, and are known here by device and inode alone."""
+
+    def __init__(self, descriptors: Iterable[int]):
+        self.folders = {_identity(os.fstat(fd)) for fd in descriptors}
+        self.holding = set()  # every folder that holds one of them, each itself included
+        for fd in descriptors:
+            self.holding |= _identities_up_from(fd)
+
+    def hold(self, path: str) -> bool:
+        """Whether one of the folders holds this path (or is it)."""
+        while True:
+            try:
+                if _identity(os.stat(path)) in self.folders:
+                    return True
+            except OSError:
+                pass
+            parent = os.path.dirname(path)
+            if parent == path:
+                return False
+            path = parent
+
+    def lie_in(self, path: str) -> bool:
+        """Whether one of the folders lies in this path (or is it)."""
+        try:
+            return _identity(os.stat(path)) in self.holding
+        except OSError:
+            return False
+
+
+def _identity(status: os.stat_result) -> tuple[int, int]:
+    return status.st_dev, status.st_ino
+
+
+def _identities_up_from(fd: int) -> set[tuple[int, int]]:
+    """The folder's identity, and those of every folder above it, up to /."""
+    found, current = set(), os.dup(fd)
+    try:
+        while _identity(os.fstat(current)) not in found:
+            found.add(_identity(os.fstat(current)))
+            parent = os.open("..", os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC, dir_fd=current)
+            os.close(current)
+            current = parent
+    finally:
+        os.close(current)
+    return found
+
+
 def workers_can_be_kept_from_sight() -> bool:
     """Whether this process's workers will cover what is hidden from them: root, given a mount namespace
     (tried in a child process, which ends at once)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from tests.support.isolated_runs import needs_confinement
 from kata.isolation import confinement, forking, pool
 from kata.katas import ROOT, SOLUTIONS
 from kata.isolation.client import WorkerCouldNotStart
+from kata.isolation.limits import ALSO_HIDDEN_VARIABLE
 
 
 # Each attack a student who has read the grader's source might try, as one expression the
@@ -461,6 +463,65 @@ def test_a_worker_finds_nothing_of_the_folder_its_submission_came_from(start_wor
     """, confined=True)
     found = worker.call("f", (), {})
     assert found and not [text for text in found if tmp_path.name in text]
+
+
+@pytest.fixture
+def class_folders(monkeypatch):
+    """The folders a run is told to hide, as kata grade names them (ALSO_HIDDEN_VARIABLE): a class folder
+    outside the temporary folder and the repository, and a grading folder inside the temporary folder, each
+    with a random name; this test's fork server is the first to read them, and is stopped after it."""
+    if not Path("/var/tmp").is_dir():
+        pytest.skip("no /var/tmp, a folder outside the temporary folder and the repository, to keep a class in")
+    folders = [Path(tempfile.mkdtemp(prefix="kata-test-class-", dir="/var/tmp")),
+               Path(tempfile.mkdtemp(prefix="kata-grade-"))]
+    monkeypatch.setenv(ALSO_HIDDEN_VARIABLE, os.pathsep.join(map(str, folders)))
+    pool.stop_all_workers()
+    forking.stop_the_fork_server()
+    yield folders
+    forking.stop_the_fork_server()
+    for folder in folders:
+        folder.rmdir()
+
+
+STRINGS_IT_CAN_REACH = """
+import gc, os, sys
+
+def strings_in(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for pair in list(value.items()):
+            yield from (part for part in pair if isinstance(part, str))
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        yield from (item for item in list(value) if isinstance(item, str))
+    elif hasattr(value, "__dict__") and isinstance(getattr(value, "__dict__", None), dict):
+        yield from strings_in(vars(value))
+
+def f():
+    reachable = [sys.argv, sys.orig_argv, dict(os.environ), sys.path, *gc.get_objects()]
+    for frame in sys._current_frames().values():
+        while frame is not None:
+            reachable.append(dict(frame.f_locals))
+            frame = frame.f_back
+    try:
+        with open("/proc/self/cmdline", "rb") as command_line:
+            reachable.append(command_line.read().decode(errors="replace"))
+    except OSError:
+        pass
+    return sorted({text for value in reachable for text in strings_in(value) if os.sep in text})
+"""
+
+
+@needs_confinement
+def test_a_worker_finds_nothing_of_the_names_of_the_class_folders_hidden_from_it(start_worker, class_folders):
+    """With a grading folder's random name a worker that is not root's could stat its classmates' unpacked
+    files and the shared probes (Landlock mediates no stat); the names reached it in its fork server's
+    command line (sys.orig_argv) and in that server's frames, which every worker inherits."""
+    worker = start_worker(STRINGS_IT_CAN_REACH, confined=True)
+    found = worker.call("f", (), {})
+    assert found  # the search finds paths: the runtime's, its own folder's
+    named = [text for text in found if any(folder.name in text for folder in class_folders)]
+    assert not named, named
 
 
 # The lowest Landlock ABI accepted: every guarantee holds there too -------------------------------

@@ -83,3 +83,25 @@ def test_a_class_folder_named_to_the_run_is_out_of_a_workers_sight(start_worker,
         (outside / "bob" / "01_fixed_windows").rmdir()
         (outside / "bob").rmdir()
         outside.rmdir()
+
+
+def test_a_folder_hidden_by_descriptor_keeps_the_paths_above_and_inside_it_from_being_read(tmp_path, monkeypatch):
+    """A class folder goes to the fork server as a descriptor, not by name (kata.isolation.sight.Unnamed): no
+    path that holds it, and none it holds, may be read, as for a folder hidden by name."""
+    from kata.isolation.confinement import readable_paths
+    from kata.isolation.sight import Unnamed
+
+    holding, inside = tmp_path / "teacher", tmp_path / "teacher" / "class" / "packages"
+    inside.mkdir(parents=True)
+    monkeypatch.setattr("sys.path", [*__import__("sys").path, str(holding), str(inside)])
+    fd = os.open(holding / "class", os.O_PATH)
+    try:
+        unnamed = Unnamed([fd])
+        assert unnamed.hold(str(inside)) and unnamed.hold(str(holding / "class"))
+        assert not unnamed.hold(str(holding)) and unnamed.lie_in(str(holding)) and unnamed.lie_in("/")
+        assert not unnamed.lie_in(str(inside))
+        readable = readable_paths([], unnamed)
+    finally:
+        os.close(fd)
+    assert {str(holding), str(inside)} <= set(readable_paths([]))
+    assert not {str(holding), str(inside)} & set(readable)
