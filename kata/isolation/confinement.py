@@ -8,9 +8,8 @@ anything from regaining rights through a program it runs).
 - Landlock (the filesystem): the worker may read the Python runtime (the standard
   library, installed packages and the system's shared libraries) and a few device
   files, and may read its own folder; it writes nowhere (but /dev/null), and every
-  other path is refused, however it is reached (a relative path after chdir, a
-  dir_fd, a link). So no repository,
-  no tests or solutions, no classmate, no grading folder, no /proc of any process.
+  other path is refused, however it is reached (a relative path after chdir, a dir_fd, a
+  link). So no repository, no tests or solutions, no classmate, no grading folder, no /proc of any process.
   From ABI 4 on it also refuses TCP, and from ABI 6 on signals and abstract sockets
   that leave the worker; seccomp refuses all three at every ABI, so each guarantee holds from
   ABI 1 on (KATA_MAX_LANDLOCK_ABI caps the ABI used, for tests).
@@ -49,7 +48,7 @@ import sysconfig
 
 from kata.isolation.identity import (IdentityFailed, closed_to_the_workers, end_with_the_parent, first_closed_folder,
                                      runs_as_root, take_an_identity_of_its_own)
-from kata.isolation.sight import Unnamed, cover, workers_can_be_kept_from_sight
+from kata.isolation.sight import Unnamed, cover
 from kata.isolation.limits import LOWEST_ABI, MAX_ABI_VARIABLE
 
 try:
@@ -217,23 +216,13 @@ class Confinement:
     class's stalling submissions start a fresh worker for almost every test.
     """
 
-    def __init__(self, hidden: list[str], unnamed: tuple[int, ...] = ()):
-        """`hidden`: folders hidden by name; `unnamed`: O_PATH descriptors of folders whose names no worker
-        may learn (kata.isolation.sight.Unnamed). Where a worker covers what is hidden from it, the
-        descriptors are kept for it to cover them by, and it closes them; elsewhere they are closed here."""
+    def __init__(self, hidden: list[str], unnamed: Unnamed | None = None):  # hidden by name, and not
         why = problem()
         if why is not None:
-            for fd in unnamed:
-                os.close(fd)
             raise ConfinementFailed(why)
         self.hidden = hidden
-        self.readable = readable_paths(hidden, Unnamed(unnamed))
-        self.unnamed: tuple[int, ...] = ()
-        if runs_as_root() and workers_can_be_kept_from_sight():
-            self.unnamed = unnamed
-        else:
-            for fd in unnamed:
-                os.close(fd)
+        self.unnamed = unnamed or Unnamed([], kept=False)
+        self.readable = readable_paths(hidden, self.unnamed)
         closed = closed_to_the_workers(self.readable) if runs_as_root() else None
         if closed:
             raise ConfinementFailed(closed)
@@ -249,7 +238,7 @@ class Confinement:
             # Out of its sight first, while it may still mount (where no mount namespace can be had, stat stays
             # open), and with them a folder closed to other users above its own (a TMPDIR in /root, say).
             above = first_closed_folder(os.path.dirname(os.path.realpath(folder)))
-            cover([*self.hidden, *self.unnamed_folders(), *secret, *filter(None, [above])], kept=[folder, *readable])
+            cover([*self.hidden, *self.unnamed.paths(), *secret, *filter(None, [above])], kept=[folder, *readable])
             try:
                 take_an_identity_of_its_own(folder)
             except IdentityFailed as error:
@@ -260,19 +249,8 @@ class Confinement:
         filter_system_calls(self.rules, os.getpid())
 
 
-    def unnamed_folders(self) -> list[str]:
-        """The unnamed folders' paths, read from their descriptors by the worker alone, to cover them (which
-        leaves their names nothing to find): the descriptors are closed, for no submission to stat through."""
-        paths = [os.readlink(f"/proc/self/fd/{fd}") for fd in self.unnamed]
-        for fd in self.unnamed:
-            os.close(fd)
-        self.unnamed = ()
-        return paths
-
-
 def readable_paths(hidden: list[str], unnamed: Unnamed | None = None) -> dict[str, int]:
-    """The paths a worker may read, with the rights on each: the Python runtime and the system's libraries;
-    none in or above a hidden folder, but the runtime itself."""
+    """The paths a worker may read, with the rights on each: the Python runtime and the system's libraries."""
     trees = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix]
     trees += [path for name, path in sysconfig.get_paths().items() if name in ("stdlib", "platstdlib", "purelib",
                                                                                    "platlib")]

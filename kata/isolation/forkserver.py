@@ -27,7 +27,7 @@ import time
 from kata.katas import MATERIALS
 from kata.isolation.confinement import Confinement, ConfinementFailed, readable_paths
 from kata.isolation.identity import end_with_the_parent, open_the_runtime, runs_as_root
-from kata.isolation.sight import Unnamed
+from kata.isolation.sight import Unnamed, workers_can_be_kept_from_sight
 from kata.isolation.limits import MAX_PAGE_TABLES_KB, MAX_THREADS, PARENT_CHECK_SECONDS, THREAD_CHECK_SECONDS
 from kata.isolation.worker import run
 
@@ -54,10 +54,11 @@ def prepare_confinement(hidden: list[str], unnamed: tuple[int, ...]) -> Confinem
     """The confinement every worker will apply to itself, or why there can be none here.
 
     `hidden`, the folders hidden by name; `unnamed`, descriptors of those hidden by descriptor alone."""
+    unnamed_folders = Unnamed(unnamed, kept=runs_as_root() and workers_can_be_kept_from_sight())
     if runs_as_root():  # its workers each take a user of their own: the runtime must be open to them
-        open_the_runtime(readable_paths(hidden, Unnamed(unnamed)))
+        open_the_runtime(readable_paths(hidden, unnamed_folders))
     try:
-        return Confinement(hidden, unnamed)
+        return Confinement(hidden, unnamed_folders)
     except ConfinementFailed as error:
         return str(error)
 

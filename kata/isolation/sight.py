@@ -78,11 +78,26 @@ class Unnamed:
     name, a worker that is not root's could stat what lies inside (which katas a classmate handed in). They
     reach the fork server as O_PATH descriptors, and are known here by device and inode alone."""
 
-    def __init__(self, descriptors: Iterable[int]):
+    def __init__(self, descriptors: Iterable[int], kept: bool):
+        """`kept`: whether the workers will cover the folders (started by root, given a mount namespace): they
+        keep the descriptors, to read the folders' paths by (paths()); else they are closed here."""
+        descriptors = list(descriptors)
         self.folders = {_identity(os.fstat(fd)) for fd in descriptors}
         self.holding = set()  # every folder that holds one of them, each itself included
         for fd in descriptors:
             self.holding |= _identities_up_from(fd)
+        self.descriptors = descriptors if kept else []
+        for fd in [] if kept else descriptors:
+            os.close(fd)
+
+    def paths(self) -> list[str]:
+        """The folders' paths, read by a worker from the descriptors to cover the folders (which leaves their
+        names nothing to find); the descriptors are closed, for no submission to stat through them."""
+        paths = [os.readlink(f"/proc/self/fd/{fd}") for fd in self.descriptors]
+        for fd in self.descriptors:
+            os.close(fd)
+        self.descriptors = []
+        return paths
 
     def hold(self, path: str) -> bool:
         """Whether one of the folders holds this path (or is it)."""

@@ -96,7 +96,7 @@ def test_a_folder_hidden_by_descriptor_keeps_the_paths_above_and_inside_it_from_
     monkeypatch.setattr("sys.path", [*__import__("sys").path, str(holding), str(inside)])
     fd = os.open(holding / "class", os.O_PATH)
     try:
-        unnamed = Unnamed([fd])
+        unnamed = Unnamed([fd], kept=True)
         assert unnamed.hold(str(inside)) and unnamed.hold(str(holding / "class"))
         assert not unnamed.hold(str(holding)) and unnamed.lie_in(str(holding)) and unnamed.lie_in("/")
         assert not unnamed.lie_in(str(inside))
