@@ -6,7 +6,8 @@ import sys
 from pathlib import Path
 
 from kata.katas import Kata
-from kata.vocabulary import counted, one_line
+from kata.printable import one_line
+from kata.vocabulary import counted
 
 
 def similarity(folder: Path, katas: list[Kata], out: Path, page: Path | None, threshold: float,

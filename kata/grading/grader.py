@@ -35,8 +35,8 @@ from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
 from kata.isolation.tests_memory import TestsMemoryWatch
 from kata.judging.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
-from kata.vocabulary import (KataStatus, Verdict, counted, one_line, printable, grader_stopped_the_tests,
-                             grader_stopped_the_tests_detail)
+from kata.printable import one_line, printable
+from kata.vocabulary import KataStatus, Verdict, counted, grader_stopped_the_tests, grader_stopped_the_tests_detail
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 
 STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner

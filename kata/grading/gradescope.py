@@ -25,7 +25,7 @@ from pathlib import Path
 from kata.katas import KATAS, ROOT, RUNNERS_OWN_TESTS, Kata, find_kata
 from kata.grading.classroom import POINTS, earned, grade_folder, per_test, summary_line, test_name
 from kata.grading.grades import KataGrade
-from kata.vocabulary import printable
+from kata.printable import printable
 
 # What the zip holds of the repository: what grading needs, without the tests of the tests.
 SHIPPED = ("pyproject.toml", "README.md", "conftest.py", "kata", "problems", "solutions", "tests")

@@ -33,7 +33,8 @@ from kata.grading.submissions import (MAX_FILE_BYTES, MISTAKE, REFERENCE, Submis
 from kata.grading.winnowing import Fingerprint, fingerprint, shared_regions, similarity
 from kata.katas import Kata, has_solutions
 from kata.runner.implementations import decoded_as_python, source_is_untouched
-from kata.vocabulary import counted, one_line
+from kata.printable import one_line
+from kata.vocabulary import counted
 
 THRESHOLD = 0.6
 # Code found in more than this share of the class's files of a kata is the class's common code (a lecture's

@@ -22,7 +22,7 @@ from typing import BinaryIO
 
 from kata.grading.names import look_alikes
 from kata.katas import KATAS, Kata
-from kata.vocabulary import visible
+from kata.printable import visible
 
 MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # a whole class's katas take well under 1 MiB
 MAX_MEMBERS = 2000

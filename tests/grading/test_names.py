@@ -16,7 +16,7 @@ from kata.grading.reports import write_junit
 from kata.grading.scoring import PROPORTIONAL
 from kata.grading.submissions import shown_names
 from kata.runner.outcomes import TestOutcome as Outcome
-from kata.vocabulary import visible
+from kata.printable import visible
 
 EXAMPLE = "tests/01_fixed_windows/test_examples.py::"
 CYRILLIC_A, GREEK_ALPHA = "\u0430", "\u03b1"

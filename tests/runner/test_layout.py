@@ -9,8 +9,8 @@ import pytest
 
 from kata.katas import MATERIALS, ROOT
 
-# Each package, and the packages it may import; the modules directly in kata/ (kata.katas,
-# kata.vocabulary, kata.processes, kata.folders and the katas' materials) may be imported by any of them.
+# Each package, and the packages it may import; the modules directly in kata/ (kata.katas, kata.vocabulary,
+# kata.printable, kata.processes, kata.folders and the katas' materials) may be imported by any of them.
 MAY_IMPORT = {
     "judging": set(),
     "labelled_set": set(),
@@ -50,8 +50,8 @@ def test_a_package_imports_only_the_packages_beneath_it(package):
 
 
 def test_the_modules_beside_the_packages_import_none_of_them():
-    """kata.katas, kata.vocabulary, kata.processes, kata.folders and the materials may be imported by any
-    package: they import none."""
+    """kata.katas, kata.vocabulary, kata.printable, kata.processes, kata.folders and the materials may be
+    imported by any package: they import none."""
     wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
              for path in sorted(TOP_LEVEL.glob("*.py")) if path.name != "__main__.py"
              for imported, line in sorted(imported_packages(path))]
