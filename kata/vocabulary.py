@@ -290,6 +290,15 @@ def many_calls_did_not_finish(limit: str, calls: int, last_called: str | None) -
                     "left in it?"))
 
 
+def kata_out_of_time(limit: str) -> str:
+    """DID NOT FINISH: not run, since the kata's tests had already taken the time all of them may take."""
+    return (f"{Verdict.DID_NOT_FINISH}\n"
+            + prose(f"Not run: this kata's tests had already run for more than {limit} in all, so the rest of "
+                    "them, this one among them, fail without running. A correct solution runs all of them in a "
+                    "few seconds; the earlier tests' reports say which calls took long. Is there a pause, a "
+                    "wait or a print in your code, or work repeated inside your loop?"))
+
+
 def too_slow(called: str | None, limit: str, hint: str = "") -> str:
     """TOO SLOW: a guard's large input was not answered within the guard's limit."""
     return (f"{Verdict.TOO_SLOW}\n{called_line(called)}"

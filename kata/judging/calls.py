@@ -104,6 +104,14 @@ class CallsDidNotFinish(DidNotFinish):
     many calls, each slow but under its limit (a property test's dozens of examples)."""
 
 
+class KataOutOfTime(DidNotFinish):
+    """Not run: the kata's tests had already run past the time one kata's tests may take in all
+    (kata.judging.limits.KATA_SECONDS), each of them within its own limits (code that sleeps in every call)."""
+
+    def __init__(self, limit: str):
+        super().__init__(None, limit)
+
+
 class UsedTooMuchMemory(LimitExceeded):
     pass
 

@@ -42,6 +42,10 @@ CALL_SECONDS = 1.0  # one call on a small input: a correct solution takes micros
 # calls sooner: a loop that never advances meets several tests, and waiting out the full
 # limit for each made a stalling solution's verdict take half a minute.
 STALLED_CALL_SECONDS = 0.1
+# The wall time one kata's tests may take in all, in one run: each test has its limits, but code that
+# waits or sleeps in every call, just under them, made each of a kata's tests take its whole limit, and a
+# class's grading wait for hours. The reference's slowest kata takes a few seconds, isolated and confined.
+KATA_SECONDS = 120.0
 GRACE_SECONDS = 0.5  # how long to wait for the stalled code to be the code under test
 MEMORY_LIMIT_MB = 512  # growth allowed during one test; keeps a whole run under 1 GiB
 # An isolated call's limit counts the worker's CPU time; a worker that sleeps or waits is

@@ -26,7 +26,7 @@ import pytest
 
 from kata.isolation.limits import TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.isolation.pool import connect_to_judging, stop_all_workers
-from kata.judging.limits import CALL_SECONDS
+from kata.judging.limits import CALL_SECONDS, KATA_SECONDS
 from kata.runner import collection, end_of_run, module_data, reporting, summary, time_limits
 from kata.runner import profiles  # registers the Hypothesis profiles, before any test runs
 from kata.runner.fixtures import function_fixtures
@@ -67,6 +67,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     "watched from outside, as kata grade watches its own)")
     group.addoption("--call-seconds", type=float, default=CALL_SECONDS, metavar="S",
                     help=f"the time limit of one call in a test that is not a guard (default {CALL_SECONDS:g})")
+    group.addoption("--kata-seconds", type=float, default=KATA_SECONDS, metavar="S",
+                    help=f"the wall time one kata's tests may take in all: the rest of them then fail without "
+                    f"running, saying so (default {KATA_SECONDS:g})")
     group.addoption("--outcomes", default=None, metavar="FILE",
                     help="also write every test's outcome, verdict and matched mistake to FILE as JSON "
                          "(for kata grade)")
@@ -118,8 +121,10 @@ def _implementation_judged(config: pytest.Config) -> Implementation:
         connect_the_workers_to_judging()
     elif config.getoption("confined"):
         raise pytest.UsageError("--confined goes with --isolate: only a worker process can be confined")
-    if not config.getoption("call_seconds") > 0:
-        raise pytest.UsageError(f"--call-seconds={config.getoption('call_seconds')}: give a number of seconds above 0")
+    for option in ("call_seconds", "kata_seconds"):
+        if not config.getoption(option) > 0:
+            raise pytest.UsageError(f"--{option.replace('_', '-')}={config.getoption(option)}: "
+                                    "give a number of seconds above 0")
     return impl
 
 

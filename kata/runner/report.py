@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.judging.calls import Call, CallsDidNotFinish, DidNotFinish, LimitExceeded, UsedTooMuchMemory, log
+from kata.judging.calls import (Call, CallsDidNotFinish, DidNotFinish, KataOutOfTime, LimitExceeded, UsedTooMuchMemory,
+                                log)
 from kata.judging.checks import RaisedWhileRead, WrongAnswer
 from kata.katas import relative
 from kata.runner.diagnosis import FailingTest, matching_mistakes
 from kata.judging.guards import has_fixed_inputs
 from kata.judging.load_problems import text_of
-from kata.vocabulary import (IN_THE_TESTS_READING, IN_THE_TESTS_RUNNING, Verdict, did_not_finish,
+from kata.vocabulary import (IN_THE_TESTS_READING, IN_THE_TESTS_RUNNING, Verdict, did_not_finish, kata_out_of_time,
                              many_calls_did_not_finish, matches_a_known_mistake, memory_stop, prose, raised,
                              still_the_stub, too_slow, what_the_test_checks, where_in_the_code)
 
@@ -58,6 +59,8 @@ def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] |
         text = str(error)  # its words are an ERROR's already
     elif isinstance(error, WrongAnswer):
         text = f"{Verdict.WRONG_ANSWER}\n" + str(error)
+    elif isinstance(error, KataOutOfTime):  # not run: no call of it to weigh mistakes by
+        return Explanation(kata_out_of_time(error.limit), _purpose(item))
     elif isinstance(error, DidNotFinish):
         text = _did_not_finish(item, error)
     elif isinstance(error, UsedTooMuchMemory):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from kata.katas import kata_of_test
-from kata.judging.calls import CallDidNotFinish, LimitExceeded, log
+from kata.judging.calls import CallDidNotFinish, KataOutOfTime, LimitExceeded, log
 from kata.judging.guards import has_fixed_inputs
 from kata.judging.limits import drop_locals, give_back_freed_memory, repair_traceback
 from kata.judging.load_problems import text_of
@@ -73,7 +73,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if isinstance(failure, LimitExceeded) and not getattr(failure.call, "isolated", False):
         give_back_freed_memory()  # an isolated call's memory was its worker's, and went with it
     # After the report, which weighs only the tests before this one.
-    _note_fixed_test(item, call, STOPPED if isinstance(failure, LimitExceeded) else FAILED)
+    if not isinstance(failure, KataOutOfTime):  # a test not run tells nothing of the code
+        _note_fixed_test(item, call, STOPPED if isinstance(failure, LimitExceeded) else FAILED)
     return result
 
 

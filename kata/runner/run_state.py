@@ -34,6 +34,8 @@ class RunState:
     selected: dict[str, int] = field(default_factory=dict)  # kata slug -> how many of its tests were selected
     deselected: set[str] = field(default_factory=set)  # slugs of the katas some of whose tests were deselected
     stalled: set[str] = field(default_factory=set)  # slugs of katas one of whose calls ran past its limit
+    # kata slug -> the wall time its tests have taken so far in this run (kata.judging.limits.KATA_SECONDS)
+    spent: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     # kata slug -> {test with fixed inputs: its outcome, kata.runner.diagnosis.PASSED, FAILED or STOPPED},
     # for the tests run so far
     fixed_so_far: defaultdict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))

@@ -4,16 +4,20 @@ worker of its own where it asks for one, and the workers of every other kata sto
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from kata.katas import kata_of_test
 from kata.isolation.pool import start_a_test
-from kata.judging.calls import log
+from kata.judging.calls import KataOutOfTime, log
 from kata.judging.limits import STALLED_CALL_SECONDS, Watchdog, can_watch
 from kata.runner.profiles import examples_factor
 from kata.runner.run_state import RUN
+
+if TYPE_CHECKING:
+    from collections.abc import Generator
 
 # A guard's large input and answer (or its thousands of chunks, one next() at a time) also
 # travel between processes when isolated, which costs several times the reference's own work.
@@ -66,3 +70,24 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     log.forget()
     kata = kata_of_test(item.path)
     start_a_test(own_worker=item.get_closest_marker("own_worker") is not None, kata=kata.slug if kata else None)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
+    """Count the wall time of each kata's tests (setup, call and teardown), for KATA_SECONDS."""
+    started = time.monotonic()
+    try:
+        return (yield)
+    finally:
+        kata = kata_of_test(item.path)
+        if kata is not None:
+            item.config.stash[RUN].spent[kata.slug] += time.monotonic() - started
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_call(item: pytest.Item) -> None:
+    """A kata whose tests have taken --kata-seconds in all (KATA_SECONDS) runs none of the rest: each fails at
+    once, saying so."""
+    kata, budget = kata_of_test(item.path), item.config.getoption("kata_seconds")
+    if kata is not None and item.config.stash[RUN].spent[kata.slug] > budget:
+        raise KataOutOfTime(f"{budget:g} s")
