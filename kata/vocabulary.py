@@ -367,6 +367,19 @@ def grader_stopped_the_tests_detail(limit: str) -> str:
             "the tests it had not run score nothing")
 
 
+def grader_stopped_the_run(limit: str) -> str:
+    """DID NOT FINISH: the grader ended a student's run of `kata grade` past its time (STUDENT_SECONDS_PER_KATA)."""
+    return (f"{Verdict.DID_NOT_FINISH}\n"
+            + prose(f"Not run: the grader stopped this student's run of the tests when it had taken {limit}, so the "
+                    "tests still to run, this one among them, did not run. A correct solution's run takes seconds: "
+                    "the code under test waited or slept, or was slow, in test after test."))
+
+
+def grader_stopped_the_run_detail(limit: str) -> str:
+    """A grade's detail when the grader ended the student's run past its time (grader_stopped_the_run)."""
+    return f"the grader stopped the run of the tests when it had taken {limit}; the tests it had not run score nothing"
+
+
 def tests_process_stopped_itself(limit: str) -> str:
     """The line `pytest --isolate` ends with when its own process passed its cap (--tests-memory)."""
     return (f"The run was stopped: this tests' process, which runs the tests and reads what the workers send (not a "

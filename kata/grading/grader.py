@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
@@ -28,7 +29,7 @@ from kata.grading.reports import check_report_paths, grade_table, kata_summary, 
 from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
 from kata.runner.outcomes import TestOutcome, read_outcomes
 from kata.folders import remove_folder
-from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, TESTS_MEMORY_MB, WORKER_MEMORY_MB
+from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, TESTS_MEMORY_MB, TESTS_STOP_SECONDS, WORKER_MEMORY_MB
 from kata.isolation.sight import workers_can_be_kept_from_sight
 from kata.judging.guards import GUARD_SEED_VARIABLE
 from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
@@ -36,10 +37,13 @@ from kata.isolation.tests_memory import TestsMemoryWatch
 from kata.judging.limits import CALL_SECONDS
 from kata.processes import process_group, stop_every_group, stop_group
 from kata.printable import one_line, printable
-from kata.vocabulary import KataStatus, Verdict, counted, grader_stopped_the_tests, grader_stopped_the_tests_detail
+from kata.vocabulary import (KataStatus, Verdict, counted, grader_stopped_the_run, grader_stopped_the_run_detail,
+                             grader_stopped_the_tests, grader_stopped_the_tests_detail)
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 
-STUDENT_SECONDS = 900.0  # for one student's whole run; the tests' own limits end it far sooner
+# For one student's run, per kata graded: a kata's tests stop at KATA_SECONDS in all, and the last of them
+# may still take its own limit (an isolated guard's, the longest) and the run's start; this stops the rest.
+STUDENT_SECONDS_PER_KATA = 300.0
 
 
 class GradingFailed(Exception):
@@ -204,7 +208,7 @@ def grade_students(students: list[Submission], katas: list[Kata], counts: dict[s
 
 def grade_student(student: Submission, katas: list[Kata], counts: dict[str, int], work: Path,
                   call_seconds: float, memory_mb: int, confined: bool = True,
-                  seconds: float = STUDENT_SECONDS, hidden: tuple[Path, ...] = (),
+                  seconds: float | None = None, hidden: tuple[Path, ...] = (),
                   seed: int | None = None) -> list[KataGrade]:
     """One student's grades, kata by kata, from one isolated pytest run over the katas they submitted; the
     examples and guard inputs drawn from `seed` (a new one, unless given: an autograder's, per submission)."""
@@ -269,7 +273,7 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
     # the cap on its memory, the grader stopped the tests' process: each such test says so.
     stopped = outcome.get("stopped")
     tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False,
-                          verdict=Verdict.TOO_MUCH_MEMORY if stopped else Verdict.ERROR,
+                          verdict=stopped.split("\n", 1)[0] if stopped else Verdict.ERROR,  # its first line
                           report=stopped or "the grading run stopped before this test")
               for number in range(len(tests) + 1, run + 1)]
     grade = grade_from_tests(student, kata.slug, tests, outcome.get("mistake", ""))
@@ -285,12 +289,13 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
 
 
 def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: float,
-              memory_mb: int, confined: bool = True, seconds: float = STUDENT_SECONDS,
+              memory_mb: int, confined: bool = True, seconds: float | None = None,
               hidden: tuple[Path, ...] = (), seed: int | None = None) -> tuple[dict, str]:
     """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none.
 
     The run's tests' process is held to TESTS_MEMORY_MB, read from outside (kata.isolation.tests_memory)."""
     seed = drawn_seed() if seed is None else seed
+    seconds = STUDENT_SECONDS_PER_KATA * len(katas) if seconds is None else seconds
     outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas),
                f"--impl={student.folder}", "--isolate", f"--memory={memory_mb}", f"--call-seconds={call_seconds}",
@@ -310,11 +315,12 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
         try:
             output, _ = process.communicate(timeout=seconds)
         except subprocess.TimeoutExpired:
-            stop_group(process)
-            process.communicate()
-            return {}, f"grading this student took more than {seconds:g} s and was stopped"
+            ask_to_stop(process)
+            return stopped_by_the_grader(outcomes_file, katas, grader_stopped_the_run(f"{seconds:g} s"),
+                                         grader_stopped_the_run_detail(f"{seconds:g} s")), ""
     if memory.passed_kib:
-        return stopped_for_memory(outcomes_file, katas, cap), ""
+        return stopped_by_the_grader(outcomes_file, katas, grader_stopped_the_tests(f"{cap} MB"),
+                                     grader_stopped_the_tests_detail(f"{cap} MB")), ""
     try:
         return read_outcomes(outcomes_file), ""
     except (OSError, ValueError):
@@ -322,14 +328,27 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
         return {}, f"the test run ended with exit status {process.returncode}: {' / '.join(tail)}"
 
 
-def stopped_for_memory(outcomes_file: Path, katas: list[Kata], cap_mb: int) -> dict:
-    """The outcomes of a run whose tests' process passed its cap: the tests that ran (if it could still write
-    them), and for each kata a "stopped" report that every test not run carries."""
+def ask_to_stop(process: subprocess.Popen) -> None:
+    """SIGINT, as the memory cap asks (pytest ends the run and writes the outcomes of the tests that ran);
+    killed with its group if it has not ended TESTS_STOP_SECONDS later."""
+    try:
+        os.kill(process.pid, signal.SIGINT)
+        process.communicate(timeout=TESTS_STOP_SECONDS)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        stop_group(process)
+        process.communicate()
+
+
+def stopped_by_the_grader(outcomes_file: Path, katas: list[Kata], report: str, detail: str) -> dict:
+    """The outcomes of a run the grader stopped (its tests' process past its memory cap, or the run past its
+    time): the tests that ran (if it could still write them), and for each kata a "stopped" report that every
+    test not run carries, and the grade's detail."""
     try:
         outcomes = read_outcomes(outcomes_file)
     except (OSError, ValueError):
         outcomes = {}
-    report, detail = grader_stopped_the_tests(f"{cap_mb} MB"), grader_stopped_the_tests_detail(f"{cap_mb} MB")
     for kata in katas:
         outcome = outcomes.setdefault(kata.slug, {"tests": [], "mistake": "", "problem": None})
         outcome.update(stopped=report, stopped_detail=detail)
