@@ -55,12 +55,14 @@ def prepare_confinement(hidden: list[str], unnamed: tuple[int, ...]) -> Confinem
 
     `hidden`, the folders hidden by name; `unnamed`, descriptors of those hidden by descriptor alone."""
     unnamed_folders = Unnamed(unnamed, kept=runs_as_root() and workers_can_be_kept_from_sight())
-    if runs_as_root():  # its workers each take a user of their own: the runtime must be open to them
-        open_the_runtime(readable_paths(hidden, unnamed_folders))
     try:
+        if runs_as_root():  # its workers each take a user of their own: the runtime must be open to them
+            open_the_runtime(readable_paths(hidden, unnamed_folders))
         return Confinement(hidden, unnamed_folders)
     except ConfinementFailed as error:
         return str(error)
+    finally:
+        unnamed_folders.forget()
 
 
 def serve_forks(control: socket.socket, confinement: Confinement | str) -> None:

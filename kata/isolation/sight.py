@@ -90,6 +90,11 @@ class Unnamed:
         for fd in [] if kept else descriptors:
             os.close(fd)
 
+    def forget(self) -> None:
+        """Let the identities go, once the readable paths are worked out: every worker is forked from the fork
+        server's memory, and with them a worker could rebuild a folder's path one guessed name at a time."""
+        self.folders, self.holding = set(), set()
+
     def paths(self) -> list[str]:
         """The folders' paths, read by a worker from the descriptors to cover the folders (which leaves their
         names nothing to find); the descriptors are closed, for no submission to stat through them."""

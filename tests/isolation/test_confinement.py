@@ -524,6 +524,44 @@ def test_a_worker_finds_nothing_of_the_names_of_the_class_folders_hidden_from_it
     assert not named, named
 
 
+IDENTITIES_IT_CAN_REACH = """
+import gc, sys
+
+def f(identities):
+    wanted, found, seen = set(identities), set(), set()  # "device:inode", for the search not to find its own
+    reachable = [*gc.get_objects()]
+    for frame in sys._current_frames().values():
+        while frame is not None:
+            reachable.append(frame.f_locals)
+            frame = frame.f_back
+    while reachable:  # everything these hold, to the bottom: sets and tuples of numbers are not tracked by gc
+        value = reachable.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, tuple) and len(value) == 2 and all(type(part) is int for part in value) \
+                and f"{value[0]}:{value[1]}" in wanted:
+            found.add(value)
+        if isinstance(value, dict):
+            reachable += [*value.keys(), *value.values()]
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            reachable += list(value)
+        elif hasattr(value, "__dict__") and isinstance(getattr(value, "__dict__", None), dict):
+            reachable.append(vars(value))
+    return sorted(found)
+"""
+
+
+@needs_confinement
+def test_a_worker_finds_nothing_of_the_identities_of_the_class_folders_hidden_from_it(start_worker, class_folders):
+    """The fork server knows those folders by device and inode (kata.isolation.sight.Unnamed): left in its memory,
+    the numbers let a worker rebuild a folder's path one guessed name at a time, by stat, and confirm it."""
+    identities = [f"{os.stat(folder).st_dev}:{os.stat(folder).st_ino}" for folder in class_folders]
+    identities.append(f"{os.stat('/var/tmp').st_dev}:{os.stat('/var/tmp').st_ino}")  # above the class folder
+    worker = start_worker(IDENTITIES_IT_CAN_REACH, confined=True)
+    assert worker.call("f", (identities,), {}) == []
+
+
 # The lowest Landlock ABI accepted: every guarantee holds there too -------------------------------
 
 
