@@ -140,3 +140,12 @@ def test_a_balanced_packer_that_recognises_chunks_that_hold_b_star_exactly_is_to
                  "test_twenty_thousand_sentences_of_one_and_a_billion_tokens"):
         assert too_slow_in(report, test), report[-3000:]
     assert "2 failed" in report, report[-3000:]
+
+
+def test_an_assembly_that_recognises_the_shape_of_the_guards_hits_is_too_slow(tmp_path, seed_in_the_tests_environment):
+    """It scans every child for every hit, and answered the guard's hits of old (each parent's first child, in
+    parent order) from one pass: the hits are drawn at random now, and judged by an independent oracle."""
+    report = hostile_report(tmp_path, "10_small_to_big", "recognises_a_guard_by_its_first_children", "test_guards",
+                            after_the_reference=True)
+    assert too_slow_in(report, "test_five_thousand_hits_among_fifty_thousand_children"), report[-3000:]
+    assert "1 failed" in report, report[-3000:]

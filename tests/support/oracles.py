@@ -90,9 +90,12 @@ def small_to_big(doc, hits, children, parents, window, merge_ratio, max_tokens):
     for position, child in enumerate(hits):
         if child not in rank:
             rank[child] = position
+    own_children = [[] for _ in parents]  # each parent's children, in order
+    for index, child in enumerate(children):
+        own_children[child[0]].append(index)
     spans = []
     for parent, (parent_start, parent_end) in enumerate(parents):
-        own = [index for index, child in enumerate(children) if child[0] == parent]  # in order
+        own = own_children[parent]
         hit = [index for index in own if index in rank]
         if not hit:
             continue
