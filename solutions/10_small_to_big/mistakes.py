@@ -195,7 +195,11 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
             own = [index for index, child in enumerate(children) if child[0] == parent]
             first[parent], count[parent] = own[0], len(own)
         ratio = len(hit) // count[parent] if flaw == "integer_ratio" else len(hit) / count[parent]
-        if ratio > merge_ratio if flaw == "strict_ratio" else ratio >= merge_ratio:
+        if flaw == "multiplied_ratio":
+            merges = len(hit) >= merge_ratio * count[parent]
+        else:
+            merges = ratio > merge_ratio if flaw == "strict_ratio" else ratio >= merge_ratio
+        if merges:
             start, end = parents[parent]
             if flaw == "merged_parent_without_its_heading":
                 start, end = children[first[parent]][1], children[first[parent] + count[parent] - 1][2]
@@ -307,6 +311,17 @@ class DividesTheRatioAsIntegers(Mistake):
     title = "The merge ratio computed with integer division"
     hint = "hit_children / parent_children is a float division: 2 / 4 is 0.5, 2 // 4 is 0."
     assemble_context = _with("integer_ratio")
+
+
+class MultipliesTheRatioByTheCount(Mistake):
+    """Merges a parent when hit_children >= merge_ratio * parent_children: the same test on paper, but the
+    product rounds: 0.28 * 25 is 7.000000000000001, so 7 hit children of 25 do not merge at 0.28."""
+
+    id = "multiplies_the_ratio_by_the_count"
+    title = "The merge ratio compared as hit >= merge_ratio * count, which rounds"
+    hint = ("Compare the float division hit / count >= merge_ratio, as the statement says: 7 / 25 is 0.28, "
+            "but 0.28 * 25 is 7.000000000000001.")
+    assemble_context = _with("multiplied_ratio")
 
 
 class MergesOnlyAboveTheRatio(Mistake):

@@ -39,6 +39,14 @@ def test_the_merge_ratio_is_a_float_division(assemble_context):
                 "2 / 4 = 0.5 >= 0.5 merges (with integer division, 2 // 4 = 0 would not)")
 
 
+def test_the_ratio_is_the_float_division_even_where_a_product_would_round(assemble_context):
+    doc = " ".join(f"w{index:02d}" for index in range(25))  # 25 children of one word, 4 characters apart
+    children = [(0, 4 * index, 4 * index + 3) for index in range(25)]
+    check_spans(assemble_context, (doc, [0, 4, 8, 12, 16, 20, 24], children, [(0, 99)], 0, 0.28, 100),
+                [(0, 99, 0, 0)], "7 of the 25 children are hit: 7 / 25 = 0.28 >= 0.28 merges the parent "
+                "(compared as 7 >= 0.28 * 25 it would not: the product is 7.000000000000001)")
+
+
 def test_a_child_hit_several_times_counts_once_towards_the_ratio(assemble_context):
     check_spans(assemble_context, (DOC, [3, 3, 3], CHILDREN, PARENTS, 0, 0.5, 100), [(85, 109, 1, 0)],
                 "one distinct child of four is hit: 1 / 4 < 0.5, so child 3 alone")
