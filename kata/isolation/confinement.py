@@ -216,7 +216,7 @@ class Confinement:
     class's stalling submissions start a fresh worker for almost every test.
     """
 
-    def __init__(self, hidden: list[str], unnamed: Unnamed | None = None):  # hidden by name, and not
+    def __init__(self, hidden: list[str], unnamed: Unnamed | None = None):  # hidden by name, by descriptor
         why = problem()
         if why is not None:
             raise ConfinementFailed(why)

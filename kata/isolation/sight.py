@@ -86,9 +86,9 @@ class Unnamed:
         self.holding = set()  # every folder that holds one of them, each itself included
         for fd in descriptors:
             self.holding |= _identities_up_from(fd)
-        self.descriptors = descriptors if kept else []
-        for fd in [] if kept else descriptors:
-            os.close(fd)
+        self.descriptors = descriptors
+        if not kept:  # closed unread: no name of theirs is ever in this process's memory
+            self._close()
 
     def forget(self) -> None:
         """Let the identities go, once the readable paths are worked out: every worker is forked from the fork
@@ -99,10 +99,13 @@ class Unnamed:
         """The folders' paths, read by a worker from the descriptors to cover the folders (which leaves their
         names nothing to find); the descriptors are closed, for no submission to stat through them."""
         paths = [os.readlink(f"/proc/self/fd/{fd}") for fd in self.descriptors]
+        self._close()
+        return paths
+
+    def _close(self) -> None:
         for fd in self.descriptors:
             os.close(fd)
         self.descriptors = []
-        return paths
 
     def hold(self, path: str) -> bool:
         """Whether one of the folders holds this path (or is it)."""

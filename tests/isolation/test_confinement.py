@@ -437,52 +437,6 @@ def test_the_module_the_worker_loads_is_a_copy(start_worker, tmp_path):
     assert (tmp_path / "submission.py").is_file()
 
 
-@needs_confinement
-def test_a_worker_finds_nothing_of_the_folder_its_submission_came_from(start_worker, tmp_path):
-    """In grading that folder's random name is the grading folder's: with it a worker could stat
-    its classmates' files and the shared probes. It was in the worker's sys.argv (its settings)."""
-    worker = start_worker("""
-        import gc, os, sys
-
-        def strings_in(value):
-            if isinstance(value, str):
-                yield value
-            elif isinstance(value, dict):
-                for pair in list(value.items()):
-                    yield from (part for part in pair if isinstance(part, str))
-            elif isinstance(value, (list, tuple, set, frozenset)):
-                yield from (item for item in list(value) if isinstance(item, str))
-
-        def f():
-            reachable = [sys.argv, dict(os.environ), sys.path, sys.orig_argv, *gc.get_objects()]
-            for frame in sys._current_frames().values():
-                while frame is not None:
-                    reachable.append(dict(frame.f_locals))
-                    frame = frame.f_back
-            return sorted({text for value in reachable for text in strings_in(value) if os.sep in text})
-    """, confined=True)
-    found = worker.call("f", (), {})
-    assert found and not [text for text in found if tmp_path.name in text]
-
-
-@pytest.fixture
-def class_folders(monkeypatch):
-    """The folders a run is told to hide, as kata grade names them (ALSO_HIDDEN_VARIABLE): a class folder
-    outside the temporary folder and the repository, and a grading folder inside the temporary folder, each
-    with a random name; this test's fork server is the first to read them, and is stopped after it."""
-    if not Path("/var/tmp").is_dir():
-        pytest.skip("no /var/tmp, a folder outside the temporary folder and the repository, to keep a class in")
-    folders = [Path(tempfile.mkdtemp(prefix="kata-test-class-", dir="/var/tmp")),
-               Path(tempfile.mkdtemp(prefix="kata-grade-"))]
-    monkeypatch.setenv(ALSO_HIDDEN_VARIABLE, os.pathsep.join(map(str, folders)))
-    pool.stop_all_workers()
-    forking.stop_the_fork_server()
-    yield folders
-    forking.stop_the_fork_server()
-    for folder in folders:
-        folder.rmdir()
-
-
 STRINGS_IT_CAN_REACH = """
 import gc, os, sys
 
@@ -510,6 +464,33 @@ def f():
         pass
     return sorted({text for value in reachable for text in strings_in(value) if os.sep in text})
 """
+
+
+@needs_confinement
+def test_a_worker_finds_nothing_of_the_folder_its_submission_came_from(start_worker, tmp_path):
+    """In grading that folder's random name is the grading folder's: with it a worker could stat
+    its classmates' files and the shared probes. It was in the worker's sys.argv (its settings)."""
+    worker = start_worker(STRINGS_IT_CAN_REACH, confined=True)
+    found = worker.call("f", (), {})
+    assert found and not [text for text in found if tmp_path.name in text]
+
+
+@pytest.fixture
+def class_folders(monkeypatch):
+    """The folders a run is told to hide, as kata grade names them (ALSO_HIDDEN_VARIABLE): a class folder
+    outside the temporary folder and the repository, and a grading folder inside the temporary folder, each
+    with a random name; this test's fork server is the first to read them, and is stopped after it."""
+    if not Path("/var/tmp").is_dir():
+        pytest.skip("no /var/tmp, a folder outside the temporary folder and the repository, to keep a class in")
+    folders = [Path(tempfile.mkdtemp(prefix="kata-test-class-", dir="/var/tmp")),
+               Path(tempfile.mkdtemp(prefix="kata-grade-"))]
+    monkeypatch.setenv(ALSO_HIDDEN_VARIABLE, os.pathsep.join(map(str, folders)))
+    pool.stop_all_workers()
+    forking.stop_the_fork_server()
+    yield folders
+    forking.stop_the_fork_server()
+    for folder in folders:
+        folder.rmdir()
 
 
 @needs_confinement
