@@ -29,13 +29,16 @@ class KataStatus:
     SOLVED = "solved"
     FAILING = "failing"  # finished, with wrong answers
     ERROR = "error"  # raised, or ended its worker
-    TOO_SLOW = "too slow"  # ran past a time limit
+    TOO_SLOW = "too slow"  # ran past a guard's limit on a large input: work that grows too fast, or costs too much
+    DID_NOT_FINISH = "did not finish"  # ran past a limit where a right solution answers at once: a stalled loop
     TOO_MUCH_MEMORY = "too much memory"  # ran past the memory limit
     NOT_STARTED = "not started"  # the stub, untouched
     CANNOT_RUN = "cannot run"  # a syntax error, a missing function, a crash on import
     NOT_SUBMITTED = "not submitted"  # graded: no file for the kata
     NOT_CHECKED = "not checked"  # kata list: no result for the current files, and none was asked for
-    GRADED = (SOLVED, FAILING, ERROR, TOO_SLOW, TOO_MUCH_MEMORY, NOT_STARTED, CANNOT_RUN, NOT_SUBMITTED)  # best first
+    GRADED = (SOLVED, FAILING, ERROR, TOO_SLOW, DID_NOT_FINISH, TOO_MUCH_MEMORY, NOT_STARTED, CANNOT_RUN,
+              NOT_SUBMITTED)  # best first
+    LIMITS = (TOO_SLOW, DID_NOT_FINISH, TOO_MUCH_MEMORY)  # a limit stopped the code
 
 
 # How a value, a call or a count is put into words.
@@ -300,11 +303,12 @@ def kata_out_of_time(limit: str) -> str:
 
 
 def too_slow(called: str | None, limit: str, hint: str = "") -> str:
-    """TOO SLOW: a guard's large input was not answered within the guard's limit."""
+    """TOO SLOW: a guard's large input was not answered within the guard's limit, which counts CPU time only."""
     return (f"{Verdict.TOO_SLOW}\n{called_line(called)}"
-            + prose(f"It was still running after its limit of {limit}; the reference answers in a small "
-                    "fraction of that. Some step repeated inside your loop costs time that grows with the input, "
-                    "so the total grows far faster than the input does.")
+            + prose(f"It was still running after its limit of {limit}, which a right solution stays far under. "
+                    "The limit counts only your code's own CPU time, so nothing else running on the machine made it "
+                    "slow. Either a step repeated inside your loop goes over much of the input each time, so the "
+                    "total grows faster than the input does, or every step costs far more than it needs to.")
             + (f"\n{prose(hint)}" if hint else ""))
 
 

@@ -5,7 +5,10 @@ about 2 is linear, about 4 quadratic, about 8 cubic. The estimate is read from t
 largest sizes, where fixed costs no longer hide the growth: the median, over every pair
 of those sizes, of the growth per doubling between the two (a median, so that one time
 disturbed by another program on the machine cannot swing it). Each time is the best of
-several calls, timed with time.perf_counter while the garbage collector is paused.
+several calls, in CPU time (kata.judging.clocks: what other programs do is not counted)
+while the garbage collector is paused. Where the pairs disagree about which complexity it
+looks like, the sizes are timed again, and if they still disagree the report says the
+machine is too noisy to tell, with the spread and the load, and names no complexity.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import gc
 import itertools
 import math
+import os
 import statistics
 import time
 from contextlib import contextmanager
@@ -24,6 +28,7 @@ from kata.drawing.growth_plot import Series, duration, write_growth_plot
 from kata.katas import NO_SOLUTIONS_HERE, Kata, Timed, has_solutions, relative
 from kata.judging.checks import same
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
+from kata.judging.clocks import CODE_CLOCK
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
 from kata.runner.implementations import Implementation, NotStarted, parse_impl
 from kata.command.progress import label
@@ -43,6 +48,7 @@ LEAST_CALLS = 3  # ...and at least this many times,
 REPEAT_SECONDS = 1.0  # unless they have taken this long already
 MOST_CALLS = 200
 FIT_SIZES = 6  # how many of the largest sizes the growth estimate is fitted on
+RETIMINGS = 2  # how many more times the sizes are timed while the estimate's spread crosses a verdict's bound
 SLOWEST_FIT_SECONDS = 0.00005  # sizes faster than this are mostly fixed cost: left out of the fit
 
 # (growth per doubling below this, what it looks like), in order. The bounds of "linear" and
@@ -68,15 +74,29 @@ class Timings:
 
     def growth(self) -> float | None:
         """Time per doubling, fitted on the largest sizes that are not mostly fixed cost."""
+        slopes = self._slopes()
+        return 2 ** statistics.median(slopes) if slopes else None
+
+    def spread(self) -> tuple[float, float] | None:
+        """The growth per doubling of the lower and the upper quartile of the pairs of sizes, or None."""
+        slopes = self._slopes()
+        if len(slopes) < 3:
+            return None
+        lower, _, upper = statistics.quantiles(slopes, n=4)
+        return 2 ** lower, 2 ** upper
+
+    def too_noisy(self) -> bool:
+        """Whether the pairs of sizes disagree on the complexity: a quartile falls under another verdict."""
+        spread = self.spread()
+        return spread is not None and verdict(spread[0]) != verdict(spread[1])
+
+    def _slopes(self) -> list[float]:
         sizes = sorted(self.seconds)
         fitted = [n for n in sizes if self.seconds[n] >= SLOWEST_FIT_SECONDS][-FIT_SIZES:]
         if len(fitted) < 3:
             fitted = sizes[-3:]
-        if len(fitted) < 2:
-            return None
-        slopes = [math.log2(self.seconds[large] / self.seconds[small]) / math.log2(large / small)
-                  for small, large in itertools.combinations(fitted, 2)]
-        return 2 ** statistics.median(slopes)
+        return [math.log2(self.seconds[large] / self.seconds[small]) / math.log2(large / small)
+                for small, large in itertools.combinations(fitted, 2)] if len(fitted) >= 2 else []
 
     def step_growth(self, size: int) -> float | None:
         earlier = self.seconds.get(size // 2)
@@ -94,6 +114,7 @@ def bench(kata: Kata, impl: str | None = None, budget: float = BUDGET_SECONDS, p
         functions[theirs] = _function(parse_impl("reference"), kata, bench_input)
     _print_heading(kata, bench_input, judged, mine, alone=len(functions) == 1)
     stop_reason, differs_at = _time_doubling_sizes(bench_input, functions, deadline)
+    _time_again_while_noisy(bench_input, functions, deadline)
     print()
     spent = budget - (deadline - time.perf_counter())
     for line in _summary(mine, theirs, stop_reason, differs_at, kata, spent, budget):
@@ -127,11 +148,11 @@ def _print_heading(kata: Kata, bench_input: Timed, judged: Implementation, mine:
     print(f"  {mine.name + ':':<10} {relative(judged.source(kata))}")
     if alone:
         print(f"  {'reference:':<10} none in this copy ({NO_SOLUTIONS_HERE.split(':', 1)[0]}): yours is timed alone")
-        print("Each time is the best of several calls; growth is time(2n) / time(n).\n")
+        print(f"Each time is the best of several calls, in {CODE_CLOCK.name}; growth is time(2n) / time(n).\n")
         print(f"{'n':>10} {mine.name:>10} {'growth':>12}")
         return
     print(f"  {'reference:':<10} {relative(kata.reference_path())}")
-    print("Each time is the best of several calls; growth is time(2n) / time(n).\n")
+    print(f"Each time is the best of several calls, in {CODE_CLOCK.name}; growth is time(2n) / time(n).\n")
     print(f"{'growth per doubling':>66}")
     print(f"{'n':>10} {mine.name:>10} {'reference':>10} {'ratio':>7} {mine.name:>12} {'reference':>12}")
 
@@ -157,6 +178,27 @@ def _time_doubling_sizes(bench_input: Timed, functions: dict, deadline: float) -
         print(_row(size, *functions), flush=True)
         size *= 2
     return f"Stopped after {MOST_SIZES} sizes, the most it tries.", differs_at
+
+
+def _time_again_while_noisy(bench_input: Timed, functions: dict, deadline: float) -> None:
+    """Time every size again, keeping each one's best, while a function's estimate crosses a verdict's bound
+    and the budget allows: a time that other work on the machine disturbed is replaced by a better one."""
+    for _ in range(RETIMINGS):
+        if not any(timings.too_noisy() for timings in functions):
+            return
+        for size in sorted(set().union(*(timings.seconds for timings in functions))):
+            left = deadline - time.perf_counter()
+            if _estimated_seconds(2 * size, list(functions)) > left:
+                return
+            arguments = BUILDERS[bench_input.inputs](size)
+            for timings, function in functions.items():
+                if size in timings.seconds:
+                    again = Timings(timings.name)
+                    try:
+                        _time(function, arguments, size, again, left)
+                    except BenchStopped:
+                        return
+                    timings.seconds[size] = min(timings.seconds[size], again.seconds[size])
 
 
 def _time(function: Callable[..., object], arguments: tuple, size: int, timings: Timings, left: float) -> object:
@@ -199,11 +241,11 @@ def _best_of_several_calls(function: Callable[..., object], arguments: tuple) ->
         # A fresh copy each time, in case the code under test changes its input; a stream afresh.
         fresh = tuple(iter(list(argument)) if isinstance(argument, Stream) else list(argument)
                       if isinstance(argument, list) else argument for argument in arguments)
-        begin = time.perf_counter()
+        begin = CODE_CLOCK.now()
         answer = function(*fresh)
         if isinstance(answer, Iterator):  # a generator's work is done as it is read
             answer = list(answer)
-        seconds = time.perf_counter() - begin
+        seconds = CODE_CLOCK.now() - begin
         best, spent, calls = min(best, seconds), spent + seconds, calls + 1
     return best, answer
 
@@ -246,10 +288,20 @@ def _summary(mine: Timings, theirs: Timings, stop_reason: str, differs_at: int |
 
 
 def _estimate(timings: Timings) -> str:
-    growth = timings.growth()
+    growth, spread = timings.growth(), timings.spread()
     if growth is None:
         return f"{timings.name}: too few sizes timed"
+    if spread is not None and timings.too_noisy():
+        return (f"{timings.name} {growth:.1f}, from {spread[0]:.1f} to {spread[1]:.1f} between sizes: too noisy to "
+                f"tell on this machine now (load average {_load_average()})")
     return f"{timings.name} {growth:.1f}, {verdict(growth)}"
+
+
+def _load_average() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):  # Windows has none
+        return "unknown"
 
 
 def verdict(growth: float) -> str:

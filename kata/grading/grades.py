@@ -28,7 +28,7 @@ def first_lines(report: str) -> str:
 STATUS_OF_VERDICT = {
     Verdict.WRONG_ANSWER: KataStatus.FAILING,
     Verdict.ERROR: KataStatus.ERROR,
-    Verdict.DID_NOT_FINISH: KataStatus.TOO_SLOW,
+    Verdict.DID_NOT_FINISH: KataStatus.DID_NOT_FINISH,
     Verdict.TOO_SLOW: KataStatus.TOO_SLOW,
     Verdict.TOO_MUCH_MEMORY: KataStatus.TOO_MUCH_MEMORY,
 }
@@ -105,7 +105,7 @@ def status_of_failures(failures: list[TestOutcome]) -> str:
     if not failures:
         return KataStatus.SOLVED
     counts = Counter(STATUS_OF_VERDICT.get(test.verdict, KataStatus.ERROR) for test in failures)
-    return max((KataStatus.FAILING, KataStatus.ERROR, KataStatus.TOO_SLOW, KataStatus.TOO_MUCH_MEMORY),
+    return max((KataStatus.FAILING, KataStatus.ERROR, *KataStatus.LIMITS),
                key=lambda status: (counts[status], -KataStatus.GRADED.index(status)))
 
 

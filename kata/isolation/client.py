@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from kata.katas import relative
 from kata.folders import remove_folder
 from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
-from kata.isolation.clock import cpu_clock_of, protocol_time, signals_held
+from kata.isolation.clock import cpu_clock_of, protocol_time, signals_held, travel_time
 from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
 from kata.isolation.states import has_ended, hidden_from_the_worker, pending_once_stopped, sent_since_rest, why_it_ended
 from kata.isolation.handles import Yielded, refill
@@ -114,8 +114,9 @@ class WorkerClient:
         self.kept.refuse_once_stopped()
         self.start_if_needed()
         encoder = Encoder(self.codec)
-        message = {"op": "call", "function": function, "args": [encoder.encode(arg) for arg in args],
-                   "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()}}
+        with travel_time():
+            message = {"op": "call", "function": function, "args": [encoder.encode(arg) for arg in args],
+                       "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()}}
         reply = self.exchange(message)
         if "args_after" in reply:
             self.read_back_arguments(reply["args_after"], encoder.keep_alive)

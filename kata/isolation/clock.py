@@ -49,12 +49,35 @@ def protocol_time() -> Iterator[None]:
     process much to read or serve.
     """
     account = elsewhere.time  # the test's, even if a new test's replaces it meanwhile
-    started, worker_started = time.thread_time(), account.busy_before
+    started, worker_started, served_before = time.thread_time(), account.busy_before, account.served_cpu
     try:
         yield
     finally:
-        spent_here, spent_there = time.thread_time() - started, account.busy_before - worker_started
+        spent_here = time.thread_time() - started - (account.served_cpu - served_before)  # callbacks are the code's
+        spent_there = account.busy_before - worker_started
         account.credit_the_messages(max(0.0, min(spent_here, spent_there, PROTOCOL_ALLOWANCE_SECONDS)))
+
+
+@contextmanager
+def travel_time() -> Iterator[None]:
+    """Count this thread's CPU time in the block as travel: encoding a call's arguments, which the tests chose. Never
+    a reply or a callback, whose size the worker chooses: a worker that could make the travel grow would buy itself
+    time with it."""
+    account, started = elsewhere.time, time.thread_time()
+    try:
+        yield
+    finally:
+        account.count_the_travel(time.thread_time() - started)
+
+
+@contextmanager
+def callback_time() -> Iterator[None]:
+    """Count this thread's CPU time in the block as the code's: serving a callback of the worker."""
+    account, started = elsewhere.time, time.thread_time()
+    try:
+        yield
+    finally:
+        account.count_a_callback(time.thread_time() - started)
 
 
 @contextmanager

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kata.isolation.channel import ProtocolError
+from kata.isolation.clock import callback_time
 from kata.isolation.handles import FORWARDED_SPECIAL_METHODS, Codec, recipe_of
 from kata.isolation.limits import CALLBACK_MB, MAX_HANDLES
 from kata.isolation.values import Encoder, Opaque, short_repr
@@ -120,7 +121,8 @@ class TestsCodec(Codec):
             self.worker.kept.count_a_callback(self.connected().last_received_bytes)
         elsewhere.time.pause_the_wall_clock()
         try:
-            return super().serve(message)
+            with callback_time():
+                return super().serve(message)
         finally:
             elsewhere.time.resume_the_wall_clock()
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import copy
 import time
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+from kata.judging.clocks import CODE_CLOCK
 from kata.katas import relative
 from kata.vocabulary import show_call
 
@@ -37,7 +39,8 @@ class Call:
     error: BaseException | None = None
     finished: bool = False
     source: Path | None = field(default=None, repr=False)
-    started: float = field(default_factory=time.monotonic, repr=False)
+    started: float = field(default_factory=time.monotonic, repr=False)  # the wall clock: a backstop for waits
+    cpu_started: float = field(default_factory=CODE_CLOCK.now, repr=False)  # the clock of its limit
     # A copy of the arguments as they went in, for small inputs: the code under test may
     # modify its input, and the report and the mistake diagnosis need the original.
     original: tuple[tuple, dict] | None = field(default=None, repr=False)
@@ -121,11 +124,32 @@ class _Log:
     last: Call | None = None
     stopped_by: LimitExceeded | None = None  # set once a limit has stopped this test
     calls = 0  # made by this test
+    # The CPU time the code under test has used in this thread during this test (its calls, and the reading of
+    # what they returned), and since when it runs now, if it does: a paced guard's budget counts it.
+    code_cpu_before = 0.0
+    code_since: float | None = None
 
     def forget(self) -> None:
         self.in_progress = None
         self.last = None
         self.calls = 0
+        self.code_cpu_before, self.code_since = 0.0, None
+
+    def code_cpu(self) -> float:
+        since = self.code_since
+        return self.code_cpu_before + (CODE_CLOCK.now() - since if since is not None else 0.0)
+
+    def code_starts(self) -> bool:
+        """The code under test starts to run; False if it already ran (a call inside another)."""
+        if self.code_since is not None:
+            return False
+        self.code_since = CODE_CLOCK.now()
+        return True
+
+    def code_stops(self) -> None:
+        if self.code_since is not None:
+            self.code_cpu_before += CODE_CLOCK.now() - self.code_since
+            self.code_since = None
 
 
 log = _Log()
@@ -151,15 +175,44 @@ class Judged:
             raise type(log.stopped_by)(call, log.stopped_by.limit)
         log.in_progress = log.last = call
         log.calls += 1
+        timed = not self.isolated and log.code_starts()  # isolated, the worker's clock counts its time
         try:
             call.result = self.function(*args, **kwargs)
             call.finished = True
-            return call.result
+            return TimedIterator(call.result) if timed and _is_a_generator(call.result) else call.result
         except BaseException as error:
             call.error = error
             raise
         finally:
             log.in_progress = None
+            if timed:
+                log.code_stops()
 
     def __repr__(self) -> str:
         return f"<{self.name} from {relative(self.source)}>"
+
+
+def _is_a_generator(value: object) -> bool:
+    return type(value) is types.GeneratorType  # exactly: a hostile object may claim any class
+
+
+class TimedIterator:
+    """A generator of the code under test, whose every next() counts in the code's CPU time (log.code_cpu): its
+    work is done while the tests read it. Shown, and read, as the generator it wraps."""
+
+    def __init__(self, generator: Iterator[Any]):
+        self._generator = generator
+
+    def __iter__(self) -> TimedIterator:
+        return self
+
+    def __next__(self) -> Any:
+        timed = log.code_starts()
+        try:
+            return next(self._generator)
+        finally:
+            if timed:
+                log.code_stops()
+
+    def __repr__(self) -> str:
+        return repr(self._generator)

@@ -51,6 +51,14 @@ class TimeElsewhere:
         # read one next() at a time must not be charged for the travel. Each wait's share is
         # at most the other process's own CPU time on it (kata.isolation.clock.protocol_time).
         self.protocol_cpu = 0.0
+        # This process's CPU time encoding the arguments of the test's calls, which a paced guard's budget
+        # allows for in proportion: the worker reads a large input, and writes an answer of about its size, at a
+        # cost of the same order (kata.judging.limits.TRAVEL_FACTOR). Replies and callbacks are left out: the
+        # worker chooses their size, and could buy itself time with them.
+        self.travel_cpu = 0.0
+        # This process's CPU time serving the other's callbacks (the tests' tokenizer or embedder called by the
+        # code under test): the code's own work, done here, and counted as the code's in a paced guard.
+        self.served_cpu = 0.0
 
     def started_waiting(self, clock: Callable[[], float]) -> None:
         self.clock = clock
@@ -87,6 +95,17 @@ class TimeElsewhere:
     def credit_the_messages(self, seconds: float) -> None:
         """Leave out of the test's total this much of the other process's CPU time: its side of the messages."""
         self.protocol_cpu += seconds
+
+    def count_the_travel(self, seconds: float) -> None:
+        self.travel_cpu += seconds
+
+    def count_a_callback(self, seconds: float) -> None:
+        self.served_cpu += seconds
+
+    def code_cpu(self) -> float:
+        """The CPU time the code under test has caused on all of the test's waits: the other process's, messages
+        included, and this one's serving its callbacks."""
+        return self.busy_before + self.cpu() + self.served_cpu
 
     def total_cpu(self) -> float:
         """The other process's CPU time on all of the test's waits, less the messages' travel."""

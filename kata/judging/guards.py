@@ -17,33 +17,45 @@ from typing import TYPE_CHECKING
 import pytest
 
 from kata.judging import measured_reading
+from kata.judging.calls import log
+from kata.judging.clocks import CODE_CLOCK
 from kata.judging.elsewhere import elsewhere
+from kata.judging.limits import calibrate
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, TypeVar
 
     Test = TypeVar("Test", bound=Callable[..., object])
+    Answer = TypeVar("Answer")
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True
 
-GUARD_SECONDS = 2.0  # the reference finishes every guard in under a tenth of this
+GUARD_SECONDS = 2.0  # the CPU time of a guard that is not paced: the reference finishes every such guard in a tenth
+# The CPU time a paced guard's own drawing of its input and its plain pass may take, before the code runs: the
+# slowest takes half a second here, and a machine five times slower must not fail the tests' own work.
+DRAWING_SECONDS = 10.0
 # The seed the guards' inputs are drawn from, when given (tests/support/guard_inputs.py): a failing
 # guard's report names it, and kata grade gives one class one seed.
 GUARD_SEED_VARIABLE = "KATA_GUARD_SEED"
 
 
-def progress_guard(seconds: float = GUARD_SECONDS, *, hint: str = "") -> Callable[[Test], Test]:
+def progress_guard(seconds: float = GUARD_SECONDS, *, hint: str = "", paced: bool = False) -> Callable[[Test], Test]:
     """For inputs on which a loop that does not advance would run forever; `hint`, for a large input, also names
-    the slow step that looks like a stalled loop on it (the default advice speaks of loops that do not advance)."""
-    return _guard("progress", seconds, hint=hint)
+    the slow step that looks like a stalled loop on it (the default advice speaks of loops that do not advance).
+    `paced` as for complexity_guard."""
+    return _guard("progress", DRAWING_SECONDS if paced else seconds, hint=hint, paced=paced)
 
 
-def complexity_guard(seconds: float = GUARD_SECONDS, *, hint: str) -> Callable[[Test], Test]:
-    """For inputs large enough that quadratic work cannot finish; `hint` names the likely slow step."""
-    return _guard("complexity", seconds, hint=hint)
+def complexity_guard(seconds: float = GUARD_SECONDS, *, hint: str, paced: bool = False) -> Callable[[Test], Test]:
+    """For inputs large enough that quadratic work cannot finish; `hint` names the likely slow step.
+
+    A paced guard times the tests' own plain pass over its input (`paced`, below) before it calls the code,
+    and the code's limit follows from it; until then `seconds` of CPU time bound the tests' own drawing of the
+    input (DRAWING_SECONDS). Otherwise the code has `seconds` of CPU time for the whole test."""
+    return _guard("complexity", DRAWING_SECONDS if paced else seconds, hint=hint, paced=paced)
 
 
 def memory_guard(seconds: float, *, hint: str) -> Callable[[Test], Test]:
@@ -52,10 +64,10 @@ def memory_guard(seconds: float, *, hint: str) -> Callable[[Test], Test]:
     return complexity_guard(seconds, hint=hint)
 
 
-def _guard(kind: str, seconds: float, hint: str) -> Callable[[Test], Test]:
+def _guard(kind: str, seconds: float, hint: str, paced: bool = False) -> Callable[[Test], Test]:
     def mark(test: Test) -> Test:
         test = pytest.mark.own_worker(pytest.mark.timeout(seconds)(test))
-        return pytest.mark.guard(kind=kind, seconds=seconds, hint=hint)(test)
+        return pytest.mark.guard(kind=kind, seconds=seconds, hint=hint, paced=paced)(test)
 
     return mark
 
@@ -64,6 +76,22 @@ def _guard(kind: str, seconds: float, hint: str) -> Callable[[Test], Test]:
 # test against GPT-4's tokenizer, which only runs where tiktoken is installed), so that a mistake's record
 # of the fixed tests it fails is the same with and without the optional extras.
 PROPERTIES_MODULE = "test_properties.py"
+
+
+def paced(answer: Callable[[], Answer]) -> Answer:
+    """The guard's expected answer, from the tests' own straightforward computation of it, timed on the clock of the
+    code under test: from then on the code may use PACE_FACTOR times that CPU time (kata.judging.limits.Pace).
+
+    Call it once, after drawing the input and before the call it calibrates: the limit then
+    follows from this machine's speed on this very input, so that a slow laptop and a fast
+    server judge alike, and a quadratic solution is stopped as soon as it is clearly slower.
+    """
+    if log.calls:
+        raise RuntimeError("a paced guard times its plain pass before it calls the code under test, not after")
+    started = CODE_CLOCK.now()
+    expected = answer()
+    calibrate(CODE_CLOCK.now() - started)
+    return expected
 
 
 def has_fixed_inputs(item: pytest.Item) -> bool:

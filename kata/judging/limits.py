@@ -17,10 +17,12 @@ import threading
 import time
 import types
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kata.judging.calls import (Call, CallDidNotFinish, CallsDidNotFinish, DidNotFinish, LimitExceeded,
                                 UsedTooMuchMemory, log)
+from kata.judging.clocks import CODE_CLOCK
 from kata.judging.elsewhere import elsewhere
 from kata.judging.load_problems import message_of
 
@@ -48,14 +50,28 @@ STALLED_CALL_SECONDS = 0.1
 KATA_SECONDS = 120.0
 GRACE_SECONDS = 0.5  # how long to wait for the stalled code to be the code under test
 MEMORY_LIMIT_MB = 512  # growth allowed during one test; keeps a whole run under 1 GiB
-# An isolated call's limit counts the worker's CPU time; a worker that sleeps or waits is
-# stopped when the wall time of one call passes this many times the limit, plus the margin
-# (for a machine busy with other work).
+# Every limit counts CPU time (kata.judging.clocks); code that sleeps or waits uses none, and is
+# stopped when the wall time passes this many times the limit, plus the margin: far enough that a
+# machine busy with other work (four busy processes on two cores give the tests a third of a core)
+# never stops a right solution, which uses a tenth of its limit or less.
 IDLE_FACTOR, IDLE_MARGIN_SECONDS = 2, 1.0
+# A paced guard (kata.judging.guards.paced) stops the code under test when it has used this many times
+# the CPU time of the tests' own plain pass over the same input, in the same process and on the same clock,
+# and never sooner than the floor, below which a tick of the watchdog is a large share of the limit.
+PACE_FACTOR = 10
+PACE_FLOOR_SECONDS = 0.25
+# Once paced, the test as a whole may use this many times the guard's budget more: the tests' own
+# checks of a large answer, and, isolated, the travel of its values between the processes.
+OWN_WORK_FACTOR = 10
+# Isolated, the worker reads a guard's large input, keeps what its containers held to compare after the call
+# (two more passes over it), and writes an answer of about its size: two to four times what writing the input
+# costs the tests' process (kata.judging.elsewhere's travel_cpu), and the same for every solution. A paced
+# guard's budget allows this many times the tests' side on top of the code's own work.
+TRAVEL_FACTOR = 8
 
 
 def idle_limit(call_seconds: float) -> float:
-    """The longest wait for one isolated call, sleeping or working: its limit counts the worker's CPU time only."""
+    """The longest wait for one call, sleeping or working: its limit counts CPU time only."""
     return IDLE_FACTOR * call_seconds + IDLE_MARGIN_SECONDS
 
 
@@ -63,24 +79,63 @@ def can_watch() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
+def on_the_clock(seconds: float, what: str) -> str:
+    """A limit's words, naming the clock that judged it: "2 s of CPU time for this test"."""
+    return f"{seconds:.3g} s of {CODE_CLOCK.name} for {what}"
+
+
+def waited(seconds: float, used: float, what: str) -> str:
+    """The words of the wall-time backstop: the code slept or waited, using little CPU time."""
+    return (f"{seconds:.3g} s of wall time for {what}, in which it used only {used:.2g} s of {CODE_CLOCK.name} "
+            "(it sleeps, or waits for something)")
+
+
+@dataclass(frozen=True)
+class Pace:
+    """A paced guard's budget: the tests' own plain pass over the guard's input took `seconds` of CPU time,
+    and the code under test may take `factor` times that (pytest --pace-factor), never less than the floor."""
+    seconds: float
+    factor: float = PACE_FACTOR
+
+    @property
+    def budget(self) -> float:
+        return max(PACE_FLOOR_SECONDS, self.factor * self.seconds)
+
+    def words(self, travel: float = 0.0) -> str:
+        floor = self.budget == PACE_FLOOR_SECONDS
+        return (f"{self.budget + TRAVEL_FACTOR * travel:.3g} s of {CODE_CLOCK.name} on this input"
+                + (" (the least a guard gives" if floor else
+                   f" ({self.factor:g} times what the tests' own plain pass over it took here, {self.seconds:.2g} s")
+                + (f", and {TRAVEL_FACTOR} times the {travel:.2g} s the tests took to send your code's worker "
+                   "process its input)" if travel else ")"))
+
+
 class Watchdog:
-    """Raises DidNotFinish or UsedTooMuchMemory in the main thread when a limit is passed."""
+    """Raises DidNotFinish or UsedTooMuchMemory in the main thread when a limit is passed.
+
+    Every limit counts CPU time: the main thread's, which runs the code under test, or an isolated
+    worker's (kata.judging.elsewhere); the wall time is a backstop for code that sleeps or waits.
+    """
 
     def __init__(self, seconds: float, memory_mb: int = MEMORY_LIMIT_MB, call_seconds: float | None = CALL_SECONDS,
                  computing_seconds: float | None = None, shortened: bool = False,
-                 large_call_seconds: float | None = None):
+                 large_call_seconds: float | None = None, pace_factor: float = PACE_FACTOR):
         self.seconds = seconds
+        self.pace_factor = pace_factor
         self.call_seconds = call_seconds  # None: a guard, whose one big call may use the whole limit
         # A call on a large input (too large to copy, kata.judging.calls) may take this long instead.
         self.large_call_seconds = large_call_seconds or call_seconds
         self.shortened = shortened
         self.computing_seconds = computing_seconds  # for an isolated guard: the worker's CPU time over the whole test
+        self.pace: Pace | None = None  # once calibrated (paced), the guard's budget from then on
+        self.code_cpu_at_pace = self.test_cpu_at_pace = self.travel_at_pace = 0.0
         self.first_passed: float | None = None
         self.memory_bytes = memory_mb * 1024 * 1024
         self.memory_mb = memory_mb
 
     def start(self) -> None:
-        self.started = time.monotonic()
+        global running
+        self.started, self.cpu_started = time.monotonic(), CODE_CLOCK.now()
         self.baseline = resident_bytes()
         log.stopped_by = None
         elsewhere.start_a_test()
@@ -89,11 +144,33 @@ class Watchdog:
         # worth of looping submissions under --call-seconds 0.2) a fixed 50 ms tick added a quarter.
         tick = min(TICK_SECONDS, self.call_seconds / 10) if self.call_seconds else TICK_SECONDS
         signal.setitimer(signal.ITIMER_REAL, tick, tick)
+        running = self
 
     def stop(self) -> None:
+        global running
+        running = None
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, self.previous_handler or signal.SIG_DFL)
         log.stopped_by = None
+
+    def calibrate(self, pace: Pace) -> None:
+        """From now on the code under test may use the pace's budget of CPU time, and the test as a whole (its own
+        checks, and the travel of an isolated call's values) OWN_WORK_FACTOR times as much again."""
+        self.pace, self.code_cpu_at_pace, self.test_cpu_at_pace = pace, self._code_cpu(), self._test_cpu()
+        self.travel_at_pace = elsewhere.time.travel_cpu
+
+    def budget(self) -> float:
+        """A paced guard's budget: the pace's, and, isolated, an allowance for the travel of its values."""
+        assert self.pace is not None
+        return self.pace.budget + TRAVEL_FACTOR * self.travel()
+
+    def travel(self) -> float:
+        """The tests' process's CPU time on the messages of the test since it was calibrated (none, not isolated)."""
+        return elsewhere.time.travel_cpu - self.travel_at_pace
+
+    def spent_since_the_pace(self) -> float | None:
+        """The CPU time the code under test has used since the test was calibrated, or None if it never was."""
+        return None if self.pace is None else self._code_cpu() - self.code_cpu_at_pace
 
     def _tick(self, signum: int, frame: types.FrameType | None) -> None:
         call = log.in_progress
@@ -114,34 +191,70 @@ class Watchdog:
         log.stopped_by = passed
         raise passed
 
+    def _test_cpu(self) -> float:
+        """The CPU time of the test so far: this thread's, and its worker's where its calls run elsewhere."""
+        return CODE_CLOCK.now() - self.cpu_started + elsewhere.time.total_cpu()
+
+    @staticmethod
+    def _code_cpu() -> float:
+        """The CPU time of the code under test in this test so far: its calls and reads in this thread (none when
+        isolated), and its worker's work with this process's serving of its callbacks (none when not)."""
+        return log.code_cpu() + elsewhere.time.code_cpu()
+
     def _limit_passed(self, call: Call | None) -> LimitExceeded | None:
         # Memory first: code that grew past the limit in one long step (a huge value built at
         # once) also ran past its time by then, and the memory is what it did wrong.
         if resident_bytes() - self.baseline > self.memory_bytes:
             return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
-        now = time.monotonic()
-        if now - self.started >= self.seconds:
-            return CallsDidNotFinish(call or log.last, f"{self.seconds:g} s for this test")
+        return (self._budget_passed(call) or self._test_limit_passed(call) or self._call_limit_passed(call)
+                or self._worker_limit_passed(call))
+
+    def _budget_passed(self, call: Call | None) -> LimitExceeded | None:
+        """A paced guard: the code under test has used its budget since the pace."""
+        spent = self.spent_since_the_pace()
+        if self.pace is not None and spent is not None and spent >= self.budget():
+            return DidNotFinish(call or log.last, self.pace.words(self.travel()))
+        return None
+
+    def _test_limit_passed(self, call: Call | None) -> LimitExceeded | None:
+        cpu, wall = self._test_cpu(), time.monotonic() - self.started
+        seconds = self.seconds if self.pace is None else self.test_cpu_at_pace + OWN_WORK_FACTOR * self.budget()
+        if cpu >= seconds:
+            return CallsDidNotFinish(call or log.last, on_the_clock(seconds, "this test"))
+        if wall >= idle_limit(seconds):
+            return CallsDidNotFinish(call or log.last, waited(idle_limit(seconds), cpu, "this test"))
+        return None
+
+    def _call_limit_passed(self, call: Call | None) -> LimitExceeded | None:
         limit = self._call_limit(call or log.last)
-        if call is not None and not call.isolated and limit is not None and now - call.started >= limit:
+        if call is None or call.isolated or limit is None:
+            return None
+        if CODE_CLOCK.now() - call.cpu_started >= limit:
             return CallDidNotFinish(call, self._call_limit_text(call))
+        if time.monotonic() - call.started >= idle_limit(limit):
+            return CallDidNotFinish(call, waited(idle_limit(limit), CODE_CLOCK.now() - call.cpu_started, "one call"))
+        return None
+
+    def _worker_limit_passed(self, call: Call | None) -> LimitExceeded | None:
         # An isolated run: the worker's CPU time, without the tests' callbacks, on this request
         # (a call or a next()), and on all of the test's requests together; and, for a worker
         # that sleeps or blocks, the wall time of one wait.
-        busy = elsewhere.time.cpu()
-        if limit is not None and (busy >= limit or elsewhere.time.wall() >= idle_limit(limit)):
+        limit = self._call_limit(call or log.last)
+        busy, wait = elsewhere.time.cpu(), elsewhere.time.wall()
+        if limit is not None and busy >= limit:
             return CallDidNotFinish(call or log.last, self._call_limit_text(call or log.last))
+        if limit is not None and wait >= idle_limit(limit):
+            return CallDidNotFinish(call or log.last, waited(idle_limit(limit), busy, "one call"))
+        if self.computing_seconds is None:
+            return None
+        budget = self.budget() if self.pace is not None else self.computing_seconds
         # A guard's calls have no limit of their own: a worker that sleeps through one of its
-        # requests is stopped once the wait passes the idle limit of the guard's own limit.
-        if limit is None and self.computing_seconds is not None \
-                and elsewhere.time.wall() >= idle_limit(self.computing_seconds):
-            return DidNotFinish(call or log.last,
-                                f"{idle_limit(self.computing_seconds):g} s for one reply of its worker")
-        if self.computing_seconds is not None \
-                and elsewhere.time.total_cpu() >= self.computing_seconds:
-            return DidNotFinish(call or log.last, f"{self.computing_seconds:g} s for this test")
+        # requests is stopped once the wait passes the idle limit of the guard's own budget.
+        if limit is None and wait >= idle_limit(budget):
+            return DidNotFinish(call or log.last, waited(idle_limit(budget), busy, "one reply of its worker"))
+        if self.pace is None and elsewhere.time.total_cpu() >= self.computing_seconds:
+            return DidNotFinish(call or log.last, on_the_clock(self.computing_seconds, "this test"))
         return None
-
 
     def _call_limit(self, call: Call | None) -> float | None:
         small = call is None or call.original is not None
@@ -149,8 +262,17 @@ class Watchdog:
 
     def _call_limit_text(self, call: Call | None) -> str:
         shortened = self.shortened and self._call_limit(call) == self.call_seconds
-        return f"{self._call_limit(call) or 0:g} s for one call" + (
+        return on_the_clock(self._call_limit(call) or 0, "one call") + (
             " (shorter: an earlier call in this run stalled)" if shortened else "")
+
+
+running: Watchdog | None = None  # the watchdog of the test under way, which a paced guard tells its pace
+
+
+def calibrate(seconds: float) -> None:
+    """The test under way is a guard whose own answer took `seconds` of CPU time: its budget follows from it."""
+    if running is not None:
+        running.calibrate(Pace(seconds, running.pace_factor))
 
 
 def _runs(call: Call, filename: str) -> bool:
@@ -230,7 +352,8 @@ LOAD_GRACE_SECONDS = 2.0
 
 @contextmanager
 def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int = MEMORY_LIMIT_MB) -> Iterator[None]:
-    """Bound the import of a module in this process: DidNotFinish past `seconds`, UsedTooMuchMemory past the growth.
+    """Bound the import of a module in this process: DidNotFinish past `seconds` of CPU time (or the wall's far
+    backstop, for a module that sleeps), UsedTooMuchMemory past the growth.
 
     Meant for a module's top level, where a loop left from experimenting, or a test call,
     would otherwise hang the run before a single test has a limit of its own.
@@ -238,7 +361,7 @@ def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int 
     if not can_watch():
         yield
         return
-    started, baseline, loading = time.monotonic(), resident_bytes(), True
+    started, cpu_started, baseline, loading = time.monotonic(), CODE_CLOCK.now(), resident_bytes(), True
     stopped_at = None  # when the first stop was raised
 
     def tick(signum: int, frame: types.FrameType | None) -> None:
@@ -253,9 +376,11 @@ def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int 
         if resident_bytes() - baseline > memory_mb * 1024 * 1024:
             stopped_at = stopped_at or now
             raise UsedTooMuchMemory(None, f"{memory_mb} MB")
-        if now - started >= seconds:
+        cpu = CODE_CLOCK.now() - cpu_started
+        if cpu >= seconds or now - started >= idle_limit(seconds):
             stopped_at = stopped_at or now
-            raise DidNotFinish(None, f"{seconds:g} s to load")
+            raise DidNotFinish(None, on_the_clock(seconds, "loading") if cpu >= seconds
+                               else waited(idle_limit(seconds), cpu, "loading"))
 
     with alarm_borrowed(tick, TICK_SECONDS):
         try:
@@ -279,21 +404,22 @@ def alarm_borrowed(handler: Callable[[int, types.FrameType | None], object], fir
 
 
 def run_briefly(function: Callable[..., object], args: tuple, kwargs: dict, seconds: float) -> tuple[str, object]:
-    """Call trusted code (a reference or a catalogued mistake) under its own short time limit.
+    """Call trusted code (a reference or a catalogued mistake) under its own short limit of CPU time.
 
     Returns ("returned", value), ("raised", (type name, message)) or ("did not finish", None).
     Only for use between tests' own calls: it borrows the alarm signal and gives it back.
     """
-    running = True
+    running, started, cpu_started = True, time.monotonic(), CODE_CLOCK.now()
 
     def stop(signum: int, frame: types.FrameType | None) -> None:
-        # Raise on every tick, in case a garbage-collector callback swallowed the last one,
-        # but only while the function runs: never in this function's own frame.
-        if running and (frame is None or frame.f_code is not run_briefly.__code__):
+        # Raise on every tick past the limit of CPU time (or the wall's backstop), in case a garbage-collector
+        # callback swallowed the last one, but only while the function runs: never in this function's own frame.
+        passed = CODE_CLOCK.now() - cpu_started >= seconds or time.monotonic() - started >= idle_limit(seconds)
+        if passed and running and (frame is None or frame.f_code is not run_briefly.__code__):
             raise _ProbeTimedOut
 
     try:
-        with alarm_borrowed(stop, seconds):
+        with alarm_borrowed(stop, min(seconds, TICK_SECONDS)):
             try:
                 outcome = "returned", function(*args, **kwargs)
             finally:

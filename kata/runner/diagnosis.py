@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable, Mapping
@@ -23,6 +22,7 @@ from kata.runner import probes
 from kata.judging.calls import Call, is_iterator
 from kata.katas import KATAS, Kata
 from kata.judging.checks import same
+from kata.judging.clocks import CODE_CLOCK
 from kata.judging.limits import can_watch, run_briefly
 from kata.judging.load_problems import message_of
 from kata.runner.modules import load_module
@@ -85,10 +85,11 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
     # On a large input even a linear mistake needs time: "did not finish" is judged
     # against the reference's own time.
     patience = max(PROBE_SECONDS, SLOWER_THAN_REFERENCE * reference_seconds)
-    deadline = time.monotonic() + (STALL_DIAGNOSIS_SECONDS if stalled else DIAGNOSIS_SECONDS)
+    # CPU time, as every limit: on a busy machine the same mistakes are tried, and so the same are named.
+    deadline = CODE_CLOCK.now() + (STALL_DIAGNOSIS_SECONDS if stalled else DIAGNOSIS_SECONDS)
     matches = []
     for mistake in mistakes.values():
-        if time.monotonic() > deadline:
+        if CODE_CLOCK.now() > deadline:
             break
         if _agree(_outcome(mistake.id, getattr(mistake, call.function), call, patience, shared)[0], seen):
             matches.append(mistake)
@@ -172,9 +173,9 @@ def _probe(function: Callable[..., object], call: Call, seconds: float,
     else:  # a large input: a shallow copy keeps a probe that modifies lists from spoiling the next one
         args = tuple(list(arg) if isinstance(arg, list) else arg for arg in call.args)
         kwargs = dict(call.kwargs)
-    started = time.monotonic()
+    started = CODE_CLOCK.now()
     kind, value = run_briefly(function, args, kwargs, seconds)
-    return (kind, value if keeps_value else None), time.monotonic() - started
+    return (kind, value if keeps_value else None), CODE_CLOCK.now() - started
 
 
 def _agree(one: tuple, other: tuple) -> bool:

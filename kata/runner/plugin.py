@@ -26,7 +26,7 @@ import pytest
 
 from kata.isolation.limits import TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.isolation.pool import connect_to_judging, stop_all_workers
-from kata.judging.limits import CALL_SECONDS, KATA_SECONDS
+from kata.judging.limits import CALL_SECONDS, KATA_SECONDS, PACE_FACTOR
 from kata.runner import collection, end_of_run, module_data, reporting, summary, time_limits
 from kata.runner import profiles  # registers the Hypothesis profiles, before any test runs
 from kata.runner.fixtures import function_fixtures
@@ -70,6 +70,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--kata-seconds", type=float, default=KATA_SECONDS, metavar="S",
                     help=f"the wall time one kata's tests may take in all: the rest of them then fail without "
                     f"running, saying so (default {KATA_SECONDS:g})")
+    group.addoption("--pace-factor", type=float, default=PACE_FACTOR, metavar="N",
+                    help=f"a complexity guard stops the code under test at N times the CPU time of the tests' own "
+                    f"plain pass over the same input (default {PACE_FACTOR:g}); other values measure how far code is "
+                    "from that limit")
     group.addoption("--outcomes", default=None, metavar="FILE",
                     help="also write every test's outcome, verdict and matched mistake to FILE as JSON "
                          "(for kata grade)")
@@ -121,10 +125,10 @@ def _implementation_judged(config: pytest.Config) -> Implementation:
         connect_the_workers_to_judging()
     elif config.getoption("confined"):
         raise pytest.UsageError("--confined goes with --isolate: only a worker process can be confined")
-    for option in ("call_seconds", "kata_seconds"):
+    for option in ("call_seconds", "kata_seconds", "pace_factor"):
         if not config.getoption(option) > 0:
-            raise pytest.UsageError(f"--{option.replace('_', '-')}={config.getoption(option)}: "
-                                    "give a number of seconds above 0")
+            raise pytest.UsageError(f"--{option.replace('_', '-')}={config.getoption(option):g}: give a number "
+                                    + ("above 0" if option == "pace_factor" else "of seconds above 0"))
     return impl
 
 

@@ -12,6 +12,8 @@ import pytest
 from kata.katas import kata_of_test
 from kata.isolation.pool import start_a_test
 from kata.judging.calls import KataOutOfTime, log
+from kata.judging.clocks import CODE_CLOCK
+from kata.judging import limits
 from kata.judging.limits import STALLED_CALL_SECONDS, Watchdog, can_watch
 from kata.runner.profiles import examples_factor
 from kata.runner.run_state import RUN
@@ -38,11 +40,39 @@ def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
         seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, seconds
     call_seconds, shortened, large_call_seconds = _call_limits(item, guard)
     watchdog = Watchdog(seconds, call_seconds=call_seconds, computing_seconds=computing_seconds, shortened=shortened,
-                        large_call_seconds=large_call_seconds)
+                        large_call_seconds=large_call_seconds, pace_factor=item.config.getoption("pace_factor"))
     watchdog.start()
     # pytest-timeout's own protocol: it calls the item's cancel_timeout, an attribute pytest.Item does not declare.
     item.cancel_timeout = watchdog.stop  # type: ignore[attr-defined]
     return True
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """A kata whose tests have taken --kata-seconds in all (KATA_SECONDS) runs none of the rest: each fails at
+    once, saying so. A paced guard's figures go in its report's user properties (and so in JUnit XML): the
+    clock that judged, what the tests' own answer took, the budget that followed, and what the code used of it."""
+    kata, budget = kata_of_test(item.path), item.config.getoption("kata_seconds")
+    if kata is not None and item.config.stash[RUN].spent[kata.slug] > budget:
+        raise KataOutOfTime(f"{budget:g} s")
+    try:
+        outcome = yield
+    finally:
+        record_the_pace(item, limits.running)
+    guard = item.get_closest_marker("guard")
+    if guard is not None and guard.kwargs.get("paced") and limits.running is not None \
+            and limits.running.pace is None:
+        raise RuntimeError(f"{item.name} is a paced guard, but it never timed its plain pass (paced): the code's "
+                           "limit was the tests' own drawing time")
+    return outcome
+
+
+def record_the_pace(item: pytest.Item, watchdog: Watchdog | None) -> None:
+    spent = watchdog.spent_since_the_pace() if watchdog is not None else None
+    if watchdog is not None and watchdog.pace is not None and spent is not None:
+        item.user_properties += [("clock", CODE_CLOCK.name), ("pace_seconds", round(watchdog.pace.seconds, 4)),
+                                 ("budget_seconds", round(watchdog.budget(), 4)), ("used_seconds", round(spent, 4)),
+                                 ("travel_seconds", round(watchdog.travel(), 4))]
 
 
 def _call_limits(item: pytest.Item, guard: pytest.Mark | None) -> tuple[float | None, bool, float | None]:
@@ -84,10 +114,3 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object
             item.config.stash[RUN].spent[kata.slug] += time.monotonic() - started
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_call(item: pytest.Item) -> None:
-    """A kata whose tests have taken --kata-seconds in all (KATA_SECONDS) runs none of the rest: each fails at
-    once, saying so."""
-    kata, budget = kata_of_test(item.path), item.config.getoption("kata_seconds")
-    if kata is not None and item.config.stash[RUN].spent[kata.slug] > budget:
-        raise KataOutOfTime(f"{budget:g} s")

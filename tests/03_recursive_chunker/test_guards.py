@@ -15,8 +15,9 @@ from itertools import accumulate
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import letters, numbers
 from tests.support.oracles import greedy_bounds
+from tests.support.paces import sentence_chunks
 
-from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.guards import complexity_guard, paced, progress_guard
 from kata.judging.checks import expect
 
 RECOUNT_HINT = (
@@ -36,7 +37,7 @@ def sentences(guard_random, count: int, words: int) -> list[str]:
     return [" ".join(text[start:start + words]) + "." for start in range(0, count * words, words)]
 
 
-@complexity_guard(hint=RECOUNT_HINT)
+@complexity_guard(paced=True, hint=RECOUNT_HINT)
 def test_a_megabyte_of_text_in_chunks_of_thousands_of_words(chunk_text, guard_random):
     """About 500,000 words in sentences of 2 to 20 words, under a budget of 30,001 to 60,001 words: 8 to 17
     chunks of thousands of sentences each, which counting the open chunk again for each one cannot finish."""
@@ -45,30 +46,37 @@ def test_a_megabyte_of_text_in_chunks_of_thousands_of_words(chunk_text, guard_ra
     words, ends = letters(guard_random, sum(lengths)), list(accumulate(lengths))
     sentences = [f"{words[end - length].upper()} {' '.join(words[end - length + 1:end])}."  # Capitalised
                  for end, length in zip(ends, lengths)]
-    chunks = chunk_text(" ".join(sentences), budget)
+    text = " ".join(sentences)
+    paced(lambda: sentence_chunks(text, budget))
     expected = [" ".join(sentences[start:end]) for start, end in greedy_bounds(lengths, budget)]
+    chunks = chunk_text(text, budget)
     expect(is_exactly(chunks, expected),
            f"{len(expected)} chunks, each the next sentences that fit the budget of {budget:,} words, joined by "
            "one space: every sentence is a unit, the text is one paragraph", details=differs(chunks, expected))
 
 
-@complexity_guard(hint=RESCAN_HINT)
+@complexity_guard(paced=True, hint=RESCAN_HINT)
 def test_a_megabyte_of_text_in_many_overlapping_chunks(chunk_text, guard_random):
     drawn = sentences(guard_random, 10_000, 50)
-    chunks = chunk_text(" ".join(drawn), 110, 50)  # 1,009,999 characters, 500,000 words
+    text = " ".join(drawn)  # 1,009,999 characters, 500,000 words
+    paced(lambda: sentence_chunks(text, 110))
     expected = [f"{drawn[i]} {drawn[i + 1]}" for i in range(9_999)]
+    chunks = chunk_text(text, 110, 50)
     expect(is_exactly(chunks, expected), "9,999 chunks, each two sentences of 50 words: the last sentence of the "
                                          "chunk before, and the next one", details=differs(chunks, expected))
 
 
-@complexity_guard(hint=RESCAN_HINT)
+@complexity_guard(paced=True, hint=RESCAN_HINT)
 def test_one_long_sentence_without_punctuation(chunk_text, guard_random):
     # 300,000 words, not fewer: cutting the windows with words = words[7:] copies the rest of the
     # sentence each time, quadratic but fast (one copy in C per window): on the machine that measured
     # it, 100,000 words took 0.7 s and 300,000 take 6.6 s, where the reference takes 0.06 s.
     words = letters(guard_random, 300_000)
-    chunks = chunk_text(" ".join(words) + " ", 7, 6)
-    expect(is_exactly(chunks, [" ".join(words[start:start + 7]) for start in range(0, 300_000, 7)]),
+    text = " ".join(words) + " "
+    paced(lambda: sentence_chunks(text, 7))
+    expected = [" ".join(words[start:start + 7]) for start in range(0, 300_000, 7)]
+    chunks = chunk_text(text, 7, 6)
+    expect(is_exactly(chunks, expected),
            "42,858 chunks of one window each: 42,857 windows of 7 words and a last one of 1, "
            "none carried, since a window of 7 words does not fit an overlap of 6")
 

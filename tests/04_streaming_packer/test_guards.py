@@ -16,9 +16,10 @@ from operator import sub
 
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import numbers
-from tests.support.oracles import greedy_bounds
+from tests.support.oracles import greedy_chunks
+from tests.support.paces import packing
 
-from kata.judging.guards import complexity_guard, memory_guard, progress_guard, read_measuring_memory
+from kata.judging.guards import complexity_guard, memory_guard, paced, progress_guard, read_measuring_memory
 from kata.judging.checks import expect
 from kata.vocabulary import counted
 
@@ -75,7 +76,7 @@ def test_ten_thousand_chunks_of_an_endless_stream(iter_pack, stream, guard_rando
                    f"after reading {sizes.read:,} sizes.")
 
 
-@complexity_guard(hint=RESUMMING_HINT)
+@complexity_guard(paced=True, hint=RESUMMING_HINT)
 def test_two_hundred_thousand_sizes_in_long_chunks(iter_pack, guard_random):
     """200,000 sizes of 1 to 8 in 5 to 10 chunks of tens of thousands: going over the open chunk again for
     every size, even with sum() in C, is billions of additions. The budget is the total of the first 20,000
@@ -84,8 +85,9 @@ def test_two_hundred_thousand_sizes_in_long_chunks(iter_pack, guard_random):
     n = 200_000
     sizes = numbers(guard_random, n, 1, 8)
     budget = sum(sizes[:guard_random.randint(20_000, 40_000)])
+    paced(lambda: packing(sizes, budget))
+    expected = greedy_chunks(sizes, budget)
     chunks = list(iter_pack(iter(sizes), budget))
-    expected = [list(range(start, end)) for start, end in greedy_bounds(sizes, budget)]
     expect(is_exactly(chunks, expected),
            f"{len(expected)} chunks of consecutive sentences, packed greedily under the budget of {budget:,}, "
            "the first filling it exactly", details=differs(chunks, expected))

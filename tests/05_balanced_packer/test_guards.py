@@ -13,8 +13,9 @@ from array import array
 
 from tests.support.answers import is_exactly
 from tests.support.oracles import greedy_chunks_fast, smallest_budget_keeping_the_count
+from tests.support.paces import smallest_budget
 
-from kata.judging.guards import complexity_guard
+from kata.judging.guards import complexity_guard, paced
 from kata.judging.checks import expect
 
 SCAN_HINT = (
@@ -85,23 +86,25 @@ def expect_the_chunks(chunks, expected: list[list[int]], b_star: int) -> None:
                   f"(the smallest budget that makes that many), of {lengths} sentences", details=details)
 
 
-@complexity_guard(seconds=4, hint=SCAN_HINT)
+@complexity_guard(paced=True, hint=SCAN_HINT)
 def test_twenty_thousand_equal_sentences_under_a_budget_of_a_trillion(balanced_pack, guard_random):
     # Sizes of about 700,000,000 tokens, adding up to a little above 14 * 10**12: greedy with 10**12 makes 15
     # chunks, 14 of about 1,428 sentences and a runt of a few dozen at most; b* is about a fifteenth of the total,
     # and its chunks hold about 1,334 sentences each.
     sizes, b_star = sizes_and_b_star(guard_random, 20_000, 14_004_000_000_000, 14_012_000_000_000,
                                      small_at_even=False, last_tried=True)
+    paced(lambda: smallest_budget(sizes, MAX_TOKENS))
     expected = greedy_chunks_fast(sizes, b_star)
     expect_the_chunks(balanced_pack(sizes, MAX_TOKENS), expected, b_star)
 
 
-@complexity_guard(seconds=4, hint=SCAN_HINT)
+@complexity_guard(paced=True, hint=SCAN_HINT)
 def test_twenty_thousand_sentences_of_one_and_a_billion_tokens(balanced_pack, guard_random):
     # Sizes of 1 to 255 and of about 1,000,000,000 in turn, adding up to a little above 10 * 10**12: greedy makes
     # 11 chunks, the last a runt of a few dozen sentences; b* is about an eleventh of the total, and its chunks
     # hold about 1,819 sentences each.
     sizes, b_star = sizes_and_b_star(guard_random, 20_000, 10_004_000_000_000, 10_012_000_000_000,
                                      small_at_even=True, last_tried=False)
+    paced(lambda: smallest_budget(sizes, MAX_TOKENS))
     expected = greedy_chunks_fast(sizes, b_star)
     expect_the_chunks(balanced_pack(sizes, MAX_TOKENS), expected, b_star)

@@ -13,8 +13,9 @@ from itertools import accumulate
 
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import letters
+from tests.support.oracles import token_aware_plan
 
-from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.guards import complexity_guard, paced, progress_guard
 from kata.judging.checks import expect
 from kata.toy_tokenizer import ToyTokenizer
 
@@ -80,16 +81,25 @@ CUTTING_HINT = (
 )
 
 
-@complexity_guard(hint=REENCODING_HINT)
+@complexity_guard(paced=True, hint=REENCODING_HINT)
 def test_ten_thousand_short_sections(chunk_sections, guard_random):
     sections, expected = sections_filling_chunks_of(guard_random, 10_000, 32)
+    paced(lambda: token_aware_plan(sections, 32, tokenizer, "\n"))
     chunks = chunk_sections(list(sections), 32, tokenizer)
     expect(is_exactly(chunks, expected),
            f'{len(expected):,} chunks, each of the sections joined that count exactly 32 tokens, but the last: "the" '
            'and each word are one token, and "\\nthe" is one too', details=differs(chunks, expected))
 
 
-@complexity_guard(hint=CUTTING_HINT)
+def pieces_of_the_longest_runs(section: str, max_tokens: int) -> list[str]:
+    """What a straightforward cutter does with a section whose runs of max_tokens ids all end between characters:
+    encode it once, decode each run, and count each piece again. The guard's pace (its answer is known)."""
+    ids = tokenizer.encode(section)
+    pieces = [tokenizer.decode(ids[start:start + max_tokens]) for start in range(0, len(ids), max_tokens)]
+    return [piece for piece in pieces if len(tokenizer.encode(piece)) <= max_tokens]
+
+
+@complexity_guard(paced=True, hint=CUTTING_HINT)
 def test_one_very_long_section(chunk_sections, guard_random):
     # About 840,000 characters, as "日本語🦜é the cat " * 60_000 had, not fewer: trying every run of ids from one
     # up, for each piece, is linear in the pieces, and 280,000 characters took it only 3 s on a fast machine (a 2 s
@@ -100,6 +110,7 @@ def test_one_very_long_section(chunk_sections, guard_random):
     choices = guard_random.randbytes(1_875 * 32)
     expected = ["".join(map(atoms.__getitem__, choices[start:start + 32])) for start in range(0, 1_875 * 32, 32)]
     section = "".join(expected)
+    paced(lambda: pieces_of_the_longest_runs(section, 512))
     chunks = chunk_sections([section], 512, tokenizer)
     expect(is_exactly(chunks, expected),
            f"1,875 pieces of exactly 512 tokens each, that concatenate to the {len(section):,}-character section",

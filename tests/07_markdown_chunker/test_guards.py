@@ -18,19 +18,23 @@ from operator import add
 from tests.support.answers import as_tuples, differs, is_exactly
 from tests.support.guard_inputs import letters, letters_from, numbers
 from tests.support.oracles import greedy_chunks_fast
+from tests.support.paces import word_spans
 
-from kata.judging.guards import complexity_guard, progress_guard
+from kata.judging.guards import complexity_guard, paced, progress_guard
 from kata.judging.checks import expect
 
 RECOUNTING_HINT = (
     "Look for a step that goes over the whole open chunk for every block: counting the words of "
     "doc[chunk_start:block_end] again (keep a running word count instead), or joining the chunk's blocks."
 )
-# A window's text is its words and the two gaps between them: 4,096 runs of three words times 9 pairs of gaps,
-# so that about one window in four has a copy earlier in the 20,000 words.
-SIXTEEN_LETTERS, PARAGRAPH_GAPS = "abcdefghijklmnop", (" ", "  ", "\n")
-# 2,187 runs of seven words times 64 ways of spacing them: some 200 of the 2,857 windows have an earlier copy.
-THREE_LETTERS, LINE_GAPS = "abc", (" ", "  ")
+# A window's text is its words and the gaps between them: 64 runs of three words times 9 pairs of gaps in the
+# paragraph, and on the code line one word in 64 ways of spacing seven of it, so that most windows have a copy
+# earlier in the document, a few hundred words in: a search of the document for each window's text finds its
+# first copy soon, and gives it that copy's place, in a small part of the limit. Found far in, the searches add
+# up to quadratic work in C of about ten times the plain pass for 20,000 words: whether it was stopped or judged
+# wrong depended on the machine. On the code line only the gaps, drawn for each word, say where a window is.
+FOUR_LETTERS, PARAGRAPH_GAPS = "abcd", (" ", "  ", "\n")
+ONE_LETTER, LINE_GAPS = "a", (" ", "  ")
 INDENTS, LINE_ENDS = ("", " ", "  "), ("", " ")  # of the code lines: a run starts at its first word, ends at its last
 
 
@@ -78,7 +82,7 @@ def a_budget_without_an_exact_fit(guard_random, counts: list[int], low: int, hig
             return budget, chunks
 
 
-@complexity_guard(hint=RECOUNTING_HINT)
+@complexity_guard(paced=True, hint=RECOUNTING_HINT)
 def test_twenty_four_thousand_paragraphs_in_three_long_chunks(chunk_markdown, guard_random):
     # 24,000 paragraphs of 16 words on average, in 3 chunks: 2 of about 8,800 paragraphs (each holds more than
     # max_tokens - 31 words, and 3 of them more than all the words), the last of 4,800 or more (the words are at
@@ -88,19 +92,22 @@ def test_twenty_four_thousand_paragraphs_in_three_long_chunks(chunk_markdown, gu
     # the chunks end where greedy's running count says.
     doc, counts, starts, ends = paragraphs_of_random_lengths(guard_random, 24_000)
     budget, packed = a_budget_without_an_exact_fit(guard_random, counts, sum(counts) // 3 + 40, 2 * sum(counts) // 5)
-    expected = [(doc[starts[chunk[0]]:ends[chunk[-1]]], starts[chunk[0]], ends[chunk[-1]], ()) for chunk in packed]
+    paced(lambda: word_spans(doc, budget))
+    expected = [(doc[starts[chunk[0]]:ends[chunk[-1]]], starts[chunk[0]], ends[chunk[-1]], ())
+                for chunk in packed]
     chunks = as_tuples(chunk_markdown(doc, budget))
     expect(is_exactly(chunks, expected),
            f"{len(expected)} chunks of {', '.join(f'{len(chunk):,}' for chunk in packed)} paragraphs: greedy's packing "
            f"of the paragraphs' word counts under max_tokens = {budget:,}", details=differs(chunks, expected))
 
 
-@complexity_guard(hint=RESPLITTING_HINT)
+@complexity_guard(paced=True, hint=RESPLITTING_HINT)
 def test_a_paragraph_of_twenty_thousand_words_in_windows_of_three(chunk_markdown, guard_random):
     # One paragraph of random one-letter words over many lines, each word followed by one or two spaces or a line
     # break: 6,667 windows, each from its first word's start to its last word's end.
-    doc, starts = words_and_gaps(guard_random, 20_000, SIXTEEN_LETTERS, PARAGRAPH_GAPS)
+    doc, starts = words_and_gaps(guard_random, 20_000, FOUR_LETTERS, PARAGRAPH_GAPS)
     ends = [start + 1 for start in starts]
+    paced(lambda: word_spans(doc, 3))
     expected = [(doc[starts[first]:ends[last]], starts[first], ends[last], ())
                 for first, last in zip(range(0, 20_000, 3), [*range(2, 20_000, 3), 19_999])]
     chunks = as_tuples(chunk_markdown(doc, 3))
@@ -109,7 +116,7 @@ def test_a_paragraph_of_twenty_thousand_words_in_windows_of_three(chunk_markdown
            details=differs(chunks, expected))
 
 
-@complexity_guard(hint=RESPLITTING_HINT)
+@complexity_guard(paced=True, hint=RESPLITTING_HINT)
 def test_a_code_block_of_six_thousand_lines_in_runs_of_two_words(chunk_markdown, guard_random):
     # 6,000 lines of one random letter each, indented by 0 to 2 spaces and followed by 0 or 1: the opening fence
     # with the first line, 2,999 runs of two lines, and the last line with the closing fence.
@@ -119,6 +126,7 @@ def test_a_code_block_of_six_thousand_lines_in_runs_of_two_words(chunk_markdown,
     doc = "```\n" + "\n".join(lines) + "\n```"
     line_starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=4))
     starts = [line_start + len(indent) for line_start, indent in zip(line_starts, indents)]
+    paced(lambda: word_spans(doc, 2))
     expected = [(doc[:starts[0] + 1], 0, starts[0] + 1, ())] \
         + [(doc[starts[first]:starts[first + 1] + 1], starts[first], starts[first + 1] + 1, ())
            for first in range(1, 5_999, 2)] + [(doc[starts[-1]:], starts[-1], len(doc), ())]
@@ -128,18 +136,19 @@ def test_a_code_block_of_six_thousand_lines_in_runs_of_two_words(chunk_markdown,
                                          "closing fence", details=differs(chunks, expected))
 
 
-@progress_guard(hint=(
+@progress_guard(paced=True, hint=(
     "Does every iteration of your loop move on past the window it cut? If it does, look for a step that goes over "
     "the rest of the long line for every window, which 2,857 windows make too slow: splitting or slicing what is "
     "left of it again, or list.pop(0) on its words. Find the words' positions once."))
 def test_the_loop_ends_on_a_code_line_of_twenty_thousand_words(chunk_markdown, guard_random):
     # One code line of 20,000 random one-letter words, each followed by one or two spaces.
-    line, starts = words_and_gaps(guard_random, 20_000, THREE_LETTERS, LINE_GAPS)
+    line, starts = words_and_gaps(guard_random, 20_000, ONE_LETTER, LINE_GAPS)
     doc = "```\n" + line + "\n```"
     starts = [start + 4 for start in starts]
-    windows = [(doc[starts[first]:starts[first + 6] + 1], starts[first], starts[first + 6] + 1, ())
-               for first in range(0, 19_999, 7)]
-    expected = [("```", 0, 3, ())] + windows + [(doc[starts[-1]:], starts[-1], len(doc), ())]
+    paced(lambda: word_spans(doc, 7))
+    expected = [("```", 0, 3, ())] \
+        + [(doc[starts[first]:starts[first + 6] + 1], starts[first], starts[first + 6] + 1, ())
+           for first in range(0, 19_999, 7)] + [(doc[starts[-1]:], starts[-1], len(doc), ())]
     chunks = as_tuples(chunk_markdown(doc, 7))
     expect(is_exactly(chunks, expected), "2,859 chunks: the opening fence alone, 2,857 windows of 7 words, and the "
                                          "last word with the closing fence", details=differs(chunks, expected))

@@ -26,8 +26,9 @@ from itertools import accumulate
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import letters, numbers
 from tests.support.oracles import greedy_chunks_fast
+from tests.support.paces import similarity_chunks
 
-from kata.judging.guards import complexity_guard
+from kata.judging.guards import complexity_guard, paced
 from kata.judging.checks import expect
 
 N = 40_000
@@ -76,7 +77,7 @@ def sentences_of(guard_random, sizes: list[int]) -> list[str]:
     return [" ".join(words[start:end]) for start, end in zip([0, *ends], ends)]
 
 
-@complexity_guard(hint=ALL_PAIRS_HINT + " " + RESUMMING_HINT)
+@complexity_guard(paced=True, hint=ALL_PAIRS_HINT + " " + RESUMMING_HINT)
 def test_forty_thousand_sentences_on_one_topic_in_long_chunks(semantic_chunks, embedder, guard_random):
     """The statement's first large input: one topic, packed under a budget of thousands of words."""
     sizes = numbers(guard_random, N, 1, 4)
@@ -87,8 +88,9 @@ def test_forty_thousand_sentences_on_one_topic_in_long_chunks(semantic_chunks, e
     width, vectors = one_topic(guard_random, N)
     threshold = topic_threshold(guard_random)
     embed = embedder.drawn(vectors, LABEL)
-    chunks = semantic_chunks(sentences, embed, threshold, budget)
+    paced(lambda: similarity_chunks(vectors, sizes, threshold, budget))
     expected = greedy_chunks_fast(sizes, budget)
+    chunks = semantic_chunks(sentences, embed, threshold, budget)
     right = is_exactly(chunks, expected)
     expect(right,
            f"{len(expected)} chunks of {', '.join(str(len(chunk)) for chunk in expected)} sentences: the vectors, "
@@ -101,7 +103,7 @@ def test_forty_thousand_sentences_on_one_topic_in_long_chunks(semantic_chunks, e
            details=embed.described())
 
 
-@complexity_guard(hint=ALL_PAIRS_HINT + " " + RESCANNING_HINT)
+@complexity_guard(paced=True, hint=ALL_PAIRS_HINT + " " + RESCANNING_HINT)
 def test_ten_thousand_topics_of_one_sentence_or_a_few(semantic_chunks, embedder, guard_random):
     """The statement's second large input: thousands of topics of 1 to 4 sentences, their vectors random."""
     n = 10_000
@@ -123,8 +125,9 @@ def test_ten_thousand_topics_of_one_sentence_or_a_few(semantic_chunks, embedder,
         vectors += [[float(scale * x) for x in base] for scale in scales[start:end]]
         previous = base
     threshold = guard_random.randint(5, 95) / 100
-    chunks = semantic_chunks(sentences, embedder.drawn(vectors, LABEL), threshold, n)
+    paced(lambda: similarity_chunks(vectors, [1] * n, threshold, n))
     expected = [list(range(start, end)) for start, end in zip(starts, [*starts[1:], n])]
+    chunks = semantic_chunks(sentences, embedder.drawn(vectors, LABEL), threshold, n)
     right = is_exactly(chunks, expected)
     expect(right,
            f"{len(expected):,} chunks, one per topic of 1 to 4 sentences: the vectors of a topic, of {width} "
@@ -134,7 +137,7 @@ def test_ten_thousand_topics_of_one_sentence_or_a_few(semantic_chunks, embedder,
            details="" if right else differs(chunks, expected))
 
 
-@complexity_guard(hint=OVERSIZED_HINT)
+@complexity_guard(paced=True, hint=OVERSIZED_HINT)
 def test_the_loop_ends_on_a_long_run_of_oversized_sentences(semantic_chunks, embedder, guard_random):
     """The statement's third large input: runs of sentences larger than the budget between runs of short ones."""
     n = 10_000
@@ -154,8 +157,9 @@ def test_the_loop_ends_on_a_long_run_of_oversized_sentences(semantic_chunks, emb
     sentences = sentences_of(guard_random, sizes)
     width, vectors = one_topic(guard_random, n)
     threshold = topic_threshold(guard_random)
-    chunks = semantic_chunks(sentences, embedder.drawn(vectors, LABEL), threshold, budget)
+    paced(lambda: similarity_chunks(vectors, sizes, threshold, budget))
     expected = greedy_chunks_fast(sizes, budget)
+    chunks = semantic_chunks(sentences, embedder.drawn(vectors, LABEL), threshold, budget)
     right = is_exactly(chunks, expected)
     expect(right,
            f"{len(expected):,} chunks: each sentence larger than the budget of {budget} words alone, and the "

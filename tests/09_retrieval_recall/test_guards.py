@@ -31,8 +31,9 @@ from operator import lt
 from tests.support.answers import close_scores, scored
 from tests.support.guard_inputs import distinct_words, numbers, token_ids
 from tests.support.oracles import bm25_of_profiles
+from tests.support.paces import bm25_scores as plain_bm25
 
-from kata.judging.guards import complexity_guard
+from kata.judging.guards import complexity_guard, paced
 from kata.judging.checks import check_returns, expect
 
 PRODUCT_HINT = (
@@ -100,11 +101,13 @@ def the_best(scores: list[float], k: int) -> list[int]:
     return heapq.nsmallest(k, range(len(scores)), key=lambda index: (-scores[index], index))
 
 
-@complexity_guard(seconds=2, hint=PRODUCT_HINT)
+@complexity_guard(paced=True, hint=PRODUCT_HINT)
 def test_a_query_of_twenty_thousand_words_against_twenty_thousand_chunks(bm25_scores, guard_random):
     corpus = Corpus(guard_random)
-    scores = scored(bm25_scores, " ".join(corpus.query), corpus.chunks)
+    query = " ".join(corpus.query)
+    paced(lambda: plain_bm25(query, corpus.chunks))
     expected = corpus.scores()
+    scores = scored(bm25_scores, query, corpus.chunks)
     right = close_scores(scores, expected)
     wrong = None if right else next(index for index, (got, want) in enumerate(zip(scores, expected))
                                     if not close_scores([got], [want]))
@@ -115,12 +118,14 @@ def test_a_query_of_twenty_thousand_words_against_twenty_thousand_chunks(bm25_sc
                                         f"not {scores[wrong]!r}"))
 
 
-@complexity_guard(seconds=2, hint=PRODUCT_HINT)
+@complexity_guard(paced=True, hint=PRODUCT_HINT)
 def test_the_top_five_of_twenty_thousand_chunks_for_twenty_thousand_words(top_k, guard_random):
     corpus = Corpus(guard_random)
+    query = " ".join(corpus.query)
+    paced(lambda: plain_bm25(query, corpus.chunks))
     scores = corpus.scores()
     expected = the_best(scores, 5)
-    check_returns(top_k, " ".join(corpus.query), corpus.chunks, 5, expected=expected,
+    check_returns(top_k, query, corpus.chunks, 5, expected=expected,
                   why="BM25 with k1 = 1.5 and b = 0.75 ranks them so, with the scores "
                       f"{', '.join(f'{scores[index]:.6f}' for index in expected)}; among equal scores the lower "
                       "indices come first.")
@@ -133,7 +138,7 @@ RECOUNT_HINT = (
 )
 
 
-@complexity_guard(seconds=2, hint=RECOUNT_HINT)
+@complexity_guard(paced=True, hint=RECOUNT_HINT)
 def test_a_one_word_query_against_twenty_thousand_chunks(bm25_scores, guard_random):
     # One query word: a loop over the query's words with a loop over the chunks inside is 20,000 steps here,
     # and only what recounts something from all the chunks for every chunk grows with the square of the chunks.
@@ -141,8 +146,9 @@ def test_a_one_word_query_against_twenty_thousand_chunks(bm25_scores, guard_rand
     corpus = Corpus(guard_random)
     word = guard_random.choice([first for first, shape in zip(corpus.firsts, corpus.shapes)
                                 if SHAPES[shape].count(0) == 2])
-    scores = scored(bm25_scores, word, corpus.chunks)
+    paced(lambda: plain_bm25(word, corpus.chunks))
     expected = corpus.scores_for(word)
+    scores = scored(bm25_scores, word, corpus.chunks)
     holders = [index for index, score in enumerate(expected) if score]
     expect(close_scores(scores, expected),
            f"{CHUNK_COUNT:,} scores, all 0.0 but those of the {len(holders)} chunks that hold {word!r} "

@@ -185,8 +185,9 @@ def test_after_one_stalled_call_the_katas_next_stalls_are_stopped_sooner(tmp_pat
     reports = [" ".join((failure.text or "").split()) for failure in ElementTree.parse(junit).iter("failure")]
     stalls = [report for report in reports if "DID NOT FINISH" in report]
     assert len(stalls) >= 3, reports
-    assert f"its limit of {CALL_SECONDS:g} s for one call;" in stalls[0]
-    shorter = f"its limit of {STALLED_CALL_SECONDS:g} s for one call (shorter: an earlier call in this run stalled)"
+    assert f"its limit of {CALL_SECONDS:g} s of CPU time for one call;" in stalls[0]
+    shorter = (f"its limit of {STALLED_CALL_SECONDS:g} s of CPU time for one call (shorter: an earlier call in this "
+               "run stalled)")
     assert all(shorter in report for report in stalls[1:]), stalls[1]
 
 
@@ -202,7 +203,7 @@ def test_watch_shows_the_first_failure_while_the_rest_of_the_run_goes_on(repo, s
     assert shown_at_once < screen.index("Status: failing"), "the first failure came only with the end of the run"
 
 
-# Correct, but a twentieth of a second per call: no one call nears its limit, and a property's
+# Correct, but a twentieth of a second of CPU time per call: no one call nears its limit, and a property's
 # dozens of examples together pass a short limit for the whole test.
 SLOW_BUT_CORRECT = '''
 import time
@@ -212,7 +213,9 @@ from fixed_windows import fixed_windows as reference
 
 
 def fixed_windows(tokens, chunk_size, overlap):
-    time.sleep(0.05)
+    started = time.thread_time()
+    while time.thread_time() - started < 0.05:
+        pass
     return reference(tokens, chunk_size, overlap)
 '''
 
@@ -236,7 +239,8 @@ def property_reports(tmp_path, *options: str) -> list[str]:
 @pytest.mark.timeout(90)
 def test_many_quick_calls_past_the_tests_limit_are_reported_as_such_not_as_a_call_that_stalled(tmp_path):
     [report] = property_reports(tmp_path, "--timeout=0.5")
-    counted_calls = re.search(r"The test ran past its limit of 0\.5 s for this test over (\d+) calls of your code, "
+    counted_calls = re.search(r"The test ran past its limit of 0\.5 s of CPU time for this test over (\d+) calls of "
+                              r"your code, "
                               r"though no one call ran past the limit for one call; the last was: fixed_windows\(",
                               report)
     assert counted_calls and int(counted_calls.group(1)) > 1, report
@@ -248,4 +252,4 @@ def test_many_quick_calls_past_the_tests_limit_are_reported_as_such_not_as_a_cal
 def test_a_profile_of_more_examples_gives_a_property_test_more_time_in_proportion(tmp_path):
     """thorough tries 1000 examples where the limits are set for 60: 0.12 s becomes 2 s."""
     [report] = property_reports(tmp_path, "--timeout=0.12", "--hypothesis-profile=thorough")
-    assert "The test ran past its limit of 2 s for this test over" in report, report
+    assert "The test ran past its limit of 2 s of CPU time for this test over" in report, report

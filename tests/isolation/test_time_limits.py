@@ -8,6 +8,7 @@ still stopped (kata.isolation.clock, kata.judging.elsewhere).
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -18,7 +19,8 @@ from kata.isolation import channel, client
 from kata.judging.calls import DidNotFinish, Judged
 from kata.isolation.client import IsolatedFunction
 from kata.isolation.limits import IDLE_CPU_SECONDS
-from kata.judging.limits import Watchdog, can_watch, idle_limit
+from kata.judging.elsewhere import elsewhere
+from kata.judging.limits import Watchdog, calibrate, can_watch, idle_limit
 
 
 # The limit of one call, on the worker's CPU clock; and of one wait, when it sleeps ---------------
@@ -65,7 +67,7 @@ def test_a_worker_that_freezes_its_own_clocks_is_still_stopped_at_the_call_limit
             return total
     """)
     limit, seconds = run_under_a_call_limit(worker, 0.3)
-    assert limit == "0.3 s for one call" and seconds < 3
+    assert limit == "0.3 s of CPU time for one call" and seconds < 3
 
 
 def test_a_worker_that_tells_the_tests_it_has_stopped_working_fails_its_call(start_worker, no_limit_passed):
@@ -82,7 +84,7 @@ def test_a_worker_that_tells_the_tests_it_has_stopped_working_fails_its_call(sta
             return total
     """)
     outcome, seconds = run_under_a_call_limit(worker, 0.3)
-    assert "not an answer" in outcome or outcome == "0.3 s for one call"
+    assert "not an answer" in outcome or outcome == "0.3 s of CPU time for one call"
     assert seconds < 3
 
 
@@ -94,7 +96,8 @@ def test_a_worker_that_sleeps_is_stopped_when_its_wait_passes_the_idle_limit(sta
             time.sleep(60)
     """)
     limit, seconds = run_under_a_call_limit(worker, 0.2)
-    assert limit == "0.2 s for one call" and idle_limit(0.2) <= seconds < idle_limit(0.2) + 2
+    assert limit.startswith(f"{idle_limit(0.2):g} s of wall time for one call, in which it used only 0")
+    assert "(it sleeps, or waits for something)" in limit and idle_limit(0.2) <= seconds < idle_limit(0.2) + 2
 
 
 def test_a_worker_that_waits_for_the_tests_callbacks_is_not_charged_for_them(start_worker, no_limit_passed):
@@ -200,12 +203,15 @@ def test_a_worker_that_sleeps_through_a_guard_is_stopped_at_the_guards_idle_limi
     started = time.monotonic()
     watchdog.start()
     try:
-        with pytest.raises(DidNotFinish, match=r"2 s for one reply of its worker"):
+        with pytest.raises(DidNotFinish, match=r"2 s of wall time for one reply of its worker"):
             judged()
     finally:
         watchdog.stop()
     assert idle_limit(0.5) <= time.monotonic() - started < 4.0
 
+
+# The words of a paced guard's limit (kata.judging.limits.Pace), as a report gives them.
+PACED_LIMIT = re.compile(r"limit of [\d.]+ s of CPU time on this input")
 
 # A packer that computes for 3 s before its first chunk, against the guard's 2 s, and pads the
 # reply of the call (which only hands back the generator) with 30 MB of JSON numbers that cost
@@ -239,11 +245,12 @@ channel.Channel.send = send""").replace("    kept, current, total = [], [], 0", 
 @pytest.mark.slow
 @pytest.mark.timeout(60)
 def test_a_worker_cannot_buy_time_for_a_guard_with_replies_that_are_costly_to_read(tmp_path):
-    """A guard's budget leaves out the tests' side of the messages, but never more than the worker
-    itself spent on them, nor 0.25 ms a request: not the 1.5 s the tests' process spent reading."""
+    """A paced guard's allowance for travel counts only the arguments the tests sent, and its credit for the
+    messages never more than the worker itself spent on them, nor 0.25 ms a request: not the 1.5 s the tests'
+    process spent reading the padded reply."""
     assert "while time.process_time()" in BUYS_TIME_WITH_COSTLY_REPLIES
     report = kata_04_report(tmp_path, BUYS_TIME_WITH_COSTLY_REPLIES, "two_hundred_thousand", "--isolate", "--confined")
-    assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
+    assert "1 failed" in report and PACED_LIMIT.search(report), report[-1500:]
 
 
 @needs_confinement
@@ -254,7 +261,7 @@ def test_a_slow_generator_cannot_buy_time_by_padding_each_reply_in_proportion_to
     the replies cost the tests' process to read: 0.5 ms of extra work a chunk, hidden behind
     padding, still leaves at least 2.5 s of the 10,000 chunks' work over the 2 s limit."""
     report = hostile_report(tmp_path, "04_streaming_packer", "pads_its_replies", "ten_thousand_chunks")
-    assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
+    assert "1 failed" in report and "limit of 2 s of CPU time for this test" in report, report[-1500:]
 
 
 @needs_confinement
@@ -265,4 +272,39 @@ def test_work_a_worker_does_while_the_tests_serve_its_callback_is_counted(tmp_pa
     computes only then is still charged."""
     report = hostile_report(tmp_path, "08_semantic_chunker", "computes_during_callbacks",
                             "ten_thousand_topics_of_one_sentence", after_the_reference=True)
-    assert "1 failed" in report and "limit of 2 s for this test" in report, report[-1500:]
+    assert "1 failed" in report and PACED_LIMIT.search(report), report[-1500:]
+
+
+# A paced guard's budget, isolated: the worker's CPU time and the tests' serving of its callbacks ----------------
+
+
+def spin(seconds: float) -> None:
+    """The tests' own object's work, called back by a worker: this much CPU time of the tests' thread."""
+    started = time.thread_time()
+    while time.thread_time() - started < seconds:
+        pass
+
+
+def test_the_tests_serving_a_workers_callbacks_counts_as_its_code_in_a_paced_guard(start_worker, no_limit_passed):
+    """Work pushed onto the tests' objects (a tokenizer's encode, an embed) is the code's work: a worker that
+    calls back an expensive one again and again is stopped at a paced guard's budget, which its own CPU time
+    alone, a few milliseconds, would never reach."""
+    if not can_watch():
+        pytest.skip("the watchdog needs setitimer and the main thread")
+    worker = start_worker("""
+        def f(callback):
+            for _ in range(1000):
+                callback()
+    """)
+    worker.start_if_needed()
+    judged = Judged("f", IsolatedFunction(worker, "f"), worker.source, isolated=True)
+    watchdog = Watchdog(seconds=30, call_seconds=None, computing_seconds=30)
+    watchdog.start()
+    try:
+        calibrate(0.01)  # a budget of the floor, a quarter of a second
+        with pytest.raises(DidNotFinish, match="s of CPU time on this input"):
+            judged(lambda: spin(0.02))
+    finally:
+        watchdog.stop()
+    assert watchdog.pace is not None and watchdog.spent_since_the_pace() >= watchdog.pace.budget
+    assert elsewhere.time.served_cpu >= watchdog.pace.budget

@@ -25,12 +25,16 @@ import pytest
 from kata.katas import KATAS, TESTS
 from kata.judging import guards
 from kata.judging.guards import GUARD_SECONDS
+from kata.judging.limits import PACE_FACTOR
 from kata.runner.modules import load_module
 from kata.command.statement_examples import Example, examples_in, namespace_for
 
 
 ERROR_LINE = re.compile(r"^(?P<type>[A-Z]\w*(?:Error|Exception|Iteration))(?:: (?P<message>.*))?$")
-STATED_LIMIT = re.compile(r"\b(\d+) (?:seconds?\b|for the two\b)")  # "a limit of 2 seconds", "2 for the two small ones"
+# A fixed limit ("a limit of 2 seconds", "2 for the two small ones") and a paced guard's ("a limit of 10 times the
+# CPU time of the tests' own plain pass"), whose words may break across lines anywhere a space is.
+STATED_LIMIT = re.compile(r"\b(\d+)\s+(?:seconds?\b|for\s+the\s+two\b)")
+STATED_PACE = re.compile(r"\b(\d+)\s+times\s+the\s+CPU\s+time\s+of\s+the\s+tests'\s+own\s+plain\s+pass")
 LARGE_NUMBER = re.compile(r"\b\d{1,3}(?:,\d{3})+\b|\b\d+(?:_\d{3})+\b")  # 2,232 or 10_000
 # Figures of a Constraints section that describe a cost rather than a test's input; each is
 # measured by the benchmark named.
@@ -138,15 +142,26 @@ def test_the_reader_finds_each_example_with_what_it_prints(tmp_path):
 GUARD_MARKERS = ("complexity_guard", "progress_guard", "memory_guard")
 
 
+def guard_markers_in(test_file: Path) -> list[ast.Call]:
+    return [node for node in ast.walk(ast.parse(test_file.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_MARKERS]
+
+
+def is_paced(marker: ast.Call) -> bool:
+    return any(keyword.arg == "paced" and isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+               for keyword in marker.keywords)
+
+
 def guard_limits_in(test_file: Path) -> set[float]:
-    """The seconds of every guard marker (kata.judging.guards) in the file, read from its source."""
+    """The seconds of every guard marker (kata.judging.guards) in the file that is not paced, read from its source:
+    a paced guard's limit is PACE_FACTOR times its plain pass."""
     tree = ast.parse(test_file.read_text(encoding="utf-8"))
     constants = {target.id: node.value.value for node in tree.body
                  if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
                  for target in node.targets if isinstance(target, ast.Name)}
     limits = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_MARKERS:
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_MARKERS and not is_paced(node):
             seconds = next((keyword.value for keyword in node.keywords if keyword.arg == "seconds"), None)
             if seconds is None:
                 limits.add(GUARD_SECONDS)
@@ -172,6 +187,17 @@ def test_the_time_limits_stated_are_the_guards_limits(kata):
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_the_pace_stated_is_the_paced_guards_factor(kata):
+    """A kata with paced guards says how their limit is set, with the factor the runner uses; one without, nothing."""
+    paced = any(is_paced(marker) for path in files_of_the_tests_of(kata) for marker in guard_markers_in(path))
+    stated = {float(factor) for factor in STATED_PACE.findall(constraints_of(kata))}
+    assert stated == ({PACE_FACTOR} if paced else set()), (
+        f"{kata.slug}: the statement's Constraints give paces of {sorted(stated)}; the kata "
+        + (f"has paced guards, whose limit is {PACE_FACTOR:g} times their plain pass" if paced
+           else "has no paced guard"))
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
 def test_every_large_number_stated_is_in_the_tests(kata):
     tests = "\n".join(path.read_text(encoding="utf-8") for path in files_of_the_tests_of(kata))
     missing = []
@@ -186,7 +212,8 @@ def test_every_large_number_stated_is_in_the_tests(kata):
 def test_the_limit_reader_finds_default_literal_and_named_seconds(tmp_path):
     test_file = tmp_path / "test_x.py"
     test_file.write_text("SLOW = 40.0\n@progress_guard()\ndef a(): pass\n@complexity_guard(seconds=4, hint='')\n"
-                         "def b(): pass\n@complexity_guard(seconds=SLOW, hint='')\ndef c(): pass\n", encoding="utf-8")
+                         "def b(): pass\n@complexity_guard(seconds=SLOW, hint='')\ndef c(): pass\n"
+                         "@complexity_guard(seconds=3, paced=True, hint='')\ndef d(): pass\n", encoding="utf-8")
     assert guard_limits_in(test_file) == {GUARD_SECONDS, 4.0, 40.0}
 
 

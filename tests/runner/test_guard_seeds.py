@@ -15,7 +15,8 @@ from kata.katas import ROOT
 from tests.support.guard_inputs import SEED_VARIABLE
 
 # A mistake that fails a guard at once (a wrong answer), so that its report shows the guard's input.
-WRONG_ON_A_GUARD = ("--impl=mistake:02:new_total_starts_at_zero", "-k", "fifty_thousand_sentences_in_short_chunks")
+WRONG_ON_A_GUARD = ("--impl=mistake:02:new_total_starts_at_zero", "-k",
+                    "two_hundred_thousand_sentences_in_short_chunks")
 
 pytestmark = pytest.mark.timeout(300)  # runs of kata 02's tests
 

@@ -88,4 +88,4 @@ def test_a_katas_time_that_is_not_above_zero_is_refused_in_one_line(value):
                            f"--kata-seconds={value}", "-p", "no:cacheprovider", "-q"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 4
-    assert f"--kata-seconds={float(value)}: give a number of seconds above 0" in done.stderr
+    assert f"--kata-seconds={float(value):g}: give a number of seconds above 0" in done.stderr
