@@ -85,7 +85,7 @@ SCRIPTS = {
                       "last_chunk")),
             Question("How large can the input be?",
                      "A million sentences: one pass with a running total, not a sum of the chunk each time.",
-                     ("million", "fifty_thousand", "long_run")),
+                     ("million", "two_hundred_thousand", "long_run")),
         ),
         follow_up=("Now chunk by sentences instead: you get each sentence's token count and a budget, and pack "
                    "consecutive sentences greedily."),

@@ -148,11 +148,11 @@ def _print_heading(kata: Kata, bench_input: Timed, judged: Implementation, mine:
     print(f"  {mine.name + ':':<10} {relative(judged.source(kata))}")
     if alone:
         print(f"  {'reference:':<10} none in this copy ({NO_SOLUTIONS_HERE.split(':', 1)[0]}): yours is timed alone")
-        print(f"Each time is the best of several calls, in {CODE_CLOCK.name}; growth is time(2n) / time(n).\n")
+        print(f"Each time: the best of several calls, in {CODE_CLOCK.name}. Growth: time(2n) / time(n).\n")
         print(f"{'n':>10} {mine.name:>10} {'growth':>12}")
         return
     print(f"  {'reference:':<10} {relative(kata.reference_path())}")
-    print(f"Each time is the best of several calls, in {CODE_CLOCK.name}; growth is time(2n) / time(n).\n")
+    print(f"Each time: the best of several calls, in {CODE_CLOCK.name}. Growth: time(2n) / time(n).\n")
     print(f"{'growth per doubling':>66}")
     print(f"{'n':>10} {mine.name:>10} {'reference':>10} {'ratio':>7} {mine.name:>12} {'reference':>12}")
 

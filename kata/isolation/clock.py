@@ -20,7 +20,8 @@ from kata.isolation.limits import PROTOCOL_ALLOWANCE_SECONDS
 from kata.judging.elsewhere import elsewhere
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
+    from contextlib import AbstractContextManager
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -58,26 +59,26 @@ def protocol_time() -> Iterator[None]:
         account.credit_the_messages(max(0.0, min(spent_here, spent_there, PROTOCOL_ALLOWANCE_SECONDS)))
 
 
-@contextmanager
-def travel_time() -> Iterator[None]:
+def travel_time() -> AbstractContextManager[None]:
     """Count this thread's CPU time in the block as travel: encoding a call's arguments, which the tests chose. Never
     a reply or a callback, whose size the worker chooses: a worker that could make the travel grow would buy itself
     time with it."""
-    account, started = elsewhere.time, time.thread_time()
-    try:
-        yield
-    finally:
-        account.count_the_travel(time.thread_time() - started)
+    return _this_threads_time(elsewhere.time.count_the_travel)
+
+
+def callback_time() -> AbstractContextManager[None]:
+    """Count this thread's CPU time in the block as the code's: serving a callback of the worker."""
+    return _this_threads_time(elsewhere.time.count_a_callback)
 
 
 @contextmanager
-def callback_time() -> Iterator[None]:
-    """Count this thread's CPU time in the block as the code's: serving a callback of the worker."""
-    account, started = elsewhere.time, time.thread_time()
+def _this_threads_time(count: Callable[[float], None]) -> Iterator[None]:
+    """Give `count` this thread's CPU time in the block, for the test's account it was taken from."""
+    started = time.thread_time()
     try:
         yield
     finally:
-        account.count_a_callback(time.thread_time() - started)
+        count(time.thread_time() - started)
 
 
 @contextmanager

@@ -2,7 +2,9 @@
 
 A guard runs the code under test on an input where a wrong loop never advances
 (a progress guard) or where quadratic work cannot finish in time (a complexity
-guard), with a short time limit so that the run moves on and says why.
+guard), with a short limit of CPU time so that the run moves on and says why. A guard on a
+large input is paced: its limit is PACE_FACTOR times the tests' own plain pass over the same
+input, timed just before the call (`paced`), so that it follows the machine's speed.
 
 When isolated, every guard's code runs in a worker process started for that test alone
 (the `own_worker` mark): nothing an earlier test's calls prepared in a worker, an answer
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from typing import Any, TypeVar
 
     Test = TypeVar("Test", bound=Callable[..., object])
-    Answer = TypeVar("Answer")
+    Answer = TypeVar("Answer")  # what a plain pass returns
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -78,20 +80,21 @@ def _guard(kind: str, seconds: float, hint: str, paced: bool = False) -> Callabl
 PROPERTIES_MODULE = "test_properties.py"
 
 
-def paced(answer: Callable[[], Answer]) -> Answer:
-    """The guard's expected answer, from the tests' own straightforward computation of it, timed on the clock of the
-    code under test: from then on the code may use PACE_FACTOR times that CPU time (kata.judging.limits.Pace).
+def paced(plain_pass: Callable[[], Answer]) -> Answer:
+    """Run the tests' own plain pass over a guard's input (tests/support/paces.py, or a plain oracle whose answer
+    the guard expects), timed on the clock of the code under test, and return what it returns: from then on the
+    code may use PACE_FACTOR times that CPU time (kata.judging.limits.Pace).
 
-    Call it once, after drawing the input and before the call it calibrates: the limit then
+    Call it once, after drawing the input and before the call it paces: the limit then
     follows from this machine's speed on this very input, so that a slow laptop and a fast
     server judge alike, and a quadratic solution is stopped as soon as it is clearly slower.
     """
     if log.calls:
         raise RuntimeError("a paced guard times its plain pass before it calls the code under test, not after")
     started = CODE_CLOCK.now()
-    expected = answer()
+    returned = plain_pass()
     calibrate(CODE_CLOCK.now() - started)
-    return expected
+    return returned
 
 
 def has_fixed_inputs(item: pytest.Item) -> bool:

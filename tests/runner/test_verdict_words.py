@@ -57,10 +57,10 @@ def fixed_windows(tokens, chunk_size, overlap=0):
 '''
 DID_NOT_FINISH = (
     "DID NOT FINISH\n" + CALLED_01
-    + "It was still running after its limit of 1 s for one call; a correct solution\n"
-    "answers at once here. Does every iteration of your loop advance? Check that the\n"
-    "position you slice from moves forward each time, and that the loop's exit is\n"
-    "reachable."
+    + "It was still running after its limit of 1 s of CPU time for one call; a correct\n"
+    "solution answers at once here. Does every iteration of your loop advance? Check\n"
+    "that the position you slice from moves forward each time, and that the loop's\n"
+    "exit is reachable."
 )
 HALF_STARTED = '''
 def bm25_scores(query, chunks, k1=1.5, b=0.75):
