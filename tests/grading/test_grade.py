@@ -28,6 +28,7 @@ from kata.grading import grader as grading
 from kata.katas import ROOT, TESTS, find_kata
 from kata.judging.guards import GUARD_SEED_VARIABLE
 from kata.runner.outcomes import read_outcomes
+from kata.vocabulary import KataStatus
 
 CLASSROOM = Path(__file__).parent / "classroom"
 KATA = find_kata("01")
@@ -144,7 +145,7 @@ def test_an_infinite_loop_earns_nothing_and_did_not_finish(graded, test_count):
 def test_a_memory_bomb_earns_nothing_and_a_memory_failure_says_it_used_up_its_limit(graded, test_count):
     """Zeroing 50 MB at a time costs CPU too: most of its calls pass the time limit first."""
     grade = grade_of(graded, "memory_bomb")
-    assert (grade["passed"], grade["run"]) == (0, test_count) and grade["status"] in ("did not finish", "too slow", "too much memory")
+    assert (grade["passed"], grade["run"]) == (0, test_count) and grade["status"] in KataStatus.LIMITS
     memory = [test["report"] for test in grade["tests"] if test["verdict"] == "TOO MUCH MEMORY"]
     assert memory and all("its worker process used up its limit of 512 MB of address space" in message
                           for message in memory)
@@ -173,7 +174,7 @@ def test_endless_recursion_earns_nothing(graded, test_count):
     """With the recursion limit raised to 10**7 the recursion runs until the call's time limit
     (Python 3.11 keeps Python frames off the C stack) or the memory cap, whichever comes first."""
     grade = grade_of(graded, "deep_recursion")
-    assert (grade["passed"], grade["run"]) == (0, test_count) and grade["status"] in ("did not finish", "too slow", "too much memory")
+    assert (grade["passed"], grade["run"]) == (0, test_count) and grade["status"] in KataStatus.LIMITS
 
 
 # Code that cannot be loaded earns nothing, with the reason ----------------------------------
