@@ -104,9 +104,11 @@ def test_forty_thousand_sentences_on_one_topic_in_long_chunks(semantic_chunks, e
 
 
 @complexity_guard(paced=True, hint=ALL_PAIRS_HINT + " " + RESCANNING_HINT)
-def test_ten_thousand_topics_of_one_sentence_or_a_few(semantic_chunks, embedder, guard_random):
-    """The statement's second large input: thousands of topics of 1 to 4 sentences, their vectors random."""
-    n = 10_000
+def test_forty_thousand_sentences_in_topics_of_one_to_four(semantic_chunks, embedder, guard_random):
+    """The statement's second large input: thousands of topics of 1 to 4 sentences, their vectors random.
+    40,000 sentences, not fewer: embedding the open chunk for every sentence took less than twice the limit on
+    10,000, whose plain pass was so quick that the limit was the floor, which does not follow the machine."""
+    n = 40_000
     sentences = list(letters(guard_random, n))
     lengths = numbers(guard_random, n, 1, 4)
     starts = [start for start in accumulate(lengths, initial=0) if start < n]
@@ -132,7 +134,7 @@ def test_ten_thousand_topics_of_one_sentence_or_a_few(semantic_chunks, embedder,
     expect(right,
            f"{len(expected):,} chunks, one per topic of 1 to 4 sentences: the vectors of a topic, of {width} "
            "numbers each, are whole multiples of one vector (a similarity of 1), and the vectors of two neighbouring "
-           f"topics have a similarity of 0 or less, below the threshold of {threshold}; the 10,000 words fit the "
+           f"topics have a similarity of 0 or less, below the threshold of {threshold}; the 40,000 words fit the "
            "budget",
            details="" if right else differs(chunks, expected))
 

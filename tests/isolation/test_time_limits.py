@@ -271,7 +271,7 @@ def test_work_a_worker_does_while_the_tests_serve_its_callback_is_counted(tmp_pa
     """The worker's CPU clock runs on while the tests serve a callback: a thread of the worker that
     computes only then is still charged."""
     report = hostile_report(tmp_path, "08_semantic_chunker", "computes_during_callbacks",
-                            "ten_thousand_topics_of_one_sentence", after_the_reference=True)
+                            "forty_thousand_sentences_in_topics", after_the_reference=True)
     assert "1 failed" in report and PACED_LIMIT.search(report), report[-1500:]
 
 
