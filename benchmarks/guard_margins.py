@@ -53,8 +53,11 @@ def guard_ratios(kata, mistake_id: str) -> list[tuple[str, float | None, str]]:
                 continue
             failure = case.find("failure")
             stopped = failure is not None and "TOO SLOW" in (failure.get("message", "") + (failure.text or ""))
-            limit = Pace(float(properties["pace_seconds"])).budget  # the real limit, not the wide one
-            ratio = None if stopped else float(properties["used_seconds"]) / limit
+            pace = float(properties["pace_seconds"])
+            limit = Pace(pace).budget  # the real limit, not the wide one
+            # Stopped at WIDE paces: it used at least that; far above the limit only if the floor did not set it.
+            ratio = (None if WIDE * pace >= MARGIN * limit else WIDE * pace / limit) if stopped \
+                else float(properties["used_seconds"]) / limit
             found.append((case.get("name", ""), ratio, "stopped" if stopped else
                           "failed" if failure is not None else "passed"))
         return found
@@ -75,7 +78,8 @@ def main(numbers: list[str]) -> int:
         for guard, ratio, outcome in ratios:
             if ratio is not None and low <= ratio <= high:
                 listed += 1
-                print(f"{kata.number} {mistake_id:45s} {guard:70s} {ratio:5.2f} times the limit ({outcome})")
+                at_least = "at least " if outcome == "stopped" else ""
+                print(f"{kata.number} {mistake_id:45s} {guard:70s} {at_least}{ratio:5.2f} times the limit ({outcome})")
     print(f"\n{listed} close to the limit")
     return 0
 
