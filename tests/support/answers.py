@@ -184,19 +184,3 @@ def span_records(assemble_context, *args):
     return spans
 
 
-def differs_from_items(got, expected_item, count: int) -> str:
-    """Like differs, for an answer too long to build the whole expected list for: `expected_item(k)` is the k-th
-    expected item and `count` their number. A guard's report must not itself take longer than the code did."""
-    if not isinstance(got, list):
-        return f"It returned {show(got)}, not a list."
-    if len(got) != count:
-        last = f"; its last item is {show(got[-1], SHOWN_BESIDE)}" if got else ""
-        return (f"It made {counted(len(got), 'item')} where {counted(count, 'item')} "
-                f"{'was' if count == 1 else 'were'} expected{last}.")
-    # A quick pass with != first (most items are usually right), then a strict one for what it cannot see.
-    wrong = next((index for index, item in enumerate(got) if item != expected_item(index)), None)
-    if wrong is None:
-        wrong = next((index for index, item in enumerate(got) if not is_exactly(item, expected_item(index))), None)
-    if wrong is None:
-        return ""
-    return f"Item {wrong} is {show(got[wrong], SHOWN_BESIDE)}; expected {show(expected_item(wrong), SHOWN_BESIDE)}."
