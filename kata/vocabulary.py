@@ -401,5 +401,38 @@ def matches_a_known_mistake(title: str, hint: str) -> str:
     return prose(f"This matches a known mistake: {title}. {hint}")
 
 
+EVERY_FAILURE_OPTION = "--every-failure"
+
+
+def failing_for_causes(kata: str, failed: int, causes: int) -> str:
+    return f"{kata} fails {counted(failed, 'test')}, for {counted(causes, 'cause')}:"
+
+
+def cause_heading(number: int, titles: list[str], hints: list[str], explained: int, verdict: str,
+                  test: str) -> str:
+    """The first lines of a cause's paragraph: the known mistake (or two the tests cannot tell apart) and its
+    hint, or, when no mistake explains the failures, their verdict and test."""
+    tests = counted(explained, "failing test")
+    if not titles:
+        return prose(f"{number}. {tests}: {verdict}" + (f", in {test}." if test else "."))
+    return prose(f"{number}. {tests}. " + "\n".join(f"This matches a known mistake: {title}. {hint}"
+                                                    for title, hint in zip(titles, hints)))
+
+
+def shown_failure(test: str) -> str:
+    return f"Its smallest failing call, in {test}:"
+
+
+def also_failing(tests: list[str], most: int = 2) -> str:
+    """The other failing tests of a cause, a few by name."""
+    named = ", ".join(tests[:most])
+    more = f" and {len(tests) - most:,} more" if len(tests) > most else ""
+    return prose(f"Also failing for this cause: {named}{more}.")
+
+
+def every_failure_hint() -> str:
+    return prose(f"Each failing test's own report: run again with {EVERY_FAILURE_OPTION}.")
+
+
 def what_the_test_checks(docstring: str) -> str:
     return prose("This test checks: " + " ".join(docstring.split()))

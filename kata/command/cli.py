@@ -26,6 +26,7 @@ from kata.katas import UnknownKata, find_kata
 from kata.command.terminal import MAX_WIDTH
 from kata.runner.implementations import BadImplOption, NotStarted
 from kata.runner.modules import LoadProblem
+from kata.vocabulary import EVERY_FAILURE_OPTION
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -112,6 +113,8 @@ def _check_arguments(command: argparse.ArgumentParser) -> None:
     _impl_argument(command)
     command.add_argument("--isolate", action="store_true",
                          help="run your code in a worker process of its own, as kata grade does")
+    command.add_argument(EVERY_FAILURE_OPTION, action="store_true", dest="every_failure",
+                         help="each failing test's own report, not one paragraph per cause")
 
 
 def _hint_arguments(command: argparse.ArgumentParser) -> None:
@@ -165,7 +168,8 @@ def _check(options: argparse.Namespace) -> int:
     katas = [find_kata(options.kata)] if options.kata else None
     if _withheld("check", katas):
         return 2
-    extra = ("--isolate", *options.pytest_options) if options.isolate else options.pytest_options
+    extra = (*(["--isolate"] if options.isolate else []), *([EVERY_FAILURE_OPTION] if options.every_failure else []),
+             *options.pytest_options)
     return check(katas, impl=options.impl, examples=options.examples, extra=extra)
 
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kata.grading.grades import KataGrade
+from kata.runner.failures import TEST_KINDS, kind_of_test
 from kata.vocabulary import KataStatus
 
 POLICIES = ("proportional", "all-or-nothing", "weighted")
 POINTS = 10.0  # a kata's worth, unless the teacher says otherwise
-# The kinds of test, by the file that holds them (tests/NN_slug/test_<kind>.py).
-KINDS = ("examples", "hidden", "properties", "guards")
+KINDS = TEST_KINDS  # the kinds of test a teacher weighs
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,6 @@ PROPORTIONAL = Scoring()  # what a kata earns unless the teacher says otherwise
 def proportional(grade: KataGrade, points: float) -> float:
     """The kata's points in proportion to the tests passed."""
     return points * grade.passed / grade.run if grade.run else 0.0
-
-
-def kind_of_test(node_id: str) -> str:
-    """tests/01_fixed_windows/test_hidden.py::test_x -> hidden; "" for a test in no kind's file."""
-    file = node_id.split("::", 1)[0].rsplit("/", 1)[-1]
-    kind = file.removeprefix("test_").removesuffix(".py")
-    return kind if kind in KINDS else ""
 
 
 def parse_weights(pairs: list[str]) -> dict[str, float]:

@@ -24,7 +24,16 @@ __tracebackhide__ = True
 
 
 class WrongAnswer(AssertionError):
-    """The code under test finished, but its answer breaks the contract."""
+    """The code under test finished, but its answer breaks the contract.
+
+    Besides its words, it keeps what the failure record needs (kata.runner.failures): what was expected, in
+    short, and for a right exception whose message lacks words, the words the message had to name.
+    """
+
+    def __init__(self, text: str, *, expected: str = "", mentions: tuple[str, ...] = ()) -> None:
+        super().__init__(text)
+        self.expected = expected
+        self.mentions = mentions
 
 
 class RaisedWhileRead(WrongAnswer):
@@ -38,25 +47,29 @@ def check_returns(function: Callable[..., Any], *args: object, expected: object,
     got = function(*args, **kwargs)
     if not same(got, expected):
         raise WrongAnswer(_called() + returned_but_expected(got, expected, describe_difference(got, expected))
-                          + because(why))
+                          + because(why), expected=show(expected))
     return got
 
 
 def check_raises(function: Callable[..., object], *args: object, error: type[BaseException],
                  mentions: Iterable[object] = (), why: str = "", **kwargs: object) -> BaseException:
     """Call the function and require it to raise `error` with a message naming each of `mentions`."""
+    mentions = tuple(mentions)
+    expected_raise = error.__name__ + (f" naming {', '.join(repr(str(word)) for word in mentions)}" if mentions else "")
     try:
         got = function(*args, **kwargs)
     except error as raised:
         missing = [str(word) for word in mentions if str(word) not in message_of(raised)]
         if missing:
             raise WrongAnswer(_called() + message_lacks(type(raised).__name__, message_of(raised), missing)
-                              + because(why)) from None
+                              + because(why), expected=expected_raise,
+                              mentions=tuple(str(word) for word in mentions)) from None
         return raised
     except Exception as raised:
         raise WrongAnswer(_called() + raised_instead(type(raised).__name__, message_of(raised), error.__name__)
-                          + because(why)) from raised
-    raise WrongAnswer(_called() + returned_instead_of_raising(got, error.__name__) + because(why))
+                          + because(why), expected=expected_raise) from raised
+    raise WrongAnswer(_called() + returned_instead_of_raising(got, error.__name__) + because(why),
+                      expected=expected_raise)
 
 
 def expect(condition: bool, claim: str, *, details: str = "") -> None:
@@ -65,7 +78,8 @@ def expect(condition: bool, claim: str, *, details: str = "") -> None:
         return
     call = log.last
     finished = call is not None and call.finished
-    raise WrongAnswer(_called() + claim_not_met(call.result if call is not None else None, finished, claim, details))
+    raise WrongAnswer(_called() + claim_not_met(call.result if call is not None else None, finished, claim, details),
+                      expected=claim)
 
 
 def same(got: Any, expected: Any) -> bool:

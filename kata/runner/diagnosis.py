@@ -1,4 +1,4 @@
-"""Naming the known mistake that a failing answer looks like.
+"""Naming the known mistakes that a failing answer looks like.
 
 When the code under test fails, its recorded outcome on the failing input (what it
 returned, what it raised, or that it did not finish) is compared with each catalogued
@@ -7,6 +7,10 @@ reference's outcome differs: an answer that equals the reference's is not a wron
 answer, so no mistake can explain it by its output. The code under test is never
 run again; only the trusted reference and mistakes are, each under a short limit.
 Their outcomes on a small input may be shared by several runs (kata.runner.probes).
+
+A mistake that fails a test the code passed is never its mistake; one that passes a test the
+code failed may still explain this failure, the other being left to another cause
+(kata.runner.causes groups a run's failures by the mistakes that explain them).
 """
 
 from __future__ import annotations
@@ -49,38 +53,41 @@ class FailingTest:
     has_fixed_inputs: bool = False  # kata.judging.guards.has_fixed_inputs
     so_far: Mapping[str, str] = field(default_factory=dict)  # test name -> PASSED, FAILED or STOPPED
     shared_probes: Path | None = None  # the run's folder of probes shared with other runs (RunState.shared_probes)
+    # For a right exception whose message lacks words: the words the test asked the message to name. Two such
+    # outcomes agree when they raise the same exception naming the same of those words, whatever else they say.
+    mentions: tuple[str, ...] = ()
 
 
 def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake]]:
     """The catalogued mistakes whose outcome on the call's input is the one recorded for it.
 
     A mistake that the catalog records failing a test the code under test passed in this
-    run, or passing a test it failed, is not its mistake, whatever else they share
-    (kata.runner.known_failures). For a call
-    stopped by a limit, only mistakes recorded as stopped on exactly the fixed tests stopped
-    so far (and on this one, if its inputs are fixed) can explain it.
+    run is not its mistake, whatever else they share (kata.runner.known_failures). A call
+    stopped by a limit is explained only by a mistake that a limit stops too: on this very
+    test, if its inputs are fixed.
     """
     if call is None or not can_watch() or call.kata == "" or is_iterator(call.result):
         return []
     kata = next((k for k in KATAS if k.slug == call.kata), None)
     mistakes = mistakes_of(kata) if kata is not None else {}
-    mistakes = {key: mistake for key, mistake in mistakes.items()
-                if not _fails_where_the_code_passed(mistake, test) and not _passes_where_the_code_failed(mistake, test)}
+    mistakes = {key: mistake for key, mistake in mistakes.items() if not _fails_where_the_code_passed(mistake, test)}
     seen = _outcome_of_call(call)
     stalled = seen[0] == "did not finish"
     if stalled:
-        mistakes = {key: mistake for key, mistake in mistakes.items() if _stalls_as_seen(mistake, test)}
+        mistakes = {key: mistake for key, mistake in mistakes.items() if _stalls_here(mistake, test)}
         if test.has_fixed_inputs:  # the catalog says which mistakes a limit stops on this very test
             return list(mistakes.values())
     if kata is not None and any(is_recorded_only(mistake, kata) for mistake in mistakes.values()):
-        # A students' release: no code to run on the input, so the records are the only evidence.
-        return [mistake for mistake in mistakes.values() if test.has_fixed_inputs and test.name in mistake.known.fails]
+        # A students' release: no code to run on the input, so the records are the only evidence, and only
+        # a record that agrees with the whole run names a mistake (kata.runner.causes).
+        return [mistake for mistake in mistakes.values() if test.has_fixed_inputs and test.name in mistake.known.fails
+                and not _passes_where_the_code_failed(mistake, test)]
     if not mistakes or (call.original is None and not stalled):
         return []  # a large input: re-running every mistake on it costs more than the hint is worth
     shared = _shared_place(call, test.shared_probes)
     reference, reference_seconds = _outcome("reference", getattr(_reference(kata), call.function), call,
                                             REFERENCE_SECONDS, shared)
-    if _agree(reference, seen):
+    if _agree(reference, seen, test.mentions):
         return []
     # On a large input even a linear mistake needs time: "did not finish" is judged
     # against the reference's own time.
@@ -91,9 +98,15 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
     for mistake in mistakes.values():
         if CODE_CLOCK.now() > deadline:
             break
-        if _agree(_outcome(mistake.id, getattr(mistake, call.function), call, patience, shared)[0], seen):
+        outcome = _outcome(mistake.id, getattr(mistake, call.function), call, patience, shared)[0]
+        if _agree(outcome, seen, test.mentions):
             matches.append(mistake)
     return matches
+
+
+def fails_where_the_code_passed(mistake: type[Mistake], record: Mapping[str, str]) -> bool:
+    """The catalog records the mistake failing a test with fixed inputs that the code passed in the run."""
+    return _fails_where_the_code_passed(mistake, FailingTest("", False, record))
 
 
 def _fails_where_the_code_passed(mistake: type[Mistake], test: FailingTest) -> bool:
@@ -104,6 +117,19 @@ def _passes_where_the_code_failed(mistake: type[Mistake], test: FailingTest) -> 
     """The catalog records the mistake passing a test the code failed: its answers there are right,
     so it does not explain the code, whatever answer they share here."""
     return any(name not in mistake.known.fails for name, verdict in test.so_far.items() if verdict != PASSED)
+
+
+def _stalls_here(mistake: type[Mistake], test: FailingTest) -> bool:
+    """A limit stops the mistake somewhere, and on this test if its inputs are fixed."""
+    return mistake.stalls() and (not test.has_fixed_inputs or test.name in mistake.known.stopped)
+
+
+def stops_as_the_run_did(mistake: type[Mistake], record: Mapping[str, str]) -> bool:
+    """A limit stops the mistake on exactly the tests with fixed inputs where one stopped the code in the run.
+
+    A stop shows no answer to compare, so one stop shared is weak evidence: code that never returns
+    stops wherever a stalling mistake does."""
+    return _stalls_as_seen(mistake, FailingTest("", False, record))
 
 
 def _stalls_as_seen(mistake: type[Mistake], test: FailingTest) -> bool:
@@ -178,6 +204,13 @@ def _probe(function: Callable[..., object], call: Call, seconds: float,
     return (kind, value if keeps_value else None), CODE_CLOCK.now() - started
 
 
-def _agree(one: tuple, other: tuple) -> bool:
+def _agree(one: tuple, other: tuple, mentions: tuple[str, ...] = ()) -> bool:
+    """The same outcome; for a message that had to name `mentions`, the same exception naming the same of them."""
+    if mentions and one[0] == other[0] == "raised":
+        return one[1][0] == other[1][0] and _named(one[1][1], mentions) == _named(other[1][1], mentions)
     return one[0] == other[0] and same(one[1], other[1])
+
+
+def _named(message: str, mentions: tuple[str, ...]) -> list[bool]:
+    return [word in message for word in mentions]
 

@@ -4,6 +4,7 @@ mode, each whole kata's result for `kata list`."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from kata.katas import KATAS, Kata, find_kata
 from kata.runner.collection import status_of
 from kata.runner.outcomes import outcome_of, write_outcomes
 from kata.runner.latest_results import LatestResult, fingerprint, record_results
-from kata.runner.run_state import RUN, run_state
+from kata.runner.run_state import RUN, RunState, run_state
 from kata.runner.summary import mistakes_failing_as_this_run, ran_whole_suite
 
 
@@ -23,14 +24,28 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if state is None:
         return
     tally = state.tally
-    for named in state.naming.name_the_mistakes(state.fixed_so_far):  # before the failures are printed
+    # Before the failures are printed: the causes' names go into their reports.
+    for named in state.naming.name_the_causes(state.fixed_so_far,
+                                              lambda slug: mistakes_failing_as_this_run(find_kata(slug), config)):
         tally.outcomes[named.nodeid] = outcome_of(named) or tally.outcomes[named.nodeid]
+    _keep_the_records(state)
     if config.getoption("outcomes"):
         write_outcomes(Path(config.getoption("outcomes")), session, tally.outcomes, state.unavailable, state.selected,
                        status_of, lambda slug: [mistake.id for mistake in
-                                                mistakes_failing_as_this_run(find_kata(slug), config)])
+                                                mistakes_failing_as_this_run(find_kata(slug), config)],
+                       lambda slug: [cause.as_json() for cause in state.naming.causes.get(slug, [])])
     if state.impl.kind == "learner":  # the results are the learner's progress
         record_results({kata: _result(kata, config) for kata in KATAS if ran_whole_suite(kata, config)})
+
+
+def _keep_the_records(state: RunState) -> None:
+    """Each failure's outcome holds its record, its verdict as recorded and the index of its cause."""
+    for causes in state.naming.causes.values():
+        for index, cause in enumerate(causes):
+            for failure in cause.failures:
+                outcome = state.tally.outcomes.get(failure.test)
+                if outcome is not None:
+                    outcome.failure, outcome.cause, outcome.verdict = asdict(failure), index, failure.verdict
 
 
 def _result(kata: Kata, config: pytest.Config) -> LatestResult:

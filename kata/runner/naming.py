@@ -1,11 +1,11 @@
-"""Naming the catalogued mistake under each failure, once the whole run is known.
+"""Naming the causes of a run's failures, once the whole run is known.
 
 A failure's report is written when its test fails, but the evidence a mistake is named on
 (kata.runner.diagnosis) is the record of every test with fixed inputs: a test that runs later
 may pass where a candidate mistake fails, and then that mistake is not the code's, however
-alike their answers were on the failing input. So each failing report keeps its candidates,
-and when the run ends the reports name those that the whole run agrees with, at most two
-(more would not single a mistake out).
+alike their answers were on the failing input. So each failure keeps its record
+(kata.runner.failures) and its candidates, and when the run ends its kata's failures are
+grouped into causes (kata.runner.causes), whose names every failure's report then carries.
 """
 
 from __future__ import annotations
@@ -13,47 +13,70 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pytest
-
-from kata.runner.diagnosis import agrees_with_the_run
-from kata.runner.report import MOST_MISTAKES_NAMED
+from kata.katas import find_kata
+from kata.runner.causes import Cause, group_into_causes
+from kata.runner.mistakes import is_recorded_only, mistakes_of
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
+    import pytest
+
+    from kata.runner.failures import Failure
+    from kata.runner.mistakes import Mistake
     from kata.runner.report import Explanation
 
 
 @dataclass
 class _Pending:
     report: pytest.TestReport
-    explanation: Explanation
+    failure: Failure
+    explanation: Explanation | None  # None: pytest's own report (the tests' own code failed)
     kata: str  # the slug of the kata whose test failed
 
 
 class Naming:
-    """The failing reports of the run that have candidate mistakes, named when the run ends."""
+    """The run's failures, grouped into named causes when the run ends."""
 
     def __init__(self) -> None:
         self.pending: list[_Pending] = []
+        self.causes: dict[str, list[Cause]] = {}  # kata slug -> its causes, once the run has ended
 
-    def wait_for_the_run(self, report: pytest.TestReport, explanation: Explanation, kata: str) -> None:
-        if explanation.candidates:
-            self.pending.append(_Pending(report, explanation, kata))
+    def wait_for_the_run(self, report: pytest.TestReport, failure: Failure, explanation: Explanation | None,
+                         kata: str) -> None:
+        self.pending.append(_Pending(report, failure, explanation, kata))
 
-    def name_the_mistakes(self, records: Mapping[str, Mapping[str, str]]) -> list[pytest.TestReport]:
-        """Write the names the whole run agrees with into the reports, given each kata's record of its fixed tests
-        (RunState.fixed_so_far); returns the reports that changed."""
+    def name_the_causes(self, records: Mapping[str, Mapping[str, str]],
+                        whole_run_matches: Callable[[str], list[type[Mistake]]]) -> list[pytest.TestReport]:
+        """Group each kata's failures into causes, given each kata's record of its fixed tests
+        (RunState.fixed_so_far) and the mistakes whose record the kata's whole run matches; write the causes'
+        names into the failures' reports, and return the reports that changed."""
         changed = []
-        for pending in self.pending:
-            record = records.get(pending.kata, {})
-            named = [mistake for mistake in pending.explanation.candidates
-                     if agrees_with_the_run(mistake, record, pending.explanation.stalled)]
-            if not named or len(named) > MOST_MISTAKES_NAMED:
-                continue
-            pending.report.longrepr = pending.explanation.text(named)
-            pending.report.user_properties.extend(("mistake", mistake.id) for mistake in named)
-            changed.append(pending.report)
+        for slug in dict.fromkeys(pending.kata for pending in self.pending):
+            pendings = [pending for pending in self.pending if pending.kata == slug]
+            kata = find_kata(slug)
+            catalog = mistakes_of(kata)
+            recorded_only = any(is_recorded_only(mistake, kata) for mistake in catalog.values())
+            candidates = {pending.failure.test: [catalog[id_] for id_ in pending.failure.candidates if id_ in catalog]
+                          for pending in pendings}
+            causes = group_into_causes([pending.failure for pending in pendings], candidates,
+                                       records.get(slug, {}), whole_run_matches(slug), recorded_only)
+            self.causes[slug] = causes
+            for cause in causes:
+                for pending in pendings:
+                    if cause.mistakes and any(pending.failure is failure for failure in cause.failures):
+                        changed.append(_name_in_report(pending, cause.mistakes))
         self.pending.clear()
         return changed
 
+    def cause_of(self, failure: Failure, slug: str) -> Cause | None:
+        return next((cause for cause in self.causes.get(slug, []) if failure in cause.failures), None)
+
+
+def _name_in_report(pending: _Pending, mistakes: tuple[type[Mistake], ...]) -> pytest.TestReport:
+    if pending.explanation is not None:  # else pytest's own report stands: the tests' own code failed
+        text = pending.explanation.text(mistakes)
+        pending.report.longrepr = text
+        pending.failure.explanation = text
+    pending.report.user_properties.extend(("mistake", mistake.id) for mistake in mistakes)
+    return pending.report

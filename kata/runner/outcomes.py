@@ -35,11 +35,13 @@ class TestOutcome:
     test: str  # the pytest node id, e.g. tests/01_fixed_windows/test_hidden.py::test_overlap_zero
     passed: bool
     seconds: float = 0.0  # how long its call (or its failed setup) took
-    verdict: str = ""  # for a failure: the first line of its report (kata.vocabulary.Verdict)
+    verdict: str = ""  # for a failure: its verdict (kata.vocabulary.Verdict), from its record
     report: str = ""  # for a failure: the runner's report (a submission's words may be in it)
     mistake: str = ""  # for a failure: the id of the catalogued mistake its report names, if one
     skipped: bool = False  # skipped, for an optional extra that is not installed: it counts for no one
     reason: str = ""  # why it was skipped
+    failure: dict | None = None  # for a failure: its record (kata.runner.failures.Failure) as a dict
+    cause: int | None = None  # for a failure: the index of its cause among its kata's "causes"
 
     @property
     def name(self) -> str:
@@ -56,10 +58,8 @@ class TestOutcome:
         return cls(**{key: value for key, value in data.items() if key in known})
 
 
-def record_verdict(item: pytest.Item, report: pytest.TestReport, text: str | None) -> None:
-    """Keep a failure's verdict and matched mistakes on its report (they reach JUnit XML too)."""
-    first_line = (text or "").split("\n", 1)[0]
-    verdict = first_line if first_line in Verdict.ALL else Verdict.ERROR
+def record_verdict(item: pytest.Item, report: pytest.TestReport, verdict: str) -> None:
+    """Keep a failure's verdict on its report, and later its causes' mistakes (they reach JUnit XML too)."""
     report.user_properties = [*item.user_properties, ("verdict", verdict)]
 
 
@@ -81,14 +81,16 @@ def outcome_of(report: pytest.TestReport) -> TestOutcome | None:
 
 
 def write_outcomes(path: Path, session: pytest.Session, outcomes: dict[str, TestOutcome], unavailable: dict,
-                   selected: dict,
-                   status_of: Callable[[Exception], str], failing_exactly: Callable[[str], list[str]]) -> None:
-    """{"katas": {slug: {"status": ..., "problem": ..., "selected": n, "tests": [...], "mistake": id}}}.
+                   selected: dict, status_of: Callable[[Exception], str], failing_exactly: Callable[[str], list[str]],
+                   causes: Callable[[str], list[dict]]) -> None:
+    """{"katas": {slug: {"status": ..., "problem": ..., "selected": n, "tests": [...], "mistake": id,
+    "causes": [...]}}}.
 
     What kata grade reads back. A kata that could not run has its status (`status_of(problem)`:
     not started, or cannot run) and its problem; the others have None for both.
     `failing_exactly(slug)` gives the ids of the mistakes whose record the run matches; the
-    kata's "mistake" is the one such id, or "" when none or several do.
+    kata's "mistake" is the one such id, or "" when none or several do. `causes(slug)` gives its
+    failures' causes (kata.runner.causes.Cause.as_json), each failing test the index of its own.
     """
     katas: dict[str, dict] = {}
     for slug, count in selected.items():
@@ -96,7 +98,8 @@ def write_outcomes(path: Path, session: pytest.Session, outcomes: dict[str, Test
         exactly = failing_exactly(slug) if problem is None else []
         katas[slug] = {"status": status_of(problem) if problem is not None else None,
                        "problem": str(problem) if problem is not None else None,
-                       "selected": count, "tests": [], "mistake": exactly[0] if len(exactly) == 1 else ""}
+                       "selected": count, "tests": [], "mistake": exactly[0] if len(exactly) == 1 else "",
+                       "causes": causes(slug) if problem is None else []}
     for outcome in outcomes.values():
         kata = kata_of_test(Path(session.config.rootpath, outcome.test.split("::", 1)[0]))
         if kata is not None and kata.slug in katas and katas[kata.slug]["problem"] is None:

@@ -8,7 +8,8 @@ its own plugins, one module or object per feature:
 - `kata.runner.collection`: which tests run, in which order, and a kata that cannot run as one line;
 - `kata.runner.time_limits`: the watchdog that bounds each test's time and memory;
 - `kata.runner.reporting`: a failure in plain words (`kata.runner.report`), and the first one at once;
-- `kata.runner.summary`: the counts (`Tally`) and a line per kata at the end;
+- `kata.runner.summary`: the counts (`Tally`), the failures by cause (`kata.runner.by_cause`) and a line per
+  kata at the end;
 - `kata.runner.end_of_run`: the mistakes named, the outcomes file, the learner's results;
 - `kata.runner.module_data`: the tests' module-level data put back after each test;
 - `kata.runner.own_memory`: with --isolate, this process held to a cap on its memory.
@@ -29,6 +30,7 @@ from kata.isolation.pool import connect_to_judging, stop_all_workers
 from kata.judging.limits import CALL_SECONDS, KATA_SECONDS, PACE_FACTOR
 from kata.runner import collection, end_of_run, module_data, reporting, summary, time_limits
 from kata.runner import profiles  # registers the Hypothesis profiles, before any test runs
+from kata.runner.by_cause import FailuresByCause
 from kata.runner.fixtures import function_fixtures
 from kata.runner.implementations import BadImplOption, Implementation, parse_impl
 from kata.runner.naming import Naming
@@ -37,6 +39,7 @@ from kata.runner.reporting import FirstFailureWriter
 from kata.runner.run_state import RUN, RunState
 from kata.runner.tally import Tally
 from kata.runner.time_limits import ISOLATED_GUARD_FACTOR
+from kata.vocabulary import EVERY_FAILURE_OPTION
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -74,6 +77,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help=f"a complexity guard stops the code under test at N times the CPU time of the tests' own "
                     f"plain pass over the same input (default {PACE_FACTOR:g}); other values measure how far code is "
                     "from that limit")
+    group.addoption(EVERY_FAILURE_OPTION, action="store_true", dest="every_failure",
+                    help="print each failing test's own report, as pytest does; by default the failures are told "
+                    "by cause, one paragraph for all the tests one mistake fails")
     group.addoption("--outcomes", default=None, metavar="FILE",
                     help="also write every test's outcome, verdict and matched mistake to FILE as JSON "
                          "(for kata grade)")
@@ -97,6 +103,8 @@ def pytest_configure(config: pytest.Config) -> None:
                           ("kata-summary", summary), ("kata-tally", state.tally), ("kata-end-of-run", end_of_run),
                           ("kata-module-data", module_data)):
         config.pluginmanager.register(feature, name)
+    if not config.getoption("every_failure"):
+        config.pluginmanager.register(FailuresByCause(), "kata-failures-by-cause")
     tests_memory = _tests_memory_mb(config)
     if tests_memory:
         config.pluginmanager.register(OwnMemory(tests_memory), "kata-own-memory")

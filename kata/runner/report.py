@@ -44,6 +44,8 @@ class Explanation:
     after: str = ""  # what the test checks, and the notes of the failure
     candidates: list[type[Mistake]] = field(default_factory=list)
     stalled: bool = False  # a limit stopped the call: only a mistake stopped where the code was can explain it
+    verdict: str = Verdict.ERROR  # kata.vocabulary.Verdict, the body's first line
+    call: Call | None = None  # the call judged, if the code was called
 
     def text(self, named: list[type[Mistake]] | tuple[type[Mistake], ...] = ()) -> str:
         names = "".join(f"\n{matches_a_known_mistake(m.title, m.hint)}" for m in named)
@@ -55,12 +57,13 @@ def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] |
     """The learner-facing report for a failure, or None to keep pytest's own. `so_far` is how the kata's tests
     with fixed inputs went before this one (kata.runner.diagnosis weighs the candidate mistakes with it), and
     `shared_probes` the folder of probes shared with other runs, if any."""
+    call = error.call if isinstance(error, LimitExceeded) else log.last
     if isinstance(error, RaisedWhileRead):
         text = str(error)  # its words are an ERROR's already
     elif isinstance(error, WrongAnswer):
         text = f"{Verdict.WRONG_ANSWER}\n" + str(error)
     elif isinstance(error, KataOutOfTime):  # not run: no call of it to weigh mistakes by
-        return Explanation(kata_out_of_time(error.limit), _purpose(item))
+        return Explanation(kata_out_of_time(error.limit), _purpose(item), verdict=Verdict.DID_NOT_FINISH)
     elif isinstance(error, DidNotFinish):
         text = _did_not_finish(item, error)
     elif isinstance(error, UsedTooMuchMemory):
@@ -68,24 +71,41 @@ def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] |
         where = IN_THE_TESTS_READING if getattr(error.call, "isolated", False) else IN_THE_TESTS_RUNNING
         text = memory_stop(_shown(error.call), error.limit, getattr(error, "where", where))
     else:
-        call = log.last
         if call is None or call.error is not error:
             return None  # not raised by the code under test: pytest's report says more
         if isinstance(error, NotImplementedError):
-            return Explanation(still_the_stub(str(call), relative(call.source)))
+            return Explanation(still_the_stub(str(call), relative(call.source)), verdict=Verdict.NOT_STARTED,
+                               call=call)
         text = raised(str(call), type(error).__name__, text_of(error), where_in_learner_code(error, call.source))
-    candidates = matching_mistakes(log.last, FailingTest(item.name, has_fixed_inputs(item), so_far or {},
-                                                         shared_probes))
-    return Explanation(text, _purpose(item) + _notes(error), candidates, stalled=isinstance(error, LimitExceeded))
+    failing = FailingTest(item.name, has_fixed_inputs(item), so_far or {}, shared_probes,
+                          mentions=getattr(error, "mentions", ()))
+    return Explanation(text, _purpose(item) + _notes(error), matching_mistakes(log.last, failing),
+                       stalled=isinstance(error, LimitExceeded), verdict=_verdict_of(item, error), call=call)
+
+
+def _verdict_of(item: pytest.Item, error: BaseException) -> str:
+    """The failure's verdict, from what stopped the code (the report's first line says the same in words)."""
+    if isinstance(error, RaisedWhileRead):
+        return Verdict.ERROR
+    if isinstance(error, WrongAnswer):
+        return Verdict.WRONG_ANSWER
+    if isinstance(error, UsedTooMuchMemory):
+        return Verdict.TOO_MUCH_MEMORY
+    if isinstance(error, DidNotFinish):
+        guard = item.get_closest_marker("guard")
+        complexity = guard is not None and guard.kwargs.get("kind") == "complexity"
+        return Verdict.TOO_SLOW if complexity else Verdict.DID_NOT_FINISH
+    return Verdict.ERROR
 
 
 def _did_not_finish(item: pytest.Item, error: DidNotFinish) -> str:
     guard = item.get_closest_marker("guard")
-    if guard is not None and guard.kwargs.get("kind") == "complexity":
-        return too_slow(_shown(error.call), error.limit, guard.kwargs.get("hint", ""))
+    hint = guard.kwargs.get("hint", "") if guard is not None else ""
+    if _verdict_of(item, error) == Verdict.TOO_SLOW:
+        return too_slow(_shown(error.call), error.limit, hint)
     if isinstance(error, CallsDidNotFinish) and log.calls > 1:
         return many_calls_did_not_finish(error.limit, log.calls, _shown(error.call))
-    return did_not_finish(_shown(error.call), error.limit, guard.kwargs.get("hint", "") if guard is not None else "")
+    return did_not_finish(_shown(error.call), error.limit, hint)
 
 
 def where_in_learner_code(error: BaseException, source: Path | None) -> str:

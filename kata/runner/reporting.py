@@ -20,10 +20,11 @@ from kata.judging.limits import drop_locals, give_back_freed_memory, repair_trac
 from kata.judging.load_problems import text_of
 from kata.runner import report
 from kata.runner.collection import KataUnavailable
+from kata.runner.failures import Failure, expected_of, kind_of_test, what_came_back
 from kata.runner.outcomes import record_verdict
 from kata.runner.diagnosis import FAILED, PASSED, STOPPED
 from kata.runner.run_state import RUN
-from kata.vocabulary import report_not_written
+from kata.vocabulary import Verdict, report_not_written
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -63,9 +64,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     text = explanation.text() if explanation is not None else None  # the mistakes are named when the run ends
     result = pytest.TestReport.from_item_and_call(item, call if text is None else _reported_as(call, text))
     if result.failed:
-        record_verdict(item, result, text)
-        if explanation is not None and kata is not None:
-            state.naming.wait_for_the_run(result, explanation, kata.slug)
+        failure_record = record_of(result, failure, explanation)
+        record_verdict(item, result, failure_record.verdict)
+        state.failures[result.nodeid] = failure_record
+        if kata is not None:
+            state.naming.wait_for_the_run(result, failure_record, explanation, kata.slug)
     # The report is written; drop the failed frames' locals, which may hold a stalled
     # loop's half-gigabyte list, before the next test measures its memory.
     drop_locals(call.excinfo.tb)
@@ -76,6 +79,19 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if not isinstance(failure, KataOutOfTime):  # a test not run tells nothing of the code
         _note_fixed_test(item, call, STOPPED if isinstance(failure, LimitExceeded) else FAILED)
     return result
+
+
+def record_of(result: pytest.TestReport, error: BaseException, explanation: report.Explanation | None) -> Failure:
+    """The failure's structured record (kata.runner.failures), made while its call is still in the log."""
+    if explanation is None:  # the tests' own code failed, or the runner's: pytest's report says what
+        return Failure(result.nodeid, kind_of_test(result.nodeid), Verdict.ERROR, explanation=str(result.longrepr),
+                       body=str(result.longrepr), cpu_seconds=log.code_cpu())
+    call = explanation.call
+    return Failure(result.nodeid, kind_of_test(result.nodeid), explanation.verdict,
+                   call=str(call) if call is not None else "", came_back=what_came_back(call, explanation.verdict),
+                   expected=expected_of(error), explanation=str(result.longrepr), body=str(result.longrepr),
+                   cpu_seconds=log.code_cpu(),
+                   candidates=[mistake.id for mistake in explanation.candidates])
 
 
 def _note_fixed_test(item: pytest.Item, call: pytest.CallInfo[None], verdict: str) -> None:

@@ -3,15 +3,15 @@ counts of kata.runner.tally (with the known mistake whose record the run matches
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kata.katas import KATAS, TESTS, Kata
+from kata.runner.by_cause import causes_section
 from kata.runner.collection import status_of
 from kata.runner.diagnosis import mistakes_failing_exactly
 from kata.runner.run_state import RUN
-from kata.vocabulary import COLUMNS, counted
+from kata.vocabulary import counted, every_failure_hint
 
 if TYPE_CHECKING:
     import pytest
@@ -24,15 +24,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
     state = config.stash[RUN]
     if not state.tally.counts and not state.unavailable:
         return
+    causes_section(terminalreporter)
     terminalreporter.section("katas")
     for kata in KATAS:
         line = _kata_status(kata, config)
         if line:
             terminalreporter.write_line(line)
-        for mistake in mistakes_failing_as_this_run(kata, config):
-            terminalreporter.write_line(textwrap.fill(
-                f"Its failures on the tests with fixed inputs are exactly those of a known mistake: {mistake.title}. "
-                f"{mistake.hint}", COLUMNS, initial_indent="   ", subsequent_indent="   ", break_long_words=False))
+    told = any(state.naming.causes.values())
+    if told and not config.getoption("every_failure"):
+        terminalreporter.write_line(every_failure_hint())
 
 
 def _kata_status(kata: Kata, config: pytest.Config) -> str:

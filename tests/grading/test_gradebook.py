@@ -13,7 +13,8 @@ import pytest
 
 from kata.grading.gradebook import BadRoster, Person, gradebook_rows, read_roster, write_gradebook
 from kata.grading.grades import grade_from_tests, grade_without_tests
-from kata.grading.scoring import PROPORTIONAL, Scoring, kind_of_test, parse_weights
+from kata.grading.scoring import PROPORTIONAL, Scoring, parse_weights
+from kata.runner.failures import kind_of_test
 from kata.katas import ROOT
 from kata.runner.outcomes import TestOutcome as Outcome
 from kata.vocabulary import KataStatus
