@@ -16,7 +16,7 @@ from kata.command.hints import stuck_lines
 from kata.command.progress import label, paint_as_state, progress_line, solved_lines
 from kata.command.runs import QuietRun, run_quietly
 from kata.command.status import Status, first_unsolved, status_of, statuses
-from kata.runner.outcomes import TestOutcome
+from kata.runner.outcomes import TestOutcome, cause_title, failures_by_cause, shown_of
 from kata.vocabulary import KataStatus
 from kata.command.terminal import clear_screen, fit, paint, report_lines
 
@@ -100,9 +100,13 @@ def _details(status: Status, run: QuietRun | None) -> list[str]:
     assert run is not None  # the kata's tests ran, since its stub was changed (show_check)
     if run.could_not_run or not run.failures:
         return ["pytest could not run the tests:", *report_lines(run.output, REPORT_LINES)]
-    first = run.failures[0]
-    return [paint(f"First failure: {first.name}", "bold"), *report_lines(first.report.strip(), REPORT_LINES), "",
-            *stuck_lines(kata), f"Every failure: kata check {kata.number}"]
+    causes = failures_by_cause(run.failures)
+    lines = []
+    for number, tests in enumerate(causes, 1):
+        lines.append(paint(f"Cause {number} of {len(causes)}, {cause_title(kata.slug, tests)}", "bold"))
+        if number == 1:  # the first cause's smallest failing call in full; the others by name
+            lines += [*report_lines(shown_of(tests).report.strip(), REPORT_LINES), ""]
+    return [*lines, "", *stuck_lines(kata), f"Every cause in full: kata check {kata.number}"]
 
 
 def _where_to_start() -> Kata:

@@ -1,9 +1,10 @@
 """Feedback to hand back: one file per student (Markdown, and HTML for a browser), in the learner's words.
 
 Each file holds that student's grades only: the score of each kata (and its points, under the
-teacher's scoring), what stopped a kata that did not run, and every failing test's report as the
-learner's own run prints it (the verdict, the call, what came back, what was expected, the named
-mistake and where to look), then where the kata's hints are. A report quotes what the student's
+teacher's scoring), what stopped a kata that did not run, and its failures told by cause as the
+learner's own run tells them (kata.runner.causes): for each cause, the mistake named or the verdict,
+and the report of its smallest failing call (the verdict, the call, what came back, what was
+expected, where to look), then where the kata's hints are. A report quotes what the student's
 code printed or raised, so the Markdown shows it in a code block it cannot close, and the HTML
 escapes it: nothing a submission says becomes a link, markup or script in the teacher's hands.
 """
@@ -21,7 +22,8 @@ from kata.grading.reports import code_span
 from kata.grading.scoring import Scoring
 from kata.katas import KATAS
 from kata.runner.mistakes import Mistake, mistakes_of
-from kata.vocabulary import KataStatus, counted
+from kata.runner.outcomes import TestOutcome, cause_title, failures_by_cause, shown_of
+from kata.vocabulary import KataStatus, also_failing, counted, shown_failure
 
 # What makes text a link, an image, markup, emphasis, code or a table cell: each escaped where it stands.
 _MARKDOWN_MARKS = re.compile(r"([\\`*_\[\]<>&|~])")
@@ -71,8 +73,12 @@ def markdown(handout: Handout) -> str:
               for grade in handout.grades]
     for grade in handout.grades:
         lines += ["", f"## {_markdown_text(grade.kata)}: {grade.status}", "", _markdown_text(_summary(grade))]
-        for test in _failures(grade):
-            lines += ["", f"### {_markdown_text(test.name)}", "", *_fenced(test.report)]
+        for tests in _by_cause(grade):
+            shown = shown_of(tests)
+            lines += ["", f"### {_markdown_text(_cause_heading(grade, tests))}", "",
+                      _markdown_text(shown_failure(shown.name)), "", *_fenced(shown.report)]
+            others = [test.name for test in tests if test is not shown]
+            lines += ["", _markdown_text(also_failing(others))] if others else []
         lines += ["", _markdown_text(_next_step(grade))]
     return "\n".join(lines).rstrip() + "\n"
 
@@ -85,7 +91,7 @@ def page(handout: Handout) -> str:
     notes = "".join(f'<p class="note">{_h(line)}</p>' for line in (handout.warning, *handout.notes) if line)
     sections = ""
     for grade in handout.grades:
-        failures = "".join(f"<h3>{_h(test.name)}</h3><pre>{_h(test.report)}</pre>" for test in _failures(grade))
+        failures = "".join(_cause_section(grade, tests) for tests in _by_cause(grade))
         sections += (f"<section><h2>{_h(grade.kata)}: {_h(grade.status)}</h2><p>{_h(_summary(grade))}</p>"
                      f"{failures}<p>{_h(_next_step(grade))}</p></section>")
     return f"""<!DOCTYPE html>
@@ -130,8 +136,23 @@ def _mistake(grade: KataGrade) -> type[Mistake] | None:
     return mistakes_of(kata).get(grade.mistake)
 
 
-def _failures(grade: KataGrade) -> list:
-    return [test for test in grade.tests if not test.passed]
+def _failures(grade: KataGrade) -> list[TestOutcome]:
+    return [test for test in grade.tests if test.failed]
+
+
+def _by_cause(grade: KataGrade) -> list[list[TestOutcome]]:
+    return failures_by_cause(_failures(grade))
+
+
+def _cause_heading(grade: KataGrade, tests: list[TestOutcome]) -> str:
+    return cause_title(grade.kata, tests)
+
+
+def _cause_section(grade: KataGrade, tests: list[TestOutcome]) -> str:
+    shown = shown_of(tests)
+    others = [test.name for test in tests if test is not shown]
+    return (f"<h3>{_h(_cause_heading(grade, tests))}</h3><p>{_h(shown_failure(shown.name))}</p>"
+            f"<pre>{_h(shown.report)}</pre>" + (f"<p>{_h(also_failing(others))}</p>" if others else ""))
 
 
 def _next_step(grade: KataGrade) -> str:

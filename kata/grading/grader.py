@@ -273,7 +273,7 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
     # the cap on its memory, the grader stopped the tests' process: each such test says so.
     stopped = outcome.get("stopped")
     tests += [TestOutcome(f"{relative(TESTS / kata.slug)}::test {number} (not run)", False,
-                          verdict=stopped.split("\n", 1)[0] if stopped else Verdict.ERROR,  # its first line
+                          verdict=outcome.get("stopped_verdict", Verdict.ERROR) if stopped else Verdict.ERROR,
                           report=stopped or "the grading run stopped before this test")
               for number in range(len(tests) + 1, run + 1)]
     grade = grade_from_tests(student, kata.slug, tests, outcome.get("mistake", ""))
@@ -316,10 +316,12 @@ def run_tests(student: Submission, katas: list[Kata], work: Path, call_seconds: 
             output, _ = process.communicate(timeout=seconds)
         except subprocess.TimeoutExpired:
             ask_to_stop(process)
-            return stopped_by_the_grader(outcomes_file, katas, grader_stopped_the_run(f"{seconds:g} s"),
+            return stopped_by_the_grader(outcomes_file, katas, Verdict.DID_NOT_FINISH,
+                                         grader_stopped_the_run(f"{seconds:g} s"),
                                          grader_stopped_the_run_detail(f"{seconds:g} s")), ""
     if memory.passed_kib:
-        return stopped_by_the_grader(outcomes_file, katas, grader_stopped_the_tests(f"{cap} MB"),
+        return stopped_by_the_grader(outcomes_file, katas, Verdict.TOO_MUCH_MEMORY,
+                                     grader_stopped_the_tests(f"{cap} MB"),
                                      grader_stopped_the_tests_detail(f"{cap} MB")), ""
     try:
         return read_outcomes(outcomes_file), ""
@@ -341,17 +343,17 @@ def ask_to_stop(process: subprocess.Popen) -> None:
         process.communicate()
 
 
-def stopped_by_the_grader(outcomes_file: Path, katas: list[Kata], report: str, detail: str) -> dict:
+def stopped_by_the_grader(outcomes_file: Path, katas: list[Kata], verdict: str, report: str, detail: str) -> dict:
     """The outcomes of a run the grader stopped (its tests' process past its memory cap, or the run past its
-    time): the tests that ran (if it could still write them), and for each kata a "stopped" report that every
-    test not run carries, and the grade's detail."""
+    time): the tests that ran (if it could still write them), and for each kata a "stopped" verdict and report
+    that every test not run carries, and the grade's detail."""
     try:
         outcomes = read_outcomes(outcomes_file)
     except (OSError, ValueError):
         outcomes = {}
     for kata in katas:
         outcome = outcomes.setdefault(kata.slug, {"tests": [], "mistake": "", "problem": None})
-        outcome.update(stopped=report, stopped_detail=detail)
+        outcome.update(stopped=report, stopped_verdict=verdict, stopped_detail=detail)
     return outcomes
 
 

@@ -34,7 +34,7 @@ def failures_of_run(outcomes: Path) -> KnownFailures:
     """What a run's outcomes show of the fixed tests: those that failed, those a limit stopped."""
     failed = [test for test in failures_of(read_outcomes(outcomes)) if f"/{PROPERTIES_MODULE}::" not in test.test]
     return KnownFailures(frozenset(test.name for test in failed),
-                         frozenset(test.name for test in failed if test.report.startswith(Verdict.LIMITS)))
+                         frozenset(test.name for test in failed if test.verdict in Verdict.LIMITS))
 
 
 def as_learner_file(kata: Kata, mistake: type[Mistake], folder: Path) -> Path:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kata.katas import kata_of_test
-from kata.vocabulary import Verdict
+from kata.vocabulary import Verdict, counted
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -128,3 +128,27 @@ def skip_reason(report: pytest.TestReport) -> str:
     longrepr = report.longrepr
     reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
     return reason.removeprefix("Skipped: ")
+
+
+def failures_by_cause(tests: list[TestOutcome]) -> list[list[TestOutcome]]:
+    """The failing tests, one list per cause, in the order of the first failure of each (a failure the run
+    grouped in no cause is a cause of its own)."""
+    causes: dict[object, list[TestOutcome]] = {}
+    for test in tests:
+        if test.failed:
+            causes.setdefault(test.cause if test.cause is not None else test.test, []).append(test)
+    return list(causes.values())
+
+
+def shown_of(tests: list[TestOutcome]) -> TestOutcome:
+    """The failure that shows its cause: the shortest call, as the run's own section of causes shows it."""
+    return min(tests, key=lambda test: len((test.failure or {}).get("call", "")) or len(test.report))
+
+
+def cause_title(kata: str, tests: list[TestOutcome]) -> str:
+    """"12 failing tests: <the known mistake's title>", or their verdict when no mistake explains them."""
+    from kata.katas import find_kata  # the catalog's titles; a kata's slug names it
+    from kata.runner.mistakes import mistakes_of
+
+    mistake = mistakes_of(find_kata(kata)).get(tests[0].mistake) if tests[0].mistake else None
+    return f"{counted(len(tests), 'failing test')}: {mistake.title if mistake is not None else tests[0].verdict}"

@@ -112,3 +112,18 @@ def test_no_name_or_message_of_a_submission_becomes_a_link_by_itself():
     outside_code = [re.sub(r"` [^`]* `", "", line) for line in prose]  # an address is shown as code, never linked
     assert not any(re.search(r"(?<!\\)www\.|(?<!\\)://|@", line) for line in outside_code), text
     assert "` help@evil-phish.example. `" in text
+
+
+def test_the_failures_of_one_cause_are_one_section_and_two_causes_two():
+    """Twelve tests failed for one mistake and one for another: two sections, each with one report."""
+    tail = [Outcome(FIRST + f"test_tail_{n}", False, verdict="WRONG ANSWER", report=REPORT, cause=0,
+                    mistake="redundant_tail_window") for n in range(12)]
+    message = Outcome(FIRST + "test_message", False, verdict="WRONG ANSWER", report="WRONG ANSWER\nIt raised...",
+                      cause=1, mistake="message_omits_the_value")
+    text = markdown(Handout("alice", [grade_from_tests("alice", "01_fixed_windows", [*tail, message])],
+                            PROPORTIONAL)).replace("\\", "")
+    catalog = mistakes_of(find_kata("1"))
+    assert text.count("\n### ") == 2
+    assert f"### 12 failing tests: {catalog['redundant_tail_window'].title}" in text
+    assert f"### 1 failing test: {catalog['message_omits_the_value'].title}" in text
+    assert text.count("Called fixed_windows(") == 1 and "and 9 more." in " ".join(text.split())
