@@ -409,12 +409,13 @@ def failing_for_causes(kata: str, failed: int, causes: int) -> str:
 
 
 def cause_heading(number: int, titles: list[str], hints: list[str], explained: int, verdict: str,
-                  test: str) -> str:
+                  test: str, about: str = "") -> str:
     """The first lines of a cause's paragraph: the known mistake (or two the tests cannot tell apart) and its
     hint, or, when no mistake explains the failures, their verdict and test."""
     tests = counted(explained, "failing test")
     if not titles:
-        return prose(f"{number}. {tests}: {verdict}" + (f", in {test}." if test else "."))
+        return prose(f"{number}. {tests}: {verdict}" + (f", {about}" if about else "")
+                     + (f", in {test}." if test else "."))
     return prose(f"{number}. {tests}. " + "\n".join(f"This matches a known mistake: {title}. {hint}"
                                                     for title, hint in zip(titles, hints)))
 

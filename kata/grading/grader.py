@@ -26,7 +26,8 @@ from kata.grading.gradebook import Asked, write_asked
 from kata.grading.names import numbered_files
 from kata.grading.scoring import PROPORTIONAL, Scoring
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
-from kata.grading.grades import KataGrade, first_lines, grade_from_tests, grade_without_tests, out_of_the_same_tests
+from kata.grading.grades import (KataGrade, first_lines, grade_from_tests, grade_without_tests, kept_record,
+                                 out_of_the_same_tests)
 from kata.runner.outcomes import TestOutcome, read_outcomes
 from kata.folders import remove_folder
 from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, TESTS_MEMORY_MB, TESTS_STOP_SECONDS, WORKER_MEMORY_MB
@@ -257,6 +258,9 @@ def named_as_handed_in(grade: KataGrade, student: Submission, copy: Submission |
     grade.detail = shown(grade.detail)
     for test in grade.tests:
         test.report = shown(test.report)
+        if test.failure is not None:
+            test.failure = {key: shown(value) if isinstance(value, str) else value
+                            for key, value in test.failure.items()}
     return grade
 
 
@@ -264,7 +268,7 @@ def grade_of_kata(student: str, kata: Kata, outcome: dict, run: int) -> KataGrad
     if outcome.get("problem"):  # the kata could not run: "status" says why in a word
         return grade_without_tests(student, kata.slug, outcome["status"], outcome["problem"], run)
     skipped = [test for test in outcome["tests"] if test.skipped]
-    tests = [dataclasses.replace(test, report=first_lines(test.report))
+    tests = [dataclasses.replace(test, report=first_lines(test.report), failure=kept_record(test.failure))
              for test in outcome["tests"] if not test.skipped]
     # A test skipped for an optional extra that is not installed counts for no one: it is left out of the
     # score's denominator, which stays the same for every student of the class (graded in one place).

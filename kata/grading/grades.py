@@ -25,6 +25,16 @@ def first_lines(report: str) -> str:
     return kept if len(kept) <= MESSAGE_CHARACTERS else kept[:MESSAGE_CHARACTERS] + "... (cut)"
 
 
+def kept_record(failure: dict | None) -> dict | None:
+    """A failure's record (kata.runner.failures) as the grades keep it: without the report's words, which the
+    grade's report holds already, every text made printable and cut as a report is (a submission's words reach
+    the call and what came back)."""
+    if failure is None:
+        return None
+    return {key: first_lines(value) if isinstance(value, str) else value
+            for key, value in failure.items() if key not in ("explanation", "body")}
+
+
 STATUS_OF_VERDICT = {
     Verdict.WRONG_ANSWER: KataStatus.FAILING,
     Verdict.ERROR: KataStatus.ERROR,

@@ -30,10 +30,14 @@ class WrongAnswer(AssertionError):
     short, and for a right exception whose message lacks words, the words the message had to name.
     """
 
-    def __init__(self, text: str, *, expected: str = "", mentions: tuple[str, ...] = ()) -> None:
+    def __init__(self, text: str, *, expected: str = "", mentions: tuple[str, ...] = (), check: str = "") -> None:
         super().__init__(text)
         self.expected = expected
         self.mentions = mentions
+        self.check = check  # what was checked: an answer, a claim, an exception raised, or its message (CHECKS)
+
+
+ANSWER, CLAIM, RAISE, MESSAGE = "answer", "claim", "raise", "message"  # what a WrongAnswer's check was
 
 
 class RaisedWhileRead(WrongAnswer):
@@ -47,7 +51,7 @@ def check_returns(function: Callable[..., Any], *args: object, expected: object,
     got = function(*args, **kwargs)
     if not same(got, expected):
         raise WrongAnswer(_called() + returned_but_expected(got, expected, describe_difference(got, expected))
-                          + because(why), expected=show(expected))
+                          + because(why), expected=show(expected), check=ANSWER)
     return got
 
 
@@ -63,13 +67,13 @@ def check_raises(function: Callable[..., object], *args: object, error: type[Bas
         if missing:
             raise WrongAnswer(_called() + message_lacks(type(raised).__name__, message_of(raised), missing)
                               + because(why), expected=expected_raise,
-                              mentions=tuple(str(word) for word in mentions)) from None
+                              mentions=tuple(str(word) for word in mentions), check=MESSAGE) from None
         return raised
     except Exception as raised:
         raise WrongAnswer(_called() + raised_instead(type(raised).__name__, message_of(raised), error.__name__)
-                          + because(why), expected=expected_raise) from raised
+                          + because(why), expected=expected_raise, check=RAISE) from raised
     raise WrongAnswer(_called() + returned_instead_of_raising(got, error.__name__) + because(why),
-                      expected=expected_raise)
+                      expected=expected_raise, check=RAISE)
 
 
 def expect(condition: bool, claim: str, *, details: str = "") -> None:
@@ -79,24 +83,28 @@ def expect(condition: bool, claim: str, *, details: str = "") -> None:
     call = log.last
     finished = call is not None and call.finished
     raise WrongAnswer(_called() + claim_not_met(call.result if call is not None else None, finished, claim, details),
-                      expected=claim)
+                      expected=claim, check=CLAIM)
 
 
-def same(got: Any, expected: Any) -> bool:
+def same(got: Any, expected: Any, *, nan_is_nan: bool = False) -> bool:
     """Equal, and of the same types all the way down (so [('a',)] is not [['a']]).
 
     Two dataclass instances count as the same type when their classes have the same name
     and fields: the stub, the reference and the mistakes each define their own copy of a
-    kata's dataclass (such as kata 07's Chunk).
+    kata's dataclass (such as kata 07's Chunk). With `nan_is_nan`, a float nan is the same as
+    another nan (two wrong answers that agree), never as a number.
     """
     if _is_dataclass_instance(expected) and _is_dataclass_instance(got):
-        return _same_dataclass(got, expected)
+        return _same_dataclass(got, expected, nan_is_nan)
     if type(got) is not type(expected):
         return False
     if isinstance(expected, (list, tuple)):
-        return len(got) == len(expected) and all(same(g, e) for g, e in zip(got, expected))
+        return len(got) == len(expected) and all(same(g, e, nan_is_nan=nan_is_nan) for g, e in zip(got, expected))
     if isinstance(expected, dict):
-        return got.keys() == expected.keys() and all(same(got[k], expected[k]) for k in expected)
+        return got.keys() == expected.keys() and all(same(got[k], expected[k], nan_is_nan=nan_is_nan)
+                                                     for k in expected)
+    if nan_is_nan and isinstance(expected, float) and expected != expected:
+        return got != got
     return got == expected
 
 
@@ -104,11 +112,11 @@ def _is_dataclass_instance(value: object) -> bool:
     return dataclasses.is_dataclass(value) and not isinstance(value, type)
 
 
-def _same_dataclass(got: Any, expected: Any) -> bool:
+def _same_dataclass(got: Any, expected: Any, nan_is_nan: bool) -> bool:
     fields = [field.name for field in dataclasses.fields(expected)]
     return (type(got).__qualname__ == type(expected).__qualname__
             and [field.name for field in dataclasses.fields(got)] == fields
-            and all(same(getattr(got, name), getattr(expected, name)) for name in fields))
+            and all(same(getattr(got, name), getattr(expected, name), nan_is_nan=nan_is_nan) for name in fields))
 
 
 def describe_difference(got: Any, expected: Any) -> str:

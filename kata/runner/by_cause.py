@@ -49,7 +49,7 @@ def causes_of_kata(kata: Kata, causes: list[Cause]) -> list[str]:
         shown = cause.shown
         lines += ["", cause_heading(number, [mistake.title for mistake in cause.mistakes],
                                     [mistake.hint for mistake in cause.mistakes], len(cause.failures),
-                                    cause.verdict, shown.function if len(cause.failures) == 1 else ""),
+                                    cause.verdict, shown.function if len(cause.failures) == 1 else "", cause.about),
                   shown_failure(shown.name), shown.body.rstrip()]
         others = [failure.name for failure in cause.failures if failure is not shown]
         if others:

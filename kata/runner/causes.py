@@ -18,7 +18,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kata.runner.diagnosis import agrees_with_the_run, fails_where_the_code_passed, stops_as_the_run_did
+from kata.judging.checks import CLAIM, MESSAGE, RAISE
+from kata.runner.diagnosis import PASSED, agrees_with_the_run, fails_where_the_code_passed, stops_as_the_run_did
 from kata.vocabulary import Verdict
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from kata.runner.failures import Failure
     from kata.runner.mistakes import Mistake
 
+ABOUT = {MESSAGE: "the right exception, but its message lacks what the tests asked it to name",
+         RAISE: "another exception, or none, where the statement asks for one"}
 MOST_MISTAKES_NAMED = 2  # in one cause; when more mistakes explain the same failures, none is named
 
 
@@ -36,6 +39,7 @@ class Cause:
 
     mistakes: tuple[type[Mistake], ...]
     failures: list[Failure] = field(default_factory=list)  # in the order the tests ran
+    about: str = ""  # for a cause no mistake names, what its failures share, when their verdict does not say it
 
     @property
     def verdict(self) -> str:
@@ -49,24 +53,39 @@ class Cause:
                                                        len(failure.call)))
 
     def as_json(self) -> dict:
-        return {"mistakes": [mistake.id for mistake in self.mistakes], "verdict": self.verdict,
+        return {"mistakes": [mistake.id for mistake in self.mistakes], "verdict": self.verdict, "about": self.about,
                 "titles": [mistake.title for mistake in self.mistakes],
                 "hints": [mistake.hint for mistake in self.mistakes],
                 "tests": [failure.test for failure in self.failures], "shown": self.shown.test}
 
 
 def group_into_causes(failures: Sequence[Failure], candidates: Mapping[str, Sequence[type[Mistake]]],
-                      record: Mapping[str, str], whole_run_matches: Sequence[type[Mistake]] = (),
-                      recorded_only: bool = False) -> list[Cause]:
+                      record: Mapping[str, str], catalog: Sequence[type[Mistake]] = (),
+                      recorded_only: bool = False, every_hidden_test: bool = True) -> list[Cause]:
     """The causes of one kata's failures, in the order of their first failure.
 
     `candidates` holds, by test node id, the mistakes whose outcome on its failing call is the code's;
-    `record` how the kata's tests with fixed inputs went (RunState.fixed_so_far); `whole_run_matches`
-    the mistakes whose record fails exactly the fixed tests the code failed in the kata's whole suite,
-    which explain each of those failures. In a students' release (`recorded_only`), where no mistake
-    can be run, only a record that agrees with the whole run names a mistake.
+    `record` how the kata's tests with fixed inputs went (RunState.fixed_so_far). Where the code's answer
+    could not be compared with a mistake's (it equals the reference's, and the test failed for what the
+    code did to its input, or to an object it kept; a large input), a mistake of the kata's `catalog`
+    whose every recorded failure among the tests run the code fails too explains those of its
+    failures. In a students' release
+    (`recorded_only`), where no mistake can be run, only a record that is exactly the run's names a mistake.
+    A run without every hidden test (`every_hidden_test` False: the examples only, -k) has not seen the tests
+    that would contradict a second name: it names a mistake only when one explains every failure.
     """
-    explainers = {failure.test: _explaining(candidates.get(failure.test, ()), failure, record, whole_run_matches,
+    ran, failed = set(record), {name for name, verdict in record.items() if verdict != PASSED}
+    within = [mistake for mistake in catalog if mistake.known.fails & ran and mistake.known.fails & ran <= failed
+              and (not recorded_only or mistake.known.fails == failed)] if every_hidden_test else []
+    causes = _causes(failures, candidates, record, within, recorded_only)
+    if every_hidden_test or (len(causes) == 1 and causes[0].mistakes):
+        return causes
+    return _causes(failures, {}, record, [], recorded_only)
+
+
+def _causes(failures: Sequence[Failure], candidates: Mapping[str, Sequence[type[Mistake]]],
+            record: Mapping[str, str], within: Sequence[type[Mistake]], recorded_only: bool) -> list[Cause]:
+    explainers = {failure.test: _explaining(candidates.get(failure.test, ()), failure, record, within,
                                             recorded_only) for failure in failures}
     left = list(failures)
     causes: list[Cause] = []
@@ -81,7 +100,10 @@ def group_into_causes(failures: Sequence[Failure], candidates: Mapping[str, Sequ
             break
         most = max(cover.values(), key=len)
         alike = tuple(by_id[id_] for id_, explained in cover.items() if explained == most)
-        if len(alike) > MOST_MISTAKES_NAMED:  # they cannot be told apart: name none of them
+        # Two mistakes that cannot be told apart are named together, more are not; nor are two for stops
+        # alone, which show no answer that would make either of them likely.
+        stops = all(failure.verdict in Verdict.LIMITS for failure in most)
+        if len(alike) > (1 if stops else MOST_MISTAKES_NAMED):
             explainers = {test: [mistake for mistake in mistakes if mistake not in alike]
                           for test, mistakes in explainers.items()}
             continue
@@ -89,7 +111,8 @@ def group_into_causes(failures: Sequence[Failure], candidates: Mapping[str, Sequ
         left = [failure for failure in left if all(failure is not explained for explained in most)]
     unexplained: dict[tuple[str, str], Cause] = {}
     for failure in left:
-        unexplained.setdefault(_alike_without_a_name(failure), Cause(())).failures.append(failure)
+        key = _alike_without_a_name(failure)
+        unexplained.setdefault(key, Cause((), about=ABOUT.get(key[1], ""))).failures.append(failure)
     causes.extend(unexplained.values())
     order = {failure.test: index for index, failure in enumerate(failures)}
     return sorted(causes, key=lambda cause: order[cause.failures[0].test])
@@ -97,20 +120,29 @@ def group_into_causes(failures: Sequence[Failure], candidates: Mapping[str, Sequ
 
 def _alike_without_a_name(failure: Failure) -> tuple[str, str]:
     """What failures no mistake explains share to be one cause: a limit's stop, or the stub, whatever the test;
-    the same exception raised; a wrong answer in the same test function."""
+    the same exception raised; a message that lacks words a test asked for; another exception (or none) where
+    one was asked for; the same claim broken; a wrong answer in the same test function."""
     if failure.verdict in (*Verdict.LIMITS, Verdict.NOT_STARTED):
         return failure.verdict, ""
     if failure.verdict == Verdict.ERROR and failure.came_back:
         return failure.verdict, failure.came_back.split("(", 1)[0]  # "raised TypeError"
+    if failure.check in (MESSAGE, RAISE):
+        return failure.verdict, failure.check
+    if failure.check == CLAIM:
+        return failure.verdict, f"{CLAIM}: {failure.expected}"
     return failure.verdict, failure.function
 
 
 def _explaining(candidates: Sequence[type[Mistake]], failure: Failure, record: Mapping[str, str],
-                whole_run_matches: Sequence[type[Mistake]], recorded_only: bool) -> list[type[Mistake]]:
+                within: Sequence[type[Mistake]], recorded_only: bool) -> list[type[Mistake]]:
     """The mistakes that explain the failure, in the catalog's order (a list, so that every run chooses alike)."""
     mistakes = list(candidates)
-    if failure.name in record:  # a test with fixed inputs: the mistakes whose record is the run's explain it
-        mistakes += [mistake for mistake in whole_run_matches if mistake not in mistakes]
+    if failure.name in record:
+        # A test with fixed inputs that a mistake's record, all of it within the run's failures, fails too:
+        # the mistake explains it, unless its outcome on this very call was compared with the code's and
+        # differs (the same test failed, for another reason).
+        mistakes += [mistake for mistake in within if failure.name in mistake.known.fails
+                     and mistake not in mistakes and mistake.id not in failure.compared]
     stopped = failure.verdict in Verdict.LIMITS
     if recorded_only:
         return [mistake for mistake in mistakes if agrees_with_the_run(mistake, record, stopped)]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from kata.katas import KATAS, PROBLEMS, TESTS, Kata, kata_of_test, relative
+from kata.runner.failures import kind_of_test
 from kata.runner.fixtures import implementation_of
 from kata.runner.implementations import Implementation, NotStarted, kata_defined_in
 from kata.runner.modules import LoadProblem
@@ -57,6 +58,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     for kata in sorted((kata for kata in by_kata if kata is not None), key=lambda k: k.slug):
         kata_items = by_kata[kata]
         state.selected[kata.slug] = len(kata_items)
+        state.kinds_selected[kata.slug].update(kind_of_test(item.nodeid) for item in kata_items)
         try:
             implementation_of(config, kata)
         except (LoadProblem, NotStarted) as problem:
@@ -73,6 +75,7 @@ def pytest_deselected(items: Sequence[pytest.Item]) -> None:
         kata = kata_of_test(item.path)
         if kata is not None:
             item.config.stash[RUN].deselected.add(kata.slug)
+            item.config.stash[RUN].kinds_deselected[kata.slug].add(kind_of_test(item.nodeid))
 
 
 def _the_one_kata(impl: Implementation, by_kata: dict[Kata | None, list[pytest.Item]]) -> Kata:

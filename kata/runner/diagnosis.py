@@ -58,7 +58,17 @@ class FailingTest:
     mentions: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Diagnosis:
+    matches: list[type[Mistake]]  # the mistakes whose outcome on the call is the code's
+    compared: list[str] = field(default_factory=list)  # the ids of the mistakes run on the call and compared
+
+
 def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake]]:
+    return diagnose(call, test).matches
+
+
+def diagnose(call: Call | None, test: FailingTest) -> Diagnosis:
     """The catalogued mistakes whose outcome on the call's input is the one recorded for it.
 
     A mistake that the catalog records failing a test the code under test passed in this
@@ -67,7 +77,7 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
     test, if its inputs are fixed.
     """
     if call is None or not can_watch() or call.kata == "" or is_iterator(call.result):
-        return []
+        return Diagnosis([])
     kata = next((k for k in KATAS if k.slug == call.kata), None)
     mistakes = mistakes_of(kata) if kata is not None else {}
     mistakes = {key: mistake for key, mistake in mistakes.items() if not _fails_where_the_code_passed(mistake, test)}
@@ -76,32 +86,33 @@ def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake
     if stalled:
         mistakes = {key: mistake for key, mistake in mistakes.items() if _stalls_here(mistake, test)}
         if test.has_fixed_inputs:  # the catalog says which mistakes a limit stops on this very test
-            return list(mistakes.values())
+            return Diagnosis(list(mistakes.values()))
     if kata is not None and any(is_recorded_only(mistake, kata) for mistake in mistakes.values()):
         # A students' release: no code to run on the input, so the records are the only evidence, and only
         # a record that agrees with the whole run names a mistake (kata.runner.causes).
-        return [mistake for mistake in mistakes.values() if test.has_fixed_inputs and test.name in mistake.known.fails
-                and not _passes_where_the_code_failed(mistake, test)]
+        return Diagnosis([mistake for mistake in mistakes.values() if test.has_fixed_inputs
+                          and test.name in mistake.known.fails and not _passes_where_the_code_failed(mistake, test)])
     if not mistakes or (call.original is None and not stalled):
-        return []  # a large input: re-running every mistake on it costs more than the hint is worth
+        return Diagnosis([])  # a large input: re-running every mistake on it costs more than the hint is worth
     shared = _shared_place(call, test.shared_probes)
     reference, reference_seconds = _outcome("reference", getattr(_reference(kata), call.function), call,
                                             REFERENCE_SECONDS, shared)
-    if _agree(reference, seen, test.mentions):
-        return []
+    if _agree(reference, seen):
+        return Diagnosis([])
     # On a large input even a linear mistake needs time: "did not finish" is judged
     # against the reference's own time.
     patience = max(PROBE_SECONDS, SLOWER_THAN_REFERENCE * reference_seconds)
     # CPU time, as every limit: on a busy machine the same mistakes are tried, and so the same are named.
     deadline = CODE_CLOCK.now() + (STALL_DIAGNOSIS_SECONDS if stalled else DIAGNOSIS_SECONDS)
-    matches = []
+    diagnosis = Diagnosis([])
     for mistake in mistakes.values():
         if CODE_CLOCK.now() > deadline:
             break
         outcome = _outcome(mistake.id, getattr(mistake, call.function), call, patience, shared)[0]
-        if _agree(outcome, seen, test.mentions):
-            matches.append(mistake)
-    return matches
+        diagnosis.compared.append(mistake.id)
+        if _agree(outcome, seen, test.mentions if mistake.about_the_message else ()):
+            diagnosis.matches.append(mistake)
+    return diagnosis
 
 
 def fails_where_the_code_passed(mistake: type[Mistake], record: Mapping[str, str]) -> bool:
@@ -208,7 +219,8 @@ def _agree(one: tuple, other: tuple, mentions: tuple[str, ...] = ()) -> bool:
     """The same outcome; for a message that had to name `mentions`, the same exception naming the same of them."""
     if mentions and one[0] == other[0] == "raised":
         return one[1][0] == other[1][0] and _named(one[1][1], mentions) == _named(other[1][1], mentions)
-    return one[0] == other[0] and same(one[1], other[1])
+    # Two nan scores are the same wrong answer (a nan is never the reference's).
+    return one[0] == other[0] and same(one[1], other[1], nan_is_nan=True)
 
 
 def _named(message: str, mentions: tuple[str, ...]) -> list[bool]:

@@ -14,7 +14,7 @@ from kata.runner.collection import status_of
 from kata.runner.outcomes import outcome_of, write_outcomes
 from kata.runner.latest_results import LatestResult, fingerprint, record_results
 from kata.runner.run_state import RUN, RunState, run_state
-from kata.runner.summary import mistakes_failing_as_this_run, ran_whole_suite
+from kata.runner.summary import mistakes_failing_as_this_run, ran_every_hidden_test, ran_whole_suite
 
 
 @pytest.hookimpl(trylast=True)
@@ -26,7 +26,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     tally = state.tally
     # Before the failures are printed: the causes' names go into their reports.
     for named in state.naming.name_the_causes(state.fixed_so_far,
-                                              lambda slug: mistakes_failing_as_this_run(find_kata(slug), config)):
+                                              lambda slug: ran_every_hidden_test(find_kata(slug), config)):
         tally.outcomes[named.nodeid] = outcome_of(named) or tally.outcomes[named.nodeid]
     _keep_the_records(state)
     if config.getoption("outcomes"):

@@ -38,10 +38,12 @@ class Failure:
     call: str = ""  # the call as judged, as the report shows it ("" when the test's own code failed)
     came_back: str = ""  # "returned [...]", "raised ValueError('...')", "did not finish"
     expected: str = ""  # what the tests expected, in short, where they said ("" for a claim in the report only)
+    check: str = ""  # for a wrong answer, what was checked: kata.judging.checks's ANSWER, CLAIM, RAISE or MESSAGE
     explanation: str = ""  # the report's words, with the names of its cause
     body: str = ""  # the same words before any name: what a cause's paragraph shows of its failure
     cpu_seconds: float = 0.0  # the code's CPU time in the test
     candidates: list[str] = field(default_factory=list)  # catalogued mistakes whose outcome on the call is the code's
+    compared: list[str] = field(default_factory=list)  # the mistakes run on the call: the others were not compared
 
     @property
     def name(self) -> str:
@@ -68,3 +70,7 @@ def what_came_back(call: Call | None, verdict: str) -> str:
 
 def expected_of(error: BaseException) -> str:
     return error.expected if isinstance(error, WrongAnswer) else ""
+
+
+def check_of(error: BaseException) -> str:
+    return error.check if isinstance(error, WrongAnswer) else ""

@@ -18,6 +18,10 @@ class Mistake:
     id: str = ""  # short and stable: --impl=mistake:<kata>:<id>
     title: str = ""  # one line: what the code does wrong
     hint: str = ""  # one sentence: where to look, without giving the code away
+    # Its fault is its error messages: it matches code that raises the same exception naming the same of the
+    # words a test asks for, whatever else the message says. Any other mistake matches a message only word for
+    # word (a mistake whose message is Python's own, by accident, is not a message mistake).
+    about_the_message: bool = False
     # The tests with fixed inputs it fails, and those a limit stops (a loop that never advances,
     # quadratic work on a large input): read from the catalog's known_failures.json.
     known: KnownFailures = KnownFailures()

@@ -47,10 +47,10 @@ class Naming:
         self.pending.append(_Pending(report, failure, explanation, kata))
 
     def name_the_causes(self, records: Mapping[str, Mapping[str, str]],
-                        whole_run_matches: Callable[[str], list[type[Mistake]]]) -> list[pytest.TestReport]:
+                        every_hidden_test: Callable[[str], bool]) -> list[pytest.TestReport]:
         """Group each kata's failures into causes, given each kata's record of its fixed tests
-        (RunState.fixed_so_far) and the mistakes whose record the kata's whole run matches; write the causes'
-        names into the failures' reports, and return the reports that changed."""
+        (RunState.fixed_so_far) and whether the run ran all its hidden tests; write the causes' names into the
+        failures' reports, and return the reports that changed."""
         changed = []
         for slug in dict.fromkeys(pending.kata for pending in self.pending):
             pendings = [pending for pending in self.pending if pending.kata == slug]
@@ -60,7 +60,8 @@ class Naming:
             candidates = {pending.failure.test: [catalog[id_] for id_ in pending.failure.candidates if id_ in catalog]
                           for pending in pendings}
             causes = group_into_causes([pending.failure for pending in pendings], candidates,
-                                       records.get(slug, {}), whole_run_matches(slug), recorded_only)
+                                       records.get(slug, {}), list(catalog.values()), recorded_only,
+                                       every_hidden_test(slug))
             self.causes[slug] = causes
             for cause in causes:
                 for pending in pendings:

@@ -15,7 +15,7 @@ from kata.judging.calls import (Call, CallsDidNotFinish, DidNotFinish, KataOutOf
                                 log)
 from kata.judging.checks import RaisedWhileRead, WrongAnswer
 from kata.katas import relative
-from kata.runner.diagnosis import FailingTest, matching_mistakes
+from kata.runner.diagnosis import FailingTest, diagnose
 from kata.judging.guards import has_fixed_inputs
 from kata.judging.load_problems import text_of
 from kata.vocabulary import (IN_THE_TESTS_READING, IN_THE_TESTS_RUNNING, Verdict, did_not_finish, kata_out_of_time,
@@ -46,6 +46,7 @@ class Explanation:
     stalled: bool = False  # a limit stopped the call: only a mistake stopped where the code was can explain it
     verdict: str = Verdict.ERROR  # kata.vocabulary.Verdict, the body's first line
     call: Call | None = None  # the call judged, if the code was called
+    compared: list[str] = field(default_factory=list)  # the ids of the mistakes run on the call and compared
 
     def text(self, named: list[type[Mistake]] | tuple[type[Mistake], ...] = ()) -> str:
         names = "".join(f"\n{matches_a_known_mistake(m.title, m.hint)}" for m in named)
@@ -79,8 +80,10 @@ def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] |
         text = raised(str(call), type(error).__name__, text_of(error), where_in_learner_code(error, call.source))
     failing = FailingTest(item.name, has_fixed_inputs(item), so_far or {}, shared_probes,
                           mentions=getattr(error, "mentions", ()))
-    return Explanation(text, _purpose(item) + _notes(error), matching_mistakes(log.last, failing),
-                       stalled=isinstance(error, LimitExceeded), verdict=_verdict_of(item, error), call=call)
+    diagnosis = diagnose(log.last, failing)
+    return Explanation(text, _purpose(item) + _notes(error), diagnosis.matches,
+                       stalled=isinstance(error, LimitExceeded), verdict=_verdict_of(item, error), call=call,
+                       compared=diagnosis.compared)
 
 
 def _verdict_of(item: pytest.Item, error: BaseException) -> str:

@@ -20,7 +20,7 @@ from kata.judging.limits import drop_locals, give_back_freed_memory, repair_trac
 from kata.judging.load_problems import text_of
 from kata.runner import report
 from kata.runner.collection import KataUnavailable
-from kata.runner.failures import Failure, expected_of, kind_of_test, what_came_back
+from kata.runner.failures import Failure, check_of, expected_of, kind_of_test, what_came_back
 from kata.runner.outcomes import record_verdict
 from kata.runner.diagnosis import FAILED, PASSED, STOPPED
 from kata.runner.run_state import RUN
@@ -89,9 +89,10 @@ def record_of(result: pytest.TestReport, error: BaseException, explanation: repo
     call = explanation.call
     return Failure(result.nodeid, kind_of_test(result.nodeid), explanation.verdict,
                    call=str(call) if call is not None else "", came_back=what_came_back(call, explanation.verdict),
-                   expected=expected_of(error), explanation=str(result.longrepr), body=str(result.longrepr),
+                   expected=expected_of(error), check=check_of(error), explanation=str(result.longrepr),
+                   body=str(result.longrepr),
                    cpu_seconds=log.code_cpu(),
-                   candidates=[mistake.id for mistake in explanation.candidates])
+                   candidates=[mistake.id for mistake in explanation.candidates], compared=explanation.compared)
 
 
 def _note_fixed_test(item: pytest.Item, call: pytest.CallInfo[None], verdict: str) -> None:

@@ -34,6 +34,9 @@ class RunState:
     unavailable: dict[str, Exception] = field(default_factory=dict)  # kata slug -> why its code cannot run
     selected: dict[str, int] = field(default_factory=dict)  # kata slug -> how many of its tests were selected
     deselected: set[str] = field(default_factory=set)  # slugs of the katas some of whose tests were deselected
+    # kata slug -> the kinds of test (kata.runner.failures.TEST_KINDS) selected, and those some tests of were deselected
+    kinds_selected: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    kinds_deselected: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     stalled: set[str] = field(default_factory=set)  # slugs of katas one of whose calls ran past its limit
     # kata slug -> the wall time its tests have taken so far in this run (kata.judging.limits.KATA_SECONDS)
     spent: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))

@@ -79,6 +79,18 @@ def ran_whole_suite(kata: Kata, config: pytest.Config) -> bool:
     return finished and kata.slug not in state.deselected and _arguments_cover(kata, config)
 
 
+def ran_every_hidden_test(kata: Kata, config: pytest.Config) -> bool:
+    """True when the run selected and finished every hidden test of the kata (the examples may have been left
+    out, as interview mode's submissions leave them): enough evidence against a mistake the code does not make."""
+    state = config.stash[RUN]
+    if kata.slug not in state.selected or kata.slug in state.unavailable:
+        return False
+    counts = state.tally.counts.get(kata.slug, {"passed": 0, "failed": 0, "skipped": 0})
+    finished = counts["passed"] + counts["failed"] + counts["skipped"] == state.selected[kata.slug]
+    kinds = state.kinds_selected[kata.slug] - state.kinds_deselected[kata.slug]
+    return finished and "hidden" in kinds
+
+
 def _arguments_cover(kata: Kata, config: pytest.Config) -> bool:
     """Whether a path given to pytest holds the kata's whole tests/ folder (not one file or one test of it)."""
     folder = TESTS / kata.slug

@@ -175,6 +175,7 @@ class MessageOmitsTheValue(Mistake):
     """
 
     id = "message_omits_the_value"
+    about_the_message = True
     title = "Error messages do not name the parameter and its value"
     hint = "Say which parameter is wrong and what it was, e.g. 'overlap must be less than chunk_size (3), got 3'."
 
@@ -579,6 +580,7 @@ class MessagesWithoutTheValue(Mistake):
     """
 
     id = "messages_without_the_value"
+    about_the_message = True
     title = "Error messages name the parameter but not its value"
     hint = "Put the bad value in the message too, e.g. 'overlap must be less than chunk_size (3), got 3'."
 

@@ -457,6 +457,7 @@ class MessageOmitsTheIndex(Mistake):
     """
 
     id = "message_omits_the_index"
+    about_the_message = True
     title = "The error for a bad size does not say which sentence it is"
     hint = "Name the bad size's index as well as its value, e.g. 'sizes[2] must be at least 0, got -5'."
 
@@ -872,6 +873,7 @@ class MessagesWithoutTheValue(Mistake):
     """
 
     id = "messages_without_the_value"
+    about_the_message = True
     title = "Error messages name the parameter but not its value"
     hint = "Put the bad value in the message too, e.g. 'sizes[2] must be at least 0, got -5'."
 
@@ -964,7 +966,7 @@ class CopiesWithListCopy(Mistake):
     """
 
     id = "copies_with_list_copy"
-    title = "Calls sizes.copy(), so a tuple or range of sizes raises AttributeError"
+    title = "Works only on a list of sizes: a tuple or a range of sizes raises"
     hint = "sizes is any sequence: read it without copying it, or copy it with list(sizes)."
 
     @staticmethod

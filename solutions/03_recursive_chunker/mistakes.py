@@ -1511,6 +1511,7 @@ class MessagesWithoutTheValue(Mistake):
     """
 
     id = "messages_without_the_value"
+    about_the_message = True
     title = "Error messages name the parameter but not its value"
     hint = "Put the bad value in the message too, e.g. 'overlap_tokens must be less than max_tokens (4), got 4'."
 

@@ -426,6 +426,7 @@ class MessageOmitsTheIndex(Mistake):
     """
 
     id = "message_omits_the_index"
+    about_the_message = True
     title = "Error messages for a bad size do not give its index"
     hint = "Name the bad size as sizes[i], with its index i in arrival order, and its value."
 
@@ -755,6 +756,7 @@ class LetsIterRaise(Mistake):
     """
 
     id = "lets_iter_raise"
+    about_the_message = True
     title = "A sizes that is not iterable raises Python's own message, which does not name sizes"
     hint = "Catch the TypeError of iter(sizes) and raise one that names sizes and its value."
 

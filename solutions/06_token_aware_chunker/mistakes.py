@@ -447,6 +447,7 @@ class MessageOmitsTheCharacter(Mistake):
     """
 
     id = "message_omits_the_character"
+    about_the_message = True
     title = "Does not name the section, the character or its offset in the error"
     hint = "Put sections[i], the character and its offset in the message."
 

@@ -735,6 +735,7 @@ class MessageOmitsTheValue(Mistake):
     """
 
     id = "message_omits_the_value"
+    about_the_message = True
     title = "Error messages do not name the parameter and its value"
     hint = "Say which parameter is wrong and what it was, e.g. 'max_tokens must be at least 1, got 0'."
 
@@ -1759,6 +1760,7 @@ class MessagesNameTheParameterOnly(Mistake):
     """Names the parameter in each message but never its value: ValueError('max_tokens must be at least 1')."""
 
     id = "messages_name_the_parameter_only"
+    about_the_message = True
     title = "Error messages name the parameter but not the value it had"
     hint = "Say what the value was, too: 'max_tokens must be at least 1, got 0'."
 

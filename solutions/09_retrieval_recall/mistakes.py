@@ -1451,6 +1451,7 @@ class MessagesWithoutTheValue(Mistake):
     its value: "k must be an int", with no word of the True it was given."""
 
     id = "messages_without_the_value"
+    about_the_message = True
     title = "Error messages that name the argument but not the value"
     hint = "Put the value in every message, as in 'k must be an int, got True': the caller sees what was wrong."
 

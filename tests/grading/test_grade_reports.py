@@ -130,7 +130,7 @@ def test_the_json_holds_every_grade_with_its_tests(tmp_path):
     assert document["grades"][1]["tests"][1] == {
         "test": SECOND + "test_budget", "passed": False, "seconds": 0.0, "verdict": "WRONG ANSWER",
         "report": "WRONG ANSWER\nexpected 2 chunks, got 3", "mistake": "greedy_overflow",  # the bell left out
-        "skipped": False, "reason": "",
+        "skipped": False, "reason": "", "failure": None, "cause": None,
     }
     assert document["grades"][3] == {
         "student": "bob", "kata": "02_token_budget_packer", "status": "not submitted", "passed": 0, "run": 2,

@@ -179,7 +179,7 @@ def test_a_kata_whose_run_was_stopped_keeps_its_skipped_tests_out_and_says_both(
                          TestOutcome(f"tests/{KATA.slug}/test_hidden.py::test_b", False, skipped=True,
                                      reason="tiktoken is not installed")],
                "mistake": "", "problem": None, "stopped": grader_stopped_the_tests("300 MB"),
-               "stopped_detail": grader_stopped_the_tests_detail("300 MB")}
+               "stopped_verdict": Verdict.TOO_MUCH_MEMORY, "stopped_detail": grader_stopped_the_tests_detail("300 MB")}
     grade = grader.grade_of_kata("carol", KATA, outcome, 5)
     assert (grade.passed, grade.run, grade.skipped, grade.status) == (1, 4, 1, KataStatus.TOO_MUCH_MEMORY)
     assert [test.verdict for test in grade.tests[1:]] == [Verdict.TOO_MUCH_MEMORY] * 3

@@ -23,6 +23,7 @@ import pytest
 from kata.katas import ROOT, TESTS, find_kata
 from kata.isolation import confinement
 from kata.isolation.client import IsolatedFunction, WorkerEnded
+from kata.vocabulary import EVERY_FAILURE_OPTION
 from kata.judging.calls import DidNotFinish, Judged
 from kata.judging.limits import Watchdog, can_watch
 
@@ -89,10 +90,11 @@ def run_under_a_call_limit(worker, call_seconds: float, *args):
 
 
 def kata_report(submission: Path, source: str, kata: str, tests: str, *options: str) -> str:
-    """What pytest prints for a kata's tests selected by `-k tests` on this source, written to `submission`."""
+    """What pytest prints for a kata's tests selected by `-k tests` on this source, written to `submission`: each
+    failing test's own report (--every-failure), which these tests read."""
     submission.write_text(source, encoding="utf-8")
     return subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata}", "-k", tests, f"--impl={submission}",
-                           *options, "-q", "-p", "no:cacheprovider"],
+                           *options, "-q", "-p", "no:cacheprovider", EVERY_FAILURE_OPTION],
                           cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
 
 
