@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from kata.judging.guards import PROPERTIES_MODULE
 from kata.katas import ROOT, Kata
-from kata.runner.known_failures import KnownFailures, path_of
+from kata.runner.known_failures import KnownFailures, failure_kind, path_of
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes
 from kata.vocabulary import Verdict
@@ -34,7 +34,9 @@ def failures_of_run(outcomes: Path) -> KnownFailures:
     """What a run's outcomes show of the fixed tests: those that failed, those a limit stopped."""
     failed = [test for test in failures_of(read_outcomes(outcomes)) if f"/{PROPERTIES_MODULE}::" not in test.test]
     return KnownFailures(frozenset(test.name for test in failed),
-                         frozenset(test.name for test in failed if test.verdict in Verdict.LIMITS))
+                         frozenset(test.name for test in failed if test.verdict in Verdict.LIMITS),
+                         {test.name: failure_kind(test.verdict, (test.failure or {}).get("check", ""))
+                          for test in failed})
 
 
 def as_learner_file(kata: Kata, mistake: type[Mistake], folder: Path) -> Path:
@@ -66,7 +68,8 @@ def write_known_failures(kata: Kata, jobs: int) -> None:
     ids = list(catalog)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         found = dict(zip(ids, pool.map(lambda mistake_id: run_of_mistake(kata, catalog[mistake_id]), ids)))
-    record = {mistake_id: {"fails": sorted(found[mistake_id].fails), "stopped": sorted(found[mistake_id].stopped)}
+    record = {mistake_id: {"fails": sorted(found[mistake_id].fails), "stopped": sorted(found[mistake_id].stopped),
+                           "how": dict(sorted(found[mistake_id].how.items()))}
               for mistake_id in ids}
     path_of(kata).write_text(json.dumps(record, indent=1, ensure_ascii=True) + "\n", encoding="utf-8")
     print(f"wrote {path_of(kata).relative_to(ROOT)} ({len(ids)} mistakes)", flush=True)

@@ -139,7 +139,7 @@ def _committed(path: str) -> str | None:
 def recorded_mistakes(kata: Kata) -> dict[str, dict]:
     """Each catalogued mistake of the kata as the release keeps it: words and evidence, never code."""
     return {mistake.id: {"title": mistake.title, "hint": mistake.hint, "fails": sorted(mistake.known.fails),
-                         "stopped": sorted(mistake.known.stopped)}
+                         "stopped": sorted(mistake.known.stopped), "how": dict(sorted(mistake.known.how.items()))}
             for mistake in mistakes_of(kata).values()}
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kata.judging.checks import CLAIM, MESSAGE, RAISE
+from kata.runner.known_failures import failure_kind
 from kata.runner.diagnosis import PASSED, agrees_with_the_run, fails_where_the_code_passed, stops_as_the_run_did
 from kata.vocabulary import Verdict
 
@@ -118,6 +119,13 @@ def _causes(failures: Sequence[Failure], candidates: Mapping[str, Sequence[type[
     return sorted(causes, key=lambda cause: order[cause.failures[0].test])
 
 
+def _fails_as_recorded(mistake: type[Mistake], failure: Failure) -> bool:
+    """The catalog records the mistake failing this test as the code failed it: the same verdict, and for a wrong
+    answer the same check (a message that lacks words is not an exception that was never raised)."""
+    recorded = mistake.known.how.get(failure.name)
+    return recorded is None or recorded == failure_kind(failure.verdict, failure.check)
+
+
 def _alike_without_a_name(failure: Failure) -> tuple[str, str]:
     """What failures no mistake explains share to be one cause: a limit's stop, or the stub, whatever the test;
     the same exception raised; a message that lacks words a test asked for; another exception (or none) where
@@ -140,9 +148,13 @@ def _explaining(candidates: Sequence[type[Mistake]], failure: Failure, record: M
     if failure.name in record:
         # A test with fixed inputs that a mistake's record, all of it within the run's failures, fails too:
         # the mistake explains it, unless its outcome on this very call was compared with the code's and
-        # differs (the same test failed, for another reason).
-        mistakes += [mistake for mistake in within if failure.name in mistake.known.fails
-                     and mistake not in mistakes and mistake.id not in failure.compared]
+        # differs (the same test failed, for another reason). A record that is exactly the run's failures
+        # outweighs one call: a mistake that keeps state (a cache) answers a probe afresh, not as it did in
+        # the test's sequence of calls.
+        failed = {name for name, verdict in record.items() if verdict != PASSED}
+        mistakes += [mistake for mistake in within if failure.name in mistake.known.fails and mistake not in mistakes
+                     and _fails_as_recorded(mistake, failure)
+                     and (mistake.id not in failure.compared or mistake.known.fails == failed)]
     stopped = failure.verdict in Verdict.LIMITS
     if recorded_only:
         return [mistake for mistake in mistakes if agrees_with_the_run(mistake, record, stopped)]

@@ -109,6 +109,8 @@ def diagnose(call: Call | None, test: FailingTest) -> Diagnosis:
         if CODE_CLOCK.now() > deadline:
             break
         outcome = _outcome(mistake.id, getattr(mistake, call.function), call, patience, shared)[0]
+        if _agree(outcome, reference):
+            continue  # right on this call alone: how it fails the test (a cache, what it keeps) is not compared here
         diagnosis.compared.append(mistake.id)
         if _agree(outcome, seen, test.mentions if mistake.about_the_message else ()):
             diagnosis.matches.append(mistake)

@@ -78,7 +78,7 @@ def _recorded_catalog(kata: Kata) -> dict[str, type[Mistake]]:
     for mistake_id, entry in recorded.items():
         catalog[mistake_id] = type(f"Recorded_{mistake_id}", (Mistake,), {
             "__doc__": entry["title"], "id": mistake_id, "title": entry["title"], "hint": entry["hint"],
-            "known": KnownFailures(frozenset(entry["fails"]), frozenset(entry["stopped"]))})
+            "known": KnownFailures(frozenset(entry["fails"]), frozenset(entry["stopped"]), entry.get("how", {}))})
     return catalog
 
 

@@ -4,7 +4,7 @@ in its checks and another in its answers gets.
 The file answers as the mistake of the checks wherever the reference raises, and as the mistake of the answers
 wherever it returns; each pair is a mistake that differs from the reference only where it raises (a message, a
 bool accepted) and one that differs only in its answers. Katas whose calls the combination would change
-(a generator read once, an embed callback whose calls are counted) have no pair.
+(a generator read once; a callback, an embed or a tokenizer, whose calls are counted) have no pair.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ PAIRS = [  # kata, the mistake of the checks, the mistake of the answers
     ("02", "messages_without_the_value", "closes_on_exact_fit"),
     ("03", "messages_without_the_value", "splits_at_every_period"),
     ("05", "accepts_bool", "search_lands_one_below"),
-    ("06", "accepts_a_bool_budget", "ignores_the_separator"),
     ("07", "message_omits_the_value", "hash_in_code_is_heading"),
     ("09", "messages_without_the_value", "negative_idf"),
+    ("10", "accepts_a_bool_window", "merges_windows_in_rank_order"),
 ]
 
 

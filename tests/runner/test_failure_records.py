@@ -54,3 +54,20 @@ def test_each_failure_of_a_run_has_its_record_and_its_cause(tmp_path):
     named = {mistake for cause in kata["causes"] for mistake in cause["mistakes"]}
     assert "redundant_tail_window" in named and "message_omits_the_value" in named
     assert sorted(test for cause in kata["causes"] for test in cause["tests"]) == sorted(t.test for t in failed)
+
+
+def test_every_failure_shows_each_failing_tests_own_report_and_by_default_one_paragraph_per_cause(tmp_path):
+    learner = tmp_path / f"{FIRST.module}.py"
+    learner.write_text(TAIL_AND_TERSE, encoding="utf-8")
+
+    def run(*options: str) -> str:
+        return subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}", f"--impl={learner}", "-p",
+                               "no:cacheprovider", *options], cwd=ROOT, capture_output=True, text=True,
+                              timeout=100).stdout
+
+    by_cause, every = run(), run("--every-failure")
+    header = "_ test_windows_share_one_token _"
+    assert header not in by_cause and "FAILED tests/" not in by_cause and "failures, by cause" in by_cause
+    assert "Each failing test's own report: run again with --every-failure." in by_cause
+    assert header in every and "FAILED tests/" in every and "failures, by cause" in every
+    assert "run again with --every-failure" not in every
