@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kata.judging.checks import CLAIM, MESSAGE, RAISE
+from kata.runner.failures import showing_order
 from kata.runner.known_failures import failure_kind
 from kata.runner.diagnosis import PASSED, agrees_with_the_run, fails_where_the_code_passed, stops_as_the_run_did
 from kata.vocabulary import Verdict
@@ -50,8 +51,7 @@ class Cause:
     def shown(self) -> Failure:
         """The failure that shows the cause best: the shortest call, one with fixed inputs first (it needs no
         drawn example to repeat), the first run among equals."""
-        return min(self.failures, key=lambda failure: (not failure.call, failure.kind == "properties",
-                                                       len(failure.call)))
+        return min(self.failures, key=lambda failure: showing_order(failure.call, failure.kind))
 
     def as_json(self) -> dict:
         return {"mistakes": [mistake.id for mistake in self.mistakes], "verdict": self.verdict, "about": self.about,

@@ -55,6 +55,12 @@ class Failure:
         return self.name.split("[", 1)[0]
 
 
+def showing_order(call: str, kind: str) -> tuple[bool, bool, int]:
+    """Which failure of a cause shows it best, smallest first: one with a call, with fixed inputs (it repeats
+    without a drawn example, the same in every run), the shortest call."""
+    return not call, kind == "properties", len(call)
+
+
 def what_came_back(call: Call | None, verdict: str) -> str:
     """The call's outcome in a few words."""
     if verdict in Verdict.LIMITS:

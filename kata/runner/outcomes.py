@@ -141,8 +141,11 @@ def failures_by_cause(tests: list[TestOutcome]) -> list[list[TestOutcome]]:
 
 
 def shown_of(tests: list[TestOutcome]) -> TestOutcome:
-    """The failure that shows its cause: the shortest call, as the run's own section of causes shows it."""
-    return min(tests, key=lambda test: len((test.failure or {}).get("call", "")) or len(test.report))
+    """The failure that shows its cause, as the run's own section of causes chooses it."""
+    from kata.runner.failures import showing_order  # the runner's records: imported where they are read
+
+    return min(tests, key=lambda test: showing_order((test.failure or {}).get("call", ""),
+                                                     (test.failure or {}).get("kind", "")))
 
 
 def cause_title(kata: str, tests: list[TestOutcome]) -> str:

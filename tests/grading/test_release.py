@@ -192,7 +192,9 @@ def test_the_records_of_mistakes_hold_words_and_test_names_only(release):
         records = json.loads((release / "known_mistakes" / f"{kata.slug}.json").read_text(encoding="utf-8"))
         assert set(records) == set(mistakes_of(kata))
         for record in records.values():
-            assert set(record) == {"title", "hint", "fails", "stopped"}
+            assert set(record) == {"title", "hint", "fails", "stopped", "how"}
+            assert set(record["how"]) == set(record["fails"]) and all(isinstance(how, str)
+                                                                      for how in record["how"].values())
 
 
 def test_a_catalogued_mistake_is_named_in_the_release_from_its_record(started_release):

@@ -71,3 +71,19 @@ def test_every_failure_shows_each_failing_tests_own_report_and_by_default_one_pa
     assert "Each failing test's own report: run again with --every-failure." in by_cause
     assert header in every and "FAILED tests/" in every and "failures, by cause" in every
     assert "run again with --every-failure" not in every
+
+
+def test_a_four_gigabyte_allocation_is_graded_too_much_memory(tmp_path):
+    """Every call asks for 4 GB at once: each failure's record says TOO MUCH MEMORY, and so does the grade."""
+    from kata.grading.grades import grade_from_tests
+    from kata.vocabulary import KataStatus
+
+    learner = tmp_path / f"{FIRST.module}.py"
+    learner.write_text("def fixed_windows(tokens, chunk_size, overlap=0):\n    block = bytearray(4 * 2**30)\n"
+                       "    return [list(tokens)]\n", encoding="utf-8")
+    outcomes = tmp_path / "outcomes.json"
+    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}", f"--impl={learner}", "--isolate", "-p",
+                    "no:cacheprovider", "-q", f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, timeout=200)
+    tests = read_outcomes(outcomes)[FIRST.slug]["tests"]
+    assert tests and all(test.failure["verdict"] == Verdict.TOO_MUCH_MEMORY for test in tests)
+    assert grade_from_tests("alice", FIRST.slug, tests).status == KataStatus.TOO_MUCH_MEMORY
