@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from kata.judging.guards import PROPERTIES_MODULE
 from kata.katas import ROOT, Kata
+from kata.runner.failures import kind_of_test
 from kata.runner.known_failures import KnownFailures, failure_kind, path_of
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes
@@ -36,7 +37,7 @@ def failures_of_run(outcomes: Path) -> KnownFailures:
     return KnownFailures(frozenset(test.name for test in failed),
                          frozenset(test.name for test in failed if test.verdict in Verdict.LIMITS),
                          {test.name: failure_kind(test.verdict, (test.failure or {}).get("check", ""))
-                          for test in failed})
+                          for test in failed if kind_of_test(test.test) != "guards"})
 
 
 def as_learner_file(kata: Kata, mistake: type[Mistake], folder: Path) -> Path:

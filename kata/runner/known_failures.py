@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 class KnownFailures:
     fails: frozenset[str] = frozenset()  # the fixed tests it fails
     stopped: frozenset[str] = frozenset()  # those of them that a limit stopped
-    # how it fails each of them (failure_kind): what a cause weighs where the code's answer cannot be compared
+    # how it fails each of them (failure_kind): what a cause weighs where the code's answer cannot be compared;
+    # not for a guard, whose input is drawn anew each run (a mistake may raise on one and answer wrong on another)
     how: Mapping[str, str] = field(default_factory=dict)
 
 
