@@ -64,10 +64,6 @@ class Diagnosis:
     compared: list[str] = field(default_factory=list)  # the ids of the mistakes run on the call and compared
 
 
-def matching_mistakes(call: Call | None, test: FailingTest) -> list[type[Mistake]]:
-    return diagnose(call, test).matches
-
-
 def diagnose(call: Call | None, test: FailingTest) -> Diagnosis:
     """The catalogued mistakes whose outcome on the call's input is the one recorded for it.
 

@@ -39,13 +39,13 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 def _keep_the_records(state: RunState) -> None:
-    """Each failure's outcome holds its record, its verdict as recorded and the index of its cause."""
+    """Each failure's outcome holds its record and the index of its cause."""
     for causes in state.naming.causes.values():
         for index, cause in enumerate(causes):
             for failure in cause.failures:
                 outcome = state.tally.outcomes.get(failure.test)
                 if outcome is not None:
-                    outcome.failure, outcome.cause, outcome.verdict = asdict(failure), index, failure.verdict
+                    outcome.failure, outcome.cause = asdict(failure), index
 
 
 def _result(kata: Kata, config: pytest.Config) -> LatestResult:

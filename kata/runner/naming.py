@@ -70,9 +70,6 @@ class Naming:
         self.pending.clear()
         return changed
 
-    def cause_of(self, failure: Failure, slug: str) -> Cause | None:
-        return next((cause for cause in self.causes.get(slug, []) if failure in cause.failures), None)
-
 
 def _name_in_report(pending: _Pending, mistakes: tuple[type[Mistake], ...]) -> pytest.TestReport:
     if pending.explanation is not None:  # else pytest's own report stands: the tests' own code failed

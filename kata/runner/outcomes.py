@@ -16,7 +16,9 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.katas import kata_of_test
+from kata.katas import find_kata, kata_of_test
+from kata.runner.failures import showing_order
+from kata.runner.mistakes import mistakes_of
 from kata.vocabulary import Verdict, counted
 
 if TYPE_CHECKING:
@@ -142,16 +144,11 @@ def failures_by_cause(tests: list[TestOutcome]) -> list[list[TestOutcome]]:
 
 def shown_of(tests: list[TestOutcome]) -> TestOutcome:
     """The failure that shows its cause, as the run's own section of causes chooses it."""
-    from kata.runner.failures import showing_order  # the runner's records: imported where they are read
-
     return min(tests, key=lambda test: showing_order((test.failure or {}).get("call", ""),
                                                      (test.failure or {}).get("kind", "")))
 
 
 def cause_title(kata: str, tests: list[TestOutcome]) -> str:
     """"12 failing tests: <the known mistake's title>", or their verdict when no mistake explains them."""
-    from kata.katas import find_kata  # the catalog's titles; a kata's slug names it
-    from kata.runner.mistakes import mistakes_of
-
     mistake = mistakes_of(find_kata(kata)).get(tests[0].mistake) if tests[0].mistake else None
     return f"{counted(len(tests), 'failing test')}: {mistake.title if mistake is not None else tests[0].verdict}"

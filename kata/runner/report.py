@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
     from kata.runner.mistakes import Mistake
 
-MOST_MISTAKES_NAMED = 2  # under a failure; when more mistakes give the same answer, none is named
 
 
 @dataclass
@@ -43,7 +42,6 @@ class Explanation:
     body: str  # the verdict, the call, what came back and what was expected
     after: str = ""  # what the test checks, and the notes of the failure
     candidates: list[type[Mistake]] = field(default_factory=list)
-    stalled: bool = False  # a limit stopped the call: only a mistake stopped where the code was can explain it
     verdict: str = Verdict.ERROR  # kata.vocabulary.Verdict, the body's first line
     call: Call | None = None  # the call judged, if the code was called
     compared: list[str] = field(default_factory=list)  # the ids of the mistakes run on the call and compared
@@ -82,7 +80,7 @@ def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] |
                           mentions=getattr(error, "mentions", ()))
     diagnosis = diagnose(log.last, failing)
     return Explanation(text, _purpose(item) + _notes(error), diagnosis.matches,
-                       stalled=isinstance(error, LimitExceeded), verdict=_verdict_of(item, error), call=call,
+                       verdict=_verdict_of(item, error), call=call,
                        compared=diagnosis.compared)
 
 

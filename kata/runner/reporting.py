@@ -66,7 +66,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if result.failed:
         failure_record = record_of(result, failure, explanation)
         record_verdict(item, result, failure_record.verdict)
-        state.failures[result.nodeid] = failure_record
         if kata is not None:
             state.naming.wait_for_the_run(result, failure_record, explanation, kata.slug)
     # The report is written; drop the failed frames' locals, which may hold a stalled

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from pathlib import Path
     from types import SimpleNamespace
 
-    from kata.runner.failures import Failure
     from kata.runner.implementations import Implementation
     from kata.runner.naming import Naming
     from kata.runner.tally import Tally
@@ -43,7 +42,6 @@ class RunState:
     # kata slug -> {test with fixed inputs: its outcome, kata.runner.diagnosis.PASSED, FAILED or STOPPED},
     # for the tests run so far
     fixed_so_far: defaultdict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
-    failures: dict[str, Failure] = field(default_factory=dict)  # node id -> the record of its failure, in run order
 
 
 RUN = pytest.StashKey[RunState]()

@@ -13,7 +13,7 @@ import threading
 import time
 
 from kata.runner import probes
-from kata.runner.diagnosis import FailingTest, matching_mistakes
+from kata.runner.diagnosis import FailingTest, diagnose
 from kata.judging.calls import Call
 
 
@@ -120,11 +120,11 @@ def failing_call(args: tuple, result) -> Call:
 def test_the_diagnosis_names_a_mistake_from_the_outcomes_another_run_kept(tmp_path):
     # The reference gives [[a, b, c], [c, d, e], [e, f, g]]; one more window is a known mistake.
     answer = [["a", "b", "c"], ["c", "d", "e"], ["e", "f", "g"], ["g"]]
-    first = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer),
-                                                         FailingTest("test", shared_probes=tmp_path))]
+    first = [mistake.id for mistake in diagnose(failing_call((list("abcdefg"), 3, 1), answer),
+                                                FailingTest("test", shared_probes=tmp_path)).matches]
     kept = {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()}
-    second = [mistake.id for mistake in matching_mistakes(failing_call((list("abcdefg"), 3, 1), answer),
-                                                          FailingTest("test", shared_probes=tmp_path))]
+    second = [mistake.id for mistake in diagnose(failing_call((list("abcdefg"), 3, 1), answer),
+                                                 FailingTest("test", shared_probes=tmp_path)).matches]
     assert "redundant_tail_window" in first and second == first
     assert any(name.endswith(".json") for name in kept)
     assert {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()} == kept, \
