@@ -62,12 +62,14 @@ def parent_of(pid: str) -> str:
 
 def workers_left() -> list[str]:
     """The fork servers of this Python whose tests' process has gone (a run's workers are their children),
-    by pid and command line: those of a run still going (another test's, on this machine) are not left."""
+    by pid and command line. One whose parent is still this Python belongs to a run still going (another
+    test's, on this machine: `pytest`, or a `kata` command that runs pytest in its own process); an orphan's
+    parent is whatever adopted it."""
     found = []
     for entry in Path("/proc").iterdir():
         line = command_line(entry.name) if entry.name.isdigit() else ""
         if line.startswith(sys.executable) and "kata.isolation.forkserver" in line \
-                and "pytest" not in command_line(parent_of(entry.name)):
+                and not command_line(parent_of(entry.name)).startswith(sys.executable):
             found.append(f"{entry.name}: {line[:200]}")
     return found
 
