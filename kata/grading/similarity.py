@@ -32,8 +32,9 @@ from kata.grading.submissions import (MAX_FILE_BYTES, MISTAKE, REFERENCE, Submis
                                      submissions_in)
 from kata.grading.winnowing import Fingerprint, fingerprint, shared_regions, similarity
 from kata.katas import Kata, has_solutions
-from kata.runner.implementations import decoded_as_python, source_is_untouched
+from kata.runner.implementations import decoded_as_python
 from kata.printable import one_line
+from kata.stubs import untouched_stub
 from kata.vocabulary import counted
 
 THRESHOLD = 0.6
@@ -184,13 +185,8 @@ def _pair(a: str, b: str, kata: Kata, one: Fingerprint, other: Fingerprint, thre
 
 
 def _base(kata: Kata) -> Fingerprint:
-    """The stub's fingerprint (nothing, where the stub here is no longer untouched: a solution is no base)."""
-    try:
-        source = kata.stub_path().read_text(encoding="utf-8")
-        untouched = source_is_untouched(source, kata.functions)
-    except (OSError, SyntaxError, ValueError):
-        return Fingerprint([], {})
-    return fingerprint(source) if untouched else Fingerprint([], {})
+    """The fingerprint of the stub as shipped, whatever problems/ holds now."""
+    return fingerprint(untouched_stub(kata))
 
 
 def _source_of(student: Submission, kata: Kata, skipped: list[str]) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from kata.katas import Kata
+from kata.stubs import untouched_stub
 
 FUTURE = "from __future__ import annotations"
 TO_WRITE = "Yours to write: kata interview status says the prompt again."
@@ -46,8 +47,9 @@ def carried_over(previous: str, previous_kata: Kata, kata: Kata, stage: int) -> 
 
 
 def _without_the_statement(kata: Kata) -> str:
-    """The stub's source, each of the kata's functions' docstrings replaced by one that says where the prompt is."""
-    source = kata.stub_path().read_text(encoding="utf-8")
+    """The stub as shipped (never the learner's file in problems/, which may hold their solution), each of the
+    kata's functions' docstrings replaced by one that says where the prompt is."""
+    source = untouched_stub(kata)
     lines = source.splitlines(keepends=True)
     cuts = []
     for node in ast.parse(source).body:

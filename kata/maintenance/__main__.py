@@ -17,7 +17,17 @@ def main(argv: list[str] | None = None) -> int:
         tool = tools.add_parser(name, help=summary, description=summary)
         tool.add_argument("katas", metavar="KATA", nargs="*", help="a number (2) or a folder name; default: every kata")
     tools.add_parser("labelled-set", help="write kata 09's chunkings of its labelled set from the reference chunkers")
+    tools.add_parser("stubs", help="write kata/stubs.json, the copy of the untouched stubs of problems/")
     options = parser.parse_args(argv)
+    if options.tool == "stubs":
+        from kata.stubs import StubNotUntouched, write_untouched_stubs
+
+        try:
+            write_untouched_stubs()
+        except StubNotUntouched as error:
+            print(f"python -m kata.maintenance stubs: {error}", file=sys.stderr)
+            return 1
+        return 0
     if options.tool == "labelled-set":
         from kata.maintenance.labelled_set import write_chunkings
 

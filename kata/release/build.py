@@ -3,7 +3,7 @@
 What ships is listed here and nowhere else (SHIPPED, SHIPPED_TESTS); everything else of the
 teacher's copy stays out: solutions/ (references, editorials, catalogued mistakes), the runner's
 own tests (tests/grading holds classes of submissions, several of them correct), the benchmarks and
-CI. The stubs are the committed, untouched ones, whatever the teacher has written in problems/.
+CI. The stubs are the untouched ones as shipped (kata.stubs), whatever the teacher has written in problems/.
 Each catalogued mistake is kept as its record only (id, title, hint, the fixed tests it fails),
 so that a learner's failures are still named from those records (kata.runner.mistakes); the tests'
 oracles, which compute the katas' answers, as stand-ins that skip the tests calling them.
@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from kata.katas import KATAS, NO_SOLUTIONS_HERE, RECORDED_MISTAKES, ROOT, TESTS, Kata, has_solutions, relative
+from kata.katas import KATAS, NO_SOLUTIONS_HERE, RECORDED_MISTAKES, ROOT, TESTS, Kata, has_solutions
 from kata.release.readme import students_readme
-from kata.runner.implementations import source_is_untouched
 from kata.runner.mistakes import mistakes_of
+from kata.stubs import untouched_stub
 
 # Copied as they are, from the repository's root.
 SHIPPED = ("pyproject.toml", "conftest.py", "kata")
@@ -73,7 +72,7 @@ def build_release(folder: Path) -> Release:
     """Write the students' release into `folder`, which must be new or empty and outside the copied folders."""
     if not has_solutions():
         raise ReleaseProblem(f"cannot build a release from here: {NO_SOLUTIONS_HERE}")
-    stubs = {kata: untouched_stub(kata) for kata in KATAS}  # before anything is written: each may refuse
+    stubs = {kata: untouched_stub(kata) for kata in KATAS}  # as shipped: never a teacher's solved file
     folder = _checked_folder(Path(folder))
     for name in SHIPPED:
         _copy(ROOT / name, folder / name)
@@ -107,33 +106,6 @@ def _checked_folder(folder: Path) -> Path:
 
 def _copied_roots() -> set[str]:
     return {Path(name).parts[0] for name in (*SHIPPED, *SHIPPED_DOCS)} | {"problems", "tests", "solutions"}
-
-
-def untouched_stub(kata: Kata) -> str:
-    """The stub as committed (git's HEAD) when the teacher's file has changed since; the file when it is untouched."""
-    source = kata.stub_path().read_text(encoding="utf-8")
-    if _untouched(source, kata):
-        return source
-    committed = _committed(relative(kata.stub_path()))
-    if committed is not None and _untouched(committed, kata):
-        return committed
-    raise ReleaseProblem(f"{relative(kata.stub_path())} is not the untouched stub (its functions do more than raise "
-                         "NotImplementedError) and git holds no untouched version of it: restore it first")
-
-
-def _untouched(source: str, kata: Kata) -> bool:
-    try:
-        return source_is_untouched(source, kata.functions)
-    except (SyntaxError, ValueError):
-        return False
-
-
-def _committed(path: str) -> str | None:
-    try:
-        done = subprocess.run(["git", "show", f"HEAD:{path}"], cwd=ROOT, capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout if done.returncode == 0 else None
 
 
 def recorded_mistakes(kata: Kata) -> dict[str, dict]:

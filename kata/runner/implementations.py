@@ -23,6 +23,7 @@ from kata.katas import (KATAS, NO_SOLUTIONS_HERE, PROBLEMS, SOLUTIONS, Kata, Unk
                         relative)
 from kata.runner.modules import LoadProblem, load_module
 from kata.runner.mistakes import mistakes_of
+from kata.stubs import source_is_untouched
 
 
 class NotStarted(Exception):
@@ -174,22 +175,6 @@ def untouched_or_unreadable(path: Path, functions: tuple[str, ...]) -> bool:
 def is_untouched(path: Path, functions: tuple[str, ...]) -> bool:
     """True when every one of the functions still only raises NotImplementedError, as in the stub."""
     return source_is_untouched(read_as_python(path), functions, str(path))
-
-
-def source_is_untouched(source: str, functions: tuple[str, ...], name: str = "<stub>") -> bool:
-    """is_untouched for a module's source."""
-    defined = {node.name: node for node in ast.parse(source, name).body if isinstance(node, ast.FunctionDef)}
-    return all(name in defined and _only_raises_not_implemented(defined[name]) for name in functions)
-
-
-def _only_raises_not_implemented(function: ast.FunctionDef) -> bool:
-    body = list(function.body)
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]  # the docstring
-    if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
-        return False
-    raised = body[0].exc.func if isinstance(body[0].exc, ast.Call) else body[0].exc
-    return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
 
 
 def _top_level_functions(path: Path) -> set[str]:

@@ -25,7 +25,8 @@ from kata.interview.tracks import TRACKS
 from kata.interview.workspace import carried_over, fresh_stage
 from kata.isolation.confinement import problem as confinement_problem
 from kata.katas import KATAS, TESTS, find_kata
-from kata.runner.implementations import source_is_untouched
+from kata.stubs import source_is_untouched
+from kata.stubs import untouched_stub
 
 START = 1_800_000_000.0  # the given clock's start: seconds since the epoch
 EXACT_FIT_TITLE = "Closes the chunk on an exact fit"
@@ -123,7 +124,7 @@ def test_kata_interview_tracks_lists_each_chain_and_what_each_follow_up_adds(can
 def test_a_stage_file_keeps_the_stubs_code_but_not_its_statement(kata):
     source = fresh_stage(kata, 1)
     assert source_is_untouched(source, kata.functions)
-    stub = kata.stub_path().read_text()
+    stub = untouched_stub(kata)
     assert "README" not in source and len(source) < len(stub)
     for name in kata.functions:
         assert f"def {name}(" in source
@@ -133,6 +134,19 @@ def test_a_stage_file_keeps_the_stubs_code_but_not_its_statement(kata):
     first_lines = [(ast.get_docstring(node) or "").split("\n")[0] for node in written]
     assert not any(line in source for line in first_lines), \
         "not even the first line of a function's docstring: kata 03's names the windows of a long sentence"
+
+
+def test_an_interview_on_a_kata_the_learner_solved_starts_from_the_stub_not_their_solution(candidate, solve):
+    kata = find_kata("1")
+    solution = solve(candidate.repo, kata).read_text()
+    assert candidate.interview("start", "--kata", "1").returncode == 0
+    source = (candidate.repo / candidate.status()["file"]).read_text()
+    solved_lines = {line.strip() for line in solution.splitlines()} - {line.strip() for line in untouched_stub(kata)
+                                                                      .splitlines()}
+    assert source_is_untouched(source, kata.functions)
+    assert not [line for line in source.splitlines() if line.strip() and line.strip() in solved_lines]
+    done = candidate.interview("submit")
+    assert done.returncode == 2 and "nothing to submit yet: write fixed_windows" in done.stderr, done.stderr
 
 
 def test_a_follow_up_stage_starts_with_the_code_of_the_stage_before():

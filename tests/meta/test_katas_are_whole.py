@@ -13,7 +13,9 @@ import re
 
 import pytest
 
-from kata.katas import KATAS, PROBLEMS, ROOT, SOLUTIONS, TESTS, Kata
+from kata.katas import KATAS, PROBLEMS, ROOT, SOLUTIONS, TESTS, Kata, relative
+from kata.stubs import source_is_untouched
+from kata.stubs import untouched_stub
 from kata.command.bench_inputs import BUILDERS
 from kata.drawing.kinds import KINDS
 
@@ -56,6 +58,14 @@ def missing_pieces(kata: Kata) -> list[str]:
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
 def test_every_kata_has_every_piece_its_record_names(kata):
     assert not missing_pieces(kata), f"{kata.slug} lacks: " + "; ".join(missing_pieces(kata))
+
+
+@pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
+def test_the_shipped_copy_of_each_stub_is_the_stub_in_problems(kata):
+    source = kata.stub_path().read_text(encoding="utf-8")
+    if not source_is_untouched(source, kata.functions):
+        pytest.skip(f"{relative(kata.stub_path())} holds a learner's work: a clean checkout compares the copy")
+    assert untouched_stub(kata) == source, "kata/stubs.json is stale: python -m kata.maintenance stubs writes it again"
 
 
 def test_a_kata_with_a_piece_missing_is_caught_naming_the_piece():

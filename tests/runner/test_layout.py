@@ -10,7 +10,7 @@ import pytest
 from kata.katas import MATERIALS, ROOT
 
 # Each package, and the packages it may import; the modules directly in kata/ (kata.katas, kata.vocabulary,
-# kata.printable, kata.processes, kata.folders and the katas' materials) may be imported by any of them.
+# kata.printable, kata.processes, kata.folders, kata.stubs and the katas' materials) may be imported by any of them.
 MAY_IMPORT = {
     "judging": set(),
     "labelled_set": set(),
@@ -50,7 +50,7 @@ def test_a_package_imports_only_the_packages_beneath_it(package):
 
 
 def test_the_modules_beside_the_packages_import_none_of_them():
-    """kata.katas, kata.vocabulary, kata.printable, kata.processes, kata.folders and the materials may be
+    """kata.katas, kata.vocabulary, kata.printable, kata.processes, kata.folders, kata.stubs and the materials may be
     imported by any package: they import none."""
     wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
              for path in sorted(TOP_LEVEL.glob("*.py")) if path.name != "__main__.py"
