@@ -6,6 +6,8 @@ A module is loaded in this process (kata.runner.modules) or in a worker process
 
 from __future__ import annotations
 
+from kata.printable import printable
+
 ERROR_TEXT_LIMIT = 2000  # characters of an exception's message kept
 
 
@@ -29,6 +31,21 @@ def no_file(shown: str) -> str:
 
 def syntax_error(shown: str, error: SyntaxError) -> str:
     return f"{shown} has a syntax error on line {error.lineno}: {error.msg}."
+
+
+PLACE_CHARACTERS = 120  # of a syntax error's line shown under its sentence
+
+
+def place_of_the_syntax_error(error: SyntaxError) -> str:
+    """The line the parser stopped on, and a caret under the place, as Python shows them; "" where unknown."""
+    line = printable((error.text or "").split("\n")[0]).rstrip()  # the learner's text: no control characters
+    if not line.strip() or not error.offset:
+        return ""
+    indent = len(line) - len(line.lstrip())
+    column = min(max(error.offset - 1 - indent, 0), len(line) - indent)
+    if column > PLACE_CHARACTERS:  # a very long line: the caret would be off the screen
+        return f"    {line.lstrip()[:PLACE_CHARACTERS]}..."
+    return f"    {line.lstrip()[:PLACE_CHARACTERS]}\n    {' ' * column}^"
 
 
 def unreadable_source(shown: str, error: Exception) -> str:

@@ -32,8 +32,9 @@ class FailuresByCause:
         # pytest prints the failures it finds in its stats; those a cause tells are left out while it
         # prints them, and put back for the counts of its last line.
         stats = terminalreporter.stats
-        told = {failure.test for causes in terminalreporter.config.stash[RUN].naming.causes.values()
-                for cause in causes for failure in cause.failures}
+        state = terminalreporter.config.stash[RUN]
+        told = {failure.test for causes in state.naming.causes.values() for cause in causes
+                for failure in cause.failures} | state.not_started_items  # the table of katas says "not started"
         failed = stats.get("failed", [])
         stats["failed"] = [report for report in failed if report.nodeid not in told]
         try:

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from kata.katas import KATAS, PROBLEMS, TESTS, Kata, kata_of_test, relative
+from kata.katas import KATAS, PROBLEMS, RUNNERS_OWN_TESTS, TESTS, Kata, kata_of_test, relative
 from kata.runner.failures import kind_of_test
 from kata.runner.fixtures import implementation_of
 from kata.runner.implementations import Implementation, NotStarted, kata_defined_in
 from kata.runner.modules import LoadProblem
 from kata.runner.run_state import RUN
-from kata.vocabulary import KataStatus
+from kata.vocabulary import KataStatus, counted
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -64,6 +64,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         except (LoadProblem, NotStarted) as problem:
             state.unavailable[kata.slug] = problem
             kept.append(KataUnavailable.from_parent(_folder_node(kata_items[0]), name=kata.slug, problem=problem))
+            if isinstance(problem, NotStarted):
+                state.not_started_items.add(kept[-1].nodeid)
         else:
             kept.extend(sorted(kata_items, key=_stage))
     items[:] = kept
@@ -76,6 +78,27 @@ def pytest_deselected(items: Sequence[pytest.Item]) -> None:
         if kata is not None:
             item.config.stash[RUN].deselected.add(kata.slug)
             item.config.stash[RUN].kinds_deselected[kata.slug].add(kind_of_test(item.nodeid))
+        elif is_the_runners_own_test(item.path):
+            item.config.stash[RUN].runners_own_deselected += 1
+
+
+def is_the_runners_own_test(path: Path) -> bool:
+    return any(path.is_relative_to(TESTS / folder) for folder in RUNNERS_OWN_TESTS)
+
+
+def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
+    """Why pytest's count of deselected tests is what it is, and what a kata not started stands for."""
+    state = config.stash[RUN]
+    lines = []
+    if state.runners_own_deselected:
+        markers = ", ".join(f"pytest -m {marker}" for marker in dict.fromkeys(RUNNERS_OWN_TESTS.values()))
+        lines.append(f"{state.runners_own_deselected} deselected: the runner's own tests ({markers}), which judge "
+                     "the kata command, not your code")
+    not_started = [slug for slug, problem in state.unavailable.items() if isinstance(problem, NotStarted)]
+    if not_started:
+        lines.append(f"{counted(len(not_started), 'kata')} {KataStatus.NOT_STARTED}: one line each in the table of "
+                     "katas at the end")
+    return lines
 
 
 def _the_one_kata(impl: Implementation, by_kata: dict[Kata | None, list[pytest.Item]]) -> Kata:
@@ -127,7 +150,8 @@ class KataUnavailable(pytest.Item):
         raise self.problem
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: TracebackStyle | None = None) -> str:
-        return f"{status_of(self.problem)}: {self.problem}"
+        place = getattr(self.problem, "place", "")
+        return f"{status_of(self.problem)}: {self.problem}" + (f"\n{place}" if place else "")
 
     def reportinfo(self) -> tuple[Path, None, str]:
         return self.path, None, self.name

@@ -165,7 +165,8 @@ def untouched_or_unreadable(path: Path, functions: tuple[str, ...]) -> bool:
     try:
         return is_untouched(path, functions)
     except SyntaxError as error:
-        raise LoadProblem(load_problems.syntax_error(relative(path), error)) from None
+        raise LoadProblem(load_problems.syntax_error(relative(path), error),
+                          load_problems.place_of_the_syntax_error(error)) from None
     except (ValueError, UnicodeDecodeError) as error:
         raise LoadProblem(load_problems.unreadable_source(relative(path), error)) from None
     except (MemoryError, RecursionError) as error:  # the parser's own limits, met by a deeply nested expression

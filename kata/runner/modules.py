@@ -18,7 +18,12 @@ from kata.judging.limits import LOAD_SECONDS, MEMORY_LIMIT_MB, loading_limits
 
 
 class LoadProblem(Exception):
-    """The implementation of a kata cannot be used; the message says why in one sentence."""
+    """The implementation of a kata cannot be used; the message says why in one sentence, and `place` shows
+    where in the source (a syntax error's line and caret), where that is known."""
+
+    def __init__(self, message: str, place: str = "") -> None:
+        super().__init__(message)
+        self.place = place
 
 
 def load_module(path: Path, name: str) -> ModuleType:
@@ -41,7 +46,8 @@ def load_module(path: Path, name: str) -> ModuleType:
         raise LoadProblem(load_problems.used_too_much_memory_loading(shown, MEMORY_LIMIT_MB)) from None
     except SyntaxError as error:
         del sys.modules[name]
-        raise LoadProblem(load_problems.syntax_error(shown, error)) from None
+        raise LoadProblem(load_problems.syntax_error(shown, error),
+                          load_problems.place_of_the_syntax_error(error)) from None
     except Exception as error:
         del sys.modules[name]
         raise LoadProblem(load_problems.raised_while_loading(shown, error)) from None

@@ -31,8 +31,10 @@ class RunState:
     tally: Tally  # what the tests did, kata by kata
     loaded: dict[str, SimpleNamespace] = field(default_factory=dict)  # kata slug -> its implementation
     unavailable: dict[str, Exception] = field(default_factory=dict)  # kata slug -> why its code cannot run
+    not_started_items: set[str] = field(default_factory=set)  # node ids of the items that stand for a kata not started
     selected: dict[str, int] = field(default_factory=dict)  # kata slug -> how many of its tests were selected
     deselected: set[str] = field(default_factory=set)  # slugs of the katas some of whose tests were deselected
+    runners_own_deselected: int = 0  # tests of the runner itself (tests/command, ...) deselected, as by default
     # kata slug -> the kinds of test (kata.runner.failures.TEST_KINDS) selected, and those some tests of were deselected
     kinds_selected: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     kinds_deselected: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))

@@ -25,6 +25,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
     if not state.tally.counts and not state.unavailable:
         return
     causes_section(terminalreporter)
+    terminalreporter.ensure_newline()  # after the progress lines, before the heading: no blank line under it
     terminalreporter.section("katas")
     for kata in KATAS:
         line = _kata_status(kata, config)

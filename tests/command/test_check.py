@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 
 import pytest
 
-from kata.katas import KATAS
+from kata.katas import KATAS, TESTS
 from kata.command.runs import pytest_command
 
 KATA = KATAS[0]
@@ -28,6 +29,27 @@ def test_check_on_the_untouched_stub_says_not_started_and_fails(repo, run_kata):
     assert "Testing your code in problems/" in run.stdout
     assert f"{KATA.number} {KATA.name}" in run.stdout and "not started" in run.stdout
     assert f"kata hint {KATA.number}" in run.stdout
+
+
+def test_pytest_on_the_untouched_stubs_says_not_started_once_per_kata_and_why_tests_are_deselected(repo):
+    shutil.copytree(TESTS / "runner", repo / "tests" / "runner", ignore=shutil.ignore_patterns("__pycache__"))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider"], cwd=repo, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 1
+    for kata in KATAS:
+        assert run.stdout.count(f"not started: write your solution in problems/{kata.slug}/") == 1, run.stdout
+    deselected = re.search(r"collected \d+ items / (\d+) deselected", run.stdout)
+    assert deselected, run.stdout
+    assert f"{deselected[1]} deselected: the runner's own tests (pytest -m cli, pytest -m meta)" in run.stdout
+    assert f"{len(KATAS)} katas not started: one line each in the table of katas at the end" in run.stdout
+    assert "FAILED" not in run.stdout and f"{len(KATAS)} failed" in run.stdout
+
+
+def test_a_syntax_error_is_shown_with_its_line_and_a_caret_under_the_place(repo, run_kata, solve):
+    solve(repo, KATA, "def fixed_windows(tokens, chunk_size, overlap=0):\n    return [list(tokens)\n")
+    run = run_kata(repo, "check", KATA.number)
+    assert run.returncode == 1
+    assert "has a syntax error on line 2: '[' was never closed.\n    return [list(tokens)\n           ^\n" in run.stdout
 
 
 def test_check_examples_pass_on_a_correct_solution_and_the_full_check_comes_next(repo, run_kata, solve):
