@@ -391,6 +391,8 @@ def _how(mine: Any, theirs: Any, source: str | Units, other: str) -> str:
 
 
 def _range(chunk: Any, unit: str) -> str:
+    if chunk.span is None and not chunk.blocks and not chunk.text:
+        return f"no {unit} (an empty chunk)"
     if chunk.span is None:
         return f"{unit}s that are not one run of the input"
     start, end = chunk.span

@@ -127,6 +127,14 @@ def test_the_first_chunk_that_differs_is_marked_in_both_columns_and_said_in_one_
     assert ["".join(span.itertext()) for span in overlaps] == ["Dogs bark.", "Birds sing at dawn."]
 
 
+def test_an_empty_chunk_is_said_to_hold_nothing(run_kata, tmp_path):
+    mine = learner_file(tmp_path, "2", "def pack_sentences(sizes, max_tokens):\n"
+                                       "    return [[]] + [[index] for index in range(len(sizes))]\n")
+    run, page = viz(run_kata, tmp_path, "2", "--example", "1", "--impl", mine)
+    said = "Chunk 0 differs: yours holds no sentence (an empty chunk), the reference's sentences 0 to 1."
+    assert summary_of(page) == said and run.stdout.startswith(said)
+
+
 def test_a_longer_answer_is_said_to_agree_up_to_where_the_shorter_ends(run_kata, tmp_path):
     mine = learner_file(tmp_path, "2", "def pack_sentences(sizes, max_tokens):\n"
                                        "    return [[0, 1], [2, 3], [4], [4]]\n")
