@@ -86,11 +86,11 @@ def is_the_runners_own_test(path: Path) -> bool:
     return any(path.is_relative_to(TESTS / folder) for folder in RUNNERS_OWN_TESTS)
 
 
-def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
+def pytest_report_collectionfinish(config: pytest.Config, items: Sequence[pytest.Item]) -> list[str]:
     """Why pytest's count of deselected tests is what it is, and what a kata not started stands for."""
     state = config.stash[RUN]
     lines = []
-    if state.runners_own_deselected:
+    if state.runners_own_deselected and not any(is_the_runners_own_test(item.path) for item in items):
         markers = ", ".join(f"pytest -m {marker}" for marker in dict.fromkeys(RUNNERS_OWN_TESTS.values()))
         lines.append(f"{state.runners_own_deselected} deselected: the runner's own tests ({markers}), which judge "
                      "the kata command, not your code")

@@ -7,12 +7,16 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from kata.katas import KATAS, ROOT
 from kata.runner.failures import TEST_KINDS
 from kata.runner.outcomes import failures_of, read_outcomes
 from kata.vocabulary import Verdict
 
 FIRST = KATAS[0]
+# Whole katas' suites in a subprocess: the limit is the subprocess's, not a kata test's 10 s.
+pytestmark = pytest.mark.timeout(240)
 TAIL_AND_TERSE = '''
 def fixed_windows(tokens, chunk_size, overlap=0):
     if not isinstance(chunk_size, int) or not isinstance(overlap, int):
