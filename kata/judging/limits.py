@@ -84,10 +84,17 @@ def on_the_clock(seconds: float, what: str) -> str:
     return f"{seconds:.3g} s of {CODE_CLOCK.name} for {what}"
 
 
+# Past the backstop, code that used at least this share of the wall time in CPU time was working, not waiting:
+# the machine gave it too little of a core (a sleeping or blocked call uses next to none).
+STARVED_SHARE = 0.2
+
+
 def waited(seconds: float, used: float, what: str) -> str:
-    """The words of the wall-time backstop: the code slept or waited, using little CPU time."""
-    return (f"{seconds:.3g} s of wall time for {what}, in which it used only {used:.2g} s of {CODE_CLOCK.name} "
-            "(it sleeps, or waits for something)")
+    """The words of the wall-time backstop: the code slept or waited, using little CPU time, or it was working
+    on a machine too busy to give it the CPU."""
+    why = ("it sleeps, or waits for something" if used < STARVED_SHARE * seconds
+           else "it was working, but this machine is too busy with other work to run it: check again when it is not")
+    return f"{seconds:.3g} s of wall time for {what}, in which it used only {used:.2g} s of {CODE_CLOCK.name} ({why})"
 
 
 @dataclass(frozen=True)

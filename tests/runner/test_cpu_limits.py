@@ -21,7 +21,7 @@ from kata.judging.calls import CallDidNotFinish, DidNotFinish, Judged, log
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.guards import paced
 from kata.katas import ROOT
-from kata.judging.limits import PACE_FACTOR, PACE_FLOOR_SECONDS, Pace, Watchdog, can_watch, idle_limit
+from kata.judging.limits import PACE_FACTOR, PACE_FLOOR_SECONDS, Pace, Watchdog, can_watch, idle_limit, waited
 
 pytestmark = pytest.mark.skipif(not can_watch(), reason="the watchdog needs setitimer and the main thread")
 
@@ -87,6 +87,15 @@ def test_a_call_that_sleeps_is_stopped_by_the_wall_clock_backstop_and_says_so(wa
     assert idle_limit(0.2) <= time.monotonic() - started < idle_limit(0.2) + 1
     assert stopped.value.limit.startswith(f"{idle_limit(0.2):g} s of wall time for one call, in which it used only")
     assert stopped.value.limit.endswith("(it sleeps, or waits for something)")
+
+
+def test_a_call_that_worked_but_was_starved_by_a_busy_machine_is_not_said_to_sleep():
+    # Two cores running twenty processes: a spinning call gets a tenth of a core, and meets the backstop first.
+    words = waited(3, 0.88, "one call")
+    assert words.startswith("3 s of wall time for one call, in which it used only 0.88 s of")
+    assert words.endswith("(it was working, but this machine is too busy with other work to run it: check again "
+                          "when it is not)")
+    assert waited(3, 0.01, "one call").endswith("(it sleeps, or waits for something)")
 
 
 def test_a_call_that_sleeps_less_than_the_backstop_is_not_stopped_by_its_limit_of_cpu_time(watched):
