@@ -14,8 +14,10 @@ def fixed_windows(tokens: Sequence[T], chunk_size: int, overlap: int = 0) -> lis
     no window lies wholly inside the one before it; the last window may be shorter.
     Empty input gives [].
 
-    Raises TypeError when chunk_size or overlap is not an int (bool included), and
-    ValueError unless chunk_size >= 1 and 0 <= overlap < chunk_size.
+    Raises TypeError when chunk_size or overlap is not an int (bool included; a subclass
+    of int such as an IntEnum member is an int), ValueError unless chunk_size >= 1 and
+    0 <= overlap < chunk_size, and TypeError when tokens is not a sequence (a set, a
+    generator, None), in that order.
 
     Time and memory are proportional to the size of the output.
     """
@@ -25,6 +27,8 @@ def fixed_windows(tokens: Sequence[T], chunk_size: int, overlap: int = 0) -> lis
         raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
     if not 0 <= overlap < chunk_size:
         raise ValueError(f"overlap must be at least 0 and less than chunk_size ({chunk_size}), got {overlap}")
+    if not isinstance(tokens, Sequence):  # a set has no order, a generator no length: neither can be sliced
+        raise TypeError(f"tokens must be a sequence (a list, a tuple or a str), got {type(tokens).__name__}")
 
     step = chunk_size - overlap  # at least 1, so every window starts further on: the loop ends
     windows = []

@@ -4,11 +4,12 @@ Run one against the tests with: pytest tests/01_fixed_windows --impl=mistake:01:
 """
 
 import functools
+from collections.abc import Sequence
 
 from kata.runner.mistakes import Mistake
 
 
-def _validate(chunk_size, overlap):
+def _validate(chunk_size, overlap, tokens):
     for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an int, got {value!r}")
@@ -16,9 +17,22 @@ def _validate(chunk_size, overlap):
         raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
     if not 0 <= overlap < chunk_size:
         raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+    _require_sequence(tokens)
+
+
+def _require_sequence(tokens):
+    """The last check of the contract: tokens is a sequence."""
+    if not isinstance(tokens, Sequence):
+        raise TypeError(f"tokens must be a sequence, got {type(tokens).__name__}")
 
 
 def _windows(tokens, chunk_size, overlap):
+    """The correct loop, after the last check of the contract (that tokens is a sequence)."""
+    _require_sequence(tokens)
+    return _unchecked_windows(tokens, chunk_size, overlap)
+
+
+def _unchecked_windows(tokens, chunk_size, overlap):
     """The correct loop, without any checks."""
     windows, start = [], 0
     while start < len(tokens):
@@ -42,7 +56,7 @@ class RedundantTailWindow(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
             windows.append(list(tokens[start:start + chunk_size]))
@@ -62,7 +76,7 @@ class StepIsChunkSize(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
             windows.append(list(tokens[start:start + chunk_size]))
@@ -85,7 +99,7 @@ class DropsShortLastWindow(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         step = chunk_size - overlap
         return [list(tokens[start:start + chunk_size]) for start in range(0, len(tokens) - chunk_size + 1, step)]
 
@@ -102,7 +116,7 @@ class EmptyWindowForEmptyInput(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while True:
             windows.append(list(tokens[start:start + chunk_size]))
@@ -150,7 +164,7 @@ class AcceptsBool(Mistake):
             raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
         if not 0 <= overlap < chunk_size:
             raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
-        return NoValidation.fixed_windows(tokens, chunk_size, overlap)
+        return _windows(tokens, chunk_size, overlap)
 
 
 class ValidatesAfterEmptyCheck(Mistake):
@@ -164,8 +178,8 @@ class ValidatesAfterEmptyCheck(Mistake):
     def fixed_windows(tokens, chunk_size, overlap=0):
         if not tokens:
             return []
-        _validate(chunk_size, overlap)
-        return NoValidation.fixed_windows(tokens, chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
+        return _windows(tokens, chunk_size, overlap)
 
 
 class MessageOmitsTheValue(Mistake):
@@ -182,10 +196,10 @@ class MessageOmitsTheValue(Mistake):
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
         try:
-            _validate(chunk_size, overlap)
+            _validate(chunk_size, overlap, tokens)
         except (TypeError, ValueError) as error:
             raise type(error)("invalid arguments") from None
-        return NoValidation.fixed_windows(tokens, chunk_size, overlap)
+        return _windows(tokens, chunk_size, overlap)
 
 
 class ReturnsTheInputItself(Mistake):
@@ -201,10 +215,10 @@ class ReturnsTheInputItself(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         if 0 < len(tokens) <= chunk_size:
             return [tokens]
-        return NoValidation.fixed_windows(tokens, chunk_size, overlap)
+        return _windows(tokens, chunk_size, overlap)
 
 
 class SlicesNotLists(Mistake):
@@ -219,7 +233,7 @@ class SlicesNotLists(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
             windows.append(tokens[start:start + chunk_size])
@@ -242,7 +256,7 @@ class ConsumesTheInput(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         windows = []
         while tokens:
             windows.append(list(tokens[:chunk_size]))
@@ -264,7 +278,7 @@ class CopiesTheRestEachStep(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         windows, rest = [], list(tokens)
         while rest:
             windows.append(rest[:chunk_size])
@@ -333,7 +347,7 @@ class OverlapPrependedToBlocks(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
             windows.append(list(tokens[max(0, start - overlap):start + chunk_size]))
@@ -353,7 +367,7 @@ class NoWindowWhenShorterThanOverlap(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         step = chunk_size - overlap
         return [list(tokens[start:start + chunk_size]) for start in range(0, len(tokens) - overlap, step)]
 
@@ -407,6 +421,7 @@ def _check_types(chunk_size, overlap):
 
 def _range_windows(tokens, chunk_size, overlap):
     """The correct windows from a for loop over range(): the other common way to write the loop."""
+    _require_sequence(tokens)
     windows = []
     for start in range(0, len(tokens), chunk_size - overlap):
         windows.append(list(tokens[start:start + chunk_size]))
@@ -610,7 +625,7 @@ class StopsOnlyPastTheEnd(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
             windows.append(list(tokens[start:start + chunk_size]))
@@ -633,7 +648,7 @@ class LastWindowAlignedToTheEnd(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         if len(tokens) <= chunk_size:
             return [list(tokens)] if tokens else []
         step = chunk_size - overlap
@@ -655,7 +670,7 @@ class TuplesStayTuples(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         if isinstance(tokens, str):
             tokens = list(tokens)
         windows, start = [], 0
@@ -682,7 +697,7 @@ class ChecksOverlapTypeFirst(Mistake):
         for name, value in (("overlap", overlap), ("chunk_size", chunk_size)):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError(f"{name} must be an int, got {value!r}")
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         return _windows(tokens, chunk_size, overlap)
 
 
@@ -722,7 +737,7 @@ class RawSlicesWithoutOverlap(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         if overlap == 0:
             return [tokens[start:start + chunk_size] for start in range(0, len(tokens), chunk_size)]
         return _windows(tokens, chunk_size, overlap)
@@ -747,7 +762,7 @@ class CachesTheAnswer(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
-        _validate(chunk_size, overlap)
+        _validate(chunk_size, overlap, tokens)
         if isinstance(tokens, (str, tuple)):
             return _remembered_windows(tokens, chunk_size, overlap)
         return _windows(tokens, chunk_size, overlap)
@@ -763,5 +778,269 @@ class NamesTheOverlapOverlapTokens(Mistake):
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap_tokens=0):
-        _validate(chunk_size, overlap_tokens)
+        _validate(chunk_size, overlap_tokens, tokens)
         return _windows(tokens, chunk_size, overlap_tokens)
+
+
+class BoolCheckOnChunkSizeOnly(Mistake):
+    """Refuses a bool chunk_size, but checks overlap with isinstance(overlap, int) alone, which False and True pass.
+
+    fixed_windows(list("abcdef"), 3, False) returns [['a', 'b', 'c'], ['d', 'e', 'f']], as if overlap were 0,
+    instead of raising TypeError.
+    """
+
+    id = "bool_check_on_chunk_size_only"
+    title = "Refuses a bool chunk_size but accepts False or True as overlap"
+    hint = "bool is a subclass of int: reject it for overlap too, not only for chunk_size."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        if not isinstance(chunk_size, int) or isinstance(chunk_size, bool):
+            raise TypeError(f"chunk_size must be an int, got {chunk_size!r}")
+        if not isinstance(overlap, int):
+            raise TypeError(f"overlap must be an int, got {overlap!r}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class RejectsTrueButNotFalse(Mistake):
+    """Refuses a bool by testing `value is True`, so False passes as 0.
+
+    fixed_windows(list("abcdef"), 3, False) returns two windows instead of raising TypeError, and
+    fixed_windows(list("abcdef"), False) raises ValueError (chunk_size below 1) instead of TypeError.
+    """
+
+    id = "rejects_true_but_not_false"
+    title = "Refuses True but accepts False as a number (a check written `value is True`)"
+    hint = "False is a bool too: test isinstance(value, bool), which refuses both True and False."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if not isinstance(value, int) or value is True:
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class EmptyInputAnsweredBeforeTheOverlapsValue(Mistake):
+    """Checks both types and chunk_size's value, answers [] for an empty input, and only then checks overlap's value.
+
+    fixed_windows([], 3, -1) and fixed_windows([], 2, 2) return [] instead of raising ValueError for overlap.
+    """
+
+    id = "empty_input_answered_before_the_overlaps_value"
+    title = "Returns [] for an empty input before checking the value of overlap"
+    hint = "Check every argument before answering an empty input: a bad overlap is the caller's bug whatever the input."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        _require_sequence(tokens)
+        if not tokens:
+            return []
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class EmptyInputAnsweredBeforeTheOverlapIsChecked(Mistake):
+    """Checks chunk_size in full, answers [] for an empty input, and only then checks overlap's type and value.
+
+    fixed_windows([], 3, None) and fixed_windows([], 3, -1) return [] instead of raising for overlap, and
+    fixed_windows([], 0, 1.5) raises ValueError for chunk_size, where the types are checked first.
+    """
+
+    id = "empty_input_answered_before_the_overlap_is_checked"
+    title = "Checks chunk_size, then returns [] for an empty input before checking overlap at all"
+    hint = "An empty input excuses neither a bad chunk_size nor a bad overlap: check both before answering it."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        if not isinstance(chunk_size, int) or isinstance(chunk_size, bool):
+            raise TypeError(f"chunk_size must be an int, got {chunk_size!r}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        _require_sequence(tokens)
+        if not tokens:
+            return []
+        _validate(chunk_size, overlap, tokens)
+        return _windows(tokens, chunk_size, overlap)
+
+
+class OverlapMessageShowsTheChunkSize(Mistake):
+    """The overlap error prints chunk_size's value where overlap's was meant.
+
+    fixed_windows(list("abcdef"), 3, 4) raises ValueError('overlap must be at least 0 and less than chunk_size,
+    got 3'): the caller passed 4, and reads 3.
+    """
+
+    id = "overlap_message_shows_the_chunk_size"
+    about_the_message = True
+    title = "The overlap error message shows chunk_size's value instead of overlap's"
+    hint = "Put overlap's own value in its message: 'overlap must be ... less than chunk_size (3), got 4'."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _check_types(chunk_size, overlap)
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be at least 0 and less than chunk_size, got {chunk_size}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class ChunkSizeMessageShowsTheOverlap(Mistake):
+    """The chunk_size error prints overlap's value where chunk_size's was meant (the two messages copied).
+
+    fixed_windows(list("abc"), -2) raises ValueError('chunk_size must be at least 1, got 0'): the caller passed
+    -2, and reads 0.
+    """
+
+    id = "chunk_size_message_shows_the_overlap"
+    about_the_message = True
+    title = "The chunk_size error message shows overlap's value instead of chunk_size's"
+    hint = "Put chunk_size's own value in its message: 'chunk_size must be at least 1, got -2'."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _check_types(chunk_size, overlap)
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {overlap}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be at least 0 and less than chunk_size ({chunk_size}), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
+class RejectsAnIntSubclass(Mistake):
+    """Checks `type(value) is not int`, which refuses bool but also every other subclass of int.
+
+    With class Size(IntEnum): THREE = 3, fixed_windows(list("abcdefg"), Size.THREE, 1) raises TypeError,
+    where an IntEnum member is an int and counts as its value.
+    """
+
+    id = "rejects_an_int_subclass"
+    title = "Refuses an IntEnum member (or any subclass of int) as chunk_size or overlap"
+    hint = "Refuse bool by name: isinstance(value, int) and not isinstance(value, bool) accepts the other subclasses."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if type(value) is not int:
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        _validate(chunk_size, overlap, tokens)
+        return _windows(tokens, chunk_size, overlap)
+
+
+class TypeErrorWithoutTheValue(Mistake):
+    """Names the value in the ValueErrors but not in the TypeErrors.
+
+    fixed_windows(list("abc"), 2.0) raises TypeError('chunk_size must be an int'): the caller cannot see that
+    a float came in.
+    """
+
+    id = "type_error_without_the_value"
+    about_the_message = True
+    title = "The TypeError names the parameter but not its value"
+    hint = "Put the value in the TypeError too: 'chunk_size must be an int, got 2.0 of type float'."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int")
+        _validate(chunk_size, overlap, tokens)
+        return _windows(tokens, chunk_size, overlap)
+
+
+class TokensTypeNotChecked(Mistake):
+    """Checks chunk_size and overlap, but never that tokens is a sequence: len() or slicing fails on its own.
+
+    fixed_windows(None, 2, 1) raises TypeError("object of type 'NoneType' has no len()") and
+    fixed_windows({1, 2, 3}, 2, 1) TypeError("'set' object is not subscriptable"): neither names tokens.
+    """
+
+    id = "tokens_type_not_checked"
+    title = "Does not check that tokens is a sequence"
+    hint = ("After the other checks, raise TypeError naming tokens and its type when it is not a sequence: "
+            "isinstance(tokens, collections.abc.Sequence).")
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _check_types(chunk_size, overlap)
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return _unchecked_windows(tokens, chunk_size, overlap)
+
+
+class TurnsAnyIterableIntoAList(Mistake):
+    """Starts with tokens = list(tokens), so a set, an iterator or a generator is cut into windows.
+
+    fixed_windows(iter(["a", "b", "c"]), 2, 1) returns [['a', 'b'], ['b', 'c']] instead of raising TypeError,
+    and a set's windows follow whatever order the set happens to iterate in.
+    """
+
+    id = "turns_any_iterable_into_a_list"
+    title = "Accepts a set, an iterator or a generator as tokens (list(tokens) first)"
+    hint = "tokens must be a sequence: raise TypeError naming tokens for a set or an iterator instead of listing it."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _check_types(chunk_size, overlap)
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        if not 0 <= overlap < chunk_size:
+            raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+        return _unchecked_windows(list(tokens), chunk_size, overlap)
+
+
+class ChecksTheTokensFirst(Mistake):
+    """Checks that tokens is a sequence before checking chunk_size and overlap.
+
+    fixed_windows(None, 0) raises TypeError for tokens; the contract checks chunk_size and overlap first,
+    so it is ValueError for chunk_size.
+    """
+
+    id = "checks_the_tokens_first"
+    title = "Checks tokens before chunk_size and overlap"
+    hint = "Check chunk_size and overlap (types, then values) before tokens, as the statement's order says."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _require_sequence(tokens)
+        _validate(chunk_size, overlap, tokens)
+        return _windows(tokens, chunk_size, overlap)
+
+
+_NO_WINDOWS = []
+
+
+class OneSharedAnswerForEmptyInput(Mistake):
+    """Answers every empty input with one list kept at module level.
+
+    fixed_windows([], 3) is fixed_windows([], 5): a caller who appends to one answer changes the next, and
+    after answer.append(["y"]) the next empty input gets [['y']].
+    """
+
+    id = "one_shared_answer_for_empty_input"
+    title = "Returns one shared list, kept from call to call, for every empty input"
+    hint = "Return a new [] on every call: a list kept at module level carries whatever its callers appended."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap, tokens)
+        if not tokens:
+            return _NO_WINDOWS
+        return _windows(tokens, chunk_size, overlap)

@@ -43,4 +43,4 @@ def test_overlap_equal_to_chunk_size_is_rejected(fixed_windows):
 
 
 def test_a_float_chunk_size_is_rejected(fixed_windows):
-    check_raises(fixed_windows, list("abc"), 2.0, error=TypeError, mentions=["chunk_size"])
+    check_raises(fixed_windows, list("abc"), 2.0, error=TypeError, mentions=["chunk_size", "2.0"])

@@ -1,5 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/01_fixed_windows/mistakes.py)."""
 
+from enum import IntEnum
+
 import pytest
 from tests.support.answers import windowed
 
@@ -111,15 +113,26 @@ def test_changing_a_window_leaves_the_input_alone(fixed_windows):
            details=f"Setting windows[0][0] changed the input to {tokens}.")
 
 
-def test_every_call_returns_new_windows(fixed_windows):
-    first = check_returns(fixed_windows, "abcde", 3, 1, expected=[["a", "b", "c"], ["c", "d", "e"]],
-                          why="windows of 3 characters that share 1: starts 0 and 2, and the second reaches the end.")
-    first[0].append("z")
+@pytest.mark.parametrize("tokens, chunk_size, overlap, expected", [
+    ([], 3, 1, []),
+    (("to", "be"), 5, 0, [["to", "be"]]),
+    ("abcde", 3, 1, [["a", "b", "c"], ["c", "d", "e"]]),
+], ids=["empty input", "one window", "several windows"])
+def test_every_call_returns_a_new_list_of_new_windows(fixed_windows, tokens, chunk_size, overlap, expected):
+    first = check_returns(fixed_windows, tokens, chunk_size, overlap, expected=expected)
+    for window in first:
+        window.append("z")
     first.append(["y"])
-    second = check_returns(fixed_windows, "abcde", 3, 1, expected=[["a", "b", "c"], ["c", "d", "e"]],
-                           why="the same call made again gives the same windows, whatever the caller did with the "
-                               "answer of the first call (here it appended to it and to its first window): an "
-                               "answer handed out again from a cache carries those changes.")
+    try:
+        second = check_returns(fixed_windows, tokens, chunk_size, overlap, expected=expected,
+                               why="the same call made again gives the same windows, whatever the caller did with "
+                                   "the answer of the first call (here it appended to it and to each of its "
+                                   "windows): an answer handed out again, from a cache or a list kept from call to "
+                                   "call, carries those changes.")
+    finally:  # the first answer as it came, so that an answer kept from call to call spoils no later test
+        first.pop()
+        for window in first:
+            window.pop()
     earlier = {id(first)} | {id(window) for window in first}
     expect(id(second) not in earlier and all(id(window) not in earlier for window in second),
            "a new list of new windows on every call, sharing no list with an earlier answer",
@@ -167,23 +180,72 @@ def test_chunk_size_is_checked_even_for_empty_input(fixed_windows):
 
 
 @progress_guard()
-def test_bad_overlap_is_rejected_even_for_empty_input(fixed_windows):
+@pytest.mark.parametrize("chunk_size, overlap", [(2, 2), (3, -1)])
+def test_bad_overlap_is_rejected_even_for_empty_input(fixed_windows, chunk_size, overlap):
     """The arguments are checked before the input is looked at, so an empty input does not hide a bad overlap."""
-    check_raises(fixed_windows, [], 2, 2, error=ValueError, mentions=["overlap", 2])
+    check_raises(fixed_windows, [], chunk_size, overlap, error=ValueError, mentions=["overlap", overlap])
+
+
+def test_an_overlap_of_the_wrong_type_is_rejected_even_for_empty_input(fixed_windows):
+    check_raises(fixed_windows, [], 3, None, error=TypeError, mentions=["overlap", None],
+                 why="the arguments are checked before the input is looked at, overlap as well as chunk_size: "
+                     "an empty input does not hide an overlap that is not an int.")
 
 
 @progress_guard()
-@pytest.mark.parametrize("chunk_size", [True, 3.0, "3", None])
+@pytest.mark.parametrize("chunk_size", [True, False, 3.0, "3", None])
 def test_a_chunk_size_that_is_not_an_int_is_rejected(fixed_windows, chunk_size):
-    """A chunk_size that is not an int (True, 3.0, '3', None) must raise TypeError naming chunk_size."""
-    check_raises(fixed_windows, list("abcdef"), chunk_size, error=TypeError, mentions=["chunk_size"])
+    """A chunk_size that is not an int (True, False, 3.0, '3', None) must raise TypeError naming chunk_size and
+    its value."""
+    check_raises(fixed_windows, list("abcdef"), chunk_size, error=TypeError, mentions=["chunk_size", chunk_size])
 
 
 @progress_guard()
-@pytest.mark.parametrize("overlap", [False, 1.0, "1", None])
+@pytest.mark.parametrize("overlap", [False, True, 1.0, "1", None])
 def test_an_overlap_that_is_not_an_int_is_rejected(fixed_windows, overlap):
-    """An overlap that is not an int (False, 1.0, '1', None) must raise TypeError naming overlap."""
-    check_raises(fixed_windows, list("abcdef"), 3, overlap, error=TypeError, mentions=["overlap"])
+    """An overlap that is not an int (False, True, 1.0, '1', None) must raise TypeError naming overlap and its
+    value."""
+    check_raises(fixed_windows, list("abcdef"), 3, overlap, error=TypeError, mentions=["overlap", overlap])
+
+
+class Size(IntEnum):
+    ONE = 1
+    THREE = 3
+
+
+@pytest.mark.parametrize("chunk_size, overlap", [(Size.THREE, 1), (3, Size.ONE), (Size.THREE, Size.ONE)],
+                         ids=["chunk_size", "overlap", "both"])
+def test_a_subclass_of_int_counts_as_its_value(fixed_windows, chunk_size, overlap):
+    check_returns(fixed_windows, list("abcdefg"), chunk_size, overlap,
+                  expected=[["a", "b", "c"], ["c", "d", "e"], ["e", "f", "g"]],
+                  why="an IntEnum member is an int (a subclass of it, as bool is, but not refused as bool is): "
+                      "Size.THREE and Size.ONE count as 3 and 1.")
+
+
+NOT_SEQUENCES = {
+    "a set": (lambda: {1, 2, 3}, "set"),
+    "an iterator": (lambda: iter(["a", "b", "c"]), "list_iterator"),
+    "a generator": (lambda: (token for token in "abc"), None),
+    "None": (lambda: None, "NoneType"),
+    "an int": (lambda: 5, "int"),
+}
+
+
+@progress_guard()
+@pytest.mark.parametrize("kind", NOT_SEQUENCES)
+def test_tokens_that_are_not_a_sequence_are_rejected(fixed_windows, kind):
+    make, type_name = NOT_SEQUENCES[kind]
+    check_raises(fixed_windows, make(), 2, 1, error=TypeError, mentions=["tokens"] + ([type_name] if type_name else []),
+                 why="tokens must be a sequence (a list, a tuple or a str): a set has no order, and an iterator "
+                     "can be neither measured nor sliced. The message names tokens and the type it got.")
+
+
+def test_the_type_of_tokens_is_checked_after_the_other_arguments(fixed_windows):
+    raised = check_raises(fixed_windows, None, 0, error=ValueError, mentions=["chunk_size", 0],
+                          why="chunk_size and overlap are checked before tokens is looked at: the bad chunk_size "
+                              "decides.")
+    expect("tokens" not in str(raised), "a ValueError about chunk_size alone, checked before tokens",
+           details=f"Its message was {str(raised)!r}.")
 
 
 def test_when_both_types_are_bad_chunk_size_is_checked_first(fixed_windows):
