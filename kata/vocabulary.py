@@ -327,14 +327,18 @@ IN_THE_WORKER = "worker"
 IN_THE_TESTS_READING = "tests, reading"
 IN_THE_TESTS_RUNNING = "tests, running"
 IN_THE_TESTS_KEEPING = "tests, keeping"  # what the tests' process kept for the code under test, across a run
+HELD_WHILE_READ = "code, held while read"  # what the code held while a memory guard read its answer, past its bound
 
 
 def memory_stop(called: str | None, limit: str, where: str) -> str:
     """TOO MUCH MEMORY, naming the process that grew: `where` is IN_THE_WORKER, IN_THE_TESTS_READING,
-    IN_THE_TESTS_RUNNING (too_much_memory's two, and the tests' process of an isolated run) or
-    IN_THE_TESTS_KEEPING (kept_by_the_tests, whose `limit` says what grew)."""
+    IN_THE_TESTS_RUNNING (too_much_memory's two, and the tests' process of an isolated run),
+    IN_THE_TESTS_KEEPING (kept_by_the_tests, whose `limit` says what grew) or HELD_WHILE_READ (held_while_read,
+    whose `limit` says the bound and what was held)."""
     if where == IN_THE_TESTS_KEEPING:
         return kept_by_the_tests(called, limit)
+    if where == HELD_WHILE_READ:
+        return held_while_read(called, limit)
     if where != IN_THE_TESTS_READING:
         return too_much_memory(called, limit, where == IN_THE_WORKER)
     return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
@@ -342,6 +346,15 @@ def memory_stop(called: str | None, limit: str, where: str) -> str:
                     "reading what the worker sent it (an answer, or its calls to the tests' objects), so it was "
                     "stopped: not the worker, which has a limit of its own. Your code sent something far larger "
                     "than its input: a loop that never advances, appending to a list, would."))
+
+
+def held_while_read(called: str | None, what: str) -> str:
+    """TOO MUCH MEMORY: while a memory guard read what the code returned, the memory it held passed the guard's bound.
+
+    `what` ends the sentence, and may add more: "went past the test's bound of 256 KiB, so they stopped reading:
+    after 784 chunks the peak was already 266,873 bytes (0.25 MiB)." and where to look."""
+    return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
+            + prose(f"While the tests read what it returned, the memory your code held {what}"))
 
 
 def kept_by_the_tests(called: str | None, what: str) -> str:

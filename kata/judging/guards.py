@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING
 import pytest
 
 from kata.judging import measured_reading
-from kata.judging.calls import log
+from kata.judging.calls import UsedTooMuchMemory, log
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.elsewhere import elsewhere
 from kata.judging.limits import calibrate
+from kata.vocabulary import HELD_WHILE_READ
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -102,6 +103,13 @@ def has_fixed_inputs(item: pytest.Item) -> bool:
     if getattr(item, "path", None) is not None and item.path.name == PROPERTIES_MODULE:
         return False
     return not getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+
+
+class HeldTooMuch(UsedTooMuchMemory):
+    """A memory guard's bound passed: the code held more memory, while the tests read its answer, than the
+    guard allows (read_measuring_memory's peak); its `limit` says the bound and the peak, in words."""
+
+    where = HELD_WHILE_READ
 
 
 def read_measuring_memory(items: Any, *, bound: int) -> Any:
