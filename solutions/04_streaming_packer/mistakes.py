@@ -839,3 +839,108 @@ class YieldsTuples(Mistake):
     def _pack(stream, max_tokens):
         for chunk in _greedy(stream, max_tokens):
             yield tuple(chunk)
+
+
+class YieldsAnOversizedSentenceAtOnce(Mistake):
+    """Yields a sentence larger than the budget as soon as it is read, since nothing can join it.
+
+    The chunks are right, but such a chunk comes one size early: the contract yields a chunk once
+    the size that closes it has been read, and that size may be bad. With iter([2, 9, 0, 1]) and a
+    budget of 5, the second next() yields [1] after reading 2 sizes instead of 3; with [3, 9, -2]
+    it yields [1] before the ValueError for sizes[2], where the open chunk [1] is never yielded.
+    """
+
+    id = "yields_an_oversized_sentence_at_once"
+    title = "Yields a sentence larger than the budget as soon as it is read"
+    hint = ("A chunk above the budget is closed by the next size like any other: yield it once that size has "
+            "been read and checked, not before.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return YieldsAnOversizedSentenceAtOnce._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _check_size(index, size)
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+            if total > max_tokens:  # nothing can join it now
+                yield current
+                current, total = [], 0
+        if current:
+            yield current
+
+
+class ChecksTheSignAfterClosing(Mistake):
+    """Checks each size's type at once, but its sign only after deciding whether it closes the open chunk.
+
+    A negative size after a sentence larger than the budget still leaves the total above it, so
+    it closes that chunk before it is rejected: with [3, 9, -2] and a budget of 5, the second
+    next() yields [1], and only the third raises ValueError for sizes[2].
+    """
+
+    id = "checks_the_sign_after_closing"
+    title = "Checks that a size is not negative only after using it to close the chunk"
+    hint = "Check each size's sign as soon as it is read, with its type, before it takes part in any decision."
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        return ChecksTheSignAfterClosing._pack(_checked(sizes, max_tokens), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            _require_int(f"sizes[{index}]", size)
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+            current.append(index)
+            total += size
+        if current:
+            yield current
+
+
+class RejectsAnIntSubclass(Mistake):
+    """Checks `type(x) is not int` to refuse bool, which also refuses every other subclass of int.
+
+    An IntEnum member is an int and counts as its value: iter_pack([3, 4, 2], Budget.SEVEN)
+    raises TypeError at the call instead of packing as with 7, and a size Size.FIVE raises
+    TypeError at the next() that reads it.
+    """
+
+    id = "rejects_an_int_subclass"
+    title = "Rejects an IntEnum member (a subclass of int) as the budget or a size"
+    hint = ("Only bool is refused among the subclasses of int: test isinstance(x, int) and reject bool alone, "
+            "rather than type(x) is int.")
+
+    @staticmethod
+    def iter_pack(sizes, max_tokens):
+        if type(max_tokens) is not int:
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r} of type {type(max_tokens).__name__}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        return RejectsAnIntSubclass._pack(_stream_of(sizes), max_tokens)
+
+    @staticmethod
+    def _pack(stream, max_tokens):
+        current, total = [], 0
+        for index, size in enumerate(stream):
+            if type(size) is not int:
+                raise TypeError(f"sizes[{index}] must be an int, got {size!r} of type {type(size).__name__}")
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+            if current and total + size > max_tokens:
+                yield current
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            yield current

@@ -1,9 +1,10 @@
 """What kata 04's tests share: streams that record how far they were read, and ways to read chunks.
 
-iter_pack returns a generator, so its chunks arrive one next() at a time, after the call
-has returned. These fixtures read them for the tests and say in plain words what went
-wrong on the way: the call did not return an iterator, the generator raised while the
-tests asked for a chunk, or a chunk changed after it was yielded.
+iter_pack returns an iterator (a generator, or any object whose iter() is itself), so its
+chunks arrive one next() at a time, after the call has returned. These fixtures read them
+for the tests and say in plain words what went wrong on the way: the call did not return
+an iterator, the generator raised while the tests asked for a chunk, or a chunk changed
+after it was yielded.
 """
 
 from __future__ import annotations
@@ -176,9 +177,9 @@ def _require_iterator(chunks) -> None:
     if not is_iterator:
         raise WrongAnswer(
             f"Called {log.last}.\nIt returned {show(chunks)}, a {type(chunks).__name__},\n"
-            "but iter_pack must return an iterator (a generator) that yields the chunks one at a time: "
-            "a whole list can only exist once the whole input has been read, and an endless stream is never "
-            "read to its end."
+            "but iter_pack must return an iterator (a generator, or any object whose iter() is itself) that "
+            "yields the chunks one at a time: a whole list can only exist once the whole input has been read, "
+            "and an endless stream is never read to its end."
         )
 
 

@@ -3,6 +3,8 @@
 The fixtures pack_all, first_chunks, pack_lazily, next_chunk and stream come from conftest.py beside this file.
 """
 
+from enum import IntEnum
+
 import pytest
 
 from kata.judging.guards import progress_guard
@@ -14,7 +16,8 @@ from kata.judging.checks import check_raises, check_returns, expect, same
 def test_the_call_returns_an_iterator_not_a_list(iter_pack):
     chunks = iter_pack([3, 4, 2], 7)
     expect(iter(chunks) is chunks,
-           "an iterator (a generator) that yields the chunks one at a time, not a list of all of them: "
+           "an iterator (a generator, or any object whose iter() is itself) that yields the chunks one at a time, "
+           "not a list of all of them: "
            "a list can only be built once the whole input has been read")
 
 
@@ -64,6 +67,29 @@ def test_an_oversized_sentence_in_the_middle_is_alone(pack_all):
 def test_no_empty_chunk_comes_before_a_single_oversized_sentence(pack_all):
     check_returns(pack_all, [100], 1, expected=[[0]],
                   why="a chunk closes only when it holds a sentence; the empty open chunk takes sentence 0.")
+
+
+class Budget(IntEnum):
+    SEVEN = 7
+
+
+class Size(IntEnum):
+    TWO = 2
+    FIVE = 5
+
+
+def test_an_int_enum_budget_counts_as_its_value(pack_all):
+    check_returns(pack_all, [3, 4, 2], Budget.SEVEN, expected=[[0, 1], [2]],
+                  why="an IntEnum member is an int (a subclass of it, as bool is, but not bool): it is accepted, and "
+                      "Budget.SEVEN packs exactly as 7 does. Check with isinstance and reject bool alone, rather than "
+                      "type(max_tokens) is int.")
+
+
+def test_an_int_enum_size_counts_as_its_value(pack_all):
+    check_returns(pack_all, [Size.FIVE, Size.TWO, 1], 7, expected=[[0, 1], [2]],
+                  why="an IntEnum member is an int (a subclass of it, as bool is, but not bool): Size.FIVE and "
+                      "Size.TWO count as 5 and 2, and 5 + 2 = 7 fits. Check with isinstance and reject bool alone, "
+                      "rather than type(size) is int.")
 
 
 # Sentences of 0 tokens ------------------------------------------------------------------
@@ -159,6 +185,19 @@ def test_a_full_chunk_waits_for_the_size_that_closes_it(pack_lazily, next_chunk,
                       "fits. Only 2 (7 + 2 > 7) closes it.")
     expect(sizes.read == 4, "4 sizes read when [0, 1, 2] is yielded, 2 being the one that closes it",
            details=f"It had read {sizes.read}.")
+
+
+@progress_guard()
+def test_an_oversized_sentence_is_yielded_only_once_the_next_size_is_read(pack_lazily, next_chunk, stream):
+    sizes = stream.of([2, 9, 0, 1])
+    chunks = pack_lazily(sizes, 5)
+    check_returns(next_chunk, chunks, expected=[0], why="2 + 9 = 11 > 5: sentence 1 closes [0].")
+    check_returns(next_chunk, chunks, expected=[1],
+                  why="sentence 1 (9 tokens) is a chunk of its own, and sentence 2 closes it: 9 + 0 = 9 > 5.")
+    expect(sizes.read == 3, "the chunk [1] to be yielded right after reading sizes[2], the size that closes it: "
+                            "3 sizes read. A sentence larger than the budget waits for the size after it like any "
+                            "other: that size could be a bad one, and then [1] is never yielded",
+           details=f"It had read {sizes.read} sizes when it yielded [1].")
 
 
 @progress_guard()
@@ -279,8 +318,9 @@ def test_a_sizes_that_is_not_iterable_makes_the_call_itself_raise(iter_pack):
 @progress_guard()
 @pytest.mark.parametrize("sizes", [None, 7])
 def test_sizes_that_are_not_iterable_are_rejected_by_the_call(iter_pack, sizes):
-    """iter_pack(None, 7) and iter_pack(7, 7) must raise TypeError from the call itself, naming sizes."""
-    check_raises(iter_pack, sizes, 7, error=TypeError, mentions=["sizes", sizes],
+    """iter_pack(None, 7) and iter_pack(7, 7) must raise TypeError from the call itself, naming sizes, the value
+    and its type."""
+    check_raises(iter_pack, sizes, 7, error=TypeError, mentions=["sizes", sizes, type(sizes).__name__],
                  why="whether sizes can be read at all is known without reading a size, so the call itself "
                      "raises: iter(sizes) fails at once for a value that is not iterable.")
 
@@ -313,6 +353,16 @@ def test_a_bad_size_does_not_close_the_open_chunk(pack_lazily, value):
                  why=f"sizes[2] = {value!r} is checked as soon as it is read, before it takes part in any "
                      f"decision: it must not close [0, 1], even though 7 + {value!r} would be above 7, so "
                      "[0, 1] is never yielded.")
+
+
+@progress_guard()
+def test_a_negative_size_does_not_close_an_oversized_chunk(pack_lazily, next_chunk):
+    """A negative size is rejected as soon as it is read, before it can close the open chunk."""
+    chunks = pack_lazily([3, 9, -2], 5)
+    check_returns(next_chunk, chunks, expected=[0], why="3 + 9 = 12 > 5: sentence 1 closes [0].")
+    check_raises(next, chunks, error=ValueError, mentions=["sizes[2]", -2],
+                 why="the second next() reads -2, sizes[2], and raises at once: its sign is checked before it takes "
+                     "part in any decision, so it does not first close [1], although 9 - 2 = 7 would be above 5.")
 
 
 @progress_guard()
