@@ -2119,3 +2119,68 @@ class IndentedOpeningFenceOpens(Mistake):
     def chunk_markdown(doc, max_tokens):
         return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
             doc, lines, fence_of=lambda line: _fence_of(line.lstrip())))
+
+
+class CodePiecesSpanWholeLines(Mistake):
+    """Cuts a long code block into runs of whole lines and gives each run's piece the span of its lines, from its
+    first line's start to its last line's end, blank lines and spaces included, so a run of blank lines alone is a
+    piece too, of no words.
+
+    chunk_markdown("```\\na b c\\n  \\n\\t\\nd e f\\n```", 2) gives the blank lines between the two long lines a
+    piece of their own, which the chunk 'c' takes, so it ends with them ('c\\n  \\n\\t'); and
+    chunk_markdown("```\\na b\\n\\n\\nc d\\n```", 2) returns 'a b\\n\\n' where the piece ends at 'b'.
+    """
+
+    id = "code_pieces_span_whole_lines"
+    title = "A piece cut from a code block spans its whole lines, blank lines and spaces included"
+    hint = ("A piece cut from a block runs from its first word's start to its last word's end, in code too: a run "
+            "of blank lines alone has no words and makes no piece.")
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        def cut_code(doc, lines, max_tokens):
+            pieces, run, count = [], [], 0
+            for start, end, _ in lines:
+                words = len(WORD.findall(doc, start, end))
+                if words > max_tokens:
+                    if run:
+                        pieces.append((run[0][0], run[-1][1], count))
+                    pieces += _windows([m.span() for m in WORD.finditer(doc, start, end)], max_tokens)
+                    run, count = [], 0
+                elif count + words > max_tokens:
+                    pieces.append((run[0][0], run[-1][1], count))
+                    run, count = [(start, end)], words
+                else:
+                    run.append((start, end))
+                    count += words
+            return pieces + ([(run[0][0], run[-1][1], count)] if run else [])
+
+        def units(doc, kind, lines, max_tokens):
+            return _units(doc, kind, lines, max_tokens, cut_code)
+
+        return _chunk(doc, max_tokens, units=units)
+
+
+class RejectsAnIntSubclass(Mistake):
+    """Checks `type(max_tokens) is not int`, which refuses bool but also every other subclass of int.
+
+    With class Budget(IntEnum): THREE = 3, chunk_markdown("# Notes\\nOne two three four five six seven.",
+    Budget.THREE) raises TypeError, where an IntEnum member is an int and counts as its value.
+    """
+
+    id = "rejects_an_int_subclass"
+    title = "Refuses an IntEnum member (or any subclass of int) as max_tokens"
+    hint = ("Only bool is refused among the subclasses of int: test isinstance(max_tokens, int) and reject bool "
+            "alone, rather than type(max_tokens) is int.")
+
+    @staticmethod
+    def chunk_markdown(doc, max_tokens):
+        def validate(doc, max_tokens):
+            if not isinstance(doc, str):
+                raise TypeError(f"doc must be a str, got {type(doc).__name__}")
+            if type(max_tokens) is not int:
+                raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+            if max_tokens < 1:
+                raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+
+        return _chunk(doc, max_tokens, validate=validate)

@@ -91,7 +91,11 @@ def test_twenty_four_thousand_paragraphs_in_three_long_chunks(chunk_markdown, gu
     # them on one machine, 12 s for 24,000 on another). No property of the whole document gives the answer:
     # the chunks end where greedy's running count says.
     doc, counts, starts, ends = paragraphs_of_random_lengths(guard_random, 24_000)
-    budget, packed = a_budget_without_an_exact_fit(guard_random, counts, sum(counts) // 3 + 40, 2 * sum(counts) // 5)
+    lowest, highest = sum(counts) // 3 + 40, 2 * sum(counts) // 5
+    # The statement's figure: 3 chunks at both ends of the range, so at every budget between them (greedy's count
+    # never grows with the budget), whatever the draw.
+    assert [len(greedy_chunks_fast(counts, end)) for end in (lowest, highest)] == [3, 3], "the statement's 3 chunks"
+    budget, packed = a_budget_without_an_exact_fit(guard_random, counts, lowest, highest)
     paced(lambda: word_spans(doc, budget))
     expected = [(doc[starts[chunk[0]]:ends[chunk[-1]]], starts[chunk[0]], ends[chunk[-1]], ())
                 for chunk in packed]

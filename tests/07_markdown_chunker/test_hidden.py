@@ -1,6 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/07_markdown_chunker/mistakes.py)."""
 
 import dataclasses
+from enum import IntEnum
 
 import pytest
 
@@ -472,6 +473,40 @@ def test_a_blank_line_inside_code_rides_along_in_its_run(chunk_markdown):
            "has no words and does not end the run: '```', 'a' and 'b' make 3 words, and 'c' starts the next run.")
 
 
+def test_blank_code_lines_at_the_end_of_a_run_lie_outside_its_piece(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na b\n\n\nc d\n```", 2, expected=[
+        ("```", 0, 3, ()),
+        ("a b", 4, 7, ()),
+        ("c d", 10, 13, ()),
+        ("```", 14, 17, ()),
+    ], why="the code block has 6 words, more than 2: 'a b' starts a run, the two blank lines ride along in it "
+           "with no words, and 'c d' starts the next. A run's piece runs from its first word to its last, so "
+           "the piece of 'a b' ends at 'b': the blank lines after it lie in no chunk.")
+
+
+def test_blank_code_lines_at_the_start_of_a_run_lie_outside_its_piece(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na b c\n\n\nd\n```", 2, expected=[
+        ("```", 0, 3, ()),
+        ("a b", 4, 7, ()),
+        ("c", 8, 9, ()),
+        ("d\n```", 12, 17, ()),
+    ], why="'a b c' has 3 words, more than 2: it is cut into 'a b' and 'c', and the next line starts a new "
+           "run, which takes the two blank lines, 'd' and '```'. Its piece runs from its first word, so it "
+           "starts at 'd', not at the blank lines.")
+
+
+def test_a_run_of_blank_code_lines_alone_makes_no_piece(chunk_markdown):
+    check_chunks(chunk_markdown, "```\na b c\n  \n\t\nd e f\n```", 2, expected=[
+        ("```", 0, 3, ()),
+        ("a b", 4, 7, ()),
+        ("c", 8, 9, ()),
+        ("d e", 15, 18, ()),
+        ("f\n```", 19, 24, ()),
+    ], why="'a b c' and 'd e f' have 3 words each, more than 2: each is cut into windows, and each closes "
+           "the run before it. The lines between them are blank (spaces, a tab): a run of no words, which "
+           "makes no piece, so no chunk holds them and none ends with them.")
+
+
 def test_a_piece_cut_from_code_starts_at_its_first_word(chunk_markdown):
     check_chunks(chunk_markdown, "```\na b\n  c d\n```", 3, expected=[
         ("```\na b", 0, 7, ()),
@@ -558,7 +593,29 @@ def test_max_tokens_below_one_is_rejected(chunk_markdown, max_tokens):
 @pytest.mark.parametrize("max_tokens", [True, False, 5.0, 0.5, "5", None])
 def test_max_tokens_that_is_not_an_int_is_rejected(chunk_markdown, max_tokens):
     """A max_tokens that is not an int (bool included) must raise TypeError naming max_tokens and the value."""
-    check_raises(chunk_markdown, "# A\nsome text", max_tokens, error=TypeError, mentions=["max_tokens", max_tokens])
+    raised = check_raises(chunk_markdown, "# A\nsome text", max_tokens, error=TypeError,
+                          mentions=["max_tokens", max_tokens])
+    if max_tokens is None:
+        message = str(raised)
+        expect("None" in message.replace("NoneType", ""),
+               "the TypeError's message to name the value None itself, not only its type NoneType: the caller "
+               "who passed None sees it by its name, as the caller who passed True sees True",
+               details=f"The message was {message!r}.")
+
+
+class Budget(IntEnum):
+    THREE = 3
+
+
+def test_an_int_enum_budget_counts_as_its_value(chunk_markdown):
+    check_chunks(chunk_markdown, "# Notes\nOne two three four five six seven.", Budget.THREE, expected=[
+        ("# Notes", 0, 7, ("Notes",)),
+        ("One two three", 8, 21, ("Notes",)),
+        ("four five six", 22, 35, ("Notes",)),
+        ("seven.", 36, 42, ("Notes",)),
+    ], why="an IntEnum member is an int (a subclass of it, as bool is, but not bool): Budget.THREE (class "
+           "Budget(IntEnum): THREE = 3) is accepted and cuts exactly as 3 does. Check with isinstance and reject "
+           "bool alone, rather than type(max_tokens) is int.")
 
 
 @progress_guard()
