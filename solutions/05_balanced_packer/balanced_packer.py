@@ -13,8 +13,9 @@ def balanced_pack(sizes: Sequence[int], max_tokens: int) -> list[list[int]]:
     chunks. Chunks are lists of sentence indices; no sentences give []. The input is
     never modified.
 
-    Raises TypeError when max_tokens or a size is not an int (bool included), and
-    ValueError when max_tokens < 1 or a size is negative; max_tokens is checked first.
+    Raises TypeError when max_tokens or a size is not an int (bool is refused; another subclass
+    of int, such as an IntEnum member, is an int) or sizes is not a sequence, and ValueError
+    when max_tokens < 1 or a size is negative; max_tokens is checked first, then sizes.
 
     Time O(n log max_tokens): a binary search over the budgets 1..max_tokens, with one
     greedy count, O(n), at each step. Memory: the output only.
@@ -22,6 +23,8 @@ def balanced_pack(sizes: Sequence[int], max_tokens: int) -> list[list[int]]:
     _require_int("max_tokens", max_tokens)
     if max_tokens < 1:
         raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+    if not isinstance(sizes, Sequence):  # a set has no order, an iterator cannot be read twice
+        raise TypeError(f"sizes must be a sequence of ints (a list, a tuple, a range), not a {type(sizes).__name__}")
     for index, size in enumerate(sizes):
         _require_int(f"sizes[{index}]", size)
         if size < 0:
@@ -75,6 +78,7 @@ def _pack(sizes: Sequence[int], budget: int) -> list[list[int]]:
 
 
 def _require_int(name: str, value: object) -> None:
-    # bool is a subclass of int, but balanced_pack(sizes, True) is surely a mistake
+    # bool is a subclass of int, but balanced_pack(sizes, True) is surely a mistake; any other subclass
+    # of int (an IntEnum member) is an int like any other
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")

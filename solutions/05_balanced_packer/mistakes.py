@@ -3,6 +3,8 @@
 Run one against the tests with: pytest tests/05_balanced_packer --impl=mistake:05:<id>
 """
 
+from collections.abc import Sequence
+
 from kata.runner.mistakes import Mistake
 
 
@@ -11,11 +13,17 @@ def _require_int(name, value):
         raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")
 
 
+def _require_sequence(sizes):
+    if not isinstance(sizes, Sequence):
+        raise TypeError(f"sizes must be a sequence of ints (a list, a tuple, a range), not a {type(sizes).__name__}")
+
+
 def _validate(sizes, max_tokens):
     """The reference's checks and messages, so that each mistake below differs from it in one way only."""
     _require_int("max_tokens", max_tokens)
     if max_tokens < 1:
         raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+    _require_sequence(sizes)
     for index, size in enumerate(sizes):
         _require_int(f"sizes[{index}]", size)
         if size < 0:
@@ -354,6 +362,7 @@ class AcceptsNegativeSizes(Mistake):
         _require_int("max_tokens", max_tokens)
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             _require_int(f"sizes[{index}]", size)
         target = _count(sizes, max_tokens)
@@ -376,6 +385,7 @@ class AcceptsBool(Mistake):
             raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             if not isinstance(size, int):
                 raise TypeError(f"sizes[{index}] must be an int, got {size!r}")
@@ -436,6 +446,7 @@ class ChecksEveryTypeBeforeAnyValue(Mistake):
         _require_int("max_tokens", max_tokens)
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             _require_int(f"sizes[{index}]", size)
         for index, size in enumerate(sizes):
@@ -456,6 +467,7 @@ class ChecksTheSizesFirst(Mistake):
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             _require_int(f"sizes[{index}]", size)
             if size < 0:
@@ -817,6 +829,7 @@ class ChecksTheValueBeforeTheType(Mistake):
         _require_int("max_tokens", max_tokens)
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             if size < 0:
                 raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
@@ -850,3 +863,156 @@ class ReturnsTheLastPackingTried(Mistake):
             else:
                 low = middle + 1
         return _pack(sizes, budget)
+
+
+class MiddleComputedInFloats(Mistake):
+    """Computes the middle budget as int((low + high) / 2): true division gives a float, and a float holds every
+    integer only up to 2**53.
+
+    Above that the middle is rounded, can come out equal to high, and the range stops shrinking:
+    balanced_pack([10**18 - 1, 1], 10**18) never returns.
+    """
+
+    id = "middle_computed_in_floats"
+    title = "Computes the middle budget with / (a float), which is not exact above 2**53"
+    hint = "Use integer division, (low + high) // 2: it is exact for ints of any size, and max_tokens may be any int."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        target = _count(sizes, max_tokens)
+        low, high = 1, max_tokens
+        while low < high:
+            middle = int((low + high) / 2)
+            if _count(sizes, middle) <= target:
+                high = middle
+            else:
+                low = middle + 1
+        return _pack(sizes, low)
+
+
+class CopiesTheChunksForEveryChunk(Mistake):
+    """Builds the packing with chunks = chunks + [chunk], which copies every chunk made so far for each new one.
+
+    The answer is right, but the packing costs the number of chunks times itself:
+    balanced_pack([10] * 100_000, 5) makes 100,000 chunks and copies about 5,000,000,000 list items.
+    """
+
+    id = "copies_the_chunks_for_every_chunk"
+    title = "Adds each chunk with chunks = chunks + [chunk], copying the list every time (quadratic in the chunks)"
+    hint = "chunks + [chunk] builds a new list of every chunk so far: append to one list, chunks.append(chunk)."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        budget = _search(sizes, 1, max_tokens, _count(sizes, max_tokens))
+        chunks, current, total = [], [], 0
+        for index, size in enumerate(sizes):
+            if current and total + size > budget:
+                chunks = chunks + [current]
+                current, total = [], 0
+            current.append(index)
+            total += size
+        if current:
+            chunks = chunks + [current]
+        return chunks
+
+
+class NamesTheFirstEqualSize(Mistake):
+    """Finds the index for its error message with sizes.index(size): the first size equal to the bad one.
+
+    An equal size need not be the bad one: 2.0 == 2 and True == 1, so balanced_pack([4, 2, 2.0], 7) names
+    sizes[1], an int, where the float is sizes[2].
+    """
+
+    id = "names_the_first_equal_size"
+    title = "Finds the bad size's index with sizes.index(size), which names the first equal size"
+    hint = "Keep the index as you go (for index, size in enumerate(sizes)): sizes.index() finds the first equal value."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
+        for size in sizes:
+            if not isinstance(size, int) or isinstance(size, bool):
+                where = sizes.index(size)
+                raise TypeError(f"sizes[{where}] must be an int, got {size!r} of type {type(size).__name__}")
+            if size < 0:
+                raise ValueError(f"sizes[{sizes.index(size)}] must be at least 0, got {size}")
+        return _pack(sizes, _search(sizes, 1, max_tokens, _count(sizes, max_tokens)))
+
+
+def _require_exactly_int(name, value):
+    if type(value) is not int:
+        raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")
+
+
+class RefusesAnIntSubclass(Mistake):
+    """Checks type(value) is int, which refuses bool but also every other subclass of int.
+
+    An IntEnum member is an int: balanced_pack([3, 4], Budget.SMALL), where Budget.SMALL is 7, raises TypeError
+    instead of returning [[0, 1]].
+    """
+
+    id = "refuses_an_int_subclass"
+    title = "Refuses an int subclass such as an IntEnum member (checks type(value) is int)"
+    hint = ("Only bool is refused: check isinstance(value, int) and not isinstance(value, bool), so that an "
+            "IntEnum member is taken for its value.")
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _require_exactly_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
+        for index, size in enumerate(sizes):
+            _require_exactly_int(f"sizes[{index}]", size)
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, _search(sizes, 1, max_tokens, _count(sizes, max_tokens)))
+
+
+class PacksAnyIterable(Mistake):
+    """Turns sizes into a list first, list(sizes), so a set or an iterator is packed instead of refused.
+
+    A set has no order of its own: balanced_pack({3, 4}, 7) returns [[0, 1]], indices of sentences the caller
+    cannot name, instead of raising TypeError; list(None) raises a TypeError that does not name sizes.
+    """
+
+    id = "packs_any_iterable"
+    title = "Packs whatever can be iterated (a set, an iterator) after list(sizes), instead of refusing it"
+    hint = "sizes must be a sequence (a list, a tuple, a range): refuse anything else with TypeError naming sizes."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        sizes = list(sizes)
+        _validate(sizes, max_tokens)
+        return _pack(sizes, _search(sizes, 1, max_tokens, _count(sizes, max_tokens)))
+
+
+class DoesNotCheckTheSequence(Mistake):
+    """Never checks that sizes is a sequence, so a set, an iterator or None fails with Python's own TypeError.
+
+    balanced_pack(None, 7) raises "'NoneType' object is not iterable", which does not name sizes, and
+    balanced_pack(iter([3, 4]), 7) reads the iterator while checking the sizes, then finds it has no len().
+    """
+
+    id = "does_not_check_the_sequence"
+    title = "Does not check that sizes is a sequence (a set, an iterator, None fail with Python's own error)"
+    hint = "Refuse a sizes that is not a sequence (a list, a tuple, a range) with TypeError naming sizes and its type."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index, size in enumerate(sizes):
+            _require_int(f"sizes[{index}]", size)
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, _search(sizes, 1, max_tokens, _count(sizes, max_tokens)))

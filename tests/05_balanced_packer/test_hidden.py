@@ -1,6 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/05_balanced_packer/mistakes.py)."""
 
 from collections import Counter
+from enum import IntEnum
 
 import pytest
 from tests.support.answers import is_exactly
@@ -95,6 +96,33 @@ def test_the_count_to_keep_is_greedys_at_max_tokens(balanced_pack):
     check_returns(balanced_pack, [3, 4, 2, 5, 1], 8, expected=[[0, 1], [2, 3, 4]],
                   why="greedy with budget 8 makes 2 chunks, holding 7 and 8 tokens; budget 7 already makes 3. "
                       "So b* = 8 and the answer is greedy's own packing, not a balanced packing into 3 chunks.")
+
+
+# Integers beyond a float's precision ------------------------------------------------------
+
+FLOAT_HINT = (
+    "Look for a division with / in the search, such as int((low + high) / 2): true division gives a float, and a "
+    "float holds every integer only up to 2**53, so the middle is rounded and the range can stop shrinking. "
+    "Integer division, (low + high) // 2, is exact for ints of any size."
+)
+E18 = 10**18
+
+
+@progress_guard(hint=FLOAT_HINT)
+@pytest.mark.parametrize("sizes, max_tokens, expected, why", [
+    ([E18 - 1, 1], E18, [[0, 1]],
+     "the sizes add up to 10**18 exactly, so greedy makes one chunk, and so does every budget down to 10**18 itself; "
+     "10**18 - 1 makes 2. So b* = 10**18 = max_tokens, which a float cannot tell from its neighbours."),
+    ([E18 + 1, E18 - 1, E18, E18], 3 * E18, [[0, 1], [2, 3]],
+     "greedy with 3 * 10**18 makes [[0, 1, 2], [3]], the first holding exactly 3 * 10**18. Budget 2 * 10**18 also "
+     "makes 2 chunks, [[0, 1], [2, 3]], each holding 2 * 10**18; one token less makes 3. So b* = 2 * 10**18."),
+    ([2**64 + 5, 2**64 - 5, 2**64 + 5, 2**64 - 5, 7], 2**66, [[0, 1], [2, 3, 4]],
+     "the first four sizes add up to 2**66 exactly, so greedy with 2**66 makes [[0, 1, 2, 3], [4]]. Budget "
+     "2**65 + 7 also makes 2 chunks, [[0, 1], [2, 3, 4]], holding 2**65 and 2**65 + 7; one token less makes 3."),
+], ids=["10**18", "b* of 2 * 10**18", "past 2**64"])
+def test_budgets_beyond_a_floats_precision_are_searched_exactly(balanced_pack, sizes, max_tokens, expected, why):
+    """max_tokens may be any int: ints are exact at any size, floats only up to 2**53."""
+    check_returns(balanced_pack, sizes, max_tokens, expected=expected, why=why)
 
 
 # Zero-size sentences --------------------------------------------------------------------
@@ -275,6 +303,50 @@ def test_a_bad_size_at_the_end_is_found_before_any_packing(balanced_pack):
 def test_the_first_bad_size_is_the_one_reported(balanced_pack, sizes, error, value):
     """The sizes are checked in order, so the error names the first bad one, sizes[1], and its value."""
     check_raises(balanced_pack, sizes, 7, error=error, mentions=["sizes[1]", value])
+
+
+@progress_guard()
+@pytest.mark.parametrize("sizes, index, value", [([4, 2, 2.0], 2, 2.0), ([1, 0, True], 2, True)],
+                         ids=["2.0 after 2", "True after 1"])
+def test_a_bad_size_equal_to_an_earlier_size_is_named_by_its_own_index(balanced_pack, sizes, index, value):
+    """A size that is not an int can equal an earlier good one (2.0 == 2, True == 1): the error must name the bad
+    one, sizes[2], not the first equal size that sizes.index() would find."""
+    check_raises(balanced_pack, sizes, 7, error=TypeError, mentions=[f"sizes[{index}]", value])
+
+
+class Tokens(IntEnum):
+    THREE = 3
+    FOUR = 4
+    SEVEN = 7
+
+
+@progress_guard()
+@pytest.mark.parametrize("sizes, max_tokens", [
+    ([Tokens.THREE, Tokens.FOUR, 2, 5, 1], 7),
+    ([3, 4, 2, 5, 1], Tokens.SEVEN),
+], ids=["IntEnum sizes", "IntEnum max_tokens"])
+def test_an_int_subclass_counts_as_its_int_value(balanced_pack, sizes, max_tokens):
+    """Only bool is refused among the subclasses of int: an IntEnum member is an int, taken for its value."""
+    check_returns(balanced_pack, sizes, max_tokens, expected=[[0], [1, 2], [3, 4]],
+                  why="an IntEnum member is an int: this is balanced_pack([3, 4, 2, 5, 1], 7), the statement's first "
+                      "example.")
+
+
+@progress_guard()
+@pytest.mark.parametrize("sizes, kind", [
+    (None, "NoneType"), (5, "int"), ({3, 4}, "set"), (iter([3, 4]), "list_iterator"),
+], ids=["None", "an int", "a set", "an iterator"])
+def test_sizes_that_are_not_a_sequence_are_rejected(balanced_pack, sizes, kind):
+    """sizes must be a sequence (a list, a tuple, a range): anything else raises TypeError naming sizes and its
+    type. A set has no order, and an iterator cannot be read twice (once to check, once to pack)."""
+    check_raises(balanced_pack, sizes, 7, error=TypeError, mentions=["sizes", kind])
+
+
+@progress_guard()
+def test_max_tokens_is_checked_before_the_sequence(balanced_pack):
+    """max_tokens is checked first: with a bad budget and sizes that are not a sequence, the error names
+    max_tokens."""
+    check_raises(balanced_pack, None, 0, error=ValueError, mentions=["max_tokens", 0])
 
 
 def test_hundreds_of_chunks_are_balanced_too(balanced_pack):
