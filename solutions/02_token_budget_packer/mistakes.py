@@ -5,6 +5,7 @@ Run one against the tests with: pytest tests/02_token_budget_packer --impl=mista
 
 import functools
 import math
+from collections.abc import Sequence
 
 from kata.runner.mistakes import Mistake
 
@@ -14,11 +15,17 @@ def _require_int(name, value):
         raise TypeError(f"{name} must be an int, got {value!r} of type {type(value).__name__}")
 
 
+def _require_sequence(sizes):
+    if not isinstance(sizes, Sequence):
+        raise TypeError(f"sizes must be a sequence, got {type(sizes).__name__}")
+
+
 def _validate(sizes, max_tokens):
     """The reference's checks and messages, so that each mistake below differs from it in one way only."""
     _require_int("max_tokens", max_tokens)
     if max_tokens < 1:
         raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+    _require_sequence(sizes)
     for index, size in enumerate(sizes):
         _require_int(f"sizes[{index}]", size)
         if size < 0:
@@ -410,6 +417,7 @@ class AcceptsBool(Mistake):
             raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             if not isinstance(size, int):
                 raise TypeError(f"sizes[{index}] must be an int, got {size!r}")
@@ -466,6 +474,7 @@ class MessageOmitsTheIndex(Mistake):
         _require_int("max_tokens", max_tokens)
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for size in sizes:
             _require_int("sizes", size)
             if size < 0:
@@ -489,6 +498,7 @@ class ChecksEveryTypeBeforeAnyValue(Mistake):
         _require_int("max_tokens", max_tokens)
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             _require_int(f"sizes[{index}]", size)
         for index, size in enumerate(sizes):
@@ -509,6 +519,7 @@ class ChecksTheSizesFirst(Mistake):
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             _require_int(f"sizes[{index}]", size)
             if size < 0:
@@ -535,6 +546,7 @@ class ChecksASizesValueBeforeItsType(Mistake):
         _require_int("max_tokens", max_tokens)
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             if isinstance(size, (int, float)) and size < 0:
                 raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
@@ -831,6 +843,7 @@ class AcceptsABoolBudget(Mistake):
             raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             _require_int(f"sizes[{index}]", size)
             if size < 0:
@@ -858,6 +871,7 @@ class AcceptsFloats(Mistake):
         require_number("max_tokens", max_tokens)
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             require_number(f"sizes[{index}]", size)
             if size < 0:
@@ -883,6 +897,7 @@ class MessagesWithoutTheValue(Mistake):
             raise TypeError("max_tokens must be an int")
         if max_tokens < 1:
             raise ValueError("max_tokens must be positive")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             if not isinstance(size, int) or isinstance(size, bool):
                 raise TypeError(f"sizes[{index}] must be an int")
@@ -951,6 +966,7 @@ class AcceptsAWholeFloatSize(Mistake):
         _require_int("max_tokens", max_tokens)
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             if isinstance(size, bool) or not isinstance(size, (int, float)) or size != int(size):
                 raise TypeError(f"sizes[{index}] must be an int, got {size!r} of type {type(size).__name__}")
@@ -1048,6 +1064,7 @@ class BudgetTypeNotChecked(Mistake):
     def pack_sentences(sizes, max_tokens):
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for index, size in enumerate(sizes):
             _require_int(f"sizes[{index}]", size)
             if size < 0:
@@ -1071,10 +1088,155 @@ class FindsABadSizesIndexByValue(Mistake):
         _require_int("max_tokens", max_tokens)
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
         for size in sizes:
             if not isinstance(size, int) or isinstance(size, bool):
                 index = list(sizes).index(size)
                 raise TypeError(f"sizes[{index}] must be an int, got {size!r} of type {type(size).__name__}")
             if size < 0:
                 raise ValueError(f"sizes[{list(sizes).index(size)}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class RejectsTrueButNotFalse(Mistake):
+    """Refuses a bool size by testing `size is True`, so False passes as a size of 0.
+
+    pack_sentences([1, 2, 3, False], 10) returns [[0, 1, 2, 3]] instead of raising TypeError for sizes[3].
+    """
+
+    id = "rejects_true_but_not_false"
+    title = "Refuses True but accepts False as a size (a check written `size is True`)"
+    hint = "False is a bool too: test isinstance(size, bool), which refuses both True and False."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
+        for index, size in enumerate(sizes):
+            if not isinstance(size, int) or size is True:
+                raise TypeError(f"sizes[{index}] must be an int, got {size!r}")
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class BoolCheckOnTheBudgetOnly(Mistake):
+    """Refuses a bool max_tokens, but checks each size with isinstance(size, int) alone, which True and False pass.
+
+    pack_sentences([3, 4, True], 7) returns [[0, 1], [2]] instead of raising TypeError for sizes[2].
+    """
+
+    id = "bool_check_on_the_budget_only"
+    title = "Refuses a bool max_tokens but accepts True or False as a size"
+    hint = "bool is a subclass of int: reject it for every size too, not only for max_tokens."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
+        for index, size in enumerate(sizes):
+            if not isinstance(size, int):
+                raise TypeError(f"sizes[{index}] must be an int, got {size!r}")
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class RejectsAnIntSubclass(Mistake):
+    """Checks `type(value) is not int`, which refuses bool but also every other subclass of int.
+
+    With class Count(IntEnum): SEVEN = 7, pack_sentences([3, 4, 2], Count.SEVEN) raises TypeError, where an
+    IntEnum member is an int and counts as its value.
+    """
+
+    id = "rejects_an_int_subclass"
+    title = "Refuses an IntEnum member (or any subclass of int) as max_tokens or as a size"
+    hint = "Refuse bool by name: isinstance(value, int) and not isinstance(value, bool) accepts the other subclasses."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        if type(max_tokens) is not int:
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        _require_sequence(sizes)
+        for index, size in enumerate(sizes):
+            if type(size) is not int:
+                raise TypeError(f"sizes[{index}] must be an int, got {size!r}")
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class SizesTypeNotChecked(Mistake):
+    """Checks max_tokens and every size, but not that sizes is a sequence: enumerate() takes any iterable.
+
+    pack_sentences({3, 4, 2}, 7) and pack_sentences(iter([3, 4, 2]), 7) return chunks instead of raising
+    TypeError, and pack_sentences(None, 7) raises enumerate's TypeError, which does not name sizes.
+    """
+
+    id = "sizes_type_not_checked"
+    title = "Does not check that sizes is a sequence, so a set or a generator is packed"
+    hint = ("After max_tokens, raise TypeError naming sizes and its type when it is not a sequence: "
+            "isinstance(sizes, collections.abc.Sequence).")
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        sizes = list(sizes)  # read once: a generator would be used up by the checks
+        for index, size in enumerate(sizes):
+            _require_int(f"sizes[{index}]", size)
+            if size < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {size}")
+        return _pack(sizes, max_tokens)
+
+
+class SizesIndexedWithoutATypeCheck(Mistake):
+    """Walks the sizes by position (for index in range(len(sizes))) without checking that sizes is a sequence.
+
+    len() and indexing fail on their own: pack_sentences(iter([3, 4, 2]), 7) raises TypeError("object of type
+    'list_iterator' has no len()") and pack_sentences({3, 4, 2}, 7) TypeError("'set' object is not
+    subscriptable"): neither names sizes.
+    """
+
+    id = "sizes_indexed_without_a_type_check"
+    title = "Does not check that sizes is a sequence, so len() or indexing fails with its own message"
+    hint = "After max_tokens, raise TypeError naming sizes and its type when it is not a sequence."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _require_int("max_tokens", max_tokens)
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+        for index in range(len(sizes)):
+            _require_int(f"sizes[{index}]", sizes[index])
+            if sizes[index] < 0:
+                raise ValueError(f"sizes[{index}] must be at least 0, got {sizes[index]}")
+        return _pack(sizes, max_tokens)
+
+
+_NO_CHUNKS = []
+
+
+class OneSharedAnswerForNoSentences(Mistake):
+    """Answers every call with no sentences with one list kept at module level.
+
+    pack_sentences([], 7) is pack_sentences([], 3): a caller who appends to one answer changes the next.
+    """
+
+    id = "one_shared_answer_for_no_sentences"
+    title = "Returns one shared list, kept from call to call, when there are no sentences"
+    hint = "Return a new [] on every call: a list kept at module level carries whatever its callers appended."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        if not sizes:
+            return _NO_CHUNKS
         return _pack(sizes, max_tokens)

@@ -12,14 +12,18 @@ def pack_sentences(sizes: Sequence[int], max_tokens: int) -> list[list[int]]:
     (an exact fit stays), so every chunk fits the budget or is one sentence larger than
     it. No chunk is empty; no sentences give []. The input is never modified.
 
-    Raises TypeError when max_tokens or a size is not an int (bool included), and
-    ValueError when max_tokens < 1 or a size is negative; max_tokens is checked first.
+    Raises TypeError when max_tokens or a size is not an int (bool included; a subclass of
+    int such as an IntEnum member is an int) or when sizes is not a sequence, and
+    ValueError when max_tokens < 1 or a size is negative; max_tokens is checked first,
+    then that sizes is a sequence, then each size in order.
 
     One pass: O(n) time, and memory for the output only.
     """
     _require_int("max_tokens", max_tokens)
     if max_tokens < 1:
         raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
+    if not isinstance(sizes, Sequence):  # a set has no order, and a generator would be used up by the packing
+        raise TypeError(f"sizes must be a sequence (a list, a tuple or a range), got {type(sizes).__name__}")
 
     chunks = []
     current: list[int] = []  # indices of the open chunk

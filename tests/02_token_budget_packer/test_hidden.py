@@ -1,5 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/02_token_budget_packer/mistakes.py)."""
 
+from enum import IntEnum
+
 import pytest
 
 from kata.judging.guards import progress_guard
@@ -154,15 +156,26 @@ def test_every_chunk_is_a_separate_list(pack_sentences):
                    "result and then cleared or reused is the same list as the next.")
 
 
-def test_every_call_returns_new_lists(pack_sentences):
-    first = check_returns(pack_sentences, [2, 3, 4, 1], 6, expected=[[0, 1], [2, 3]],
-                          why="2 + 3 = 5 fits; adding 4 would make 9 > 6, so sentence 2 opens the next chunk.")
-    first[0].append(99)
+@pytest.mark.parametrize("sizes, max_tokens, expected", [
+    ([], 7, []),
+    ((4,), 10, [[0]]),
+    ([2, 3, 4, 1], 6, [[0, 1], [2, 3]]),
+], ids=["no sentences", "one chunk", "several chunks"])
+def test_every_call_returns_a_new_list_of_new_lists(pack_sentences, sizes, max_tokens, expected):
+    first = check_returns(pack_sentences, sizes, max_tokens, expected=expected)
+    for chunk in first:
+        chunk.append(99)
     first.append([42])
-    second = check_returns(pack_sentences, [2, 3, 4, 1], 6, expected=[[0, 1], [2, 3]],
-                           why="the same call made again gives the same chunks, whatever the caller did "
-                               "with the answer of the first call (here it appended to it and to its first "
-                               "chunk): an answer handed out again from a cache carries those changes.")
+    try:
+        second = check_returns(pack_sentences, sizes, max_tokens, expected=expected,
+                               why="the same call made again gives the same chunks, whatever the caller did with "
+                                   "the answer of the first call (here it appended to it and to each of its "
+                                   "chunks): an answer handed out again, from a cache or a list kept from call to "
+                                   "call, carries those changes.")
+    finally:  # the first answer as it came, so that an answer kept from call to call spoils no later test
+        first.pop()
+        for chunk in first:
+            chunk.pop()
     earlier = {id(first)} | {id(chunk) for chunk in first}
     expect(id(second) not in earlier and all(id(chunk) not in earlier for chunk in second),
            "a new list of new lists on every call, sharing no list with an earlier answer",
@@ -185,6 +198,45 @@ def test_the_input_list_is_not_modified(pack_sentences):
 def test_a_tuple_of_sizes_is_accepted(pack_sentences):
     check_returns(pack_sentences, (3, 4, 2), 7, expected=[[0, 1], [2]],
                   why="sizes is any sequence; the result is a list of lists whatever came in.")
+
+
+class Count(IntEnum):
+    ZERO = 0
+    FOUR = 4
+    SEVEN = 7
+
+
+@pytest.mark.parametrize("sizes, max_tokens", [([3, 4, 2], Count.SEVEN), ([3, Count.FOUR, 2], 7),
+                                               ([Count.ZERO, 3, 4, 2], 7)],
+                         ids=["max_tokens", "a size", "a size of 0"])
+def test_a_subclass_of_int_counts_as_its_value(pack_sentences, sizes, max_tokens):
+    expected = [[0, 1], [2]] if len(sizes) == 3 else [[0, 1, 2], [3]]
+    check_returns(pack_sentences, sizes, max_tokens, expected=expected,
+                  why="an IntEnum member is an int (a subclass of it, as bool is, but not refused as bool is): "
+                      "Count.ZERO, Count.FOUR and Count.SEVEN count as 0, 4 and 7.")
+
+
+NOT_SEQUENCES = {
+    "a set": (lambda: {3, 4, 2}, "set"),
+    "an iterator": (lambda: iter([3, 4, 2]), "list_iterator"),
+    "a generator": (lambda: (size for size in [3, 4, 2]), None),
+    "None": (lambda: None, "NoneType"),
+    "an int": (lambda: 5, "int"),
+}
+
+
+@progress_guard()
+@pytest.mark.parametrize("kind", NOT_SEQUENCES)
+def test_sizes_that_are_not_a_sequence_are_rejected(pack_sentences, kind):
+    make, type_name = NOT_SEQUENCES[kind]
+    check_raises(pack_sentences, make(), 7, error=TypeError, mentions=["sizes"] + ([type_name] if type_name else []),
+                 why="sizes must be a sequence (a list, a tuple or a range): a set has no order, and an iterator "
+                     "is not a sequence. The message names sizes and the type it got.")
+
+
+def test_the_type_of_sizes_is_checked_after_the_budget(pack_sentences):
+    check_raises(pack_sentences, None, 0, error=ValueError, mentions=["max_tokens", 0],
+                 why="max_tokens is checked, its type and then its value, before sizes is looked at.")
 
 
 def test_a_range_of_sizes_is_accepted(pack_sentences):

@@ -45,6 +45,10 @@ def test_every_chunk_fits_or_is_a_single_oversized_sentence(pack_sentences, size
 @given(size_sequences, budgets)
 def test_no_chunk_could_have_taken_the_next_sentence(pack_sentences, sizes, max_tokens):
     chunks = packed(pack_sentences, sizes, max_tokens)
+    if [index for chunk in chunks for index in chunk] != list(range(len(sizes))):
+        # A chunk's next sentence is the first of the next chunk only where the chunks list every sentence once,
+        # in order; where they do not, test_the_chunks_in_order_list_every_sentence_once names what is wrong.
+        return
     pairs = [(chunk, total, following[0]) for chunk, total, following
              in zip(chunks, totals(chunks, sizes), chunks[1:]) if following]
     early = [(chunk, total, nxt) for chunk, total, nxt in pairs if total + sizes[nxt] <= max_tokens]

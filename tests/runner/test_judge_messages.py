@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from kata.judging.calls import Judged, log
 from kata.katas import ROOT
+from kata.runner.outcomes import failures_of, read_outcomes
 from kata.judging.checks import WrongAnswer, check_returns, describe_difference
 from kata.vocabulary import LINE_LIMIT, SHOWN, counted, show, show_call
 
@@ -108,3 +112,36 @@ def test_a_value_whose_repr_raises_is_shown_as_what_it_is():
                                                 (25_000, "chunk", "25,000 chunks")])
 def test_a_count_takes_the_singular_only_for_one(count, noun, words):
     assert counted(count, noun) == words
+
+
+REPEATS_THE_LAST_SENTENCE = """
+def pack_sentences(sizes, max_tokens):
+    chunks, current, total = [], [], 0
+    for index, size in enumerate(sizes):
+        if current and total + size > max_tokens:
+            chunks.append(current)
+            current, total = [current[-1]], sizes[current[-1]]  # the last sentence again, as an overlap
+        current.append(index)
+        total += size
+    if current:
+        chunks.append(current)
+    return chunks
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_chunks_that_repeat_a_sentence_are_told_so_and_never_that_a_chunk_could_take_itself(tmp_path):
+    """Kata 02: a chunker that starts each chunk with the last sentence of the one before. Where the chunks are
+    not every sentence once in order, "sentence i would have fit" would judge a chunk against a sentence it
+    already holds ("The chunk [0] holds 0 tokens; sentence 0 ... would have fit"); the repeat is named instead."""
+    learner = tmp_path / "packer.py"
+    learner.write_text(REPEATS_THE_LAST_SENTENCE, encoding="utf-8")
+    outcomes = tmp_path / "outcomes.json"
+    subprocess.run([sys.executable, "-m", "pytest", "tests/02_token_budget_packer/test_properties.py",
+                    f"--impl={learner}", "-p", "no:cacheprovider", "-q", f"--outcomes={outcomes}"],
+                   cwd=ROOT, capture_output=True, timeout=100)
+    reports = {test.name: " ".join(test.report.split()) for test in failures_of(read_outcomes(outcomes))}
+    assert "every sentence exactly once, in order" in reports["test_the_chunks_in_order_list_every_sentence_once"]
+    assert "test_no_chunk_could_have_taken_the_next_sentence" not in reports, reports
+    assert not [name for name, report in reports.items() if "would have fit" in report], reports
