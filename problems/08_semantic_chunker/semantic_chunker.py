@@ -12,11 +12,11 @@ def semantic_chunks(
     """Chunk sentences so that each chunk holds one topic and at most `max_tokens` words.
 
     - embed(list_of_str) returns one vector (a sequence of numbers) per sentence. Call it
-      exactly once, with a list of all the sentences in order, exactly as given, however
-      many there are; never for no sentences.
+      exactly once, with a new list (never the caller's) of all the sentences in order,
+      exactly as given, however many there are; never for no sentences.
     - similarity(i) is the cosine similarity of the vectors of sentences i and i + 1,
       clamped to [-1, 1]; it is 0.0 when either vector is all zeros (every number 0: a
-      very short vector is not a zero vector).
+      very short vector is not a zero vector: the cosine compares directions only).
     - A boundary falls between i and i + 1 exactly when similarity(i) < threshold.
     - Each segment between boundaries is packed with kata 02's greedy rule: a sentence's
       size is len(sentence.split()); the open chunk closes when it is non-empty and its
@@ -24,7 +24,9 @@ def semantic_chunks(
     - Return the chunks as lists of sentence indices, in order, every index exactly once.
       No sentences give [] (and no call to embed). The input is never modified.
     - Raises TypeError when threshold is not an int or a float, max_tokens is not an int
-      (bool is not accepted for either), embed is not callable, or sentences[i] is not a str.
+      (bool is not accepted for either; an IntEnum member is an int), embed is not callable,
+      sentences is not a sequence (a set, a generator, None) or is a plain str, or
+      sentences[i] is not a str.
     - Raises ValueError when threshold is outside [-1, 1] (or NaN), max_tokens < 1, or embed
       returns the wrong number of vectors or vectors of different lengths.
     - The arguments are checked before embed is called, even for no sentences. Each message

@@ -5,6 +5,7 @@ Run one against the tests with: pytest tests/08_semantic_chunker --impl=mistake:
 
 import math
 import re
+from collections.abc import Sequence
 
 from kata.runner.mistakes import Mistake
 
@@ -28,7 +29,13 @@ def _check_embed(embed):
         raise TypeError(f"embed must be callable, got {embed!r}")
 
 
-def _check_sentences(sentences):
+def _check_a_sequence(sentences):
+    if isinstance(sentences, str) or not isinstance(sentences, Sequence):
+        raise TypeError(f"sentences must be a sequence of str, got {type(sentences).__name__}")
+
+
+def _check_sentences(sentences, sequence=_check_a_sequence):
+    sequence(sentences)
     for index, sentence in enumerate(sentences):
         if not isinstance(sentence, str):
             raise TypeError(f"sentences[{index}] must be a str, got {sentence!r}")
@@ -1523,3 +1530,102 @@ class CountsAnEmptySentenceAsOneWord(Mistake):
             return []
         cuts = {i + 1 for i, value in enumerate(_similarities(_embed(embed, sentences))) if value < threshold}
         return _pack([len(re.split(r"\s+", sentence.strip())) for sentence in sentences], cuts, max_tokens)
+
+
+class AcceptsAnyIterable(Mistake):
+    """Takes list(sentences) of whatever it is given, so a set or a generator is accepted as sentences.
+
+    semantic_chunks({"a", "b", "c"}, ...) chunks the set in whatever order it iterates, and a generator is read
+    into a list; None and 3 raise list()'s own TypeError, which does not name sentences.
+    """
+
+    id = "accepts_any_iterable"
+    title = "Accepts a set or a generator as sentences, and lets list() raise for None"
+    hint = ("sentences must be a sequence (a list, a tuple): check isinstance(sentences, collections.abc.Sequence) "
+            "and raise a TypeError naming sentences and its type.")
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_threshold(threshold)
+        _check_max_tokens(max_tokens)
+        _check_embed(embed)
+        sentences = list(sentences)
+        _check_sentences(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class TakesAStrForSentences(Mistake):
+    """Checks that sentences is a Sequence, which a plain str is, so a text is cut into one sentence per character.
+
+    semantic_chunks("Cats purr.", toy_embed, 0.2, 20) embeds 'C', 'a', 't', ... as ten sentences instead of
+    raising TypeError: a str is one text, not a list of sentences.
+    """
+
+    id = "takes_a_str_for_sentences"
+    title = "Takes a plain str as the sentences, one sentence per character"
+    hint = "A str is a sequence of str, but one text, not a list of sentences: reject it with a TypeError."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        def sequence(sentences):
+            if not isinstance(sentences, Sequence):
+                raise TypeError(f"sentences must be a sequence of str, got {type(sentences).__name__}")
+
+        _check_threshold(threshold)
+        _check_max_tokens(max_tokens)
+        _check_embed(embed)
+        _check_sentences(sentences, sequence)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)
+
+
+class PassesTheCallersListToEmbed(Mistake):
+    """Gives embed the caller's own list when sentences is a list (a copy only of other sequences).
+
+    An embed that tidies its batch in place, batch[:] = [s.strip() for s in batch], then changes the caller's
+    sentences: after semantic_chunks(sentences, tidying_embed, -1, 10), sentences is stripped.
+    """
+
+    id = "passes_the_callers_list_to_embed"
+    title = "Gives embed the caller's own list, which an embed that changes its batch then changes"
+    hint = "Give embed a new list, list(sentences), even when sentences already is a list."
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _validate(sentences, embed, threshold, max_tokens)
+        if not sentences:
+            return []
+        sizes = [len(sentence.split()) for sentence in sentences]
+        batch = sentences if type(sentences) is list else list(sentences)
+        vectors = list(embed(batch))
+        _check_vectors(vectors, len(sizes))
+        cuts = {i + 1 for i, value in enumerate(_similarities(vectors)) if value < threshold}
+        return _pack(sizes, cuts, max_tokens)
+
+
+class RejectsAnIntSubclass(Mistake):
+    """Checks `type(max_tokens) is not int`, which refuses bool but also every other subclass of int.
+
+    With class Budget(IntEnum): TWENTY = 20, semantic_chunks(TOPICS, toy_embed, 0.2, Budget.TWENTY) raises
+    TypeError, where an IntEnum member is an int and counts as its value.
+    """
+
+    id = "rejects_an_int_subclass"
+    title = "Refuses an IntEnum member (or any subclass of int) as max_tokens"
+    hint = ("Only bool is refused among the subclasses of int: test isinstance(max_tokens, int) and reject bool "
+            "alone, rather than type(max_tokens) is int.")
+
+    @staticmethod
+    def semantic_chunks(sentences, embed, threshold, max_tokens):
+        _check_threshold(threshold)
+        if type(max_tokens) is not int:
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        _validate(sentences, embed, threshold, max_tokens)
+        sentences = list(sentences)
+        if not sentences:
+            return []
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens)

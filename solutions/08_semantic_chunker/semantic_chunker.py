@@ -22,7 +22,8 @@ def semantic_chunks(
     give [] without calling embed.
 
     Raises TypeError when threshold is not an int or a float, max_tokens is not an int (bool
-    is not accepted for either), embed is not callable, or a sentence is not a str; ValueError
+    is not accepted for either), embed is not callable, sentences is not a sequence or is a
+    str, or a sentence is not a str; ValueError
     when threshold is outside [-1, 1], max_tokens < 1, or embed returns the wrong number of
     vectors or vectors of different lengths. The arguments are checked before embed is called.
 
@@ -38,7 +39,10 @@ def semantic_chunks(
         raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
     if not callable(embed):
         raise TypeError(f"embed must be callable, got {embed!r} of type {type(embed).__name__}")
-    sentences = list(sentences)  # a list of our own: embed gets a list, and the caller's is never touched
+    if isinstance(sentences, str) or not isinstance(sentences, Sequence):  # a str is one text, not its sentences
+        raise TypeError(f"sentences must be a sequence of str, such as a list, got a value of type "
+                        f"{type(sentences).__name__}")
+    sentences = list(sentences)  # a new list of our own: embed gets a list, and the caller's is never touched
     for index, sentence in enumerate(sentences):
         if not isinstance(sentence, str):
             raise TypeError(f"sentences[{index}] must be a str, got {sentence!r} of type {type(sentence).__name__}")

@@ -1,11 +1,13 @@
 """Edge cases, and one test for each common mistake (see solutions/08_semantic_chunker/mistakes.py)."""
 
 import math
+from enum import IntEnum
 
 import pytest
 
 from kata.judging.guards import progress_guard
 from kata.judging.checks import check_raises, check_returns, expect
+from kata.toy_embedder import toy_embed
 
 TOPICS = ["Cats purr when they are happy.",
           "Happy cats also knead with soft paws.",
@@ -89,6 +91,21 @@ def test_embed_gets_the_sentences_exactly_as_given(semantic_chunks, embedder):
            f"one call to embed with {PADDED!r}: every sentence exactly as given, none stripped and none left "
            "out (the embedder decides what whitespace and empty sentences mean)",
            details=embed.described())
+
+
+def test_an_embed_that_changes_its_batch_does_not_change_the_callers_list(semantic_chunks, embedder):
+    def tidying_embed(batch):
+        batch[:] = [sentence.strip().lower() for sentence in batch]  # tidies the list it was given, in place
+        return toy_embed(batch)
+
+    sentences = list(PADDED)
+    check_returns(semantic_chunks, sentences, embedder.of(tidying_embed, "tidying_embed"), -1, 10,
+                  expected=[[0, 1, 2]], why="threshold -1 puts no boundary, and the sizes 2, 0 and 2 fit 10 words.")
+    expect(sentences == PADDED,
+           "the caller's list to be left as it was: embed gets a new list, never the caller's own, so an embed that "
+           "changes its batch in place (tidying_embed does batch[:] = [s.strip().lower() for s in batch]) "
+           "cannot change the caller's sentences",
+           details=f"After the call it was {sentences!r}.")
 
 
 def test_the_input_list_is_not_modified(semantic_chunks, embedder):
@@ -229,18 +246,38 @@ def test_an_int_threshold_is_accepted(semantic_chunks, embedder):
                   why="threshold may be an int: 0.0 is below 1.")
 
 
-class NumpyFloat(float):
-    """A subclass of float, as NumPy's float64 is: np.percentile(similarities, 5) returns one."""
+class Float64(float):
+    """A subclass of float, as NumPy's float64 is (np.percentile(similarities, 5) returns one), made without NumPy.
+
+    Its repr is an expression that makes one, so that a report's call can be run whether NumPy is installed or not.
+    """
 
     def __repr__(self):
-        return f"np.float64({float(self)!r})"
+        return f"type('float64', (float,), {{}})({float(self)!r})"
 
 
 def test_a_threshold_of_a_subclass_of_float_is_accepted(semantic_chunks, embedder):
-    check_returns(semantic_chunks, ["a", "b"], embedder.fixed([[1.0, 0.0], [0.0, 1.0]]), NumpyFloat(0.5), 10,
+    check_returns(semantic_chunks, ["a", "b"], embedder.fixed([[1.0, 0.0], [0.0, 1.0]]), Float64(0.5), 10,
                   expected=[[0], [1]],
-                  why="a subclass of float is a float (a threshold computed with NumPy is a np.float64), and "
-                      "0.0 is below 0.5. Test the type with isinstance, not with type(threshold) in (int, float).")
+                  why="a subclass of float is a float (a threshold computed with NumPy is a np.float64, a subclass "
+                      "of float), and 0.0 is below 0.5. Test the type with isinstance, not with type(threshold) in "
+                      "(int, float).")
+
+
+class Level(IntEnum):
+    ZERO = 0
+    TWENTY = 20
+
+
+@pytest.mark.parametrize("threshold, max_tokens, expected", [
+    (0.2, Level.TWENTY, [[0, 1], [2, 3], [4, 5]]),
+    (Level.ZERO, 20, [[0, 1, 2], [3, 4, 5]]),
+], ids=["max_tokens", "threshold"])
+def test_an_int_enum_counts_as_its_value(semantic_chunks, embedder, threshold, max_tokens, expected):
+    check_returns(semantic_chunks, list(TOPICS), embedder.toy(), threshold, max_tokens, expected=expected,
+                  why="an IntEnum member is an int (a subclass of it, as bool is, but not bool): with class "
+                      "Level(IntEnum): ZERO = 0; TWENTY = 20, Level.TWENTY and Level.ZERO are accepted and "
+                      "count as 20 and 0. Check with isinstance and reject bool alone, rather than type(x) is int.")
 
 
 # The budget inside a topic -------------------------------------------------------------
@@ -505,10 +542,15 @@ def test_a_bad_argument_costs_no_model_call(semantic_chunks, embedder, threshold
     (["a", None], "toy", 1.5, 20, ValueError, ["threshold", 1.5]),
     (["a"], None, 0.2, 0, ValueError, ["max_tokens", 0]),
     ([None], None, 0.2, 20, TypeError, ["embed"]),
-], ids=["threshold_before_a_sentence", "max_tokens_before_embed", "embed_before_a_sentence"])
+    (None, None, 0.5, 10, TypeError, ["embed"]),
+    ({"a"}, "toy", 0.5, 0, ValueError, ["max_tokens", 0]),
+    ("ab", "toy", 1.5, 10, ValueError, ["threshold", 1.5]),
+], ids=["threshold_before_a_sentence", "max_tokens_before_embed", "embed_before_a_sentence",
+        "embed_before_sentences", "max_tokens_before_sentences", "threshold_before_a_str_of_sentences"])
 def test_the_arguments_are_checked_in_the_order_of_the_table(semantic_chunks, embedder, sentences, embed, threshold,
                                                              max_tokens, error, mentions):
-    """threshold, then max_tokens, then embed, then each sentence: the first bad one in that order decides the error."""
+    """threshold, then max_tokens, then embed, then sentences, then each sentence: the first bad one in that order
+    decides the error."""
     check_raises(semantic_chunks, sentences, embedder.toy() if embed == "toy" else embed, threshold, max_tokens,
                  error=error, mentions=mentions)
 
@@ -527,6 +569,32 @@ def test_a_sentence_that_is_not_a_str_is_rejected_with_its_index(semantic_chunks
     nothing (a model may accept what it is given): the check is semantic_chunks's own."""
     check_raises(semantic_chunks, ["a", "b", sentence], embedder.same([1.0], "lambda batch: [[1.0]] * len(batch)"),
                  0.5, 10, error=TypeError, mentions=["sentences[2]"])
+
+
+NOT_SEQUENCES = {
+    "a set": (lambda: {"a", "b", "c"}, "set"),
+    "a generator": (lambda: (sentence for sentence in ["a", "b", "c"]), None),
+    "None": (lambda: None, "NoneType"),
+    "an int": (lambda: 3, "int"),
+}
+
+
+@progress_guard()
+@pytest.mark.parametrize("kind", NOT_SEQUENCES)
+def test_sentences_that_are_not_a_sequence_are_rejected(semantic_chunks, embedder, kind):
+    make, type_name = NOT_SEQUENCES[kind]
+    check_raises(semantic_chunks, make(), embedder.same([1.0], "lambda batch: [[1.0]] * len(batch)"), 0.5, 10,
+                 error=TypeError, mentions=["sentences"] + ([type_name] if type_name else []),
+                 why="sentences must be a sequence of str (a list, a tuple): a set has no order, and a generator "
+                     "has no length and can be read only once. The message names sentences and the type it got.")
+
+
+@progress_guard()
+def test_a_plain_str_as_sentences_is_rejected(semantic_chunks, embedder):
+    check_raises(semantic_chunks, "Cats purr. Markets fell.", embedder.toy(), 0.2, 20,
+                 error=TypeError, mentions=["sentences", "str"],
+                 why="a str is a sequence of str, but it is one text, not a list of sentences: taken as sentences, "
+                     "each of its characters would be one. The message names sentences and its type, str.")
 
 
 @pytest.mark.parametrize("threshold", [-1, 1, -1.0, 1.0, 0])
