@@ -24,7 +24,8 @@ def split_units(text: str, max_tokens: int) -> list[str]:
       are never cut.
     - Empty pieces are dropped; units come out in text order. Empty or whitespace-only text gives [].
     - Raises TypeError when text is not a str or max_tokens is not an int (bool is not
-      accepted), and ValueError when max_tokens < 1, naming the parameter and its value.
+      accepted; an IntEnum member is an int), and ValueError when max_tokens < 1, naming
+      the parameter and its value.
     - Time proportional to the length of the text.
 
     >>> split_units("Pi is 3.14 today.\\nSee notes.txt\\nand the\\tlog.\\n \\t\\nNo full stop here", 10)
@@ -45,9 +46,10 @@ def chunk_text(text: str, max_tokens: int, overlap_tokens: int = 0) -> list[str]
     - The open chunk left at the end is the last chunk. Empty or whitespace-only text gives [].
     - overlap_tokens defaults to 0 and may be passed by name.
     - Raises TypeError when text is not a str or a number is not an int (bool is not
-      accepted), and ValueError unless max_tokens >= 1 and 0 <= overlap_tokens < max_tokens,
-      naming the parameter and its value. All are checked, text's type first, before the
-      text's content is looked at (empty text does not excuse a bad number).
+      accepted; an IntEnum member is an int), and ValueError unless max_tokens >= 1 and
+      0 <= overlap_tokens < max_tokens, naming the parameter and its value. All are
+      checked, text's type first, before the text's content is looked at (empty text does
+      not excuse a bad number).
     - Time proportional to the length of the text with overlap_tokens=0.
 
     >>> chunk_text("Cats purr. Dogs bark. Birds sing at dawn. Fish swim.", 6, 4)

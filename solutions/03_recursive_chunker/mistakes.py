@@ -1927,3 +1927,70 @@ class CachesTheUnits(Mistake):
     @staticmethod
     def chunk_text(text, max_tokens, overlap_tokens=0):
         return _chunk(CachesTheUnits.split_units, text, max_tokens, overlap_tokens)
+
+
+class KeepsRoomForACarryInTheFirstChunk(Mistake):
+    """Fills the first chunk only to max_tokens - overlap_tokens, keeping room for a carry it never has.
+
+    The overlaps stay within overlap_tokens, but the first chunk is not filled greedily:
+    chunk_text("a b. c d. e f. g h.", 6, 3) returns ['a b.', 'a b. c d. e f.', 'e f. g h.'] instead
+    of ['a b. c d. e f.', 'e f. g h.'].
+    """
+
+    id = "keeps_room_for_a_carry_in_the_first_chunk"
+    title = "Fills the first chunk only to max_tokens - overlap_tokens, as if it began with a carry"
+    hint = "The first chunk begins with no carry: add units to it while they fit max_tokens, as without overlap."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        _validate(text, max_tokens, overlap_tokens)
+        chunks, current, sizes, total = [], [], [], 0
+        limit = max_tokens - overlap_tokens  # room kept for a carry, in the first chunk too
+        for unit in _split(text, max_tokens):
+            size = len(unit.split())
+            if current and total + size > limit:
+                chunks.append(" ".join(current))
+                current, sizes = _whole_units_carry(current, sizes, overlap_tokens, max_tokens - size)
+                total, limit = sum(sizes), max_tokens
+            current.append(unit)
+            sizes.append(size)
+            total += size
+        if current:
+            chunks.append(" ".join(current))
+        return chunks
+
+
+class RejectsAnIntSubclass(Mistake):
+    """Checks `type(x) is not int` to refuse bool, which also refuses every other subclass of int.
+
+    An IntEnum member is an int and counts as its value: chunk_text("a b. c d e f. g. h i j k.", Count.FIVE,
+    Count.TWO) raises TypeError instead of returning ['a b.', 'c d e f. g.', 'g. h i j k.'].
+    """
+
+    id = "rejects_an_int_subclass"
+    title = "Rejects an IntEnum member (a subclass of int) as max_tokens or overlap_tokens"
+    hint = ("Only bool is refused among the subclasses of int: test isinstance(x, int) and reject bool alone, "
+            "rather than type(x) is int.")
+
+    @staticmethod
+    def _validate(text, max_tokens, overlap_tokens=0):
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        for name, value in (("max_tokens", max_tokens), ("overlap_tokens", overlap_tokens)):
+            if type(value) is not int:
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        _validate(text, max_tokens, overlap_tokens)
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        RejectsAnIntSubclass._validate(text, max_tokens)
+        return _split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        RejectsAnIntSubclass._validate(text, max_tokens, overlap_tokens)
+        return _chunk(_split, text, max_tokens, overlap_tokens)

@@ -1,6 +1,9 @@
 """Edge cases, and one test for each common mistake (see solutions/03_recursive_chunker/mistakes.py)."""
 
+from enum import IntEnum
+
 import pytest
+from tests.support.answers import carried_past, strings
 
 from kata.judging.guards import progress_guard
 from kata.judging.checks import check_raises, check_returns, expect
@@ -235,9 +238,19 @@ def test_the_overlap_carries_several_whole_sentences(chunk_text):
 
 
 @progress_guard()
+def test_the_first_chunk_is_filled_greedily_whatever_the_overlap(chunk_text):
+    chunks = strings(chunk_text, "a b. c d. e f. g h.", 6, 3)
+    expect(chunks[:1] == ["a b. c d. e f."], "the first chunk to be 'a b. c d. e f.', filled greedily: units are "
+           "added while they fit max_tokens=6 (2 + 2 + 2 = 6 words), whatever overlap_tokens is; no room is kept "
+           "in it for a carry, since it begins with none")
+
+
+@progress_guard()
 def test_the_overlap_never_exceeds_overlap_tokens(chunk_text):
-    check_returns(chunk_text, "a b. c d. e f. g h.", 6, 3, expected=["a b. c d. e f.", "e f. g h."],
-                  why="'c d. e f.' is 4 words, more than overlap_tokens=3: only 'e f.' is carried.")
+    chunks = strings(chunk_text, "a b. c d. e f. g h.", 6, 3)
+    expect(not carried_past(chunks, 3), "every chunk to begin with at most overlap_tokens=3 words of the chunk "
+           "before it: with sentences of 2 words, one is carried, never two ('c d. e f.' is 4 words)",
+           details=carried_past(chunks, 3))
 
 
 @progress_guard()
@@ -362,6 +375,14 @@ def test_a_max_tokens_that_is_not_an_int_is_rejected(chunk_text, max_tokens):
 def test_split_units_rejects_a_max_tokens_that_is_not_an_int(split_units, max_tokens):
     """A max_tokens that is not an int (True, 4.0) must raise TypeError naming max_tokens."""
     check_raises(split_units, "a b. c d.", max_tokens, error=TypeError, mentions=["max_tokens"])
+
+
+@progress_guard()
+def test_int_enum_members_count_as_their_values(chunk_text):
+    Count = IntEnum("Count", {"TWO": 2, "FIVE": 5})
+    check_returns(chunk_text, "a b. c d e f. g. h i j k.", Count.FIVE, Count.TWO,
+                  expected=["a b.", "c d e f. g.", "g. h i j k."],
+                  why="an IntEnum member is an int (only bool is refused): Count.FIVE and Count.TWO work as 5 and 2.")
 
 
 @progress_guard()

@@ -91,6 +91,18 @@ def strings(function, *args):
     return chunks
 
 
+def carried_past(chunks: list[str], overlap_tokens: int) -> str:
+    """Each chunk that begins with more than `overlap_tokens` words ending the chunk before it, in words ("" if
+    none): the carry, where the text's words are all distinct."""
+    said = ""
+    for index, (before, after) in enumerate(zip(chunks, chunks[1:]), start=1):
+        ended, begun = before.split(), after.split()
+        carried = max(n for n in range(min(len(ended), len(begun)) + 1) if ended[len(ended) - n:] == begun[:n])
+        if carried > overlap_tokens:
+            said += f"Chunk {index} begins with the last {carried} words of chunk {index - 1}. "
+    return said.strip()
+
+
 def differs(got, expected: list) -> str:
     """Where a long answer first differs from the expected one, in a sentence: for a guard's report."""
     if got == expected:
