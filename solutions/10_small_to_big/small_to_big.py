@@ -106,9 +106,13 @@ def _check(doc: object, hits: object, children: object, parents: object, window:
             raise ValueError(f"children[{index}] belongs to parent {parent}, after a child of parent "
                              f"{previous_parent}: the children of a parent must be consecutive, in parent order")
         low, high = parents[parent]
-        if not max(low, previous_end) <= start < end <= high:
-            raise ValueError(f"children[{index}] must have {max(low, previous_end)} <= start < end <= {high} (after "
-                             f"the child before it, inside parent {parent}), got start {start} and end {end}")
+        if parent == previous_parent:  # after the child before it, in the same parent
+            low, where = previous_end, f"after the child before it, inside parent {parent}"
+        else:  # its parent's first child: from its parent's start (the children before it end before that)
+            where = f"the first child of parent {parent}, inside it"
+        if not low <= start < end <= high:
+            raise ValueError(f"children[{index}] must have {low} <= start < end <= {high} ({where}), "
+                             f"got start {start} and end {end}")
         previous_parent, previous_end = parent, end
     _require_sequence("hits", hits)
     assert isinstance(hits, (list, tuple))

@@ -73,3 +73,8 @@ def test_a_merge_ratio_of_zero_is_refused(assemble_context):
 def test_overlapping_children_are_refused(assemble_context):
     check_raises(assemble_context, DOC, [1], [(0, 9, 31), (0, 20, 56)], PARENTS, error=ValueError,
                  mentions=["children[1]", "20"])
+
+
+def test_a_parents_first_child_starts_at_or_after_its_parents_start(assemble_context):
+    check_raises(assemble_context, DOC, [1], [(0, 9, 31), (1, 70, 90)], PARENTS, error=ValueError,
+                 mentions=["children[1]", "70"])

@@ -1,5 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/10_small_to_big/mistakes.py)."""
 
+from enum import IntEnum
+
 import pytest
 from tests.support.answers import answer_leaving_the_input_as_it_was, span_records, spans_of
 
@@ -258,6 +260,19 @@ def test_tuples_are_accepted_everywhere(assemble_context):
                                    100), [(32, 56, 0, 0)], "each child and parent may be a list")
 
 
+class Count(IntEnum):
+    ONE = 1
+    FIVE = 5
+    HUNDRED = 100
+
+
+def test_an_intenum_member_counts_as_its_int_value(assemble_context):
+    check_spans(assemble_context, (DOC, [Count.FIVE, Count.ONE], CHILDREN, PARENTS, Count.ONE, 1.0, Count.HUNDRED),
+                [(110, 175, 1, 0), (9, 73, 0, 1)],
+                "an IntEnum member is an int (a subclass of int other than bool): hits 5 and 1 with a window of 1 "
+                "and a budget of 100 give children 4 to 6, then children 0 to 2")
+
+
 # Errors, in their order -----------------------------------------------------------------
 
 
@@ -265,8 +280,8 @@ def test_tuples_are_accepted_everywhere(assemble_context):
 # that a check made in another order could trip on first: it judges that argument's check alone. The last
 # cases, from doc_first on, are wrong in two or more arguments, and judge the order of the checks.
 @pytest.mark.parametrize(("args", "kwargs", "error", "mentions"), [
-    ((b"doc", [1], CHILDREN, PARENTS), {}, TypeError, ["doc"]),
-    ((DOC, [], [], {(0, 73)}), {}, TypeError, ["parents"]),
+    ((b"doc", [1], CHILDREN, PARENTS), {}, TypeError, ["doc", "bytes"]),
+    ((DOC, [], [], {(0, 73)}), {}, TypeError, ["parents", "set"]),
     ((DOC, [], [], [(0, 73, 1)]), {}, TypeError, ["parents[0]"]),
     ((DOC, [], [], [(0, 73), (70, 175)]), {}, ValueError, ["parents[1]", "70"]),
     ((DOC, [], [], [(0, 73), (75, 176)]), {}, ValueError, ["parents[1]", "176"]),
@@ -275,7 +290,8 @@ def test_tuples_are_accepted_everywhere(assemble_context):
     ((DOC, [], [], [(False, 73)]), {}, TypeError, ["parents[0]", "False"]),
     ((DOC, [], [], [(-1, 73)]), {}, ValueError, ["parents[0]", "-1"]),
     ((DOC, [], [], [(5, 5), (0,)]), {}, ValueError, ["parents[0]", "5"]),
-    ((DOC, [], "children", PARENTS), {}, TypeError, ["children"]),
+    ((DOC, [], "children", PARENTS), {}, TypeError, ["children", "str"]),
+    ((DOC, [], (child for child in CHILDREN), PARENTS), {}, TypeError, ["children", "generator"]),
     ((DOC, [], [(0, 9, True)], PARENTS), {}, TypeError, ["children[0]", "True"]),
     ((DOC, [], [(2, 9, 31)], PARENTS), {}, ValueError, ["children[0]", "2"]),
     ((DOC, [], [(1, 85, 109), (0, 9, 31)], PARENTS), {}, ValueError, ["children[1]", "0"]),
@@ -284,11 +300,13 @@ def test_tuples_are_accepted_everywhere(assemble_context):
     ((DOC, [], [(0, 9)], PARENTS), {}, TypeError, ["children[0]"]),
     ((DOC, [], [(0, 9, 9)], PARENTS), {}, ValueError, ["children[0]", "9"]),
     ((DOC, [], [(1, 70, 90)], PARENTS), {}, ValueError, ["children[0]", "70"]),
+    ((DOC, [], [(0, 9, 31), (1, 70, 90)], PARENTS), {}, ValueError, ["children[1]", "70"]),
     ((DOC, [], [(-1, 85, 109)], PARENTS), {}, ValueError, ["children[0]", "-1"]),
     ((DOC, [], [(0, 40, 80), (0, 9)], PARENTS), {}, ValueError, ["children[0]", "80"]),
     ((DOC, (1.0,), CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "1.0"]),
     ((DOC, [0, -1], CHILDREN, PARENTS), {}, ValueError, ["hits[1]", "-1"]),
-    ((DOC, range(2), CHILDREN, PARENTS), {}, TypeError, ["hits"]),
+    ((DOC, range(2), CHILDREN, PARENTS), {}, TypeError, ["hits", "range"]),
+    ((DOC, None, CHILDREN, PARENTS), {}, TypeError, ["hits", "NoneType"]),
     ((DOC, [True], CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "True"]),
     ((DOC, [9.5], CHILDREN, PARENTS), {}, TypeError, ["hits[0]", "9.5"]),
     ((DOC, [99, 1.0], CHILDREN, PARENTS), {}, ValueError, ["hits[0]", "99"]),
@@ -311,13 +329,14 @@ def test_tuples_are_accepted_everywhere(assemble_context):
     ((DOC, [1], CHILDREN, PARENTS), {"merge_ratio": 0, "max_tokens": 0}, ValueError, ["merge_ratio"]),
 ], ids=["doc", "set_of_parents", "three_item_parent", "overlapping_parents", "parent_past_the_end", "empty_parent",
         "one_item_parent", "bool_in_a_parent", "parent_before_the_doc", "a_parent_checked_before_the_next_one",
-        "str_children", "bool_in_a_child", "unknown_parent", "parents_out_of_order", "child_outside_its_parent",
-        "reversed_child", "two_item_child", "empty_child", "child_before_its_parent", "parent_minus_one",
-        "a_child_checked_before_the_next_one", "float_hit", "negative_hit", "range_of_hits", "bool_hit",
-        "float_hit_out_of_range", "a_hit_checked_before_the_next_one", "bool_window", "negative_window", "float_window",
-        "str_ratio", "ratio_above_1", "nan_ratio", "bool_ratio", "negative_ratio", "zero_budget", "float_budget",
-        "bool_budget", "doc_first", "parents_before_children", "children_before_hits", "hits_before_window",
-        "window_before_ratio", "ratio_before_budget"])
+        "str_children", "generator_of_children", "bool_in_a_child", "unknown_parent", "parents_out_of_order",
+        "child_outside_its_parent", "reversed_child", "two_item_child", "empty_child", "child_before_its_parent",
+        "first_child_of_a_later_parent_before_its_parent", "parent_minus_one", "a_child_checked_before_the_next_one",
+        "float_hit", "negative_hit", "range_of_hits", "no_hits_at_all", "bool_hit", "float_hit_out_of_range",
+        "a_hit_checked_before_the_next_one", "bool_window", "negative_window", "float_window", "str_ratio",
+        "ratio_above_1", "nan_ratio", "bool_ratio", "negative_ratio", "zero_budget", "float_budget", "bool_budget",
+        "doc_first", "parents_before_children", "children_before_hits", "hits_before_window", "window_before_ratio",
+        "ratio_before_budget"])
 def test_bad_arguments_are_refused_in_order(assemble_context, args, kwargs, error, mentions):
     check_raises(assemble_context, *args, error=error, mentions=mentions, **kwargs)
 
