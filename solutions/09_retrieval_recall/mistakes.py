@@ -983,6 +983,69 @@ class RefusesSubclasses(Mistake):
         recall=lambda *args, top: _recall(*args, top=top, checks=_EXACT_RECALL_CHECKS))
 
 
+def _check_chunks_naming_the_value(query, chunks, k1, b):
+    if not isinstance(chunks, (list, tuple)):
+        raise TypeError(f"chunks must be a list or a tuple, got {chunks!r}")
+
+
+def _check_doc_naming_the_value(doc, spans, questions, k, k1, b):
+    if not isinstance(doc, str):
+        raise TypeError(f"doc must be a str, got {doc!r}")
+
+
+def _items_naming_the_value(name, types):
+    def check(doc, spans, questions, k, k1, b):
+        items = spans if name == "spans" else questions
+        if not isinstance(items, (list, tuple)):
+            raise TypeError(f"{name} must be a list or a tuple, got {items!r}")
+        _check_items(name, items, types, len(doc))
+    return check
+
+
+class NamesTheValueNotTheTypeOfAWrongContainer(Mistake):
+    """Refuses chunks, spans or questions that are not a list or a tuple, and a doc that is not a
+    str, with the value itself in the message ("chunks must be a list or a tuple, got 'cat mat'"),
+    never the type the statement asks these messages to name."""
+
+    id = "names_the_value_not_the_type_of_a_wrong_container"
+    about_the_message = True
+    title = "A chunks, spans, questions or doc of the wrong type refused without naming its type"
+    hint = ("For these four, name the type of what was given: 'chunks must be a list or a tuple, got a value of "
+            "type str'.")
+
+    bm25_scores, top_k, recall_at_k = _functions(
+        scores=lambda query, chunks, k1, b: _scores(query, chunks, k1, b, checks=_replaced(
+            SCORING_CHECKS, _check_chunks, _check_chunks_naming_the_value)),
+        recall=lambda *args, top: _recall(*args, top=top, checks=_replaced(_replaced(_replaced(
+            RECALL_CHECKS, _check_doc, _check_doc_naming_the_value),
+            _check_spans, _items_naming_the_value("spans", (int, int))),
+            _check_questions, _items_naming_the_value("questions", (str, int, int)))))
+
+
+def _top_refusing_an_int_subclass(query, chunks, k, k1, b, scores):
+    if type(k) is not int:
+        raise TypeError(f"k must be an int, got {k!r} of type {type(k).__name__}")
+    return _top(query, chunks, k, k1, b, scores=scores)
+
+
+def _recall_refusing_an_int_subclass(doc, spans, questions, k, k1, b, top):
+    if type(k) is not int:
+        raise TypeError(f"k must be an int, got {k!r} of type {type(k).__name__}")
+    return _recall(doc, spans, questions, k, k1, b, top=top)
+
+
+class RefusesAnIntSubclassAsK(Mistake):
+    """Checks k with type(k) is int, which refuses True but also an IntEnum member, an int the
+    statement accepts as its value."""
+
+    id = "refuses_an_int_subclass_as_k"
+    title = "An IntEnum member (a subclass of int) refused as k"
+    hint = "Check isinstance(k, int) and refuse bool on its own: type(k) is int refuses every subclass of int."
+
+    bm25_scores, top_k, recall_at_k = _functions(top=_top_refusing_an_int_subclass,
+                                                 recall=_recall_refusing_an_int_subclass)
+
+
 # The top k ---------------------------------------------------------------------------------------
 
 class TiesGoToTheHigherIndex(Mistake):

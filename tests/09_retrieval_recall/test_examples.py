@@ -93,4 +93,8 @@ def test_a_negative_k1_is_refused(bm25_scores):
 
 
 def test_a_str_of_chunks_is_refused(bm25_scores):
-    check_raises(bm25_scores, "cat", "cat mat", error=TypeError, mentions=["chunks"])
+    check_raises(bm25_scores, "cat", "cat mat", error=TypeError, mentions=["chunks", "str"])
+
+
+def test_a_query_that_is_not_a_str_is_refused(bm25_scores):
+    check_raises(bm25_scores, 5, CHUNKS, error=TypeError, mentions=["query", "5"])

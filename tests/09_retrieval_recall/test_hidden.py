@@ -1,6 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/09_retrieval_recall/mistakes.py)."""
 
 import math
+from enum import IntEnum
 from typing import NamedTuple
 
 import pytest
@@ -192,6 +193,19 @@ def test_top_k_passes_k1_and_b_to_the_scores(top_k):
                       "[1, 2, 0]).")
 
 
+class Count(IntEnum):
+    ONE = 1
+    THREE = 3
+
+
+def test_an_intenum_member_counts_as_its_int_value(top_k, recall_at_k):
+    check_returns(top_k, "cat mat", CHUNKS, Count.THREE, expected=[1, 2, 0],
+                  why="an IntEnum member is an int (a subclass of int other than bool): k = 3, as in the statement's "
+                      "example.")
+    check_returns(recall_at_k, DOC, SENTENCES, QUESTIONS, Count.ONE, expected=1.0,
+                  why="an IntEnum member is an int: k = 1, and a chunk per sentence answers all three questions.")
+
+
 # Recall@k -----------------------------------------------------------------------------------
 
 
@@ -341,13 +355,15 @@ def test_the_statements_table_of_recall_on_the_harbour_guide(recall_at_k, name):
     (("cat", CHUNKS), {"b": 1.5}, ValueError, ["b", "1.5"]),
     (("cat", CHUNKS), {"b": -0.1}, ValueError, ["b", "-0.1"]),
     ((None, [3]), {}, TypeError, ["query"]),
-    (("cat", "cat mat"), {}, TypeError, ["chunks"]),
-    (("cat", {"cat", "mat"}), {}, TypeError, ["chunks"]),
+    (("cat", "cat mat"), {}, TypeError, ["chunks", "str"]),
+    (("cat", {"cat", "mat"}), {}, TypeError, ["chunks", "set"]),
+    (("cat", (chunk for chunk in CHUNKS)), {}, TypeError, ["chunks", "generator"]),
     (("cat", [3]), {"k1": -1}, TypeError, ["chunks[0]"]),
     (("cat", CHUNKS), {"k1": -1, "b": 7}, ValueError, ["k1"]),
     (("cat", CHUNKS), {"k1": -1, "b": "0.5"}, ValueError, ["k1", "-1"]),
 ], ids=["query", "chunk", "bool_k1", "str_b", "infinite_k1", "nan_k1", "nan_b", "b_above_1", "b_below_0",
-        "query_first", "str_chunks", "set_of_chunks", "chunks_before_k1", "k1_before_b", "k1_value_before_b_type"])
+        "query_first", "str_chunks", "set_of_chunks", "generator_of_chunks", "chunks_before_k1", "k1_before_b",
+        "k1_value_before_b_type"])
 def test_bm25_scores_refuses_bad_arguments_in_order(bm25_scores, args, kwargs, error, mentions):
     check_raises(bm25_scores, *args, error=error, mentions=mentions, **kwargs)
 
@@ -363,7 +379,7 @@ def test_top_k_checks_k_before_the_query(top_k):
 
 
 def test_top_k_refuses_a_str_of_chunks(top_k):
-    check_raises(top_k, "cat", "cat mat", 2, error=TypeError, mentions=["chunks"],
+    check_raises(top_k, "cat", "cat mat", 2, error=TypeError, mentions=["chunks", "str"],
                  why="a str is a sequence of characters, not of chunks: chunks must be a list or a tuple.")
 
 
@@ -384,27 +400,28 @@ def test_recall_at_k_refuses_a_nan_k1_or_b(recall_at_k, k1, b, mentions):
 
 @pytest.mark.parametrize(("args", "error", "mentions"), [
     ((DOC, SENTENCES, QUESTIONS, True), TypeError, ["k", "True"]),
-    ((b"doc", SENTENCES, QUESTIONS, 1), TypeError, ["doc"]),
-    ((DOC, {(0, 22)}, QUESTIONS, 1), TypeError, ["spans"]),
-    ((DOC, [(0, 22, 30)], QUESTIONS, 1), TypeError, ["spans[0]"]),
+    ((b"doc", SENTENCES, QUESTIONS, 1), TypeError, ["doc", "bytes"]),
+    ((DOC, {(0, 22)}, QUESTIONS, 1), TypeError, ["spans", "set"]),
+    ((DOC, None, QUESTIONS, 1), TypeError, ["spans", "NoneType"]),
+    ((DOC, [(0, 22, 30)], QUESTIONS, 1), TypeError, ["spans[0]", "(0, 22, 30)"]),
     ((DOC, [(0, 22), (5, 5)], QUESTIONS, 1), ValueError, ["spans[1]", "5"]),
     ((DOC, [(0, 22), (-1, 5)], QUESTIONS, 1), ValueError, ["spans[1]", "-1"]),
     ((DOC, [(0, 91)], QUESTIONS, 1), ValueError, ["spans[0]", "91"]),
     ((DOC, [(5, 2), (0, True)], QUESTIONS, 1), ValueError, ["spans[0]", "5"]),
-    ((DOC, SENTENCES, "questions", 1), TypeError, ["questions"]),
-    ((DOC, SENTENCES, "", 1), TypeError, ["questions"]),
-    ((DOC, SENTENCES, [("a", 0, 5), ("b", 0)], 1), TypeError, ["questions[1]"]),
-    ((DOC, SENTENCES, [(7, 0, 5)], 1), TypeError, ["questions[0]"]),
+    ((DOC, SENTENCES, "questions", 1), TypeError, ["questions", "str"]),
+    ((DOC, SENTENCES, "", 1), TypeError, ["questions", "str"]),
+    ((DOC, SENTENCES, [("a", 0, 5), ("b", 0)], 1), TypeError, ["questions[1]", "('b', 0)"]),
+    ((DOC, SENTENCES, [(7, 0, 5)], 1), TypeError, ["questions[0]", "(7, 0, 5)"]),
     ((DOC, SENTENCES, [("a", 0, 5), ("b", 9, 9)], 1), ValueError, ["questions[1]", "9"]),
     ((DOC, SENTENCES, (), 1), ValueError, ["questions"]),
     ((DOC, [(5, 2)], [], 0), ValueError, ["k"]),
-    ((7, [(5, 2)], [], 1), TypeError, ["doc"]),
+    ((7, [(5, 2)], [], 1), TypeError, ["doc", "int"]),
     ((DOC, [(5, 2)], [], 1), ValueError, ["spans[0]"]),
     ((DOC, SENTENCES, [("a", 9, 2)], 1, -1), ValueError, ["questions[0]"]),
     ((DOC, [], [("a", 9, 2)], 1), ValueError, ["questions[0]"]),
     ((DOC, [], [], 1), ValueError, ["questions"]),
-], ids=["bool_k", "bytes_doc", "set_of_spans", "three_item_span", "empty_span", "negative_start", "past_the_end",
-        "each_span_whole_before_the_next", "str_questions", "empty_str_questions", "short_question",
+], ids=["bool_k", "bytes_doc", "set_of_spans", "no_spans_at_all", "three_item_span", "empty_span", "negative_start",
+        "past_the_end", "each_span_whole_before_the_next", "str_questions", "empty_str_questions", "short_question",
         "question_not_str", "empty_evidence", "no_questions", "k_first", "doc_second", "spans_before_questions",
         "questions_before_k1", "questions_checked_without_spans", "no_questions_without_spans"])
 def test_recall_at_k_refuses_bad_arguments_in_order(recall_at_k, args, error, mentions):
