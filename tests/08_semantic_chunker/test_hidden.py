@@ -102,7 +102,7 @@ def test_an_embed_that_changes_its_batch_does_not_change_the_callers_list(semant
     check_returns(semantic_chunks, sentences, embedder.of(tidying_embed, "tidying_embed"), -1, 10,
                   expected=[[0, 1, 2]], why="threshold -1 puts no boundary, and the sizes 2, 0 and 2 fit 10 words.")
     expect(sentences == PADDED,
-           "the caller's list to be left as it was: embed gets a new list, never the caller's own, so an embed that "
+           "the input list to be left as it was: embed gets a new list, never the caller's own, so an embed that "
            "changes its batch in place (tidying_embed does batch[:] = [s.strip().lower() for s in batch]) "
            "cannot change the caller's sentences",
            details=f"After the call it was {sentences!r}.")
