@@ -302,12 +302,13 @@ def kata_out_of_time(limit: str) -> str:
                     "wait or a print in your code, or work repeated inside your loop?"))
 
 
-def too_slow(called: str | None, limit: str, hint: str = "") -> str:
-    """TOO SLOW: a guard's large input was not answered within the guard's limit, which counts CPU time only."""
+def too_slow(called: str | None, limit: str, hint: str = "", on_the_wall_clock: bool = False) -> str:
+    """TOO SLOW: a guard's large input was not answered within its limit of CPU time (or its wall-time backstop)."""
+    clock = ("" if on_the_wall_clock else "The limit counts only your code's own CPU time, so nothing else running "
+             "on the machine made it slow. ")
     return (f"{Verdict.TOO_SLOW}\n{called_line(called)}"
             + prose(f"It was still running after its limit of {limit}, which a right solution stays far under. "
-                    "The limit counts only your code's own CPU time, so nothing else running on the machine made it "
-                    "slow. Either a step repeated inside your loop goes over much of the input each time, so the "
+                    f"{clock}Either a step repeated inside your loop goes over much of the input each time, so the "
                     "total grows faster than the input does, or every step costs far more than it needs to.")
             + (f"\n{prose(hint)}" if hint else ""))
 
@@ -332,9 +333,8 @@ HELD_WHILE_READ = "code, held while read"  # what the code held while a memory g
 
 def memory_stop(called: str | None, limit: str, where: str) -> str:
     """TOO MUCH MEMORY, naming the process that grew: `where` is IN_THE_WORKER, IN_THE_TESTS_READING,
-    IN_THE_TESTS_RUNNING (too_much_memory's two, and the tests' process of an isolated run),
-    IN_THE_TESTS_KEEPING (kept_by_the_tests, whose `limit` says what grew) or HELD_WHILE_READ (held_while_read,
-    whose `limit` says the bound and what was held)."""
+    IN_THE_TESTS_RUNNING (too_much_memory's two, and the tests' process of an isolated run), IN_THE_TESTS_KEEPING
+    (kept_by_the_tests) or HELD_WHILE_READ (held_while_read); the last two's `limit` says what grew."""
     if where == IN_THE_TESTS_KEEPING:
         return kept_by_the_tests(called, limit)
     if where == HELD_WHILE_READ:
@@ -350,9 +350,7 @@ def memory_stop(called: str | None, limit: str, where: str) -> str:
 
 def held_while_read(called: str | None, what: str) -> str:
     """TOO MUCH MEMORY: while a memory guard read what the code returned, the memory it held passed the guard's bound.
-
-    `what` ends the sentence, and may add more: "went past the test's bound of 256 KiB, so they stopped reading:
-    after 784 chunks the peak was already 266,873 bytes (0.25 MiB)." and where to look."""
+    `what` ends the sentence ("went past the test's bound of 256 KiB, so they stopped reading: ...")."""
     return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
             + prose(f"While the tests read what it returned, the memory your code held {what}"))
 

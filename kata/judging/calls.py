@@ -88,9 +88,10 @@ def _size(value: Any) -> int:
 class LimitExceeded(BaseException):
     """A BaseException, so that a learner's `except Exception:` cannot swallow it."""
 
-    def __init__(self, call: Call | None, limit: str):
+    def __init__(self, call: Call | None, limit: str, on_the_wall_clock: bool = False):
         self.call = call
         self.limit = limit
+        self.on_the_wall_clock = on_the_wall_clock  # stopped by the wall-time backstop, not by a limit of CPU time
         super().__init__(f"{call or 'the test'} ran past its limit of {limit}")
 
 

@@ -229,7 +229,8 @@ class Watchdog:
         if cpu >= seconds:
             return CallsDidNotFinish(call or log.last, on_the_clock(seconds, "this test"))
         if wall >= idle_limit(seconds):
-            return CallsDidNotFinish(call or log.last, waited(idle_limit(seconds), cpu, "this test"))
+            return CallsDidNotFinish(call or log.last, waited(idle_limit(seconds), cpu, "this test"),
+                                     on_the_wall_clock=True)
         return None
 
     def _call_limit_passed(self, call: Call | None) -> LimitExceeded | None:
@@ -239,7 +240,8 @@ class Watchdog:
         if CODE_CLOCK.now() - call.cpu_started >= limit:
             return CallDidNotFinish(call, self._call_limit_text(call))
         if time.monotonic() - call.started >= idle_limit(limit):
-            return CallDidNotFinish(call, waited(idle_limit(limit), CODE_CLOCK.now() - call.cpu_started, "one call"))
+            return CallDidNotFinish(call, waited(idle_limit(limit), CODE_CLOCK.now() - call.cpu_started, "one call"),
+                                    on_the_wall_clock=True)
         return None
 
     def _worker_limit_passed(self, call: Call | None) -> LimitExceeded | None:
@@ -251,14 +253,16 @@ class Watchdog:
         if limit is not None and busy >= limit:
             return CallDidNotFinish(call or log.last, self._call_limit_text(call or log.last))
         if limit is not None and wait >= idle_limit(limit):
-            return CallDidNotFinish(call or log.last, waited(idle_limit(limit), busy, "one call"))
+            return CallDidNotFinish(call or log.last, waited(idle_limit(limit), busy, "one call"),
+                                    on_the_wall_clock=True)
         if self.computing_seconds is None:
             return None
         budget = self.budget() if self.pace is not None else self.computing_seconds
         # A guard's calls have no limit of their own: a worker that sleeps through one of its
         # requests is stopped once the wait passes the idle limit of the guard's own budget.
         if limit is None and wait >= idle_limit(budget):
-            return DidNotFinish(call or log.last, waited(idle_limit(budget), busy, "one reply of its worker"))
+            return DidNotFinish(call or log.last, waited(idle_limit(budget), busy, "one reply of its worker"),
+                                on_the_wall_clock=True)
         if self.pace is None and elsewhere.time.total_cpu() >= self.computing_seconds:
             return DidNotFinish(call or log.last, on_the_clock(self.computing_seconds, "this test"))
         return None

@@ -103,7 +103,7 @@ def _did_not_finish(item: pytest.Item, error: DidNotFinish) -> str:
     guard = item.get_closest_marker("guard")
     hint = guard.kwargs.get("hint", "") if guard is not None else ""
     if _verdict_of(item, error) == Verdict.TOO_SLOW:
-        return too_slow(_shown(error.call), error.limit, hint)
+        return too_slow(_shown(error.call), error.limit, hint, error.on_the_wall_clock)
     if isinstance(error, CallsDidNotFinish) and log.calls > 1:
         return many_calls_did_not_finish(error.limit, log.calls, _shown(error.call))
     return did_not_finish(_shown(error.call), error.limit, hint)

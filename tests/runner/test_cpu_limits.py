@@ -21,6 +21,7 @@ from kata.judging.calls import CallDidNotFinish, DidNotFinish, Judged, log
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.guards import paced
 from kata.katas import ROOT
+from kata.vocabulary import too_slow
 from kata.judging.limits import PACE_FACTOR, PACE_FLOOR_SECONDS, Pace, Watchdog, can_watch, idle_limit, waited
 
 pytestmark = pytest.mark.skipif(not can_watch(), reason="the watchdog needs setitimer and the main thread")
@@ -96,6 +97,9 @@ def test_a_call_that_worked_but_was_starved_by_a_busy_machine_is_not_said_to_sle
     assert words.endswith("(it was working, but this machine is too busy with other work to run it: check again "
                           "when it is not)")
     assert waited(3, 0.01, "one call").endswith("(it sleeps, or waits for something)")
+    # TOO SLOW then claims nothing of the CPU-time limit, which did not stop it.
+    assert "nothing else running on the machine" not in too_slow("f([1])", words, on_the_wall_clock=True)
+    assert "nothing else running on the machine" in too_slow("f([1])", "0.5 s of CPU time for one call")
 
 
 def test_a_call_that_sleeps_less_than_the_backstop_is_not_stopped_by_its_limit_of_cpu_time(watched):
