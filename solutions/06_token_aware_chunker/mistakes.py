@@ -19,6 +19,11 @@ def _validate(max_tokens, tokenizer, separator, check_separator=True):
         raise ValueError(f"separator {separator!r} must count fewer than max_tokens ({max_tokens})")
 
 
+def _check_sections(sections):
+    if not isinstance(sections, (list, tuple)):
+        raise TypeError(f"sections must be a list or a tuple of str, not a {type(sections).__name__}")
+
+
 def _check_section(index, section):
     if not isinstance(section, str):
         raise TypeError(f"sections[{index}] must be a str, got {section!r}")
@@ -85,13 +90,15 @@ def _joins(tokenizer, separator, max_tokens):
 
 
 def _pack(sections, max_tokens, tokenizer, separator, fits, cut=_pieces, count=None, *, oversized=None,
-          encodes_again_to_cut=False, encodes_twice=False, skips_before_checking=False):
+          encodes_again_to_cut=False, encodes_twice=False, skips_before_checking=False, checks_the_sections=True):
     """The right packing loop, with the decision `fits(open_chunk, section)` and the cut made pluggable.
 
     A mistake may also count with `count` instead of the tokenizer, call a section oversized by
     `oversized(its count)`, encode an oversized section a second time to cut it (or every section a
     second time: `encodes_twice`), or skip a falsy section before checking that it is a str.
     """
+    if checks_the_sections:
+        _check_sections(sections)
     oversized = oversized or (lambda size: size > max_tokens)
     chunks, open_chunk = [], None
     for index, section in enumerate(sections):
@@ -257,6 +264,7 @@ class ReencodesEverythingPacked(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         chunks, open_chunk = [], None
         for index, section in enumerate(sections):
             _check_section(index, section)
@@ -295,6 +303,7 @@ class EmptyChunkBeforeOversized(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         chunks, open_chunk = [], ""
         for index, section in enumerate(sections):
             _check_section(index, section)
@@ -331,6 +340,7 @@ class LastPieceStaysOpen(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         chunks, open_chunk = [], None
         for index, section in enumerate(sections):
             _check_section(index, section)
@@ -368,6 +378,7 @@ class KeepsEmptySections(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         chunks, open_chunk = [], None
         for index, section in enumerate(sections):
             _check_section(index, section)
@@ -527,6 +538,7 @@ class RemovesEmptySectionsFromTheInput(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         while "" in sections:
             sections.remove("")
         return _pack(sections, max_tokens, tokenizer, separator,
@@ -588,6 +600,7 @@ class ChecksEverySectionFirst(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         for index, section in enumerate(sections):
             _check_section(index, section)
         return _pack(sections, max_tokens, tokenizer, separator,
@@ -648,6 +661,7 @@ class SkipsBlankSections(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         blanked = [section if not isinstance(section, str) or section.strip() else "" for section in sections]
         return _pack(blanked, max_tokens, tokenizer, separator,
                      _joins(tokenizer, separator, max_tokens))
@@ -914,6 +928,7 @@ class NumbersSectionsAfterDroppingEmptyOnes(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         return _pack([section for section in sections if section != ""], max_tokens, tokenizer, separator,
                      _joins(tokenizer, separator, max_tokens))
 
@@ -933,6 +948,7 @@ class DropsFalsySectionsBeforeNumbering(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         return _pack([section for section in sections if section], max_tokens, tokenizer, separator,
                      _joins(tokenizer, separator, max_tokens))
 
@@ -1007,6 +1023,7 @@ class ReturnsTheInputWhenThereAreNoSections(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         if not sections:
             return sections
         return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
@@ -1082,6 +1099,7 @@ class KeepsARunningCount(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         chunks, open_chunk, open_count = [], None, 0
         for index, section in enumerate(sections):
             _check_section(index, section)
@@ -1120,6 +1138,7 @@ class LetsTheFirstPieceJoinTheOpenChunk(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
         chunks, open_chunk = [], None
         for index, section in enumerate(sections):
             _check_section(index, section)
@@ -1161,6 +1180,7 @@ class PacksThePiecesLikeSections(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
+        _check_sections(sections)
 
         def parts():
             for index, section in enumerate(sections):
@@ -1261,3 +1281,61 @@ class StripsThePieces(Mistake):
             return [piece.strip() for piece in _pieces(section, ids, max_tokens, tokenizer, index)]
 
         return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens), cut=cut)
+
+
+class PacksAStrAsItsCharacters(Mistake):
+    """Never checks that sections is a list or a tuple: a str is a sequence of str, one per character.
+
+    chunk_sections("the cat", 8, ToyTokenizer()) packs the characters "t", "h", "e", ... as sections, joined
+    with "\n", instead of raising TypeError; chunk_sections(None, 8, ...) raises Python's own TypeError,
+    "'NoneType' object is not iterable", which does not name sections.
+    """
+
+    id = "packs_a_str_as_its_characters"
+    title = "Does not check that sections is a list or a tuple, so a str is packed one character at a time"
+    hint = ("A str is a sequence of str too: check isinstance(sections, (list, tuple)) and raise TypeError naming "
+            "sections and its type.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
+                     checks_the_sections=False)
+
+
+class ChecksTheSectionsFirst(Mistake):
+    """Checks that sections is a list or a tuple before max_tokens and the separator.
+
+    chunk_sections(None, 0, ToyTokenizer()) raises TypeError for sections instead of ValueError for max_tokens,
+    which the statement checks first.
+    """
+
+    id = "checks_the_sections_first"
+    title = "Checks that sections is a list before checking max_tokens and the separator"
+    hint = "Check max_tokens first, then the separator, then sections: the order of the statement's Errors."
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        _check_sections(sections)
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
+
+
+class RefusesAnIntSubclass(Mistake):
+    """Checks type(max_tokens) is int, which refuses bool but also every other subclass of int.
+
+    An IntEnum member is an int: chunk_sections(["the cat"], Budget.EIGHT, ToyTokenizer()), where
+    Budget.EIGHT is 8, raises TypeError instead of returning ['the cat'].
+    """
+
+    id = "refuses_an_int_subclass"
+    title = "Refuses an int subclass such as an IntEnum member as max_tokens (checks type(max_tokens) is int)"
+    hint = ("Only bool is refused: check isinstance(max_tokens, int) and not isinstance(max_tokens, bool), so "
+            "that an IntEnum member is taken for its value.")
+
+    @staticmethod
+    def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
+        if type(max_tokens) is not int:
+            raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
+        _validate(max_tokens, tokenizer, separator)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))

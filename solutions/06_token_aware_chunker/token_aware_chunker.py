@@ -30,7 +30,8 @@ def chunk_sections(sections: Sequence[str], max_tokens: int, tokenizer: Tokenize
     them) whose decoded text is a whole-character prefix of the remaining text and counts
     at most max_tokens when encoded again. The pieces concatenate to the section.
 
-    Raises TypeError when max_tokens is not an int, or a section or the separator is not
+    Raises TypeError when max_tokens is not an int (bool is refused; an IntEnum member is an
+    int), when sections is not a list or a tuple, or when a section or the separator is not
     a str; ValueError when max_tokens < 1, when the separator alone counts max_tokens or
     more, or when one character alone counts more than max_tokens.
 
@@ -47,6 +48,9 @@ def chunk_sections(sections: Sequence[str], max_tokens: int, tokenizer: Tokenize
     if separator_count >= max_tokens:
         raise ValueError(f"separator must count fewer than max_tokens ({max_tokens}) tokens, "
                          f"got {separator!r}, which counts {separator_count}")
+
+    if not isinstance(sections, (list, tuple)):  # a str would be packed as one section per character
+        raise TypeError(f"sections must be a list or a tuple of str, not a {type(sections).__name__}")
 
     chunks = []
     open_chunk = None  # the text of the open chunk; None when no chunk is open

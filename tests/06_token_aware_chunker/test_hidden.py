@@ -6,6 +6,8 @@ toy tokenizer never puts to work (a token that straddles two characters, a token
 on what follows it) are held with small byte-level tokenizers of the tests' own (tests/support/oracles.py).
 """
 
+from enum import IntEnum
+
 import pytest
 from tests.support.answers import strings
 from tests.support.tokenizers import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer
@@ -326,9 +328,14 @@ def test_cutting_decodes_at_most_max_tokens_ids_at_a_time(chunk_sections):
     counting = CountingTokenizer()
     strings(chunk_sections, ["the cat sat on the mat"], 2, counting)
     longer = [ids for ids in counting.decoded if len(ids) > 2]
-    expect(not longer, "no decode of more than max_tokens = 2 ids: the section holds no U+FFFD, so the ids after "
-                       "a run never need decoding",
+    expect(not longer, "no decode of more than max_tokens = 2 ids: the ids after a run may be decoded only when its "
+                       "text ends in U+FFFD, and this section holds none",
            details=f"It decoded {longer[0]} ({len(longer[0])} ids)." if longer else "")
+
+
+def test_an_int_subclass_counts_as_its_int_value(chunk_sections):
+    check_returns(chunk_sections, ["the cat", "sat on", "the mat"], IntEnum("Budget", {"FOUR": 4}).FOUR, tokenizer,
+                  expected=["the cat", "sat on\nthe mat"], why="an IntEnum member worth 4 is max_tokens = 4.")
 
 
 # Validation -------------------------------------------------------------------------------
@@ -413,12 +420,30 @@ def test_a_character_wider_than_the_budget_is_named_with_its_offset(chunk_sectio
 
 @progress_guard()
 @pytest.mark.parametrize("sections, tokenizer_used, offset", [
-    (["é🦜"], tokenizer, 1),
-    (["éé🦜"], StraddlingTokenizer(), 2),
+    (["café🦜"], tokenizer, 4),
+    (["ééé🦜"], StraddlingTokenizer(), 3),
 ], ids=["after a character of two bytes", "after a character cut alone"])
 def test_the_offset_counts_characters_from_the_start_of_the_section(chunk_sections, sections, tokenizer_used, offset):
-    """The offset of a character too wide is its index in the section as a str: characters, not bytes, counted from
-    the start of the section even after a character was cut alone (with StraddlingTokenizer, "éé🦜" cuts its first
-    "é" alone, then meets the parrot, 4 ids, at offset 2)."""
+    """The offset of a character too wide is its index in the section as a str: characters, not bytes or ids, counted
+    from the start of the section even after a character was cut alone. "café🦜" is 4 characters, 5 bytes and 1 id
+    before the parrot. With StraddlingTokenizer, "ééé🦜" cuts its first two "é" alone, each time encoding the rest
+    again; the third "é" is then a piece of 2 ids, and the parrot, 4 ids, is at offset 3 (6 bytes, and 2 ids into
+    the last encoding of the rest, 1 character after the last one cut alone)."""
     check_raises(chunk_sections, sections, 2, tokenizer_used, error=ValueError,
                  mentions=["sections[0]", "🦜", f"offset {offset}"])
+
+
+@progress_guard()
+@pytest.mark.parametrize("sections, kind", [("the cat", "str"), (None, "NoneType"), ({"the"}, "set"),
+                                            (iter(["the"]), "list_iterator")], ids=["a str", "None", "a set", "iter"])
+def test_sections_that_are_not_a_list_or_tuple_are_rejected(chunk_sections, sections, kind):
+    """sections must be a list or a tuple, not a str (a sequence of its characters): TypeError naming its type."""
+    check_raises(chunk_sections, sections, 8, tokenizer, error=TypeError, mentions=["sections", kind])
+
+
+@progress_guard()
+@pytest.mark.parametrize("max_tokens, separator, error, mentions", [
+    (0, "\n", ValueError, ["max_tokens", 0]), (8, None, TypeError, ["separator", None])], ids=["budget", "separator"])
+def test_the_arguments_are_checked_before_the_type_of_sections(chunk_sections, max_tokens, separator, error, mentions):
+    """max_tokens and the separator are checked before sections, so the error names the bad one, not sections."""
+    check_raises(chunk_sections, "the cat", max_tokens, tokenizer, separator=separator, error=error, mentions=mentions)
