@@ -233,7 +233,8 @@ def because(why: str) -> str:
 def claim_not_met(returned: object | None, finished: bool, claim: str, details: str = "") -> str:
     """The body of a failed expectation: what came back (if the call returned) and what should hold."""
     came_back = f"It returned {show(returned)}.\n" if finished else ""
-    return came_back + prose(f"Expected: {claim}") + (f"\n{prose(details)}" if details else "")
+    return came_back + prose(f"Expected: {claim}{'' if claim.endswith(('.', '?', '!')) else '.'}") \
+        + (f"\n{prose(details)}" if details else "")
 
 
 def raised_instead(error_type: str, message: str, expected: str) -> str:
@@ -349,8 +350,7 @@ def memory_stop(called: str | None, limit: str, where: str) -> str:
 
 
 def held_while_read(called: str | None, what: str) -> str:
-    """TOO MUCH MEMORY: while a memory guard read what the code returned, the memory it held passed the guard's bound.
-    `what` ends the sentence ("went past the test's bound of 256 KiB, so they stopped reading: ...")."""
+    """TOO MUCH MEMORY: what the code held while a memory guard read its answer passed the bound (`what` says)."""
     return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
             + prose(f"While the tests read what it returned, the memory your code held {what}"))
 
