@@ -1024,6 +1024,47 @@ class ChecksTheTokensFirst(Mistake):
         return _windows(tokens, chunk_size, overlap)
 
 
+class ChecksTheTokensBeforeTheOverlapsValue(Mistake):
+    """Checks that tokens is a sequence after chunk_size but before overlap's value.
+
+    fixed_windows(None, 3, 5) raises TypeError for tokens, where the bad overlap should decide (ValueError).
+    """
+
+    id = "checks_the_tokens_before_the_overlaps_value"
+    title = "Checks tokens before the value of overlap"
+    hint = "Check chunk_size and overlap completely (types, then values) and only then tokens, as the statement's " \
+           "order says."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+        _require_sequence(tokens)
+        _validate(chunk_size, overlap, tokens)
+        return _windows(tokens, chunk_size, overlap)
+
+
+class AcceptsOnlyAListATupleOrAStr(Mistake):
+    """Checks the type of tokens against the three kinds the statement names, not against Sequence.
+
+    fixed_windows(range(5), 2) raises TypeError, though a range is a sequence.
+    """
+
+    id = "accepts_only_a_list_a_tuple_or_a_str"
+    title = "Refuses a sequence that is not a list, a tuple or a str (a range)"
+    hint = "Ask isinstance(tokens, collections.abc.Sequence): every sequence is welcome, not only the kinds named."
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        _validate(chunk_size, overlap, [])
+        if not isinstance(tokens, (list, tuple, str)):
+            raise TypeError(f"tokens must be a sequence, got {type(tokens).__name__}")
+        return _unchecked_windows(tokens, chunk_size, overlap)
+
+
 _NO_WINDOWS = []
 
 

@@ -46,6 +46,32 @@ def _pack(sizes, max_tokens):
     return chunks
 
 
+class KeepsTheTotalAsAFloat(Mistake):
+    """Keeps the open chunk's total as a float.
+
+    pack_sentences([2**53, 1], 2**53) gives [[0, 1]]: 2.0**53 + 1 == 2.0**53, so the second sentence seems to
+    fit; a size past about 10**308 raises OverflowError.
+    """
+
+    id = "keeps_the_total_as_a_float"
+    title = "Keeps the chunk's total as a float, which is not exact past 2**53"
+    hint = "Start the total at 0, an int, and add the sizes as they are: Python's ints are exact at any size."
+
+    @staticmethod
+    def pack_sentences(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        chunks, current, total = [], [], 0.0
+        for index, size in enumerate(sizes):
+            if current and total + size > max_tokens:
+                chunks.append(current)
+                current, total = [], 0.0
+            current.append(index)
+            total += size
+        if current:
+            chunks.append(current)
+        return chunks
+
+
 class AddsBeforeChecking(Mistake):
     """Adds the sentence first and closes the chunk once its total has gone over the budget.
 

@@ -1,5 +1,6 @@
 """Edge cases, and one test for each common mistake (see solutions/01_fixed_windows/mistakes.py)."""
 
+import copy
 from enum import IntEnum
 
 import pytest
@@ -119,12 +120,13 @@ def test_changing_a_window_leaves_the_input_alone(fixed_windows):
     ("abcde", 3, 1, [["a", "b", "c"], ["c", "d", "e"]]),
 ], ids=["empty input", "one window", "several windows"])
 def test_every_call_returns_a_new_list_of_new_windows(fixed_windows, tokens, chunk_size, overlap, expected):
-    first = check_returns(fixed_windows, tokens, chunk_size, overlap, expected=expected)
+    # Each call gets an input of its own: code that changes its input fails another test, not this one.
+    first = check_returns(fixed_windows, copy.copy(tokens), chunk_size, overlap, expected=expected)
     for window in first:
         window.append("z")
     first.append(["y"])
     try:
-        second = check_returns(fixed_windows, tokens, chunk_size, overlap, expected=expected,
+        second = check_returns(fixed_windows, copy.copy(tokens), chunk_size, overlap, expected=expected,
                                why="the same call made again gives the same windows, whatever the caller did with "
                                    "the answer of the first call (here it appended to it and to each of its "
                                    "windows): an answer handed out again, from a cache or a list kept from call to "
@@ -245,6 +247,21 @@ def test_the_type_of_tokens_is_checked_after_the_other_arguments(fixed_windows):
                           why="chunk_size and overlap are checked before tokens is looked at: the bad chunk_size "
                               "decides.")
     expect("tokens" not in str(raised), "a ValueError about chunk_size alone, checked before tokens",
+           details=f"Its message was {str(raised)!r}.")
+
+
+def test_a_range_of_tokens_is_a_sequence_and_is_windowed(fixed_windows):
+    check_returns(fixed_windows, range(5), 2, expected=[[0, 1], [2, 3], [4]],
+                  why="a range is a sequence (collections.abc.Sequence): its items are the tokens, and each window "
+                      "is a new list of them.")
+
+
+@pytest.mark.parametrize("overlap", [5, -1], ids=["overlap too large", "overlap negative"])
+def test_the_type_of_tokens_is_checked_after_the_value_of_overlap(fixed_windows, overlap):
+    raised = check_raises(fixed_windows, None, 3, overlap, error=ValueError, mentions=["overlap", overlap],
+                          why="the value of overlap is checked before tokens is looked at: the bad overlap "
+                              "decides.")
+    expect("tokens" not in str(raised), "a ValueError about overlap alone, checked before tokens",
            details=f"Its message was {str(raised)!r}.")
 
 

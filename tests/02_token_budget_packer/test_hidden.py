@@ -1,5 +1,6 @@
 """Edge cases, and one test for each common mistake (see solutions/02_token_budget_packer/mistakes.py)."""
 
+import copy
 from enum import IntEnum
 
 import pytest
@@ -162,12 +163,13 @@ def test_every_chunk_is_a_separate_list(pack_sentences):
     ([2, 3, 4, 1], 6, [[0, 1], [2, 3]]),
 ], ids=["no sentences", "one chunk", "several chunks"])
 def test_every_call_returns_a_new_list_of_new_lists(pack_sentences, sizes, max_tokens, expected):
-    first = check_returns(pack_sentences, sizes, max_tokens, expected=expected)
+    # Each call gets an input of its own: code that changes its input fails another test, not this one.
+    first = check_returns(pack_sentences, copy.copy(sizes), max_tokens, expected=expected)
     for chunk in first:
         chunk.append(99)
     first.append([42])
     try:
-        second = check_returns(pack_sentences, sizes, max_tokens, expected=expected,
+        second = check_returns(pack_sentences, copy.copy(sizes), max_tokens, expected=expected,
                                why="the same call made again gives the same chunks, whatever the caller did with "
                                    "the answer of the first call (here it appended to it and to each of its "
                                    "chunks): an answer handed out again, from a cache or a list kept from call to "
@@ -237,6 +239,17 @@ def test_sizes_that_are_not_a_sequence_are_rejected(pack_sentences, kind):
 def test_the_type_of_sizes_is_checked_after_the_budget(pack_sentences):
     check_raises(pack_sentences, None, 0, error=ValueError, mentions=["max_tokens", 0],
                  why="max_tokens is checked, its type and then its value, before sizes is looked at.")
+
+
+@pytest.mark.parametrize("sizes, max_tokens, expected", [
+    ([2**53, 1], 2**53, [[0], [1]]),
+    ([1, 2**53 - 1, 1], 2**53, [[0, 1], [2]]),
+    ([10**400, 1, 1], 2, [[0], [1, 2]]),
+], ids=["an exact fit at 2**53", "one token past 2**53", "a size past any float"])
+def test_totals_are_exact_ints_of_any_size(pack_sentences, sizes, max_tokens, expected):
+    check_returns(pack_sentences, sizes, max_tokens, expected=expected,
+                  why="sizes and max_tokens are ints of any size, and the totals are kept exact: past 2**53 a "
+                      "float cannot tell n from n + 1, and past about 10**308 it cannot hold the int at all.")
 
 
 def test_a_range_of_sizes_is_accepted(pack_sentences):
