@@ -177,7 +177,7 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
     first, count = [0] * len(parents), [0] * len(parents)
     if flaw == "index_and_count_per_hit_parent":
         owners = [parent for parent, _, _ in children]  # each child's parent, in one list
-    if flaw not in ("scan_per_hit", "index_and_count_per_hit_parent"):
+    if flaw != "index_and_count_per_hit_parent":
         for index, (parent, _, _) in enumerate(children):
             if count[parent] == 0:
                 first[parent] = index
@@ -203,9 +203,6 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
     spans, runs = [], []
     words_of_run = {}  # a span's words, summed over its children: only with the flaws that count them so
     for parent, hit in hit_parents:
-        if flaw == "scan_per_hit":  # finds the parent's children by a pass over all of them, for every hit parent
-            own = [index for index, child in enumerate(children) if child[0] == parent]
-            first[parent], count[parent] = own[0], len(own)
         if flaw == "index_and_count_per_hit_parent":  # list.index and list.count: fast, but each a pass over all
             first[parent], count[parent] = owners.index(parent), owners.count(parent)
         ratio = len(hit) // count[parent] if flaw == "integer_ratio" else len(hit) / count[parent]
@@ -622,25 +619,17 @@ class CountsCharactersAsWords(Mistake):
 
 
 class FindsAParentsChildrenByScanningThemAll(Mistake):
-    """Finds a hit parent's children with a pass over every child, once per hit parent: right,
-    but 13,000 hit parents times 200,000 children is 2.6 billion steps."""
+    """Lists each child's parent once, then finds a hit parent's first child with owners.index(parent)
+    and its number of children with owners.count(parent): right, and each runs in C, fast per step,
+    but each is a pass over all the children, for every hit parent: some 13,000 hit parents times
+    200,000 children, 2.6 billion steps. A loop over all the children in Python, for every hit
+    parent, is the same mistake, only slower."""
 
     id = "finds_a_parents_children_by_scanning_them_all"
-    title = "A pass over all the children for every hit parent"
-    hint = ("Find each parent's first child and count of children once, in one pass before the hits: "
-            "the children of a parent are consecutive.")
-    assemble_context = _with("scan_per_hit")
-
-
-class FindsAParentsChildrenWithIndexAndCount(Mistake):
-    """Lists each child's parent once, then finds a hit parent's first child with owners.index(parent)
-    and its number of children with owners.count(parent): each runs in C, fast per step, but each is a
-    pass over all the children, for every hit parent: 13,000 hit parents times 200,000 children."""
-
-    id = "finds_a_parents_children_with_index_and_count"
-    title = "A parent's first child and child count found with list.index and list.count for every hit parent"
-    hint = ("index() and count() each read the whole list: find every parent's first child and count in one "
-            "pass over the children, before the hits.")
+    title = ("A pass over all the children for every hit parent (a loop over them, or list.index and list.count "
+             "to find its first child and its number of children)")
+    hint = ("index() and count() each read the whole list, as a loop does: find every parent's first child and "
+            "count of children in one pass over the children, before the hits.")
     assemble_context = _with("index_and_count_per_hit_parent")
 
 
