@@ -18,6 +18,8 @@ Both processes run this module: the tests' process (kata.isolation.client) and t
 
 from __future__ import annotations
 
+import functools
+
 import itertools
 import sys
 
@@ -188,6 +190,13 @@ class RemoteIterator:
 
     def __repr__(self) -> str:
         return self._shown
+
+
+@functools.cache
+def remote_iterator_named(name: str) -> type[RemoteIterator]:
+    """RemoteIterator under the name of the iterator's own type on the tests' side ("generator", "list_iterator"),
+    so that code which names the type of what it was given names the same type isolated as in one process."""
+    return type(name if name.isidentifier() else "RemoteIterator", (RemoteIterator,), {})
 
 
 class RemoteFunction:

@@ -104,7 +104,8 @@ class TestsCodec(Codec):
             return {"rebuilt": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
                                          "position": rebuilt[2], "repr": shown}}
         if is_iterator(value):
-            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": shown}}
+            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": shown,
+                                 "type": type(value).__name__}}
         if callable(value):
             return {"callable": {"handle": self.remember(value, {"call"}), "repr": shown}}
         methods = [name for name in dir(value) if _may_be_called(value, name)]

@@ -25,7 +25,7 @@ import types
 from kata.isolation.channel import Channel, ChannelClosed
 from kata.isolation.confinement import Confinement, ConfinementFailed
 from kata.isolation.handles import (Codec, RemoteFunction, RemoteIterator, RemoteObject, Yielded, contents_of, rebuild,
-                                    remote_object)
+                                    remote_iterator_named, remote_object)
 from kata.isolation.limits import FILE_LIMIT_MB, OPEN_FILES, OUTPUT_LIMIT, QUEUED_SIGNALS
 from kata.isolation.values import Decoder, Encoder, encode_exception, frames_in_file, short_repr
 from kata.judging import load_problems
@@ -83,7 +83,7 @@ class WorkerCodec(Codec):
 
     def decode_other(self, tag: str, body: Any) -> object:
         if tag == "iterator":
-            return RemoteIterator(self, body["handle"], body["repr"])
+            return remote_iterator_named(str(body.get("type") or "RemoteIterator"))(self, body["handle"], body["repr"])
         if tag == "callable":
             return RemoteFunction(self, body["handle"], body["repr"])
         if tag == "object":

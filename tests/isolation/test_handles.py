@@ -42,6 +42,17 @@ def test_an_iterator_argument_is_read_one_item_at_a_time(start_worker):
     assert sentences.reads == 2
 
 
+def test_an_iterator_argument_has_the_name_of_its_own_type_in_the_worker(start_worker):
+    # A submission's message names the type it was given ("got a value of type generator"): the same isolated.
+    worker = start_worker("""
+        def f(items):
+            return type(items).__name__
+    """)
+    assert worker.call("f", ((n for n in range(3)),), {}) == "generator"
+    assert worker.call("f", (iter([1, 2]),), {}) == "list_iterator"
+    assert worker.call("f", (CountedReads([1]),), {}) == "CountedReads"
+
+
 def test_a_callable_argument_is_called_back_with_the_submissions_arguments(start_worker):
     worker = start_worker("""
         def f(embed):
