@@ -1929,6 +1929,27 @@ class CachesTheUnits(Mistake):
         return _chunk(CachesTheUnits.split_units, text, max_tokens, overlap_tokens)
 
 
+class CachesTheUnitsOfSplitUnitsOnly(Mistake):
+    """Remembers split_units' answer with functools.lru_cache, while chunk_text splits afresh.
+
+    After units = split_units("One. Two.", 5); units.append("Three."), the next call returns
+    ['One.', 'Two.', 'Three.']; chunk_text, which does not ask split_units, is right.
+    """
+
+    id = "caches_the_units_of_split_units_only"
+    title = "Returns the same cached list from split_units to every caller"
+    hint = "Build a new list on every call: a cached answer carries every change its callers made."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        _validate(text, max_tokens)
+        return _remembered_split(text, max_tokens)
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(_split, text, max_tokens, overlap_tokens)
+
+
 class KeepsRoomForACarryInTheFirstChunk(Mistake):
     """Fills the first chunk only to max_tokens - overlap_tokens, keeping room for a carry it never has.
 
