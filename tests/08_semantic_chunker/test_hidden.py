@@ -188,13 +188,17 @@ def test_a_similarity_equal_to_the_threshold_is_not_a_boundary(semantic_chunks, 
                       "similarity(i) < threshold.")
 
 
+# Opposite vectors whose cosine rounding takes below -1: the first with a * b / (|a| |b|) written with one
+# square root, the second with every common way of writing it (two square roots, math.hypot, scaled norms).
 @progress_guard()
-def test_opposite_vectors_are_not_below_minus_one(semantic_chunks, embedder):
-    check_returns(semantic_chunks, ["up", "down"], embedder.fixed([[-0.7, 0.1], [0.21, -0.03]]), -1, 10,
+@pytest.mark.parametrize("vectors", [[[-0.7, 0.1], [0.21, -0.03]], [[2.1, 1.0], [-0.63, -0.3]]],
+                         ids=["one square root", "any formula"])
+def test_opposite_vectors_are_not_below_minus_one(semantic_chunks, embedder, vectors):
+    check_returns(semantic_chunks, ["up", "down"], embedder.fixed(vectors), -1, 10,
                   expected=[[0, 1]],
                   why="the vectors point in opposite directions; computed in floating point their cosine comes "
-                      "out as -1.0000000000000002, and it must be clamped to -1, which is not below -1: "
-                      "threshold = -1 never puts a boundary.")
+                      "out just below -1 (-1.0000000000000002), and it must be clamped to -1, which is not below "
+                      "-1: threshold = -1 never puts a boundary.")
 
 
 def test_each_sentence_is_compared_with_its_neighbour_not_the_chunk_start(semantic_chunks, embedder):
