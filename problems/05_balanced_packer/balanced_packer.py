@@ -16,11 +16,12 @@ def balanced_pack(sizes: Sequence[int], max_tokens: int) -> list[list[int]]:
     - No sentences give [].
     - sizes is any sequence (list, tuple, range); it is never modified. Every chunk is a
       new list.
-    - Raises TypeError when max_tokens or a size is not an int (bool is not accepted).
+    - Raises TypeError when max_tokens or a size is not an int (bool is not accepted; an
+      IntEnum member is an int), or sizes is not a sequence.
     - Raises ValueError when max_tokens < 1 or a size is negative. max_tokens is checked
       first, even when there are no sentences. Each message names the parameter (for a
       size, sizes[i] with its index) and the bad value.
-    - Time O(n log max_tokens): max_tokens may be 10**12.
+    - Time O(n log max_tokens): max_tokens may be 10**18 or more; keep the search in ints.
 
     >>> balanced_pack([3, 4, 2, 5, 1], 7)
     [[0], [1, 2], [3, 4]]

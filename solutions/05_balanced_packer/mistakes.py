@@ -918,6 +918,26 @@ class CopiesTheChunksForEveryChunk(Mistake):
         return chunks
 
 
+class RewritesEachSizeAsAnInt(Mistake):
+    """Rewrites each size of a list as a plain int, in place, before packing (sizes[i] = int(sizes[i])).
+
+    The answer is right and the list still compares equal, but an IntEnum member the caller put
+    in it is gone: sizes[0] is Tokens.THREE no longer holds.
+    """
+
+    id = "rewrites_each_size_as_an_int"
+    title = "Rewrites each size of the caller's list as a plain int (sizes[i] = int(sizes[i]))"
+    hint = "Never write into sizes: an int subclass is an int already, and what you need, keep in a list of your own."
+
+    @staticmethod
+    def balanced_pack(sizes, max_tokens):
+        _validate(sizes, max_tokens)
+        if isinstance(sizes, list):
+            for index, size in enumerate(sizes):
+                sizes[index] = int(size)
+        return _pack(sizes, _search(sizes, 1, max_tokens, _count(sizes, max_tokens)))
+
+
 class NamesTheFirstEqualSize(Mistake):
     """Finds the index for its error message with sizes.index(size): the first size equal to the bad one.
 

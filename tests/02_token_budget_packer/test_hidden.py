@@ -208,6 +208,16 @@ class Count(IntEnum):
     SEVEN = 7
 
 
+def test_the_input_list_keeps_its_own_items(pack_sentences):
+    # IntEnum members equal their ints: only their identity shows a size rewritten as int(size) in place.
+    original = [3, Count.FOUR, 2, Count.ZERO]
+    sizes = list(original)
+    pack_sentences(sizes, 7)
+    expect(len(sizes) == len(original) and all(after is before for after, before in zip(sizes, original)),
+           "the input list to be left as it was, each item the very object it held (Count.FOUR, not 4)",
+           details=f"After the call the input list was {sizes!r}.")
+
+
 @pytest.mark.parametrize("sizes, max_tokens", [([3, 4, 2], Count.SEVEN), ([3, Count.FOUR, 2], 7),
                                                ([Count.ZERO, 3, 4, 2], 7)],
                          ids=["max_tokens", "a size", "a size of 0"])

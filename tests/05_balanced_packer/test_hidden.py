@@ -320,6 +320,16 @@ class Tokens(IntEnum):
     SEVEN = 7
 
 
+def test_the_input_list_keeps_its_own_items(balanced_pack):
+    # IntEnum members equal their ints: only their identity shows a size rewritten as int(size) in place.
+    original = [Tokens.THREE, Tokens.FOUR, 2, 5, 1]
+    sizes = list(original)
+    balanced_pack(sizes, 7)
+    expect(len(sizes) == len(original) and all(after is before for after, before in zip(sizes, original)),
+           "the input list to be left as it was, each item the very object it held (Tokens.THREE, not 3)",
+           details=f"After the call the input list was {sizes!r}.")
+
+
 @progress_guard()
 @pytest.mark.parametrize("sizes, max_tokens", [
     ([Tokens.THREE, Tokens.FOUR, 2, 5, 1], 7),
