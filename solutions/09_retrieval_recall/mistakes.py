@@ -318,6 +318,27 @@ def _scores_recounting_the_average(query, chunks, k1, b):
     return scores
 
 
+def _scores_recounting_the_average_for_every_term(query, chunks, k1, b):
+    """BM25 with avgdl recounted from every chunk's words for each term of a chunk that holds a query word."""
+    _check_scoring(query, chunks, k1, b)
+    repeats = Counter(tokenize(query))
+    texts = [tokenize(chunk) for chunk in chunks]
+    n = len(texts)
+    counts = [Counter(word for word in words if word in repeats) for words in texts]
+    df = _chunk_frequencies(counts)
+    order = {word: position for position, word in enumerate(repeats)}
+    scores = []
+    for words, found in zip(texts, counts):
+        score = 0.0
+        for word in _in_the_querys_order(found, order):
+            average = sum(len(other) for other in texts) / n  # the same number, recounted for every term
+            f = found[word]
+            idf = math.log(1 + (n - df[word] + 0.5) / (df[word] + 0.5))
+            score += repeats[word] * idf * f * (k1 + 1) / (f + k1 * (1 - b + b * len(words) / average))
+        scores.append(score)
+    return scores
+
+
 def _check_a_number_letting_bools_through(name, value):
     if not isinstance(value, (int, float)):
         raise TypeError(f"{name} must be an int or a float, got {value!r} of type {type(value).__name__}")
@@ -813,6 +834,20 @@ class RecountsTheAverageForEveryChunk(Mistake):
     hint = "avgdl is the same for every chunk: compute it once, before the loop over the chunks."
 
     bm25_scores, top_k, recall_at_k = _functions(scores=_scores_recounting_the_average)
+
+
+class RecountsTheAverageForEveryTerm(Mistake):
+    """Recounts avgdl from every chunk's words for each term it adds, in the chunks that hold a query word.
+
+    The scores are right, but each term reads all the chunks again: a query word found in
+    every one of 20,000 chunks makes 400 million steps.
+    """
+
+    id = "recounts_the_average_for_every_term"
+    title = "avgdl recounted for every term added: time grows with the chunks times the terms"
+    hint = "avgdl is the same for every chunk and every term: compute it once, before the loop over the chunks."
+
+    bm25_scores, top_k, recall_at_k = _functions(scores=_scores_recounting_the_average_for_every_term)
 
 
 # The checks of the scores -----------------------------------------------------------------------

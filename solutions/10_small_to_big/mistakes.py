@@ -237,6 +237,13 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
         for child in dict.fromkeys(hit):
             runs.append((max(low_limit, child - window), max(min(high_limit, child + window), child),
                          rank[child], parent))
+    if flaw == "marks_each_windows_children":  # every child of every window marked one at a time
+        best = {}
+        for low, high, run_rank, parent in runs:
+            for child in range(low, high + 1):
+                if child not in best or run_rank < best[child][0]:
+                    best[child] = (run_rank, parent)
+        runs = [(child, child, run_rank, parent) for child, (run_rank, parent) in best.items()]
     if flaw == "budget_before_merging":  # the budget on each window, before they merge
         kept, total = [], 0
         for run in sorted(runs, key=lambda run: run[2]):
@@ -410,6 +417,20 @@ class MergesWindowsInRankOrder(Mistake):
     hint = ("Sort a parent's runs by their first child before sweeping: a run can join two runs that "
             "came before it in rank order.")
     assemble_context = _with("merges_in_rank_order")
+
+
+class MarksEachWindowsChildrenOneByOne(Mistake):
+    """Marks every child of every hit's window, one at a time, then reads the marked stretches off.
+
+    The spans are right, but the time grows with the hits times the window: 4,000 hits with a
+    window as wide as their parent of 20,000 children mark 80 million children.
+    """
+
+    id = "marks_each_windows_children_one_by_one"
+    title = "Marks every child of every window one at a time: time grows with the hits times the window"
+    hint = ("A window is a range of children: keep it as its first and last child, sort the ranges of a parent "
+            "and merge those that touch, whatever their width.")
+    assemble_context = _with("marks_each_windows_children")
 
 
 class JoinsEveryWindowOnTheLeft(Mistake):

@@ -153,3 +153,21 @@ def test_a_one_word_query_against_twenty_thousand_chunks(bm25_scores, guard_rand
     expect(close_scores(scores, expected),
            f"{CHUNK_COUNT:,} scores, all 0.0 but those of the {len(holders)} chunks that hold {word!r} "
            f"({', '.join(f'{index}: {expected[index]:.6f}' for index in holders)}), BM25 with k1 = 1.5 and b = 0.75")
+
+
+EVERYWHERE = "everywhereword"  # longer than any word the corpus draws: it is in no chunk but where put
+
+
+@complexity_guard(paced=True, hint=RECOUNT_HINT)
+def test_a_one_word_query_that_every_chunk_holds(bm25_scores, guard_random):
+    # Every chunk holds the query's one word: what recounts something from all the chunks for every term it
+    # adds reads 20,000 chunks 20,000 times here, where a query word held by a few chunks hides it.
+    corpus = Corpus(guard_random)
+    chunks = [f"{EVERYWHERE} {chunk}" for chunk in corpus.chunks]
+    paced(lambda: plain_bm25(EVERYWHERE, chunks))
+    profiles = [(len(SHAPES[shape]) + 1, ((1, 1, CHUNK_COUNT),)) for shape in corpus.shapes]
+    expected = bm25_of_profiles(profiles, CHUNK_COUNT, corpus.average + 1)
+    scores = scored(bm25_scores, EVERYWHERE, chunks)
+    expect(close_scores(scores, expected),
+           f"{CHUNK_COUNT:,} scores, each chunk holding {EVERYWHERE!r} once among 2 to 5 words, BM25 with k1 = 1.5 "
+           "and b = 0.75")

@@ -16,6 +16,8 @@ Both sizes are large because the work to stop is their product: about 13,000 hit
 C for every hit parent, costs some 60 times the plain pass over this input (index() alone, which stops
 at the parent's first child, half the children on average): six times the limit, where a quarter of
 these sizes would leave it within a factor of two of the limit, and its verdict to the machine.
+A second guard gives one parent's 4,000 hits a window as wide as the parent: a window walked child by
+child costs the hits times the window, where the statement asks for the hits.
 """
 
 from itertools import accumulate, chain, repeat
@@ -23,7 +25,7 @@ from itertools import accumulate, chain, repeat
 from tests.support.answers import as_span_tuples, differs, is_exactly
 from tests.support.guard_inputs import letters, numbers
 from tests.support.oracles import small_to_big
-from tests.support.paces import context
+from tests.support.paces import context, swept_windows
 
 from kata.judging.guards import complexity_guard, paced
 from kata.judging.checks import expect
@@ -59,4 +61,35 @@ def test_twenty_thousand_hits_among_two_hundred_thousand_children(assemble_conte
     expect(is_exactly(got, expected),
            f"{len(expected):,} Span records, best first: each parent whole where half its children or more are hit, "
            "else each hit's window of 1 child on either side, merged",
+           details="It is not a list of Span records with int fields." if got is None else differs(got, expected))
+
+
+WINDOW_HINT = (
+    "Look for a loop over the children of each hit's window (marking them one by one): 4,000 hits with a window "
+    "as wide as their parent of 20,000 children is 80 million steps. Keep each window as its first and last "
+    "child, sort a parent's windows and merge those that touch."
+)
+WIDE_CHILDREN, WIDE_HITS = 20_000, 4_000
+
+
+@complexity_guard(paced=True, hint=WINDOW_HINT)
+def test_four_thousand_hits_with_a_window_as_wide_as_their_parent(assemble_context, guard_random):
+    # One parent of 20,000 one-word children, 4,000 of them hit, with a window of 20,000 and a merge ratio of
+    # 1: no merge (a fifth of the children are hit), but every window covers the whole parent, so the answer is
+    # one span of all of it, ranked by the first hit. Walking each window's children costs hits times window.
+    lengths = numbers(guard_random, WIDE_CHILDREN, 1, 4)
+    text = letters(guard_random, sum(lengths))
+    word_ends = list(accumulate(lengths))
+    doc = " ".join([text[start:end] for start, end in zip([0, *word_ends], word_ends)])
+    ends = [end + index for index, end in enumerate(word_ends)]
+    starts = [end - length for end, length in zip(ends, lengths)]
+    children = [(0, start, end) for start, end in zip(starts, ends)]
+    parents = [(0, ends[-1])]
+    hits = guard_random.sample(range(WIDE_CHILDREN), WIDE_HITS)
+    paced(lambda: swept_windows(hits, children, parents, WIDE_CHILDREN))
+    spans = assemble_context(doc, hits, children, parents, WIDE_CHILDREN, 1.0, 10**9)
+    got = as_span_tuples(spans)
+    expected = [(0, ends[-1], 0, 0)]
+    expect(is_exactly(got, expected),
+           "one Span record, (0, end of the document, parent 0, rank 0): every window covers the whole parent",
            details="It is not a list of Span records with int fields." if got is None else differs(got, expected))

@@ -127,3 +127,25 @@ def bm25_scores(query: str, chunks: list[str], k1: float = 1.5, b: float = 0.75)
     return [sum(asked[term] * idf[term] * f * (k1 + 1) / (f + k1 * (1 - b + b * length / average))
                 for term, f in count.items() if term in asked)
             for count, length in zip(counts, lengths)]
+
+
+def swept_windows(hits: list[int], children: list, parents: list, window: int) -> list[tuple[int, int]]:
+    """Kata 10's windows, the way a right solution keeps them: the fields checked, each parent's first child
+    and child count found in one pass, each hit's window kept as its first and last child, the windows sorted
+    and those that touch merged in one sweep: no window is walked child by child."""
+    if not (checked(hits) and checked(children, fields=3) and checked(parents, fields=2)):
+        return []
+    first, count = [0] * len(parents), [0] * len(parents)
+    for index, (parent, _, _) in enumerate(children):
+        if count[parent] == 0:
+            first[parent] = index
+        count[parent] += 1
+    ranges = sorted((children[hit][0], max(first[children[hit][0]], hit - window),
+                     min(first[children[hit][0]] + count[children[hit][0]] - 1, hit + window)) for hit in set(hits))
+    merged: list[tuple[int, int]] = []
+    for parent, low, high in ranges:
+        if merged and low <= merged[-1][1] + 1 and children[merged[-1][0]][0] == parent:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        else:
+            merged.append((low, high))
+    return merged
