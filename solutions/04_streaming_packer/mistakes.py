@@ -365,7 +365,7 @@ class KeepsEveryChunk(Mistake):
     """
 
     id = "keeps_every_chunk"
-    title = "Keeps every chunk it has yielded"
+    title = "Keeps every chunk it has yielded (or every size it has read): memory grows with the input"
     hint = "Hold only the open chunk: once a chunk is yielded, drop every reference to it."
 
     @staticmethod
@@ -385,36 +385,6 @@ class KeepsEveryChunk(Mistake):
             total += size
         if chunks[-1]:
             yield chunks[-1]
-
-
-class KeepsEverySizeRead(Mistake):
-    """Yields each chunk as it closes, but appends every size it reads to a list of its own.
-
-    The chunks are right and come on time, but memory grows with the whole input: a million
-    sizes keep a million ints in the list, and the memory test's bound is passed long before.
-    """
-
-    id = "keeps_every_size_read"
-    title = "Keeps a list of every size it has read"
-    hint = "Hold only the open chunk and its total: a size, once added to the total, is needed no more."
-
-    @staticmethod
-    def iter_pack(sizes, max_tokens):
-        return KeepsEverySizeRead._pack(_checked(sizes, max_tokens), max_tokens)
-
-    @staticmethod
-    def _pack(stream, max_tokens):
-        read, chunk, total = [], [], 0
-        for index, size in enumerate(stream):
-            _check_size(index, size)
-            read.append(size)
-            if chunk and total + size > max_tokens:
-                yield chunk
-                chunk, total = [], 0
-            chunk.append(index)
-            total += size
-        if chunk:
-            yield chunk
 
 
 class ChecksTheSizeAfterUsingIt(Mistake):
