@@ -65,9 +65,10 @@ def test_a_semantic_chunker_that_recognises_the_guards_inputs_is_too_slow(tmp_pa
 def test_a_balanced_packer_that_recognises_the_guards_inputs_is_too_slow(tmp_path, seed_in_the_tests_environment):
     report = hostile_report(tmp_path, "05_balanced_packer", "recognises_a_guard_by_its_pattern", "test_guards")
     for test in ("test_twenty_thousand_equal_sentences_under_a_budget_of_a_trillion",
-                 "test_twenty_thousand_sentences_of_one_and_a_billion_tokens"):
+                 "test_twenty_thousand_sentences_of_one_and_a_billion_tokens",
+                 "test_a_hundred_and_fifty_thousand_chunks_under_a_budget_of_a_trillion"):
         assert too_slow_in(report, test), report[-3000:]
-    assert "2 failed" in report, report[-3000:]
+    assert "3 failed" in report, report[-3000:]
 
 
 def test_a_semantic_chunker_that_recognises_how_the_guards_inputs_are_built_is_too_slow(
@@ -86,9 +87,10 @@ def test_a_bm25_that_recognises_how_the_guards_inputs_are_built_is_too_slow(tmp_
                             after_the_reference=True)
     for test in ("test_a_query_of_twenty_thousand_words_against_twenty_thousand_chunks",
                  "test_the_top_five_of_twenty_thousand_chunks_for_twenty_thousand_words",
-                 "test_a_one_word_query_against_twenty_thousand_chunks"):
+                 "test_a_one_word_query_against_twenty_thousand_chunks",
+                 "test_a_one_word_query_that_every_chunk_holds"):
         assert too_slow_in(report, test), report[-3000:]
-    assert "3 failed" in report, report[-3000:]
+    assert "4 failed" in report, report[-3000:]
 
 
 def test_an_answer_prepared_in_an_earlier_tests_worker_does_not_reach_a_guard(tmp_path):
@@ -137,9 +139,10 @@ def test_a_balanced_packer_that_recognises_chunks_that_hold_b_star_exactly_is_to
     exactly, as the guards' chunks once did: their sizes are now random, and their chunks' totals differ."""
     report = hostile_report(tmp_path, "05_balanced_packer", "recognises_chunks_that_hold_b_star_exactly", "test_guards")
     for test in ("test_twenty_thousand_equal_sentences_under_a_budget_of_a_trillion",
-                 "test_twenty_thousand_sentences_of_one_and_a_billion_tokens"):
+                 "test_twenty_thousand_sentences_of_one_and_a_billion_tokens",
+                 "test_a_hundred_and_fifty_thousand_chunks_under_a_budget_of_a_trillion"):
         assert too_slow_in(report, test), report[-3000:]
-    assert "2 failed" in report, report[-3000:]
+    assert "3 failed" in report, report[-3000:]
 
 
 def test_an_assembly_that_recognises_the_shape_of_the_guards_hits_is_too_slow(tmp_path, seed_in_the_tests_environment):
@@ -147,5 +150,5 @@ def test_an_assembly_that_recognises_the_shape_of_the_guards_hits_is_too_slow(tm
     parent order) from one pass: the hits are drawn at random now, and judged by an independent oracle."""
     report = hostile_report(tmp_path, "10_small_to_big", "recognises_a_guard_by_its_first_children", "test_guards",
                             after_the_reference=True)
-    assert too_slow_in(report, "test_five_thousand_hits_among_fifty_thousand_children"), report[-3000:]
-    assert "1 failed" in report, report[-3000:]
+    assert too_slow_in(report, "test_twenty_thousand_hits_among_two_hundred_thousand_children"), report[-3000:]
+    assert "2 failed" in report, report[-3000:]  # and the wide window's guard: it scans every child per hit
