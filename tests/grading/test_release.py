@@ -33,6 +33,8 @@ TAIL_WINDOW = '''def fixed_windows(tokens, chunk_size, overlap=0):
         raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
     if not 0 <= overlap < chunk_size:
         raise ValueError(f"overlap must be in [0, chunk_size), got {overlap}")
+    if not isinstance(tokens, (list, tuple, str, range)):
+        raise TypeError(f"tokens must be a sequence, got {type(tokens).__name__}")
     windows, start = [], 0
     while start < len(tokens):
         windows.append(list(tokens[start:start + chunk_size]))
