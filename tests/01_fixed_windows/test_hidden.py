@@ -238,7 +238,7 @@ NOT_SEQUENCES = {
 def test_tokens_that_are_not_a_sequence_are_rejected(fixed_windows, kind):
     make, type_name = NOT_SEQUENCES[kind]
     check_raises(fixed_windows, make(), 2, 1, error=TypeError, mentions=["tokens"] + ([type_name] if type_name else []),
-                 why="tokens must be a sequence (a list, a tuple or a str): a set has no order, and an iterator "
+                 why="tokens must be a sequence (a list, a tuple, a range or a str): a set has no order, and an iterator "
                      "can be neither measured nor sliced. The message names tokens and the type it got.")
 
 
