@@ -238,8 +238,8 @@ NOT_SEQUENCES = {
 def test_tokens_that_are_not_a_sequence_are_rejected(fixed_windows, kind):
     make, type_name = NOT_SEQUENCES[kind]
     check_raises(fixed_windows, make(), 2, 1, error=TypeError, mentions=["tokens"] + ([type_name] if type_name else []),
-                 why="tokens must be a sequence (a list, a tuple, a range or a str): a set has no order, and an iterator "
-                     "can be neither measured nor sliced. The message names tokens and the type it got.")
+                 why="tokens must be a sequence (a list, a tuple, a range or a str): a set has no order, and an "
+                     "iterator can be neither measured nor sliced. The message names tokens and the type it got.")
 
 
 def test_the_type_of_tokens_is_checked_after_the_other_arguments(fixed_windows):
