@@ -208,7 +208,7 @@ class Count(IntEnum):
     SEVEN = 7
 
 
-def test_the_input_list_keeps_its_own_items(pack_sentences):
+def test_the_input_items_are_not_modified_nor_replaced(pack_sentences):
     # IntEnum members equal their ints: only their identity shows a size rewritten as int(size) in place.
     original = [3, Count.FOUR, 2, Count.ZERO]
     sizes = list(original)

@@ -320,7 +320,7 @@ class Tokens(IntEnum):
     SEVEN = 7
 
 
-def test_the_input_list_keeps_its_own_items(balanced_pack):
+def test_the_input_items_are_not_modified_nor_replaced(balanced_pack):
     # IntEnum members equal their ints: only their identity shows a size rewritten as int(size) in place.
     original = [Tokens.THREE, Tokens.FOUR, 2, 5, 1]
     sizes = list(original)
