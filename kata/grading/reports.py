@@ -93,11 +93,7 @@ def write_junit(grades: list[KataGrade], folder: Path, warning: str = "") -> lis
     stems = file_stems(list(by_student))  # the same as the feedback's
     for student, own in by_student.items():
         path = folder / f"{stems[student]}.xml"
-        suites = _junit_suites(student, own)
-        if warning:
-            properties = ElementTree.Element("properties")
-            ElementTree.SubElement(properties, "property", name="warning", value=warning)
-            suites.insert(0, properties)
+        suites = _junit_suites(student, own, warning)
         tree = ElementTree.ElementTree(suites)
         ElementTree.indent(tree)
         tree.write(path, encoding="utf-8", xml_declaration=True)
@@ -230,19 +226,24 @@ def _prepared(path: Path) -> Path:
     return Path(path)
 
 
-def _junit_suites(student: str, grades: list[KataGrade]) -> ElementTree.Element:
+def _junit_suites(student: str, grades: list[KataGrade], warning: str) -> ElementTree.Element:
     suites = ElementTree.Element("testsuites", name=_xml_text(student))
     for grade in grades:
-        suites.append(_junit_suite(grade))
+        suites.append(_junit_suite(grade, warning))
     _count_cases(suites, suites.iter("testcase"))
     return suites
 
 
-def _junit_suite(grade: KataGrade) -> ElementTree.Element:
+def _junit_suite(grade: KataGrade, warning: str) -> ElementTree.Element:
     suite = ElementTree.Element("testsuite", name=grade.kata)
-    if grade.similar_to:  # kata similarity's flag, as a property of the kata's suite
-        properties = ElementTree.SubElement(suite, "properties")
-        ElementTree.SubElement(properties, "property", name=SIMILAR_HEADING, value=_xml_text(grade.similar))
+    # JUnit's schema (junit-10.xsd) allows properties in a suite only, not under testsuites: the teacher's
+    # warning goes in every suite, beside kata similarity's flag.
+    properties = {"warning": warning, SIMILAR_HEADING: grade.similar if grade.similar_to else ""}
+    if any(properties.values()):
+        listed = ElementTree.SubElement(suite, "properties")
+        for name, value in properties.items():
+            if value:
+                ElementTree.SubElement(listed, "property", name=name, value=_xml_text(value))
     if grade.tests:
         for test in grade.tests:
             suite.append(_junit_case(test))
@@ -251,7 +252,7 @@ def _junit_suite(grade: KataGrade) -> ElementTree.Element:
         # student's file counts the same tests and the kata shows as failed, not as empty.
         for number in range(1, max(grade.run, 1) + 1):
             case = ElementTree.SubElement(suite, "testcase", classname=grade.kata,
-                                          name=f"{grade.status} (test {number} of {grade.run})")
+                                          name=f"{grade.status} (test {number} of {grade.run})", time=_seconds(0.0))
             ElementTree.SubElement(case, "failure", message=grade.status).text = _xml_text(grade.detail)
     _count_cases(suite, suite.iter("testcase"))
     return suite
@@ -259,16 +260,22 @@ def _junit_suite(grade: KataGrade) -> ElementTree.Element:
 
 def _junit_case(test: TestOutcome) -> ElementTree.Element:
     case = ElementTree.Element("testcase", classname=_xml_text(_class_name(test.test)),
-                               name=_xml_text(_test_name(test.test)))
+                               name=_xml_text(_test_name(test.test)), time=_seconds(test.seconds))
     if not test.passed:
         kind = "failure" if test.verdict in _JUNIT_FAILURES else "error"
         ElementTree.SubElement(case, kind, message=_xml_text(test.verdict)).text = _xml_text(test.report)
     return case
 
 
+def _seconds(seconds: float) -> str:
+    """A time as JUnit readers parse it: seconds, with a point and no exponent."""
+    return f"{max(seconds, 0.0):.3f}"
+
+
 def _count_cases(element: ElementTree.Element, cases: Iterable[ElementTree.Element]) -> None:
     cases = list(cases)
     element.set("tests", str(len(cases)))
+    element.set("time", _seconds(sum(float(case.get("time") or 0) for case in cases)))
     element.set("failures", str(sum(case.find("failure") is not None for case in cases)))
     element.set("errors", str(sum(case.find("error") is not None for case in cases)))
 

@@ -17,6 +17,7 @@ from kata.grading.grades import grade_from_tests, grade_without_tests
 from kata.vocabulary import KataStatus
 from kata.grading.grades import first_lines
 from kata.runner.outcomes import TestOutcome as Outcome
+from tests.support.consumers import junit_schema_errors
 
 FIRST = "tests/01_fixed_windows/test_hidden.py::"
 SECOND = "tests/02_token_budget_packer/test_hidden.py::"
@@ -247,6 +248,30 @@ def test_junit_writes_the_tests_a_crashed_run_left_undone_as_errors(tmp_path):
     suite = ElementTree.parse(path).getroot().find("testsuite")
     assert (suite.get("tests"), suite.get("errors")) == ("3", "2")
     assert [case.get("name") for case in suite.iter("testcase")][1:] == ["test 2 (not run)", "test 3 (not run)"]
+
+
+def test_junit_files_are_valid_for_junits_own_schema(tmp_path):
+    """Every kind of suite (solved, failing, too slow, not submitted, cannot run, a crashed run, flagged as
+    similar), with the teacher's warning, is what junit-10.xsd allows: a reader that validates takes it whole."""
+    crashed = grade_of_kata("dave", find_kata("01"), {"tests": [Outcome(FIRST + "test_basic", True, seconds=0.25)]}, 3)
+    flagged = grade_from_tests("erin", "01_fixed_windows", [passed(FIRST + "test_basic")])
+    flagged.similar_to = [{"to": "alice", "score": 0.91}]
+    paths = write_junit([*GRADES, crashed, flagged], tmp_path, warning="the code ran unconfined")
+    assert len(paths) == 5
+    assert {path.name: junit_schema_errors(path) for path in paths} == {path.name: [] for path in paths}
+
+
+def test_junit_puts_the_warning_in_every_suite_and_times_every_case(tmp_path):
+    grade = grade_from_tests("dave", "01_fixed_windows", [Outcome(FIRST + "test_basic", True, seconds=0.25),
+                                                          Outcome(FIRST + "test_overlap_zero", True, seconds=1.5)])
+    missing = grade_without_tests("dave", "02_token_budget_packer", KataStatus.NOT_SUBMITTED, "no file", 1)
+    (path,) = write_junit([grade, missing], tmp_path, warning="the code ran unconfined")
+    suites = ElementTree.parse(path).getroot()
+    assert [child.tag for child in suites] == ["testsuite", "testsuite"]
+    assert [suite.find("properties/property[@name='warning']").get("value") for suite in suites] == [
+        "the code ran unconfined"] * 2
+    assert [case.get("time") for case in suites.iter("testcase")] == ["0.250", "1.500", "0.000"]
+    assert [suite.get("time") for suite in suites] == ["1.750", "0.000"] and suites.get("time") == "1.750"
 
 
 def test_junit_numbers_students_whose_names_make_the_same_file_name(tmp_path):
