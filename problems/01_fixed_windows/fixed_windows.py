@@ -13,11 +13,13 @@ def fixed_windows(tokens: Sequence[T], chunk_size: int, overlap: int = 0) -> lis
       for k = 0, 1, 2, ...; stop right after the first window that reaches the end of
       the input. The last window may be shorter than chunk_size.
     - Empty input gives []. Input no longer than chunk_size gives one window with all of it.
-    - tokens is any sequence (list, tuple, str). Every window is a new list; the input
-      is never modified.
-    - Raises TypeError when chunk_size or overlap is not an int (bool is not accepted).
+    - tokens is any sequence (list, tuple, str, range). Every window is a new list; the
+      input is never modified.
+    - Raises TypeError when chunk_size or overlap is not an int (bool is not accepted; an
+      IntEnum member is an int), or tokens is not a sequence (a set, an iterator, None).
     - Raises ValueError when chunk_size < 1, overlap < 0 or overlap >= chunk_size,
-      with a message that names the parameter and its value.
+      with a message that names the parameter and its value. The order: the types of
+      chunk_size and overlap, their values, then the type of tokens.
     - Time proportional to the size of the output.
 
     >>> fixed_windows(["a", "b", "c", "d", "e", "f", "g"], 3, 1)

@@ -13,8 +13,9 @@ def pack_sentences(sizes: Sequence[int], max_tokens: int) -> list[list[int]]:
       (an exact fit stays). A sentence larger than max_tokens gets a chunk of its own.
     - No chunk is ever empty; no sentences give [].
     - sizes is any sequence (list, tuple, range); it is never modified. Every chunk is
-      a new list.
-    - Raises TypeError when max_tokens or a size is not an int (bool is not accepted).
+      a new list. Sizes are ints of any size: keep the totals in ints.
+    - Raises TypeError when max_tokens or a size is not an int (bool is not accepted; an
+      IntEnum member is an int), or sizes is not a sequence (a set, an iterator, None).
     - Raises ValueError when max_tokens < 1 or a size is negative. max_tokens is checked
       first, even when there are no sentences. Each message names the parameter (for a
       size, sizes[i] with its index) and the bad value.

@@ -33,8 +33,9 @@ def chunk_sections(sections: Sequence[str], max_tokens: int, tokenizer: Tokenize
       The pieces concatenate exactly to the section.
     - Returns a list of str: no chunk is empty, every chunk counts at most max_tokens, and
       none holds U+FFFD unless the input did there. The input is never modified.
-    - Raises TypeError when max_tokens is not an int (bool is not accepted), or the
-      separator or a section (named sections[i]) is not a str.
+    - Raises TypeError when max_tokens is not an int (bool is not accepted; an IntEnum
+      member is an int), sections is not a list or a tuple, or the separator or a section
+      (named sections[i]) is not a str.
     - Raises ValueError when max_tokens < 1, when the separator alone counts max_tokens or
       more, or when one character alone counts more than max_tokens (the message names the
       section, the character and its offset in characters).

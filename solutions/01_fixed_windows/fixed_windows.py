@@ -28,7 +28,7 @@ def fixed_windows(tokens: Sequence[T], chunk_size: int, overlap: int = 0) -> lis
     if not 0 <= overlap < chunk_size:
         raise ValueError(f"overlap must be at least 0 and less than chunk_size ({chunk_size}), got {overlap}")
     if not isinstance(tokens, Sequence):  # a set has no order, a generator no length: neither can be sliced
-        raise TypeError(f"tokens must be a sequence (a list, a tuple or a str), got {type(tokens).__name__}")
+        raise TypeError(f"tokens must be a sequence (a list, a tuple, a str or a range), got {type(tokens).__name__}")
 
     step = chunk_size - overlap  # at least 1, so every window starts further on: the loop ends
     windows = []
