@@ -71,7 +71,8 @@ def write_json(grades: list[KataGrade], path: Path, warning: str = "") -> None:
 
 def write_markdown(grades: list[KataGrade], path: Path, warning: str = "") -> None:
     """The table and the summary of each kata, as a Markdown document."""
-    header, *rows = [[_markdown_name(student), *map(_markdown_cell, cells)] for student, *cells in _grid(grades)]
+    similar = _any_similar(grades)
+    header, *rows = [_markdown_row(row, similar) for row in _grid(grades)]
     table = [header, ["---"] * len(header), *rows]
     lines = ["# Grades", "", *([f"> **{warning}**", ""] if warning else []),
              *("| " + " | ".join(row) + " |" for row in table), "", "## Per kata", ""]
@@ -204,11 +205,22 @@ def _markdown_cell(text: str) -> str:
     return text
 
 
+# What GitHub's Markdown links by itself (its extended autolinks), backslashes or not: shown as code instead.
+_AUTOLINKED = re.compile(r"@|://|www\.|mailto:|xmpp:", re.IGNORECASE)
+
+
+def _markdown_row(row: list[str], similar: bool) -> list[str]:
+    """A row of the table as Markdown cells. The student's cell and the "similar to" cell hold names from
+    folders: they are escaped as names, so that no link, image or autolink a folder's name spells renders."""
+    names = {0, len(row) - 1} if similar else {0}
+    return [_markdown_name(cell) if column in names else _markdown_cell(cell) for column, cell in enumerate(row)]
+
+
 def _markdown_name(name: str) -> str:
     """A student's name as one cell of plain text: whatever their folder's name holds, no link
     ([...](javascript:...)), image, emphasis or code, each mark escaped as CommonMark allows; a name
-    with an @, which GitHub would link as an e-mail address whatever is escaped, is shown as code."""
-    if "@" in name:
+    that GitHub would link whatever is escaped (an e-mail address, a www. or http:// address) is shown as code."""
+    if _AUTOLINKED.search(name):
         return code_span(name.replace("|", "\\|"))  # GitHub's tables read \| as a pipe, in code too
     return re.sub(r"([`*_{}\[\]()#+\-.!~])", r"\\\1", _markdown_cell(name))
 

@@ -17,7 +17,7 @@ from kata.grading.grades import grade_from_tests, grade_without_tests
 from kata.vocabulary import KataStatus
 from kata.grading.grades import first_lines
 from kata.runner.outcomes import TestOutcome as Outcome
-from tests.support.consumers import junit_schema_errors
+from tests.support.consumers import github_html, junit_schema_errors
 
 FIRST = "tests/01_fixed_windows/test_hidden.py::"
 SECOND = "tests/02_token_budget_packer/test_hidden.py::"
@@ -182,7 +182,7 @@ def test_no_student_name_adds_a_cell_or_live_html_to_the_markdown(tmp_path):
     assert "<" not in row and "&lt;img" in row
 
 
-@pytest.mark.parametrize("name", ["[see your grade](javascript:alert(1))", "![x](http://example.com/x.png)",
+@pytest.mark.parametrize("name", ["[see your grade](javascript:alert(1))", "![x](pixel.png)",
                                   "**top** `student` _mark_"])
 def test_no_student_name_makes_a_link_an_image_or_emphasis_in_the_markdown(tmp_path, name):
     """A red team's folder named as a Markdown link to javascript: stayed a live link in Python-Markdown."""
@@ -335,6 +335,23 @@ def test_the_mistake_whose_record_the_run_matches_is_named_before_the_first_one_
 def test_a_run_that_fails_nothing_names_no_mistake_whatever_it_is_given():
     assert grade_from_tests("gus", "01_fixed_windows", [passed(FIRST + "a")],
                             failing_exactly="no_validation").mistake == ""
+
+
+HOSTILE_NAMES = ["[Click me](https:evil.example)", "![pixel](https:evil.example)", "www.evil.example",
+                 "https://evil.example", "<b>bold</b>"]
+
+
+def test_no_folder_name_is_a_link_or_an_image_in_the_markdown_as_github_renders_it(tmp_path):
+    """A red team's folders named as links, images and autolinks rendered live in an honest student's row,
+    through the "similar to" column, which named them unescaped."""
+    grades = [grade_from_tests(name, "01_fixed_windows", [passed(FIRST + "test_basic")]) for name in HOSTILE_NAMES]
+    grades.append(grade_from_tests("honest", "01_fixed_windows", [passed(FIRST + "test_basic")]))
+    grades[-1].similar_to = [{"to": name, "score": 0.9} for name in HOSTILE_NAMES]
+    path = tmp_path / "grades.md"
+    write_markdown(grades, path)
+    html = github_html(path.read_text(encoding="utf-8"))
+    assert "<a " not in html and "<img" not in html and "<b>" not in html, html
+    assert html.count("evil.example") == 4 * 2, html  # each address in its own row and in the honest row
 
 
 @pytest.mark.parametrize("name", ["help@evil-phish.example", "a|b@c.example"])

@@ -1,5 +1,7 @@
 """The real readers of the files kata grade writes for other tools, where they can run here.
 
+GitHub renders a grades.md with cmark-gfm, its own CommonMark library, which cmarkgfm binds for Python.
+
 JUnit XML has no single standard; the schema most readers follow is junit-10.xsd, kept by Jenkins'
 xUnit plugin. pytest validates its own --junitxml output against a copy of it, which ships in
 pytest's source distribution: the tests fetch that file from PyPI for the installed pytest, and
@@ -43,3 +45,10 @@ def junit_schema():
 def junit_schema_errors(path: Path) -> list[str]:
     """What junit-10.xsd finds wrong in a JUnit file (none for a valid one)."""
     return [str(error.reason) for error in junit_schema().iter_errors(str(path))]
+
+
+def github_html(markdown: str) -> str:
+    """The HTML GitHub makes of a Markdown text: cmark-gfm with GitHub's extensions (tables, autolinks)."""
+    cmarkgfm = pytest.importorskip("cmarkgfm", reason="GitHub's Markdown is rendered with cmarkgfm: "
+                                                      "pip install -e '.[classroom]'")
+    return cmarkgfm.github_flavored_markdown_to_html(markdown)
