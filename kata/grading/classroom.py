@@ -6,9 +6,11 @@ everywhere. A kata is worth `points`, earned in proportion to the tests passed.
 
 - GitHub Classroom runs a workflow in each student's repository. `kata classroom github`
   writes it: one step per kata, each running `kata classroom step KATA`, which grades the
-  kata and hands GitHub Classroom's reporter its result (a base64 JSON of the tests and their
-  scores, the format the reporter reads from each runner's output); the reporter adds the
-  steps' points up.
+  kata and hands GitHub Classroom's reporter (classroom-resources/autograding-grading-reporter)
+  its result: a base64 JSON of the tests and their scores, in an environment variable of the
+  reporter's step. The reporter shows a kata's points as the share of its tests that pass and
+  records the sum of the tests' scores: each test passed scores the kata's points shared out
+  over its tests, so the two agree.
 - Gradescope runs `run_autograder` in a container with the submission in
   /autograder/submission, and reads /autograder/results/results.json (kata.grading.gradescope).
 """
@@ -99,51 +101,91 @@ def summary_line(grade: KataGrade, points: float) -> str:
 # GitHub Classroom -----------------------------------------------------------------------
 
 
-def github_result(grade: KataGrade, points: float, warning: str = "") -> dict:
-    """The result GitHub Classroom's reporter reads from a step: tests, each with a status and a score.
+# Linux refuses an environment string longer than 131,072 bytes (MAX_ARG_STRLEN), and the reporter reads each
+# step's result from one: a result is kept to half of that, whatever its reports hold.
+RESULT_BYTES = 65_536
 
-    The reporter adds the tests' scores up and counts max_score once per step. The kata's
-    points go on its first entry, the summary, in one number rounded to the hundredth (many
-    small shares would add up to 9.999999 in the reporter); each test follows with its
-    status and report. A kata that could not run is the summary alone, with the reason.
+
+def github_result(grade: KataGrade, points: float, warning: str = "") -> dict:
+    """The result GitHub Classroom's reporter reads from a step: the kata's tests, each with a status and a score.
+
+    The reporter shows the kata's points as (tests with status "pass") / (entries) * max_score, and
+    records the sum of the entries' scores: so the entries are the kata's tests and nothing else, and
+    the kata's points, rounded to the hundredth, are the score of its first test passed (the others
+    score 0: the reporter adds in floating point, and shares of 5/56 added up to 4.99999999999999), so
+    that both show the same grade. A kata that could not run is one entry per test it would have run,
+    each failed with the reason. Reports are cut to keep the encoded result under RESULT_BYTES.
     """
-    summary = {"name": f"{grade.kata}: {grade.passed} of {counted(grade.run, 'test')} passed",
-               "status": "pass" if grade.status == KataStatus.SOLVED else "fail",
-               "score": round(earned(grade, points), 2),
-               "message": "\n".join(part for part in (warning, summary_line(grade, points)) if part),
-               "test_code": "", "filename": "", "line_no": 0, "execution_time": ""}
-    tests = [{"name": f"{grade.kata} {test_name(test)}", "status": "pass" if test.passed else "fail", "score": 0,
-              "message": test.report, "test_code": "", "filename": "", "line_no": 0, "execution_time": ""}
-             for test in grade.tests]
-    return {"version": 1, "status": summary["status"], "max_score": points, "tests": [summary, *tests]}
+    reason = "\n".join(part for part in (warning, summary_line(grade, points)) if part)
+    outcomes = [(f"{grade.kata} {test_name(test)}", test.passed, test.report) for test in grade.tests] or [
+        (f"{grade.kata} {grade.status} (test {number} of {grade.run})", False, reason)
+        for number in range(1, max(grade.run, 1) + 1)]
+    first_passed = next((index for index, (_, passed, _) in enumerate(outcomes) if passed), None)
+    # Only the fields the reporter reads (line_no 0: it prints "- line N" otherwise), to keep each entry small.
+    tests = [{"name": name, "status": "pass" if passed else "fail",
+              "score": round(earned(grade, points), 2) if index == first_passed else 0, "message": message,
+              "line_no": 0} for index, (name, passed, message) in enumerate(outcomes)]
+    result = {"version": 1, "status": "pass" if grade.status == KataStatus.SOLVED else "fail", "max_score": points,
+              "tests": tests}
+    return within_result_bytes(result)
+
+
+def encoded(result: dict) -> str:
+    return base64.b64encode(json.dumps(result).encode()).decode()
+
+
+def within_result_bytes(result: dict) -> dict:
+    """The result with its longest messages cut, each from its own start, until it encodes in RESULT_BYTES."""
+    tests = result["tests"]
+    messages = [test["message"] for test in tests]
+    keep = max(map(len, messages), default=0)
+    while len(encoded(result)) > RESULT_BYTES and keep:
+        keep //= 2
+        for test, message in zip(tests, messages):
+            test["message"] = message if len(message) <= keep else message[:keep] + " (cut)"
+    return result
 
 
 def write_github_step_result(kata: Kata, points: float, folder: Path = ROOT / "problems") -> tuple[str, KataGrade]:
     """Grade the kata in the student's repository and write the step's result where GitHub
     Actions reads a step's outputs ($GITHUB_OUTPUT); returns what to print, and the grade."""
-    graded = grade_folder(folder, [kata], student=folder.name)
-    [grade] = graded.grades
-    encoded = base64.b64encode(json.dumps(github_result(grade, points, graded.warning)).encode()).decode()
     output = os.environ.get("GITHUB_OUTPUT")
     if output:
-        with open(output, "a", encoding="utf-8") as outputs:
-            outputs.write(f"result={encoded}\n")
+        # A result first that scores nothing: if the step is stopped before the grade (GitHub's limit of
+        # STEP_MINUTES), the reporter still reads a result for this kata, and the later one replaces it.
+        stopped = grade_without_tests(folder.name, kata.slug, KataStatus.ERROR,
+                                      "not graded: the step stopped before its grade was written", 1)
+        write_step_output(output, encoded(github_result(stopped, points)))
+    graded = grade_folder(folder, [kata], student=folder.name)
+    [grade] = graded.grades
+    result = encoded(github_result(grade, points, graded.warning))
+    if output:
+        write_step_output(output, result)
     lines = [graded.warning] if graded.warning else []
     lines.append(summary_line(grade, points))
     lines += [f"  {test_name(test)}: {test.verdict}" for test in grade.tests if not test.passed][:20]
     if not output:
-        lines.append(f"result={encoded}")
+        lines.append(f"result={result}")
     return "\n".join(lines), grade
 
 
+def write_step_output(path: str, result: str) -> None:
+    with open(path, "a", encoding="utf-8") as outputs:
+        outputs.write(f"result={result}\n")
+
+
 def runner_id(kata: Kata) -> str:
-    return f"kata-{kata.number}"
+    """The step's id, which the reporter's runners input lists: letters and digits only, as it requires."""
+    return f"kata{kata.number}"
 
 
 def workflow(katas: list[Kata], points: float = POINTS) -> str:
     """The GitHub Actions workflow that grades every kata in a step of its own, with partial credit."""
+    # `!cancelled()`: a kata whose step failed or ran out of time does not keep the later katas, or the
+    # reporter, from running, so that Classroom records a grade whatever one step does.
     steps = "".join(f"""      - name: {kata.number} {kata.name}
         id: {runner_id(kata)}
+        if: ${{{{ !cancelled() }}}}
         timeout-minutes: {STEP_MINUTES}
         run: python -m kata classroom step {kata.number} --points {points:g}
 """ for kata in katas)
@@ -169,6 +211,7 @@ jobs:
       - name: Install the katas
         run: python -m pip install -e .
 {steps}      - name: Autograding Reporter
+        if: ${{{{ !cancelled() }}}}
         uses: classroom-resources/autograding-grading-reporter@v1
         env:{results}
         with:

@@ -20,7 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from kata.grading.classroom import github_result
+from kata.grading.grades import grade_from_tests, grade_without_tests
 from kata.katas import RUNNERS_OWN_TESTS, ROOT, find_kata
+from kata.runner.outcomes import TestOutcome as Outcome
+from kata.vocabulary import KataStatus
 
 KATA = find_kata("01")
 GRADESCOPE_STATUSES = {"passed", "failed"}
@@ -49,10 +53,66 @@ def test_the_workflow_grades_each_kata_in_a_step_and_reports_them_together(run_k
         "python -m kata classroom step 01 --points 5", "python -m kata classroom step 02 --points 5",
         "classroom-resources/autograding-grading-reporter@v1"]
     reporter = steps[-1]
-    assert reporter["with"]["runners"] == "kata-01,kata-02"
-    assert reporter["env"] == {"KATA-01_RESULTS": "${{ steps.kata-01.outputs.result }}",
-                               "KATA-02_RESULTS": "${{ steps.kata-02.outputs.result }}"}
-    assert [step["id"] for step in steps[3:5]] == ["kata-01", "kata-02"]
+    assert reporter["with"]["runners"] == "kata01,kata02"
+    assert REPORTERS_RUNNERS.fullmatch(reporter["with"]["runners"])
+    assert reporter["env"] == {"KATA01_RESULTS": "${{ steps.kata01.outputs.result }}",
+                               "KATA02_RESULTS": "${{ steps.kata02.outputs.result }}"}
+    assert [step["id"] for step in steps[3:5]] == ["kata01", "kata02"]
+
+
+def test_every_kata_and_the_reporter_run_whatever_an_earlier_step_did(run_kata, tmp_path):
+    """Without it, a kata's step that crashed or ran out of time skipped the later katas and the reporter,
+    and Classroom recorded no grade."""
+    steps = workflow_of(run_kata, tmp_path, "--katas", "1", "2")["jobs"]["run-autograding-tests"]["steps"]
+    assert [step.get("if") for step in steps[3:]] == ["${{ !cancelled() }}"] * 3
+
+
+# What GitHub Classroom's reporter (classroom-resources/autograding-grading-reporter, src/main.js,
+# console-results.js, notify-classroom.js) accepts and computes: runner ids of letters and digits only; on
+# its console a runner's points as (entries with status "pass") / (entries) * max_score; as the grade it
+# records, the sum of every entry's score.
+REPORTERS_RUNNERS = re.compile(r"([a-zA-Z0-9]+,)*[a-zA-Z0-9]+")
+ENVIRONMENT_STRING_BYTES = 131_072  # Linux's MAX_ARG_STRLEN: the reporter reads each result from one
+
+
+def reporters_console_points(result: dict) -> float:
+    passing = sum(test["status"] == "pass" for test in result["tests"])
+    return passing / len(result["tests"]) * (result["max_score"] or 0)
+
+
+def reporters_recorded_points(result: dict) -> float:
+    return sum(test["score"] for test in result["tests"])
+
+
+@pytest.mark.parametrize("passed, run", [(41, 56), (0, 56), (56, 56), (1, 3), (2, 3), (67, 67), (7, 94)])
+def test_the_reporter_shows_and_records_the_same_points_for_a_kata(passed, run):
+    """The summary entry the reporter counted as a test showed 7.37/10 on its console and recorded 27.5 of 30."""
+    tests = [Outcome(f"tests/01_fixed_windows/test_hidden.py::test_{number}", number < passed,
+                     verdict="" if number < passed else "WRONG ANSWER") for number in range(run)]
+    grade = grade_from_tests("ada", "01_fixed_windows", tests)
+    result = github_result(grade, 10)
+    shown, recorded = reporters_console_points(result), reporters_recorded_points(result)
+    assert f"{shown:.2f}" == f"{recorded:.2f}" == f"{10 * passed / run:.2f}"
+    assert recorded == round(10 * passed / run, 2)  # one number in hundredths: no sum of shares to round
+
+
+def test_a_kata_that_could_not_run_is_one_failed_entry_per_test_with_the_reason():
+    grade = grade_without_tests("ada", "01_fixed_windows", KataStatus.NOT_STARTED, "the stub is untouched", 56)
+    result = github_result(grade, 10, warning="graded unconfined")
+    assert len(result["tests"]) == 56 and reporters_recorded_points(result) == reporters_console_points(result) == 0
+    assert all("graded unconfined" in test["message"] and "not started" in test["message"]
+               for test in result["tests"])
+
+
+def test_a_result_stays_under_the_environments_limit_whatever_the_reports_hold():
+    """A kata 03 failing every test passed a 122,956-character result in one variable, 6% under the limit. Here
+    twice as many tests as the largest kata has, each with as long a report as the grades keep."""
+    tests = [Outcome(f"tests/03_recursive_chunker/test_hidden.py::test_failing_in_a_long_way_{number}", False,
+                     verdict="WRONG ANSWER", report="WRONG ANSWER\n" + "x" * 4_000) for number in range(250)]
+    result = github_result(grade_from_tests("ada", "03_recursive_chunker", tests), 10)
+    variable = f"KATA03_RESULTS={base64.b64encode(json.dumps(result).encode()).decode()}"
+    assert len(variable.encode()) < ENVIRONMENT_STRING_BYTES // 2
+    assert len(result["tests"]) == 250 and all(test["message"].startswith("WRONG ANSWER") for test in result["tests"])
 
 
 def run_step(run_kata, repo: Path, workflow_step: dict, tmp_path: Path) -> dict:
@@ -63,8 +123,12 @@ def run_step(run_kata, repo: Path, workflow_step: dict, tmp_path: Path) -> dict:
     assert command.startswith("python -m kata ")
     done = run_kata(repo, *command.removeprefix("python -m kata ").split(), timeout=300, GITHUB_OUTPUT=str(outputs))
     assert done.returncode == 0, done.stdout + done.stderr
-    line = next(line for line in outputs.read_text(encoding="utf-8").splitlines() if line.startswith("result="))
-    return json.loads(base64.b64decode(line.removeprefix("result=")))
+    # GitHub keeps the last value written for a name: the step writes a result that scores nothing first,
+    # for the reporter to read if the step is stopped, and the grade after it.
+    first, *_, last = [line for line in outputs.read_text(encoding="utf-8").splitlines() if line.startswith("result=")]
+    assert "not graded: the step stopped" in json.loads(base64.b64decode(first.removeprefix("result=")))[
+        "tests"][0]["message"]
+    return json.loads(base64.b64decode(last.removeprefix("result=")))
 
 
 @pytest.mark.slow
@@ -74,7 +138,7 @@ def test_a_steps_command_scores_the_stub_zero_and_a_solution_full_marks(run_kata
     step = workflow["jobs"]["run-autograding-tests"]["steps"][3]
     stub = run_step(run_kata, repo, step, tmp_path)
     assert stub["status"] == "fail" and stub["max_score"] == 5 and sum(test["score"] for test in stub["tests"]) == 0
-    assert "not started" in stub["tests"][0]["message"]
+    assert "not started" in stub["tests"][0]["message"] and len(stub["tests"]) > 40
     solve(repo, KATA)
     solved = run_step(run_kata, repo, step, tmp_path)
     assert solved["status"] == "pass" and sum(test["score"] for test in solved["tests"]) == 5
