@@ -60,6 +60,16 @@ def test_the_workflow_grades_each_kata_in_a_step_and_reports_them_together(run_k
     assert [step["id"] for step in steps[3:5]] == ["kata01", "kata02"]
 
 
+def test_the_workflow_is_valid_for_githubs_workflow_schema(run_kata, tmp_path):
+    """Checked with check-jsonschema's copy of the GitHub Actions workflow schema (SchemaStore's), offline."""
+    pytest.importorskip("check_jsonschema", reason="check-jsonschema is not installed: pip install -e \".[classroom]\"")
+    out = tmp_path / "classroom.yml"
+    assert run_kata(tmp_path, "classroom", "github", "--out", str(out)).returncode == 0
+    checked = subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows",
+                              str(out)], capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
 def test_every_kata_and_the_reporter_run_whatever_an_earlier_step_did(run_kata, tmp_path):
     """Without it, a kata's step that crashed or ran out of time skipped the later katas and the reporter,
     and Classroom recorded no grade."""
