@@ -11,8 +11,12 @@ Formats (`--gradebook-format`):
   assignment, a points row under the header), for a sheet that sits beside Classroom's.
 
 The identifier is the student's folder name, or what the roster gives for it (`--roster FILE.csv`, with
-the columns folder and id, and optionally name, email and section). A student of the roster with no
-folder gets a row of zeros: an LMS must not keep an empty cell for them.
+the columns folder and id, and optionally name, email and section). The roster is matched with each folder's
+own name, exactly: `alice` and `ALICE` are two students, and a classmate's folder named like hers never
+costs alice her row. A student of the roster with no folder gets a row of zeros: an LMS must not keep an
+empty cell for them. A student the roster lacks is never in the gradebook as if matched (an LMS would
+give their points to someone, or refuse the file): their rows go to a file of their own beside it,
+`<gradebook>.unmatched.csv`, in the plain layout, and the teacher is told.
 """
 
 from __future__ import annotations
@@ -85,6 +89,7 @@ class Asked:
 
 @dataclass
 class Row:
+    student: str  # as the reports name them
     person: Person
     points: dict[str, float]  # kata slug -> points earned
     total: float
@@ -96,29 +101,33 @@ class Row:
         return round(100 * self.total / self.possible, 2) if self.possible else 0.0
 
 
-def gradebook_rows(grades: list[KataGrade], scoring: Scoring, roster: dict[str, Person] | None = None) -> list[Row]:
-    """A row per student graded, then per student of the roster who handed nothing in, in that order."""
+def gradebook_rows(grades: list[KataGrade], scoring: Scoring, roster: dict[str, Person] | None = None,
+                   handed_in: dict[str, str] | None = None) -> list[Row]:
+    """A row per student graded, then per student of the roster who handed nothing in, in that order.
+    `handed_in` gives each student's folder name as handed in, where the reports name them otherwise."""
     katas = list(dict.fromkeys(grade.kata for grade in grades))
     by_student: dict[str, list[KataGrade]] = {}
     for grade in grades:
         by_student.setdefault(grade.student, []).append(grade)
+    folders = {student: (handed_in or {}).get(student) or student for student in by_student}
     runs = {grade.kata: grade.run for grade in grades}
     for folder in roster or {}:
-        if folder not in by_student:
+        if folder not in folders.values():
             by_student[folder] = [grade_without_tests(folder, kata, KataStatus.NOT_SUBMITTED, "no folder", runs[kata])
                                   for kata in katas]
+            folders[folder] = folder
     rows = []
     for student, own in by_student.items():
-        person = (roster or {}).get(student, Person(student, student))
+        person = (roster or {}).get(folders[student], Person(student, student))
         points = {grade.kata: round(scoring.earned(grade), 2) for grade in own}
-        rows.append(Row(person, points, round(sum(points.values()), 2),
+        rows.append(Row(student, person, points, round(sum(points.values()), 2),
                         sum(scoring.possible(grade.kata) for grade in own)))
     return rows
 
 
-def not_in_roster(grades: list[KataGrade], roster: dict[str, Person]) -> list[str]:
-    """The students graded whom the roster does not name: the teacher must match them by hand."""
-    return sorted({grade.student for grade in grades} - set(roster))
+def unmatched_path(path: Path) -> Path:
+    """Where the rows of the students a roster lacks go: beside the gradebook, never in it."""
+    return Path(path).with_name(Path(path).stem + ".unmatched.csv")
 
 
 def write_gradebook(path: Path, rows: list[Row], katas: list[str], scoring: Scoring, form: str = "plain",
@@ -185,16 +194,19 @@ def _cell(value: object) -> object:
 
 
 def write_asked(asked: Asked, grades: list[KataGrade], scoring: Scoring,
-                flags: dict[str, list[str]] | None = None) -> list[str]:
-    """Write the gradebook asked for; returns what the teacher must be told (students the roster lacks).
-    The plain gradebook has a column `flagged` for what kata similarity found; an LMS's would make it an
-    assignment, so the others leave it out."""
+                flags: dict[str, list[str]] | None = None, handed_in: dict[str, str] | None = None) -> list[str]:
+    """Write the gradebook asked for; returns what the teacher must be told (students the roster lacks, whose
+    rows are written apart). The plain gradebook has a column `flagged` for what kata similarity found; an
+    LMS's would make it an assignment, so the others leave it out."""
     katas = list(dict.fromkeys(grade.kata for grade in grades))
-    rows = gradebook_rows(grades, scoring, asked.roster)
+    rows = gradebook_rows(grades, scoring, asked.roster, handed_in)
     for row in rows:
-        row.flagged = "; ".join((flags or {}).get(row.person.folder, []))
-    write_gradebook(asked.path, rows, katas, scoring, asked.form, flagged=flags is not None)
-    if asked.roster is None:
+        row.flagged = "; ".join((flags or {}).get(row.student, []))
+    matched = [row for row in rows if asked.roster is None or row.person.folder in asked.roster]
+    write_gradebook(asked.path, matched, katas, scoring, asked.form, flagged=flags is not None)
+    unmatched = [row for row in rows if row not in matched]
+    if not unmatched:
         return []
-    missing = not_in_roster(grades, asked.roster)
-    return [f"not in the roster, so identified by their folder's name: {', '.join(missing)}"] if missing else []
+    write_gradebook(unmatched_path(asked.path), unmatched, katas, scoring, "plain", flagged=flags is not None)
+    return [f"not in the roster, so not in {asked.path}: {', '.join(row.student for row in unmatched)}; "
+            f"their rows are in {unmatched_path(asked.path)}, to match by hand"]

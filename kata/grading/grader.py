@@ -97,7 +97,8 @@ def grade(folder: Path, katas: list[Kata], *, jobs: int, call_seconds: float = C
         write_junit(grades, junit, warning)
     if feedback is not None:
         write_feedback(grades, feedback, scoring, warning, notes_for_students(flags))
-    for line in write_asked(gradebook, grades, scoring, flags) if gradebook is not None else []:
+    handed_in = {student.student: student.handed_in for student in students}
+    for line in write_asked(gradebook, grades, scoring, flags, handed_in) if gradebook is not None else []:
         say(f"gradebook: {line}")
     written = [*outputs, *(path for path in (junit, feedback, gradebook and gradebook.path, similarity)
                            if path is not None)]

@@ -47,6 +47,7 @@ class Submission:
     student: str
     folder: Path  # laid out like problems/: <slug>/<module>.py
     problem: str = ""  # why it cannot be graded (a zip refused), in one sentence; "" when it can
+    handed_in: str = ""  # the folder's (or zip's) own name, as a roster names it: `student` may be told apart
 
 
 class BadSubmissions(Exception):
@@ -65,14 +66,14 @@ def submissions_in(folder: Path, unpack_into: Path) -> list[Submission]:
         student = names[raw]
         if raw in twice or path.is_symlink():
             why = twice.get(raw) or f"{path.name} is a symbolic link; {LINKS_REFUSED}"
-            submissions.append(Submission(student, path, problem=why))
+            submissions.append(Submission(student, path, problem=why, handed_in=raw))
             continue
         try:
             unpacked = _unpack(path, unpack_into / raw) if path.is_file() else path
         except BadSubmissions as refused:
-            submissions.append(Submission(student, unpack_into / raw, problem=str(refused)))
+            submissions.append(Submission(student, unpack_into / raw, problem=str(refused), handed_in=raw))
         else:
-            submissions.append(Submission(student, kata_root(unpacked)))
+            submissions.append(Submission(student, kata_root(unpacked), handed_in=raw))
     return submissions
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kata.grading.gradebook import BadRoster, Person, gradebook_rows, read_roster, write_gradebook
+from kata.grading.gradebook import Asked, BadRoster, Person, gradebook_rows, read_roster, write_asked, write_gradebook
 from kata.grading.grades import grade_from_tests, grade_without_tests
 from kata.grading.scoring import PROPORTIONAL, Scoring, parse_weights
 from kata.runner.failures import kind_of_test
@@ -110,6 +110,28 @@ def test_a_student_of_the_roster_who_handed_nothing_in_gets_zeros(tmp_path):
     assert [(row.person.id, row.total) for row in rows] == [("S1", 19.83), ("S9", 0.0)]
 
 
+def test_the_roster_matches_a_folder_by_its_own_name_not_by_the_name_the_reports_show():
+    """alice/ and a hostile ALICE/ are shown as 'alice (looks like ALICE)' and 'ALICE (looks like alice)': the
+    roster's alice must still get her own points, and ALICE none of them."""
+    shown = {"alice (looks like ALICE)": "alice", "ALICE (looks like alice)": "ALICE"}
+    grades = [grade_from_tests(student, ONE, [Outcome(f"tests/{ONE}/test_hidden.py::t", passed)])
+              for student, passed in zip(shown, (True, False))]
+    rows = gradebook_rows(grades, PROPORTIONAL, {"alice": Person("alice", "S1")}, shown)
+    assert [(row.student, row.person.id, row.total) for row in rows] == [
+        ("alice (looks like ALICE)", "S1", 10.0), ("ALICE (looks like alice)", "ALICE (looks like alice)", 0.0)]
+
+
+def test_students_the_roster_lacks_are_written_apart_from_the_gradebook(tmp_path):
+    grades = [grade_from_tests(student, ONE, [Outcome(f"tests/{ONE}/test_hidden.py::t", True)])
+              for student in ("alice", "mallory")]
+    asked = Asked(tmp_path / "canvas.csv", "canvas", {"alice": Person("alice", "S1", "Alice A")})
+    told = write_asked(asked, grades, PROPORTIONAL)
+    assert [row[2] for row in read(tmp_path / "canvas.csv")[2:]] == ["S1"]
+    assert [row[0] for row in read(tmp_path / "canvas.unmatched.csv")[1:]] == ["mallory"]
+    assert told == [f"not in the roster, so not in {tmp_path / 'canvas.csv'}: mallory; their rows are in "
+                    f"{tmp_path / 'canvas.unmatched.csv'}, to match by hand"]
+
+
 def test_the_roster_is_read_strictly(tmp_path):
     good = tmp_path / "roster.csv"
     good.write_text("Folder,ID,Name\nalice,S1,Alice A\n", encoding="utf-8")
@@ -159,10 +181,14 @@ def test_kata_grade_writes_the_feedback_and_the_gradebook_asked_for(tmp_path):
                            "--points", "4", "--similarity", str(tmp_path / "similar.json")],
                           cwd=ROOT, capture_output=True, text=True, timeout=280)
     assert done.returncode == 0, done.stderr
-    assert "not in the roster, so identified by their folder's name: twin, untouched_stub" in done.stderr
+    assert (f"not in the roster, so not in {tmp_path / 'moodle.csv'}: twin, untouched_stub; their rows are in "
+            f"{tmp_path / 'moodle.unmatched.csv'}, to match by hand") in done.stderr
     rows = read(tmp_path / "moodle.csv")
-    assert [row[0] for row in rows[1:]] == ["S1", "S2", "twin", "untouched_stub", "S9"]
-    assert [row[-2:] for row in rows[1:]] == [["4", "100"], ["0", "0"], ["4", "100"], ["0", "0"], ["0", "0"]]
+    assert [row[0] for row in rows[1:]] == ["S1", "S2", "S9"]
+    assert [row[-2:] for row in rows[1:]] == [["4", "100"], ["0", "0"], ["0", "0"]]
+    unmatched = read(tmp_path / "moodle.unmatched.csv")
+    assert [row[:2] + row[-4:-1] for row in unmatched[1:]] == [["twin", "twin", "4", "4", "100"],
+                                                               ["untouched_stub", "untouched_stub", "0", "4", "0"]]
     feedback = sorted(path.name for path in (tmp_path / "feedback").iterdir())
     assert feedback == [f"{student}.{suffix}" for student in ("correct", "known_mistake", "twin", "untouched_stub")
                         for suffix in ("html", "md")]
@@ -181,3 +207,24 @@ def test_kata_grade_writes_the_feedback_and_the_gradebook_asked_for(tmp_path):
     assert "WRONG ANSWER" in mistaken and "Called fixed_windows(" in mistaken and "but the tests expected" in mistaken
     assert "Your code behaves like a known mistake" in mistaken
     assert "Score: 0.00 of 4 points (0.0%), scored all-or-nothing." in mistaken
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_a_classmates_folder_named_alike_never_costs_a_student_her_row(tmp_path):
+    """An honest alice/ and a hostile ALICE/: the roster matched neither, and alice's row in the Canvas
+    gradebook scored 0 while her points sat in an unmatched row."""
+    classroom = Path(__file__).parent / "classroom"
+    submissions = tmp_path / "class"
+    shutil.copytree(classroom / "correct", submissions / "alice")
+    shutil.copytree(classroom / "untouched_stub", submissions / "ALICE")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("folder,id,name\nalice,S1,Alice Liddell\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1",
+                           "--gradebook", str(tmp_path / "canvas.csv"), "--gradebook-format", "canvas",
+                           "--roster", str(roster)], cwd=ROOT, capture_output=True, text=True, timeout=280)
+    assert done.returncode == 0, done.stderr
+    canvas = read(tmp_path / "canvas.csv")
+    assert [(row[0], row[2], row[-1]) for row in canvas[2:]] == [("Alice Liddell", "S1", "10")]
+    assert [(row[0], row[-4]) for row in read(tmp_path / "canvas.unmatched.csv")[1:]] == [
+        ("ALICE (looks like alice)", "0")]
