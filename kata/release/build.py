@@ -7,13 +7,18 @@ CI. The stubs are the untouched ones as shipped (kata.stubs), whatever the teach
 Each catalogued mistake is kept as its record only (id, title, hint, the fixed tests it fails),
 so that a learner's failures are still named from those records (kata.runner.mistakes); the tests'
 oracles, which compute the katas' answers, as stand-ins that skip the tests calling them.
+
+In a git checkout only the files git tracks are copied: a scratch file beside them (a copy of a reference
+in kata/ or tests/, say) stays out, and the release lists what it left out. A copy without git (a
+downloaded zip) has no such list: everything in the shipped folders is copied, and the release says so.
 """
 
 from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass
+import subprocess
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kata.katas import KATAS, NO_SOLUTIONS_HERE, RECORDED_MISTAKES, ROOT, TESTS, Kata, has_solutions
@@ -66,6 +71,21 @@ class Release:
     folder: Path
     files: list[Path]  # every file written, relative to the folder
     mistakes: int  # catalogued mistakes kept as records
+    tracked: bool = True  # only the files git tracks were copied (False: no git here, so every file)
+    untracked: list[Path] = field(default_factory=list)  # files of the shipped folders left out, as git has none
+
+
+def tracked_files() -> set[Path] | None:
+    """The files git tracks in this copy, relative to its root; None where it is not a git checkout."""
+    if not (ROOT / ".git").exists():
+        return None
+    try:
+        listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if listed.returncode:
+        return None
+    return {Path(name) for name in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if name}
 
 
 def build_release(folder: Path) -> Release:
@@ -74,24 +94,25 @@ def build_release(folder: Path) -> Release:
         raise ReleaseProblem(f"cannot build a release from here: {NO_SOLUTIONS_HERE}")
     stubs = {kata: untouched_stub(kata) for kata in KATAS}  # as shipped: never a teacher's solved file
     folder = _checked_folder(Path(folder))
+    copier = Copier(folder, tracked_files())
     for name in SHIPPED:
-        _copy(ROOT / name, folder / name)
+        copier.copy(ROOT / name)
     for name in SHIPPED_DOCS:
         if (ROOT / name).is_file():
-            _copy(ROOT / name, folder / name)
+            copier.copy(ROOT / name)
     _write(folder / ".gitignore", GITIGNORE)
     for kata, stub in stubs.items():
-        _copy(TESTS / kata.slug, folder / "tests" / kata.slug)
+        copier.copy(TESTS / kata.slug)
         _write(folder / "problems" / kata.slug / f"{kata.module}.py", stub)
         for name in ("README.md", "hints.md"):
-            _copy(kata.stub_path().parent / name, folder / "problems" / kata.slug / name)
+            copier.copy(kata.stub_path().parent / name)
     for name in SHIPPED_TESTS:
-        _copy(TESTS / name, folder / "tests" / name)
+        copier.copy(TESTS / name)
     _write(folder / "tests" / "support" / "oracles.py", ORACLES_LEFT_OUT)  # they compute the katas' answers
     recorded = sum(_write_recorded_mistakes(kata, folder) for kata in KATAS)
     _write(folder / "README.md", students_readme())
     files = sorted(path.relative_to(folder) for path in folder.rglob("*") if path.is_file())
-    return Release(folder, files, recorded)
+    return Release(folder, files, recorded, copier.tracked is not None, sorted(copier.untracked))
 
 
 def _checked_folder(folder: Path) -> Path:
@@ -122,12 +143,34 @@ def _write_recorded_mistakes(kata: Kata, folder: Path) -> int:
     return len(records)
 
 
-def _copy(source: Path, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if source.is_dir():
-        shutil.copytree(source, target, ignore=IGNORED, symlinks=False)
-    else:
-        shutil.copy2(source, target)
+@dataclass
+class Copier:
+    """Copies files of this copy to the same place in the release: only those git tracks, where it can tell."""
+
+    folder: Path
+    tracked: set[Path] | None
+    untracked: list[Path] = field(default_factory=list)  # left out, relative to the repository's root
+
+    def copy(self, source: Path) -> None:
+        for path in [source] if source.is_file() else _files_under(source):
+            relative = path.relative_to(ROOT)
+            if self.tracked is not None and relative not in self.tracked:
+                self.untracked.append(relative)
+                continue
+            target = self.folder / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+def _files_under(folder: Path) -> list[Path]:
+    """The files under a folder, without what Python, pytest, Hypothesis and the kata command leave there."""
+    ignored = IGNORED(str(folder), [entry.name for entry in folder.iterdir()])
+    files: list[Path] = []
+    for entry in sorted(folder.iterdir()):
+        if entry.name in ignored or entry.is_symlink():
+            continue
+        files += _files_under(entry) if entry.is_dir() else [entry] if entry.is_file() else []
+    return files
 
 
 def _write(path: Path, text: str) -> None:

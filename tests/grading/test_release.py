@@ -249,7 +249,7 @@ def test_a_release_cannot_be_built_from_a_release_nor_over_a_folder(release, tmp
 
 def test_a_teachers_solved_stub_never_ships_the_stub_as_shipped_does(repo, run_kata, solve, tmp_path):
     kata: Kata = find_kata("1")
-    solve(repo, kata)  # the copy has no git history to take the untouched stub from
+    solve(repo, kata)  # the untouched stub comes from kata/stubs.json, not from the solved file
     done = run_kata(repo, "release", str(tmp_path / "students"))
     assert done.returncode == 0, done.stderr
     shipped = (tmp_path / "students" / relative(kata.stub_path())).read_text(encoding="utf-8")
@@ -267,3 +267,25 @@ def test_classroom_github_builds_its_template_from_the_release(tmp_path, run_kat
     step = run_kata(template, "classroom", "step", "1", timeout=300)
     assert step.returncode == 0, step.stderr
     assert "01_fixed_windows: not started, 0 of" in step.stdout
+
+
+def test_only_what_git_tracks_ships_and_the_rest_is_named(repo, run_kata, tmp_path):
+    """A scratch copy of a reference left in kata/ reached the students byte for byte."""
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "the teacher's copy"]):
+        subprocess.run([*git, *command], cwd=repo, check=True, capture_output=True, timeout=60)
+    scratch = ["kata/scratch_reference.py", "tests/01_fixed_windows/test_scratch.py"]
+    for name in scratch:
+        (repo / name).write_text((ROOT / "solutions" / "01_fixed_windows" / "fixed_windows.py").read_text(
+            encoding="utf-8"), encoding="utf-8")
+    done = run_kata(repo, "release", str(tmp_path / "students"))
+    assert done.returncode == 0, done.stderr
+    assert not any((tmp_path / "students" / name).exists() for name in scratch)
+    assert (tmp_path / "students" / "kata" / "katas.py").is_file()
+    assert f"Also left out, as git does not track them: 2 files ({', '.join(scratch)})." in done.stdout
+
+
+def test_a_copy_without_git_ships_every_file_and_says_so(repo, run_kata, tmp_path):
+    done = run_kata(repo, "release", str(tmp_path / "students"))
+    assert done.returncode == 0, done.stderr
+    assert "This copy is not a git checkout, so every file of the shipped folders was copied" in done.stdout
