@@ -60,7 +60,10 @@ def _write_zip(katas: list[Kata], points: float, out: Path) -> int:
         raise ClassroomProblem(f"--out {str(out)!r} does not end in .zip")
     if not out.parent.is_dir():
         raise ClassroomProblem(f"--out {str(out)!r} is in a folder that does not exist")
-    names = build_zip(out, katas, points)
+    try:
+        names = build_zip(out, katas, points)
+    except ValueError as lacking:  # this copy lacks what the autograder needs
+        raise ClassroomProblem(str(lacking)) from None
     print(f"Wrote {out}: setup.sh, run_autograder and {len(names)} files of the katas; "
           f"{counted(len(katas), 'kata')}, {points:g} points each.")
     print("Upload it as the autograder of a Gradescope programming assignment (Ubuntu base image).")

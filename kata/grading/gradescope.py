@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import traceback
 import zipfile
 from pathlib import Path
 
+from kata.checkout import files_under, tracked_files
 from kata.katas import KATAS, ROOT, RUNNERS_OWN_TESTS, Kata, find_kata
 from kata.grading.classroom import POINTS, earned, grade_folder, per_test, summary_line, test_name
 from kata.grading.grades import KataGrade
@@ -32,21 +32,27 @@ SHIPPED = ("pyproject.toml", "README.md", "conftest.py", "kata", "problems", "so
 LEFT_OUT = tuple(f"tests/{folder}" for folder in RUNNERS_OWN_TESTS)
 EXAMPLES_FILE = "test_examples.py"  # the statement's examples: shown to the student at once
 
+# Both scripts work in /autograder, as on Gradescope, or in the folder KATA_AUTOGRADER names, laid out the same
+# (source/ the zip unpacked, submission/ a student's files), to try the autograder on one's own machine.
 SETUP = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, on its Ubuntu image, to install the katas and their tests.
 set -euo pipefail
-apt-get update -q
-apt-get install -y -q python3 python3-pip python3-venv libseccomp2
-python3 -m venv /autograder/venv
-/autograder/venv/bin/python -m pip install --quiet --upgrade pip
-/autograder/venv/bin/python -m pip install --quiet -e /autograder/source
+autograder="${KATA_AUTOGRADER:-/autograder}"
+if [ "$autograder" = /autograder ]; then  # Gradescope's image: Python and libseccomp from Ubuntu
+    apt-get update -q
+    apt-get install -y -q python3 python3-pip python3-venv libseccomp2
+fi
+python3 -m venv "$autograder/venv"
+"$autograder/venv/bin/python" -m pip install --quiet --upgrade pip
+"$autograder/venv/bin/python" -m pip install --quiet -e "$autograder/source"
 """
 
 RUN_AUTOGRADER = """#!/usr/bin/env bash
-# Gradescope runs this for every submission: it grades /autograder/submission and writes
-# /autograder/results/results.json, whatever happens.
-cd /autograder/source
-exec /autograder/venv/bin/python -m kata.grading.gradescope --root /autograder --katas {katas} --points {points:g}
+# Gradescope runs this for every submission: it grades $autograder/submission and writes
+# $autograder/results/results.json, whatever happens.
+autograder="${{KATA_AUTOGRADER:-/autograder}}"
+cd "$autograder/source"
+exec "$autograder/venv/bin/python" -m kata.grading.gradescope --root "$autograder" --katas {katas} --points {points:g}
 """
 
 
@@ -114,17 +120,15 @@ def build_zip(out: Path, katas: list[Kata], points: float = POINTS) -> list[str]
 
 
 def shipped_files() -> list[str]:
-    """The files under SHIPPED that git does not ignore (git ls-files), or every file there outside a checkout."""
-    try:
-        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", *SHIPPED],
-                                cwd=ROOT, capture_output=True, check=True)
-        names = [name for name in listed.stdout.decode().split("\0") if name]
-    except (OSError, subprocess.CalledProcessError):
-        names = []
-    if not names:
-        names = [str(path.relative_to(ROOT)) for top in SHIPPED for path in sorted((ROOT / top).rglob("*"))
-                 if path.is_file() and "__pycache__" not in path.parts] if (ROOT / "kata").is_dir() else []
-    return sorted(name for name in names if not name.startswith(LEFT_OUT) and (ROOT / name).is_file())
+    """The files of SHIPPED that git tracks (every file there, in a copy without git), the same from a checkout
+    or a plain copy; ValueError naming what this copy lacks of SHIPPED, which the autograder cannot do without."""
+    tracked = tracked_files()
+    missing = [top for top in SHIPPED if not files_under(ROOT / top)]
+    if missing:
+        raise ValueError(f"cannot build the autograder: this copy of the katas has no {', '.join(missing)}")
+    return [str(path.relative_to(ROOT)) for top in SHIPPED for path in files_under(ROOT / top)
+            if (tracked is None or path.relative_to(ROOT) in tracked)
+            and not str(path.relative_to(ROOT)).startswith(LEFT_OUT)]
 
 
 def main(argv: list[str] | None = None) -> int:

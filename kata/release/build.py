@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kata.checkout import files_under, tracked_files
 from kata.katas import KATAS, NO_SOLUTIONS_HERE, RECORDED_MISTAKES, ROOT, TESTS, Kata, has_solutions
 from kata.release.readme import students_readme
 from kata.runner.mistakes import mistakes_of
@@ -59,7 +59,6 @@ def __getattr__(name):
 
     return left_out
 '''
-IGNORED = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata", "*.egg-info", "*.pyc")
 
 
 class ReleaseProblem(ValueError):
@@ -74,18 +73,6 @@ class Release:
     tracked: bool = True  # only the files git tracks were copied (False: no git here, so every file)
     untracked: list[Path] = field(default_factory=list)  # files of the shipped folders left out, as git has none
 
-
-def tracked_files() -> set[Path] | None:
-    """The files git tracks in this copy, relative to its root; None where it is not a git checkout."""
-    if not (ROOT / ".git").exists():
-        return None
-    try:
-        listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, timeout=60)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if listed.returncode:
-        return None
-    return {Path(name) for name in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if name}
 
 
 def build_release(folder: Path) -> Release:
@@ -152,7 +139,7 @@ class Copier:
     untracked: list[Path] = field(default_factory=list)  # left out, relative to the repository's root
 
     def copy(self, source: Path) -> None:
-        for path in [source] if source.is_file() else _files_under(source):
+        for path in files_under(source):
             relative = path.relative_to(ROOT)
             if self.tracked is not None and relative not in self.tracked:
                 self.untracked.append(relative)
@@ -160,17 +147,6 @@ class Copier:
             target = self.folder / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
-
-
-def _files_under(folder: Path) -> list[Path]:
-    """The files under a folder, without what Python, pytest, Hypothesis and the kata command leave there."""
-    ignored = IGNORED(str(folder), [entry.name for entry in folder.iterdir()])
-    files: list[Path] = []
-    for entry in sorted(folder.iterdir()):
-        if entry.name in ignored or entry.is_symlink():
-            continue
-        files += _files_under(entry) if entry.is_dir() else [entry] if entry.is_file() else []
-    return files
 
 
 def _write(path: Path, text: str) -> None:

@@ -177,7 +177,45 @@ def test_the_zip_holds_setup_and_run_autograder_as_executables_and_the_katas(aut
     assert not any(name.startswith(tuple(f"tests/{folder}/" for folder in RUNNERS_OWN_TESTS)) for name in names)
     assert "tests/support/answers.py" in names  # what the katas' tests share ships with them
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
-    assert "--root /autograder --katas 01 --points 10" in run_autograder
+    assert '--root "$autograder" --katas 01 --points 10' in run_autograder
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_setup_and_run_autograder_work_in_a_local_folder_as_in_gradescopes(autograder_zip, tmp_path):
+    """setup.sh and run_autograder hard-coded /autograder: nobody could try them before uploading."""
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(autograder_zip) as archive:
+        archive.extractall(root / "source")
+    environment = {**ENVIRONMENT, "KATA_AUTOGRADER": str(root)}
+    setup = subprocess.run(["bash", str(root / "source" / "setup.sh")], capture_output=True, text=True, timeout=540,
+                           env=environment)
+    assert setup.returncode == 0, setup.stdout + setup.stderr
+    (root / "submission").mkdir()
+    (root / "submission" / f"{KATA.module}.py").write_text(reference_of(KATA), encoding="utf-8")
+    graded = subprocess.run(["bash", str(root / "source" / "run_autograder")], capture_output=True, text=True,
+                            timeout=300, env=environment)
+    assert graded.returncode == 0, graded.stdout + graded.stderr
+    results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert_follows_gradescopes_specification(results)
+    assert results["score"] == 10.0
+
+
+def test_the_zip_is_the_same_from_a_copy_without_git(autograder_zip, repo, run_kata, tmp_path):
+    """Built from a downloaded zip of the repository (no .git), it left out pyproject.toml, README.md and
+    conftest.py, and setup.sh failed."""
+    out = tmp_path / "autograder.zip"
+    done = run_kata(repo, "classroom", "gradescope", "--katas", "1", "--points", "10", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    with zipfile.ZipFile(out) as plain, zipfile.ZipFile(autograder_zip) as checked_out:
+        assert set(plain.namelist()) == set(checked_out.namelist())
+
+
+def test_a_zip_is_refused_from_a_copy_that_lacks_what_grading_needs(repo, run_kata, tmp_path):
+    (repo / "conftest.py").unlink()
+    done = run_kata(repo, "classroom", "gradescope", "--out", str(tmp_path / "autograder.zip"))
+    assert done.returncode == 2 and not (tmp_path / "autograder.zip").exists()
+    assert "cannot build the autograder: this copy of the katas has no conftest.py" in done.stderr
 
 
 def graded_by_gradescope(autograder_zip: Path, tmp_path: Path, files: dict[str, str]) -> dict:
