@@ -386,6 +386,13 @@ def test_int_enum_members_count_as_their_values(chunk_text):
 
 
 @progress_guard()
+def test_split_units_counts_an_int_enum_member_as_its_value(split_units):
+    Count = IntEnum("Count", {"TWO": 2})
+    check_returns(split_units, "a b c d e. f.", Count.TWO, expected=["a b", "c d", "e.", "f."],
+                  why="an IntEnum member is an int (only bool is refused): Count.TWO works as 2.")
+
+
+@progress_guard()
 @pytest.mark.parametrize("overlap_tokens", [True, False, 1.0, "1", None])
 def test_an_overlap_that_is_not_an_int_is_rejected(chunk_text, overlap_tokens):
     """An overlap_tokens that is not an int (True, False, 1.0, '1', None) must raise TypeError naming overlap_tokens."""

@@ -447,3 +447,13 @@ def test_sections_that_are_not_a_list_or_tuple_are_rejected(chunk_sections, sect
 def test_the_arguments_are_checked_before_the_type_of_sections(chunk_sections, max_tokens, separator, error, mentions):
     """max_tokens and the separator are checked before sections, so the error names the bad one, not sections."""
     check_raises(chunk_sections, "the cat", max_tokens, tokenizer, separator=separator, error=error, mentions=mentions)
+
+
+@progress_guard()
+def test_sections_of_the_cat_fill_chunks_of_sixteen(chunk_sections):
+    # Sections of exactly 2 tokens, joined at a cost of 2: the guard's short sections cost about 2.5 tokens each
+    # on average, so their chunks hold about 13, and this count of 16 is checked here.
+    sixteen = "\n".join(["the cat"] * 16)
+    check_returns(chunk_sections, ["the cat"] * 33, 32, tokenizer, expected=[sixteen, sixteen, "the cat"],
+                  why='"the cat" counts 2 tokens, and joined after "\\n" 2 more ("\\nthe", " cat"): 16 sections count '
+                      "exactly 32, and a 17th would make 34.")

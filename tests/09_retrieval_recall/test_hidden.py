@@ -357,13 +357,14 @@ def test_the_statements_table_of_recall_on_the_harbour_guide(recall_at_k, name):
     ((None, [3]), {}, TypeError, ["query"]),
     (("cat", "cat mat"), {}, TypeError, ["chunks", "str"]),
     (("cat", {"cat", "mat"}), {}, TypeError, ["chunks", "set"]),
-    (("cat", (chunk for chunk in CHUNKS)), {}, TypeError, ["chunks"]),
+    (("cat", (chunk for chunk in CHUNKS)), {}, TypeError, ["chunks", "generator"]),
+    (("cat", None), {}, TypeError, ["chunks", "NoneType"]),
     (("cat", [3]), {"k1": -1}, TypeError, ["chunks[0]"]),
     (("cat", CHUNKS), {"k1": -1, "b": 7}, ValueError, ["k1"]),
     (("cat", CHUNKS), {"k1": -1, "b": "0.5"}, ValueError, ["k1", "-1"]),
 ], ids=["query", "chunk", "bool_k1", "str_b", "infinite_k1", "nan_k1", "nan_b", "b_above_1", "b_below_0",
-        "query_first", "str_chunks", "set_of_chunks", "generator_of_chunks", "chunks_before_k1", "k1_before_b",
-        "k1_value_before_b_type"])
+        "query_first", "str_chunks", "set_of_chunks", "generator_of_chunks", "no_chunks_at_all", "chunks_before_k1",
+        "k1_before_b", "k1_value_before_b_type"])
 def test_bm25_scores_refuses_bad_arguments_in_order(bm25_scores, args, kwargs, error, mentions):
     check_raises(bm25_scores, *args, error=error, mentions=mentions, **kwargs)
 
@@ -405,14 +406,19 @@ def test_recall_at_k_refuses_a_nan_k1_or_b(recall_at_k, k1, b, mentions):
     ((DOC, None, QUESTIONS, 1), TypeError, ["spans", "NoneType"]),
     ((DOC, [(0, 22, 30)], QUESTIONS, 1), TypeError, ["spans[0]", "(0, 22, 30)"]),
     ((DOC, [(0, 22), (5, 5)], QUESTIONS, 1), ValueError, ["spans[1]", "5"]),
-    ((DOC, [(0, 22), (-1, 5)], QUESTIONS, 1), ValueError, ["spans[1]", "-1"]),
-    ((DOC, [(0, 91)], QUESTIONS, 1), ValueError, ["spans[0]", "91"]),
-    ((DOC, [(5, 2), (0, True)], QUESTIONS, 1), ValueError, ["spans[0]", "5"]),
+    ((DOC, [(0, 22), (-1, 7)], QUESTIONS, 1), ValueError, ["spans[1]", "-1", "7"]),
+    ((DOC, [(3, 91)], QUESTIONS, 1), ValueError, ["spans[0]", "3", "91"]),
+    ((DOC, [(5, 2), (0, True)], QUESTIONS, 1), ValueError, ["spans[0]", "5", "2"]),
+    ((DOC, (span for span in SENTENCES), QUESTIONS, 1), TypeError, ["spans", "generator"]),
     ((DOC, SENTENCES, "questions", 1), TypeError, ["questions", "str"]),
     ((DOC, SENTENCES, "", 1), TypeError, ["questions", "str"]),
+    ((DOC, SENTENCES, None, 1), TypeError, ["questions", "NoneType"]),
+    ((DOC, SENTENCES, {("a", 0, 5)}, 1), TypeError, ["questions", "set"]),
+    ((DOC, SENTENCES, (question for question in QUESTIONS), 1), TypeError, ["questions", "generator"]),
     ((DOC, SENTENCES, [("a", 0, 5), ("b", 0)], 1), TypeError, ["questions[1]", "('b', 0)"]),
     ((DOC, SENTENCES, [(7, 0, 5)], 1), TypeError, ["questions[0]", "(7, 0, 5)"]),
     ((DOC, SENTENCES, [("a", 0, 5), ("b", 9, 9)], 1), ValueError, ["questions[1]", "9"]),
+    ((DOC, SENTENCES, [("a", 0, 5), ("b", 31, 94)], 1), ValueError, ["questions[1]", "31", "94"]),
     ((DOC, SENTENCES, (), 1), ValueError, ["questions"]),
     ((DOC, [(5, 2)], [], 0), ValueError, ["k"]),
     ((7, [(5, 2)], [], 1), TypeError, ["doc", "int"]),
@@ -421,9 +427,11 @@ def test_recall_at_k_refuses_a_nan_k1_or_b(recall_at_k, k1, b, mentions):
     ((DOC, [], [("a", 9, 2)], 1), ValueError, ["questions[0]"]),
     ((DOC, [], [], 1), ValueError, ["questions"]),
 ], ids=["bool_k", "bytes_doc", "set_of_spans", "no_spans_at_all", "three_item_span", "empty_span", "negative_start",
-        "past_the_end", "each_span_whole_before_the_next", "str_questions", "empty_str_questions", "short_question",
-        "question_not_str", "empty_evidence", "no_questions", "k_first", "doc_second", "spans_before_questions",
-        "questions_before_k1", "questions_checked_without_spans", "no_questions_without_spans"])
+        "past_the_end", "each_span_whole_before_the_next", "generator_of_spans", "str_questions",
+        "empty_str_questions", "no_questions_at_all", "set_of_questions", "generator_of_questions", "short_question",
+        "question_not_str", "empty_evidence", "evidence_past_the_end", "no_questions", "k_first", "doc_second",
+        "spans_before_questions", "questions_before_k1", "questions_checked_without_spans",
+        "no_questions_without_spans"])
 def test_recall_at_k_refuses_bad_arguments_in_order(recall_at_k, args, error, mentions):
     check_raises(recall_at_k, *args, error=error, mentions=mentions)
 

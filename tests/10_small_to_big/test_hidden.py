@@ -291,7 +291,7 @@ def test_an_intenum_member_counts_as_its_int_value(assemble_context):
     ((DOC, [], [], [(-1, 73)]), {}, ValueError, ["parents[0]", "-1"]),
     ((DOC, [], [], [(5, 5), (0,)]), {}, ValueError, ["parents[0]", "5"]),
     ((DOC, [], "children", PARENTS), {}, TypeError, ["children", "str"]),
-    ((DOC, [], (child for child in CHILDREN), PARENTS), {}, TypeError, ["children"]),
+    ((DOC, [], (child for child in CHILDREN), PARENTS), {}, TypeError, ["children", "generator"]),
     ((DOC, [], [(0, 9, True)], PARENTS), {}, TypeError, ["children[0]", "True"]),
     ((DOC, [], [(2, 9, 31)], PARENTS), {}, ValueError, ["children[0]", "2"]),
     ((DOC, [], [(1, 85, 109), (0, 9, 31)], PARENTS), {}, ValueError, ["children[1]", "0"]),
