@@ -177,7 +177,7 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
     first, count = [0] * len(parents), [0] * len(parents)
     if flaw == "index_and_count_per_hit_parent":
         owners = [parent for parent, _, _ in children]  # each child's parent, in one list
-    if flaw != "index_and_count_per_hit_parent":
+    else:
         for index, (parent, _, _) in enumerate(children):
             if count[parent] == 0:
                 first[parent] = index

@@ -38,7 +38,7 @@ def searched_budgets(b_star: int, *, high_past_a_fit: bool) -> list[int]:
     catalogued mistake search_lands_one_below, which goes wrong only if it tries b* itself, and
     returns_the_last_packing_tried goes wrong only if a right search's last middle is not b*. The guards draw
     b* so that these mistakes do here what they did on the guards' fixed inputs of old, whatever the seed
-    (search_lands_one_below passes both guards, returns_the_last_packing_tried fails the second only): the
+    (search_lands_one_below passes every guard, returns_the_last_packing_tried fails the second and the third): the
     fixed tests a mistake fails are its record, by which a learner's run is named.
     """
     low, high, middles = 1, MAX_TOKENS, []
@@ -137,15 +137,15 @@ CHUNKS_HINT = (
 
 def chunks_of_one_and_two_sentences(rng, count: int, b_star: int) -> tuple[list[int], list[list[int]]]:
     """`count` chunks, each one sentence larger than max_tokens (three in four, at random) or two sentences that add
-    up to b_star exactly, each more than a quarter of it: the sizes, and greedy's packing with any budget from
-    b_star to max_tokens. A chunk of two fits b_star exactly and no more (so b_star - 1 splits every one of
-    them), and a sentence larger than max_tokens is alone under any budget."""
+    up to b_star exactly, the first from a quarter to four fifths of it: the sizes, and greedy's packing with any
+    budget from b_star to max_tokens. A chunk of two fits b_star exactly and no more (so b_star - 1 splits every
+    one of them), and a sentence larger than max_tokens is alone under any budget."""
     kinds, words = rng.randbytes(count), array("I", rng.randbytes(4 * count))
     sizes: list[int] = []
     chunks: list[list[int]] = []
     for kind, word in zip(kinds, words):
         if kind < 64:
-            first = b_star // 4 + (word << 7)  # a quarter of b_star, plus up to 2**39: less than three quarters
+            first = b_star // 4 + (word << 7)  # a quarter of b_star, plus up to 2**39: less than four fifths
             chunks.append([len(sizes), len(sizes) + 1])
             sizes += (first, b_star - first)
         else:

@@ -18,9 +18,8 @@ import pytest
 
 from kata.katas import KATAS, NO_SOLUTIONS_HERE, ROOT, RUNNERS_OWN_TESTS, TESTS, Kata, find_kata, relative
 from kata.release.build import ORACLES_LEFT_OUT_REASON, build_release
-from kata.stubs import source_is_untouched
 from kata.runner.mistakes import mistakes_of
-from kata.stubs import untouched_stub
+from kata.stubs import source_is_untouched, untouched_stub
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]  # pytest or kata in a subprocess
 

@@ -14,8 +14,7 @@ import re
 import pytest
 
 from kata.katas import KATAS, PROBLEMS, ROOT, SOLUTIONS, TESTS, Kata, relative
-from kata.stubs import source_is_untouched
-from kata.stubs import untouched_stub
+from kata.stubs import source_is_untouched, untouched_stub
 from kata.command.bench_inputs import BUILDERS
 from kata.drawing.kinds import KINDS
 

@@ -91,7 +91,8 @@ def test_a_call_that_sleeps_is_stopped_by_the_wall_clock_backstop_and_says_so(wa
 
 
 def test_a_call_that_worked_but_was_starved_by_a_busy_machine_is_not_said_to_sleep():
-    # Two cores running twenty processes: a spinning call gets a tenth of a core, and meets the backstop first.
+    # Two cores running seven processes: a spinning call gets under a third of a core (0.88 s of CPU time in 3 s),
+    # and meets the backstop first; at a hundredth of a second it is said to sleep.
     words = waited(3, 0.88, "one call")
     assert words.startswith("3 s of wall time for one call, in which it used only 0.88 s of")
     assert words.endswith("(it was working, but this machine is too busy with other work to run it: check again "
