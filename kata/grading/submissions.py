@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import stat
 import struct
+import unicodedata
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
@@ -86,17 +87,29 @@ def shown_names(students: list[str]) -> dict[str, str]:
     names: dict[str, str] = {}
     alike = look_alikes(students)
     for raw in sorted(students):
-        shown = visible(raw)
+        shown = distinguishable(raw, alike.get(raw, []))
         if shown == REFERENCE or shown.startswith(MISTAKE):
             shown = f"student {shown}"
         if raw in alike:
-            shown += f" (looks like {', '.join(visible(other) for other in alike[raw])})"
+            shown += f" (looks like {', '.join(distinguishable(other, [raw]) for other in alike[raw])})"
         name, number = shown, 1
         while name in names.values():
             number += 1
             name = f"{shown} ({number})"
         names[raw] = name
     return names
+
+
+def distinguishable(name: str, alike: list[str]) -> str:
+    """The name as shown (kata.printable.visible); where it would render as one it reads like ('José' written
+    precomposed and decomposed), with each character outside ASCII written as its code point, so that the
+    two differ on the page: 'Jos\\u00e9' and 'Jose\\u0301'."""
+    def rendered(text: str) -> str:
+        return unicodedata.normalize("NFC", visible(text))
+    if any(rendered(other) == rendered(name) for other in alike):
+        return "".join(character if character.isascii() else f"\\u{ord(character):04x}" if ord(character) < 0x10000
+                       else f"\\U{ord(character):08x}" for character in visible(name))
+    return visible(name)
 
 
 def kata_file(submission: Submission, kata: Kata) -> Path | None:

@@ -93,3 +93,12 @@ def test_the_feedback_and_the_junit_files_of_a_student_have_the_same_name(tmp_pa
     assert not (tmp_path / "feedback" / "bob_smith.md").exists() and not (tmp_path / "junit" / "bob_smith.xml").exists()
     assert "# Feedback for bob\\_smith" in (tmp_path / "feedback" / "bob_smith (2).md").read_text(encoding="utf-8")
     assert 'name="bob_smith"' in (tmp_path / "junit" / "bob_smith (2).xml").read_text(encoding="utf-8")
+
+
+def test_names_that_render_alike_are_spelt_out_so_that_the_teacher_can_tell_them_apart():
+    """José written precomposed and decomposed were the same on every page: nobody could tell which one copied."""
+    composed, decomposed = "Jos\u00e9", "Jose\u0301"
+    assert shown_names([composed, decomposed, "bob"]) == {
+        composed: "Jos\\u00e9 (looks like Jose\\u0301)", decomposed: "Jose\\u0301 (looks like Jos\\u00e9)",
+        "bob": "bob"}
+    assert shown_names([composed, "jose"])[composed] == "Jos\u00e9 (looks like jose)"  # told apart as they are
