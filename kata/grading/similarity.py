@@ -89,13 +89,19 @@ def compare_submissions(students: list[Submission], katas: list[Kata], threshold
     """compare_class on students already found (and their zips unpacked), as `kata grade --similarity` has them."""
     _refuse_bad_options(threshold, ignore_shared)
     compared = Compared([], {}, [], ignore_shared=ignore_shared)
+    nobody: list[str] = []  # the katas no student handed in: said once, not a line each
     for kata in katas:
         handed_in = _compare_kata(kata, students, threshold, compared, ignore_shared)
+        if not handed_in:
+            nobody.append(kata.number)
+            continue
         flagged = sum(pair.flagged for pair in compared.pairs if pair.kata == kata.slug)
         ignored = compared.ignored.get(kata.slug, 0)
         said = f", {counted(ignored, 'fingerprint')} found in more than {ignore_shared:.0%} of the files ignored"
         say(f"similarity {kata.number}: {counted(handed_in, 'student')} compared, "
             f"{counted(flagged, 'pair')} flagged" + (said if ignored else ""))
+    if nobody:
+        say(f"similarity: no student handed in {', '.join(nobody)}")
     return compared
 
 

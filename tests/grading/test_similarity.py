@@ -277,6 +277,15 @@ def test_the_command_writes_the_pairs_as_json(copied_class, tmp_path):
 
 
 @pytest.mark.timeout(60)
+def test_the_command_says_the_katas_nobody_handed_in_once(copied_class, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "kata", "similarity", str(copied_class), "--katas", "1", "5", "6",
+                           "--out", str(tmp_path / "pairs.json")], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "similarity 05" not in done.stderr and "similarity 06" not in done.stderr
+    assert "similarity: no student handed in 05, 06\n" in done.stderr
+
+
+@pytest.mark.timeout(60)
 def test_the_command_ignores_nothing_when_asked(copied_class, tmp_path):
     done = subprocess.run([sys.executable, "-m", "kata", "similarity", str(copied_class), "--katas", "1",
                            "--ignore-shared", "1", "--out", str(tmp_path / "pairs.json")],
