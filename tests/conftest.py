@@ -10,7 +10,7 @@ import random
 import pytest
 
 from tests.support import guard_inputs
-from tests.support.browser import REQUIRED
+from tests.support.browser import REQUIRED, browser  # noqa: F401
 from tests.support.checkout import mark_the_runners_own_tests, the_checkout_is_left_as_it_was  # noqa: F401
 from tests.support.repository import (file_fingerprints, repo, repository_copier, run_kata,  # noqa: F401
                                       screens_of, solve, start_kata)

@@ -15,7 +15,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from tests.support.browser import Browser, find_browser, needs_a_browser
+from tests.support.browser import needs_a_browser
 from tests.support.large_text import a_megabyte_of_sentences
 
 from kata.katas import KATAS, ROOT, find_kata
@@ -384,17 +384,6 @@ def test_a_megabyte_cut_into_five_thousand_chunks_makes_a_page_under_five_megaby
 
 
 # In a browser ---------------------------------------------------------------------------
-
-BROWSER = find_browser()
-
-
-@pytest.fixture
-def browser():
-    assert BROWSER is not None
-    opened = Browser(BROWSER)
-    yield opened
-    opened.close()
-
 
 SEEN = """(() => {
   const columns = [...document.querySelectorAll(".column")];

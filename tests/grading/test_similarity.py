@@ -29,6 +29,7 @@ from kata.grading.similarity import (IGNORE_SHARED, REFERENCE, SHARED_FLOOR, THR
 from kata.grading.similarity_page import write_page
 from kata.grading.winnowing import Fingerprint, fingerprint, normal_tokens, similarity
 from kata.katas import ROOT, Kata, find_kata
+from tests.support.browser import needs_a_browser
 
 CLASS = Path(__file__).parent / "similar_class"
 HONEST = tuple(sorted(folder.name for folder in CLASS.iterdir() if folder.is_dir()))
@@ -217,6 +218,19 @@ def test_a_class_is_compared_pair_by_pair_and_with_the_reference(copied_class):
     assert mallory.startswith("02_token_budget_packer: matches the reference (similarity 0.")
     pair = next(pair for pair in compared.pairs if pair.flagged and pair.a == "bob")
     assert pair.regions and all(set(region) == {"a", "b"} for region in pair.regions)
+
+
+@needs_a_browser
+def test_in_chromium_both_columns_of_a_pair_fit_the_window_whatever_their_lines(copied_class, tmp_path, browser):
+    """A long line of the left-hand file widened its column and pushed the right-hand one out of the window."""
+    bob = next(copied_class.glob("bob/01_fixed_windows/*.py"))
+    bob.write_text(bob.read_text(encoding="utf-8") + "\nLONG = '" + "x" * 3_000 + "'\n", encoding="utf-8")
+    write_page(compare_class(copied_class, [find_kata("1")]), tmp_path / "similar.html", THRESHOLD)
+    browser.open(tmp_path / "similar.html", width=1200)
+    edges = browser.evaluate("[...document.querySelectorAll('.pair > *')].map(column => "
+                             "column.getBoundingClientRect().right)")
+    assert edges and max(edges) <= browser.evaluate("document.documentElement.clientWidth"), edges
+    assert browser.script_errors() == []
 
 
 def test_the_page_shows_flagged_pairs_side_by_side_and_escapes_everything(copied_class, tmp_path):

@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import pytest
+
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 WAIT_SECONDS = 60.0
 
@@ -34,8 +36,6 @@ REQUIRED = "KATA_REQUIRE_BROWSER"
 
 def needs_a_browser(test):
     """Skip the test where no browser is installed, unless KATA_REQUIRE_BROWSER asks for it (then it fails)."""
-    import pytest
-
     if find_browser() is not None:
         return test
     if os.environ.get(REQUIRED):
@@ -159,3 +159,13 @@ class Browser:
         for fd in (self.commands, self.replies):
             os.close(fd)
         shutil.rmtree(self.profile, ignore_errors=True)
+
+
+@pytest.fixture
+def browser():
+    """A headless Chromium for one test (with needs_a_browser, which skips or fails where there is none)."""
+    executable = find_browser()
+    assert executable is not None
+    opened = Browser(executable)
+    yield opened
+    opened.close()
