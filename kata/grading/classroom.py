@@ -1,8 +1,9 @@
 """Autograders for classrooms beyond one machine: GitHub Classroom and Gradescope.
 
 Both grade one student's folder with the same code as `kata grade` (grade_student): the same
-tests, the same isolation, the same Hypothesis examples, so a student gets the same score
-everywhere. A kata is worth `points`, earned in proportion to the tests passed.
+isolation, the same Hypothesis examples. A kata is worth `points`, earned in proportion to the
+tests passed. Gradescope's zip holds every test; a GitHub Classroom repository is the students'
+release, without the tests' oracles, whose tests are skipped there and count for no one.
 
 - GitHub Classroom runs a workflow in each student's repository. `kata classroom github`
   writes it: one step per kata, each running `kata classroom step KATA`, which grades the
