@@ -2,13 +2,15 @@
 
 A student is known by their folder's (or zip's) name, which they chose: it may be made to read
 as a classmate's (alice with a Cyrillic a, 'Alice' beside 'alice'), or to become a classmate's
-file name ('bob smith' and 'bob_smith' both make bob_smith.md). Names that read alike are marked
-("looks like alice") wherever the name is shown; names that make the same file name are all
-numbered, so that no student's file is ever another's.
+file name on a file system that ignores case ('Alice' and 'alice'). Names that read alike are marked
+("looks like alice") wherever the name is shown; a file's name writes each character of the student's
+name that a file name should not hold as its bytes (%20), so that it says whose it is, and names that
+make the same file name all the same are numbered, so that no student's file is ever another's.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
@@ -59,13 +61,14 @@ def _reads_like(name: str, other: str) -> bool:
 
 
 def file_stems(students: list[str]) -> dict[str, str]:
-    """The stem of each student's files (feedback, JUnit): their name with every character but a letter,
-    a digit, '.', '_' and '-' made '_'.
+    """The stem of each student's files (feedback, JUnit): their name with each byte of every character but
+    a letter, a digit, '_', '-' and '.' (not at the start) written as %XX, so that no two names give the same
+    stem and each stem says whose it is: `bob%20smith` beside `bob_smith`.
 
-    When several students' stems are the same, case aside (as on a file system that ignores case), none
-    of them keeps it: each is numbered, `bob_smith (1)`, `bob_smith (2)`, in the order of their names,
-    so that a folder already named `bob_smith` never gets the file of one that only maps to it. A number
-    in parentheses cannot come from a name, since a space or a parenthesis in one is made '_'.
+    Stems that differ only in case (`Alice`, `alice`) are the same file on a file system that ignores case:
+    none of them keeps it, each is numbered, `alice (1)`, `Alice (2)`, in the order of their names, and kata
+    grade says whose each is. A number in parentheses cannot come from a name, whose spaces and
+    parentheses are written %20, %28 and %29.
     """
     stems = {student: _file_safe(student) for student in students}
     by_stem: dict[str, list[str]] = {}
@@ -78,8 +81,21 @@ def file_stems(students: list[str]) -> dict[str, str]:
     return named
 
 
+# A file name holds at most 255 bytes: a longer stem keeps its start and a hash of the whole name.
+MAX_STEM = 180
+
+
 def _file_safe(name: str) -> str:
-    return NOT_IN_FILE_NAME.sub("_", name).lstrip(".") or "student"
+    dots = len(name) - len(name.lstrip("."))  # a name starting with '.' would be a hidden file
+    stem = "%2E" * dots + NOT_IN_FILE_NAME.sub(_percent_encoded, name[dots:])
+    if len(stem) <= MAX_STEM:
+        return stem
+    digest = hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+    return f"{stem[:MAX_STEM - 13]}~{digest}"
+
+
+def _percent_encoded(match: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in match.group().encode("utf-8", "surrogatepass"))
 
 
 def numbered_files(students: list[str]) -> list[str]:

@@ -20,7 +20,8 @@ def write_page(compared: Compared, path: Path, threshold: float) -> None:
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>Similar submissions</title>
-<style>body{{font-family:sans-serif;margin:1.5rem}}.pair{{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}}
+<style>body{{font-family:sans-serif;margin:1.5rem}}
+.pair{{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}}
 pre{{background:#f6f6f6;padding:.5rem;overflow-x:auto;font-size:.85rem}}mark{{background:#ffe08a;display:block}}
 </style></head><body>
 <h1>Similar submissions</h1>

@@ -197,7 +197,7 @@ def test_no_student_name_makes_a_link_an_image_or_emphasis_in_the_markdown(tmp_p
 def test_junit_writes_a_file_per_student_with_a_safe_name(tmp_path):
     folder = tmp_path / "junit" / "made"
     paths = write_junit(GRADES, folder)
-    assert paths == [folder / "alice.xml", folder / "bob.xml", folder / "carol___2B.xml"]
+    assert paths == [folder / "alice.xml", folder / "bob.xml", folder / "carol%20%7C%202B.xml"]
     assert all(path.is_file() for path in paths)
 
 
@@ -274,10 +274,10 @@ def test_junit_puts_the_warning_in_every_suite_and_times_every_case(tmp_path):
     assert [suite.get("time") for suite in suites] == ["1.750", "0.000"] and suites.get("time") == "1.750"
 
 
-def test_junit_numbers_students_whose_names_make_the_same_file_name(tmp_path):
+def test_junit_files_of_students_named_alike_say_whose_they_are(tmp_path):
     grades = [grade_from_tests(student, "01_fixed_windows", [passed(FIRST + "test_basic")])
-              for student in ("a b", "a_b")]
-    assert write_junit(grades, tmp_path) == [tmp_path / "a_b (1).xml", tmp_path / "a_b (2).xml"]
+              for student in ("a b", "a_b", "A_B")]
+    assert write_junit(grades, tmp_path) == [tmp_path / "a%20b.xml", tmp_path / "a_b (2).xml", tmp_path / "A_B (1).xml"]
 
 
 def test_reports_are_written_in_the_format_their_suffix_names(tmp_path):

@@ -68,18 +68,30 @@ def test_an_accent_alone_is_marked_but_different_names_are_not():
     assert look_alikes(["jose", "jos\u00e9", "josh", "bob", "Bob2"]) == {"jos\u00e9": ["jose"]}
 
 
-def test_students_whose_file_names_collide_are_all_numbered_and_none_keeps_the_name():
-    """'bob smith' sorts before 'bob_smith': numbering only the later name gave bob_smith's files away."""
-    stems = file_stems(["bob_smith", "bob smith", "alice", "A_B", "a_b", "../up", "..."])
-    assert stems == {"bob smith": "bob_smith (1)", "bob_smith": "bob_smith (2)", "alice": "alice",
-                     "A_B": "A_B (1)", "a_b": "a_b (2)", "../up": "_up", "...": "student"}
-    assert numbered_files(["bob_smith", "bob smith", "alice"]) == ["bob_smith (1).* are bob smith's",
-                                                                   "bob_smith (2).* are bob_smith's"]
+def test_a_file_name_says_whose_it_is_with_each_character_a_file_name_should_not_hold_as_its_bytes():
+    """'bob smith' and 'bob_smith' got bob_smith (1).xml and bob_smith (2).xml: nobody could tell whose was whose."""
+    stems = file_stems(["bob_smith", "bob smith", "alice", "../up", "...", "carol | 2B", "Jos\u00e9"])
+    assert stems == {"bob smith": "bob%20smith", "bob_smith": "bob_smith", "alice": "alice", "../up": "%2E%2E%2Fup",
+                     "...": "%2E%2E%2E", "carol | 2B": "carol%20%7C%202B", "Jos\u00e9": "Jos%C3%A9"}
+    assert numbered_files(["bob_smith", "bob smith", "alice"]) == []
+
+
+def test_students_whose_file_names_differ_only_in_case_are_all_numbered_and_none_keeps_the_name():
+    """On a file system that ignores case, A_B.md and a_b.md are one file."""
+    stems = file_stems(["a_b", "A_B", "alice"])
+    assert stems == {"A_B": "A_B (1)", "a_b": "a_b (2)", "alice": "alice"}
+    assert numbered_files(["a_b", "A_B"]) == ["A_B (1).* are A_B's", "a_b (2).* are a_b's"]
 
 
 def test_a_numbered_name_cannot_be_a_folders_own_file_name():
-    stems = file_stems(["bob smith", "bob_smith", "bob_smith (1)", "bob_smith__1_"])
-    assert len(set(stems.values())) == 4 and stems["bob_smith (1)"] != "bob_smith (1)"
+    stems = file_stems(["a_b", "A_B", "a_b (1)", "A_B (1)"])
+    assert len({stem.lower() for stem in stems.values()}) == 4 and stems["a_b (1)"].startswith("a_b%20%281%29")
+
+
+def test_a_long_name_makes_a_file_name_a_file_system_accepts_and_no_other_name_makes():
+    long, longer = "\u00e9" * 200, "\u00e9" * 201
+    stems = file_stems([long, longer])
+    assert all(len(stem.encode()) < 200 for stem in stems.values()) and stems[long] != stems[longer]
 
 
 def test_the_feedback_and_the_junit_files_of_a_student_have_the_same_name(tmp_path):
@@ -87,12 +99,11 @@ def test_the_feedback_and_the_junit_files_of_a_student_have_the_same_name(tmp_pa
               for name, passed in (("bob smith", False), ("bob_smith", True))]
     feedback = write_feedback(grades, tmp_path / "feedback", PROPORTIONAL)
     junit = write_junit(grades, tmp_path / "junit")
-    assert sorted(path.name for path in feedback) == ["bob_smith (1).html", "bob_smith (1).md",
-                                                      "bob_smith (2).html", "bob_smith (2).md"]
-    assert sorted(path.name for path in junit) == ["bob_smith (1).xml", "bob_smith (2).xml"]
-    assert not (tmp_path / "feedback" / "bob_smith.md").exists() and not (tmp_path / "junit" / "bob_smith.xml").exists()
-    assert "# Feedback for bob\\_smith" in (tmp_path / "feedback" / "bob_smith (2).md").read_text(encoding="utf-8")
-    assert 'name="bob_smith"' in (tmp_path / "junit" / "bob_smith (2).xml").read_text(encoding="utf-8")
+    assert sorted(path.name for path in feedback) == ["bob%20smith.html", "bob%20smith.md",
+                                                      "bob_smith.html", "bob_smith.md"]
+    assert sorted(path.name for path in junit) == ["bob%20smith.xml", "bob_smith.xml"]
+    assert "# Feedback for bob\\_smith" in (tmp_path / "feedback" / "bob_smith.md").read_text(encoding="utf-8")
+    assert 'name="bob_smith"' in (tmp_path / "junit" / "bob_smith.xml").read_text(encoding="utf-8")
 
 
 def test_names_that_render_alike_are_spelt_out_so_that_the_teacher_can_tell_them_apart():

@@ -44,7 +44,8 @@ def junit_schema():
 
 def junit_schema_errors(path: Path) -> list[str]:
     """What junit-10.xsd finds wrong in a JUnit file (none for a valid one)."""
-    return [str(error.reason) for error in junit_schema().iter_errors(str(path))]
+    with Path(path).open("rb") as file:  # a file, not a path: xmlschema reads a path as a URL (%20 in it)
+        return [str(error.reason) for error in junit_schema().iter_errors(file)]
 
 
 def github_html(markdown: str) -> str:
