@@ -1,18 +1,20 @@
 """`kata similarity`: which students' code is too alike, kata by kata, and who handed in the reference.
 
 Every pair of students is compared per kata, and each student with the reference and the catalogued
-mistakes, on winnowed fingerprints of normalised tokens (kata.grading.winnowing): renaming, new comments
-and docstrings, reordered functions and a new layout do not hide a copy. The stub's own code is taken
-out of every fingerprint first: every student starts from it. The files are only read, never run.
+mistakes, on winnowed fingerprints of normalised tokens (kata.grading.winnowing) of the code's canonical
+form (kata.grading.canonical): renaming, new comments and docstrings, reordered functions, a new layout,
+statements that do nothing, independent statements reordered and comparisons turned do not hide a copy.
+The stub's own code is taken out of every fingerprint first: every student starts from it. The files are
+only read, never run.
 
 A pair of students is scored without the class's common code: the fingerprints found in more than
 IGNORE_SHARED of the class's files of the kata (in a class of SHARED_FLOOR files or more), as MOSS's -m
 and Dolos's maxFingerprintPercentage ignore them, on top of the stub as base code (JPlag's -bc). A
 pair is flagged when its score is at least THRESHOLD. On the test class of tests/grading/test_similarity.py
 (eight independent correct solutions of katas 01 and 02, five of them with the same pasted validation
-helper, and a disguised copy of each), independent pairs score at most 0.31 (0.37 with the reference,
-0.56 with the closest catalogued mistake), disguised copies at least 0.69: 0.6 is between them. With
-nothing ignored, independent pairs reach 0.53: what the class shares is most of the difference.
+helper, and disguised copies of each), independent pairs score at most 0.32 (0.36 with the reference,
+0.57 with the closest catalogued mistake), disguised copies at least 0.81: 0.6 is between them. With
+nothing ignored, independent pairs reach 0.59: what the class shares is most of the difference.
 """
 
 from __future__ import annotations

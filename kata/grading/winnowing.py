@@ -1,13 +1,13 @@
 """Fingerprints of Python source that survive disguise: normalised tokens, winnowed (Schleimer, Wilkerson, Aiken 2003).
 
-As MOSS and JPlag do, the source is read as tokens, never run, and each token is put in a normal
-form that a disguise does not change: every name the code defines becomes N (names of Python's
-builtins, keywords and attributes stay, since renaming those changes what the code does), every
-number 0, every string S; comments, docstrings, blank lines and layout are dropped. The hashes of
-every K consecutive normal tokens are winnowed: in each window of W hashes the smallest is kept
-(the rightmost, if tied). Two texts that share a run of K + W - 1 normal tokens are sure to share a
-kept hash, and runs shorter than K are never counted; the order of the functions does not matter,
-since a fingerprint is a set of hashes.
+As MOSS and JPlag do, the source is read as tokens, never run: the tokens of its canonical form
+(kata.grading.canonical), each put in a normal form that a disguise does not change: every name the code
+defines becomes N (names of Python's builtins, keywords and attributes stay, since renaming those changes
+what the code does), every number 0, every string S; comments, docstrings, blank lines and layout are
+dropped. The hashes of every K consecutive normal tokens are winnowed: in each window of W hashes the
+smallest is kept (the rightmost, if tied). Two texts that share a run of K + W - 1 normal tokens are sure
+to share a kept hash, and runs shorter than K are never counted; the order of the functions does not
+matter, since a fingerprint is a set of hashes.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ import io
 import keyword
 import tokenize
 from dataclasses import dataclass, field
+
+from kata.grading.canonical import canonical_tokens
 
 K = 12  # normal tokens per k-gram: shorter shared runs are noise (a signature, a `for x in range(len(y)):`)
 W = 6  # k-grams per window: every shared run of K + W - 1 tokens is found
@@ -53,30 +55,53 @@ class Fingerprint:
 
 
 def normal_tokens(source: str) -> list[Token]:
-    """The source's tokens in their normal form; a source that does not tokenize to its end gives those read."""
+    """The tokens of the source's canonical form (kata.grading.canonical: statements that do nothing left out,
+    comparisons facing one way, independent statements in one order), each in its normal form, with its line
+    in the source. A source that does not parse is read as tokens as it is: those before an error count."""
     source = source[:MAX_SOURCE_CHARACTERS]
+    canonical = canonical_tokens(source, _normal_text)
+    return _normal_tokens(canonical if canonical is not None else _tokens_as_written(source))
+
+
+def _tokens_as_written(source: str) -> list[tuple[tokenize.TokenInfo, int]]:
+    """The source's tokens without its docstrings, each with its line, as far as they read."""
     docstrings = _docstring_lines(source)
-    tokens: list[Token] = []
-    after_dot = False
-    in_f_string = 0  # how deep in f-strings: from Python 3.12 their pieces are tokens, read here as one string
+    tokens: list[tuple[tokenize.TokenInfo, int]] = []
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type in _F_STRING_STARTS:
-                in_f_string += 1
-                if in_f_string == 1:
-                    tokens.append(Token("S", token.start[0]))
-                continue
-            if token.type in _F_STRING_ENDS:
-                in_f_string -= 1
-                continue
-            if in_f_string or token.type in _DROPPED or (token.type == tokenize.STRING
-                                                         and token.start[0] in docstrings):
-                continue
-            tokens.append(Token(_normal(token, after_dot), token.start[0]))
-            after_dot = token.type == tokenize.OP and token.string == "."
+            if not (token.type == tokenize.STRING and token.start[0] in docstrings):
+                tokens.append((token, token.start[0]))
     except (tokenize.TokenError, SyntaxError, IndentationError):
         pass  # what was read before the error still counts
     return tokens
+
+
+def _normal_tokens(tokens: list[tuple[tokenize.TokenInfo, int]]) -> list[Token]:
+    normal: list[Token] = []
+    after_dot = False
+    in_f_string = 0  # how deep in f-strings: from Python 3.12 their pieces are tokens, read here as one string
+    for token, line in tokens:
+        if token.type in _F_STRING_STARTS:
+            in_f_string += 1
+            if in_f_string == 1:
+                normal.append(Token("S", line))
+            continue
+        if token.type in _F_STRING_ENDS:
+            in_f_string -= 1
+            continue
+        if in_f_string or token.type in _DROPPED:
+            continue
+        normal.append(Token(_normal(token, after_dot), line))
+        after_dot = token.type == tokenize.OP and token.string == "."
+    return normal
+
+
+def _normal_text(text: str) -> str:
+    """A statement's text in normal form, by which independent statements are put in order."""
+    try:
+        return " ".join(token.text for token in _normal_tokens(_tokens_as_written(text)))
+    except RecursionError:
+        return text
 
 
 def fingerprint(source: str, k: int = K, w: int = W) -> Fingerprint:
