@@ -17,7 +17,7 @@ import stat
 import struct
 import unicodedata
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PureWindowsPath
 from typing import BinaryIO
 
@@ -48,7 +48,9 @@ class Submission:
     student: str
     folder: Path  # laid out like problems/: <slug>/<module>.py
     problem: str = ""  # why it cannot be graded (a zip refused), in one sentence; "" when it can
-    handed_in: str = ""  # the folder's (or zip's) own name, as a roster names it: `student` may be told apart
+    # The folder's (or zip's) own name, as a roster names it (`student` may be told apart from a classmate's);
+    # where it came from, not what it is: two submissions are the same whatever it holds.
+    handed_in: str = field(default="", compare=False)
 
 
 class BadSubmissions(Exception):

@@ -94,7 +94,9 @@ def waited(seconds: float, used: float, what: str) -> str:
     on a machine too busy to give it the CPU."""
     why = ("it sleeps, or waits for something" if used < STARVED_SHARE * seconds
            else "it was working, but this machine is too busy with other work to run it: check again when it is not")
-    return f"{seconds:.3g} s of wall time for {what}, in which it used only {used:.2g} s of {CODE_CLOCK.name} ({why})"
+    # Never in exponent form: 9.5e-05 s reads as a number a learner must decode; under a millisecond is said so.
+    cpu = "less than 0.001 s" if used < 0.001 else f"{used:.2g} s"
+    return f"{seconds:.3g} s of wall time for {what}, in which it used only {cpu} of {CODE_CLOCK.name} ({why})"
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,8 @@ def test_a_call_that_worked_but_was_starved_by_a_busy_machine_is_not_said_to_sle
     assert words.endswith("(it was working, but this machine is too busy with other work to run it: check again "
                           "when it is not)")
     assert waited(3, 0.01, "one call").endswith("(it sleeps, or waits for something)")
+    # A sleeping call uses next to nothing: said in words a learner reads, never as 9.5e-05.
+    assert "used only less than 0.001 s of" in waited(1.4, 9.5e-05, "one call")
     # TOO SLOW then claims nothing of the CPU-time limit, which did not stop it.
     assert "nothing else running on the machine" not in too_slow("f([1])", words, on_the_wall_clock=True)
     assert "nothing else running on the machine" in too_slow("f([1])", "0.5 s of CPU time for one call")
