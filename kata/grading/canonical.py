@@ -29,6 +29,9 @@ PURE_BUILTINS = frozenset({"abs", "all", "any", "bool", "dict", "divmod", "float
 _FLIPPED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _SIMPLE = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)
 _EVERYTHING = "*"  # what a call that is not a pure builtin may read or change
+# Ordering a run compares each statement with each one before it: a longer run (a file of thousands of
+# assignments, which a solution never has) keeps its written order, so that no file costs more than linear.
+MAX_RUN = 64
 _BLOCKS = ("body", "orelse", "finalbody")
 # The statements written as a header and blocks (a match statement is written whole, as one statement).
 _COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With,
@@ -110,7 +113,7 @@ def _in_canonical_order(body: list[ast.stmt], normal: Callable[[str], str]) -> l
 
 
 def _ordered_run(run: list[ast.stmt], normal: Callable[[str], str]) -> list[ast.stmt]:
-    if len(run) < 2:
+    if not 2 <= len(run) <= MAX_RUN:
         return run
     touches = [_names_touched(stmt) for stmt in run]
     texts = [normal(ast.unparse(stmt)) for stmt in run]

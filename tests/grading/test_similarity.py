@@ -184,6 +184,13 @@ def test_statements_that_do_nothing_are_left_out_and_comparisons_face_one_way():
     assert [token.line for token in padded][-3:] == [7, 7, 7]  # each token keeps the line it came from
 
 
+def test_a_file_of_fifteen_thousand_statements_is_fingerprinted_in_written_order():
+    """Ordering compares each statement of a run with those before it: a run past MAX_RUN keeps its order, so a
+    file made of nothing but assignments costs no more than its length."""
+    tokens = normal_tokens("a = a + 1\n" * 15_000)  # 150,000 characters, under MAX_SOURCE_CHARACTERS
+    assert len(tokens) == 6 * 15_000 and tokens[-1].line == 15_000
+
+
 def test_independent_statements_are_read_in_one_order_whatever_order_they_were_written_in():
     one = normal_tokens("def f(xs, n):\n    out = []\n    start = 0\n    step = n - 1\n    return out, start, step\n")
     other = normal_tokens("def g(a, b):\n    c = b - 1\n    d = 0\n    e = []\n    return e, d, c\n")
