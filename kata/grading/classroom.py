@@ -10,8 +10,8 @@ release, without the tests' oracles, whose tests are skipped there and count for
   kata and hands GitHub Classroom's reporter (classroom-resources/autograding-grading-reporter)
   its result: a base64 JSON of the tests and their scores, in an environment variable of the
   reporter's step. The reporter shows a kata's points as the share of its tests that pass and
-  records the sum of the tests' scores: each test passed scores the kata's points shared out
-  over its tests, so the two agree.
+  records the sum of the tests' scores: the kata's points, rounded, are the score of its first
+  test passed, so the two agree (github_result).
 - Gradescope runs `run_autograder` in a container with the submission in
   /autograder/submission, and reads /autograder/results/results.json (kata.grading.gradescope).
 """

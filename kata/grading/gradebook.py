@@ -202,9 +202,9 @@ def write_asked(asked: Asked, grades: list[KataGrade], scoring: Scoring,
     rows = gradebook_rows(grades, scoring, asked.roster, handed_in)
     for row in rows:
         row.flagged = "; ".join((flags or {}).get(row.student, []))
-    matched = [row for row in rows if asked.roster is None or row.person.folder in asked.roster]
+    unmatched = [row for row in rows if asked.roster is not None and row.person.folder not in asked.roster]
+    matched = [row for row in rows if row not in unmatched] if unmatched else rows
     write_gradebook(asked.path, matched, katas, scoring, asked.form, flagged=flags is not None)
-    unmatched = [row for row in rows if row not in matched]
     if not unmatched:
         return []
     write_gradebook(unmatched_path(asked.path), unmatched, katas, scoring, "plain", flagged=flags is not None)
