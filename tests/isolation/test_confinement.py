@@ -27,7 +27,7 @@ from kata.isolation.limits import ALSO_HIDDEN_VARIABLE
 ATTACKS = {
     "write outside its folder": "open(OUTSIDE, 'w').write('x')",
     "read the reference": "open(REFERENCE).read()",
-    "read the tests after chdir to the repository": "os.chdir(ROOT) or open('tests/support/oracles.py').read()",
+    "read the tests after chdir to the repository": "read_after_chdir(ROOT, 'tests/support/oracles.py')",
     "read the reference through a dir_fd": "os.open('fixed_windows.py', os.O_RDONLY, dir_fd=os.open(ROOT + "
                                            "'/solutions/01_fixed_windows', os.O_RDONLY))",
     "list the repository": "os.listdir(ROOT)",
@@ -230,6 +230,13 @@ def openat2(path, flags):  # 437 on every architecture; AT_FDCWD is -100
     if libc().syscall(437, -100, path.encode(), ctypes.byref(OpenHow(flags, 0, 0)), 24) < 0:
         error()
 
+def read_after_chdir(folder, path):  # and back: unconfined, a later attack's file would land in the repository
+    os.chdir(folder)
+    try:
+        return open(path).read()
+    finally:
+        os.chdir(os.environ["HOME"])  # the worker's own folder
+
 def f(attack, names):
     globals().update(names)
     try:
@@ -293,6 +300,7 @@ def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels
     assert {name: worker.call("f", (ATTACKS[name], names), {}) for name in HARMLESS_ATTACKS} == \
         dict.fromkeys(HARMLESS_ATTACKS, "done")
     pool.stop_all_workers()
+    assert not (ROOT / "created").exists(), "an attack created its file in the repository, not in its own folder"
 
 
 @needs_confinement
