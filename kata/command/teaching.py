@@ -45,7 +45,10 @@ def grade_arguments(command: argparse.ArgumentParser) -> None:
                               "read them")
     command.add_argument("--roster", metavar="FILE.csv", type=Path, default=None,
                          help="the students' LMS identifiers: a CSV with the columns folder and id (and optionally "
-                              "name, email, section)")
+                              "name, email, section, canvas_id, sis_login_id); the LMS formats need it")
+    command.add_argument("--assignment-ids", metavar="KATA=ID", nargs="+", default=[],
+                         help="for --gradebook-format canvas: each kata's Canvas assignment id, e.g. 1=4711 2=4712, "
+                              "so that its column is read as that assignment")
     scoring_arguments(command)
     command.add_argument("--similarity", metavar="FILE.json", type=Path, default=None,
                          help="also compare the class as kata similarity does, write the pairs to FILE.json, and "
@@ -85,6 +88,20 @@ def scoring(options: argparse.Namespace) -> Scoring:
         except argparse.ArgumentTypeError as error:
             raise ValueError(f"--kata-points {pair!r}: {error}") from None
     return Scoring(options.scoring, options.points, per_kata, parse_weights(options.weights))
+
+def assignment_ids(pairs: list[str]) -> dict[str, str]:
+    """--assignment-ids 1=4711: kata slug -> Canvas's assignment id (digits, as Canvas writes them)."""
+    ids = {}
+    for pair in pairs:
+        name, _, number = pair.partition("=")
+        try:
+            slug = find_kata(name).slug
+        except argparse.ArgumentTypeError as error:
+            raise ValueError(f"--assignment-ids {pair!r}: {error}") from None
+        if not (number.isascii() and number.isdigit()):
+            raise ValueError(f"--assignment-ids {pair!r}: an assignment id is Canvas's number, such as 1=4711")
+        ids[slug] = number
+    return ids
 
 def classroom_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("platform", choices=("github", "gradescope", "step"),
@@ -161,7 +178,12 @@ def grade(options: argparse.Namespace) -> int:
         roster = read_roster(options.roster) if options.roster is not None else None
         if roster is not None and options.gradebook is None:
             raise ValueError("--roster goes with --gradebook, whose rows it identifies")
-        gradebook = Asked(options.gradebook, options.gradebook_format, roster) if options.gradebook else None
+        if options.assignment_ids and options.gradebook is None:
+            raise ValueError("--assignment-ids goes with --gradebook, whose columns they name")
+        ids = assignment_ids(options.assignment_ids)
+        if ungraded := [slug for slug in ids if slug not in {kata.slug for kata in katas}]:
+            raise ValueError(f"--assignment-ids names {', '.join(ungraded)}, which this run does not grade")
+        gradebook = Asked(options.gradebook, options.gradebook_format, roster, ids) if options.gradebook else None
         return grade(options.submissions, katas, jobs=options.jobs, call_seconds=options.call_seconds,
                      memory_mb=options.memory, outputs=tuple(options.out), junit=options.junit,
                      unconfined=options.unconfined, feedback=options.feedback, gradebook=gradebook,

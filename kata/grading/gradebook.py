@@ -2,27 +2,34 @@
 
 Formats (`--gradebook-format`):
 - plain: student, id, a column per kata, total, possible, percentage.
-- canvas: Canvas's gradebook CSV: Student, ID, SIS User ID, SIS Login ID, Section, then one column
-  per assignment and a "Points Possible" row under the header, as Canvas exports it; Canvas matches
-  a row to a student by one of its IDs, and makes a new assignment of each column it does not know.
+- canvas: Canvas's gradebook import: Student, ID, SIS User ID, SIS Login ID, Section, then a column per
+  kata and a "Points Possible" row under the header. Canvas's importer (app/models/gradebook_importer.rb)
+  matches a row to a student by ID (Canvas's own user id), else SIS User ID, else SIS Login ID, else the
+  name; it reads a column `Title (assignment id)` as that assignment, else the assignment titled so, and
+  makes a new assignment of any other column: so no total column (Canvas totals itself), and each kata's
+  assignment id when the teacher gives it (`--assignment-ids 1=4711`).
 - moodle: an identifier (ID number, email address) and a grade column per item, for Moodle's
   "Import grades from CSV", which asks which column identifies the user and maps each grade column.
-- google: Google Classroom's own grades export layout (Last Name, First Name, Email Address, then each
-  assignment, a points row under the header), for a sheet that sits beside Classroom's.
+  Moodle refuses the whole file for a row whose identifier names nobody, so each row's identifiers are
+  the roster's, and the email column is written only when the roster gives every student one.
+- google: a sheet in Google Classroom's own grades export layout (Last Name, First Name, Email Address,
+  then each assignment, a points row under the header). Google Classroom imports no grades from a file:
+  this sheet is for reading beside its own export, and its grades are typed in (or sent with its API).
 
-The identifier is the student's folder name, or what the roster gives for it (`--roster FILE.csv`, with
-the columns folder and id, and optionally name, email and section). The roster is matched with each folder's
-own name, exactly: `alice` and `ALICE` are two students, and a classmate's folder named like hers never
-costs alice her row. A student of the roster with no folder gets a row of zeros: an LMS must not keep an
-empty cell for them. A student the roster lacks is never in the gradebook as if matched (an LMS would
-give their points to someone, or refuse the file): their rows go to a file of their own beside it,
-`<gradebook>.unmatched.csv`, in the plain layout, and the teacher is told.
+The LMS formats need the roster (`--roster FILE.csv`, with the columns folder and id, and optionally name,
+email, section, and for Canvas canvas_id and sis_login_id): an LMS knows its students by its identifiers,
+never by a folder's name. The roster is matched with each folder's own name, exactly: `alice` and `ALICE`
+are two students, and a classmate's folder named like hers never costs alice her row. A student of the
+roster with no folder gets a row of zeros: an LMS must not keep an empty cell for them. A student the
+roster lacks is never in the gradebook as if matched (an LMS would give their points to someone, or refuse
+the file): their rows go to a file of their own beside it, `<gradebook>.unmatched.csv`, in the plain
+layout, and the teacher is told.
 """
 
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kata.grading.grades import KataGrade, grade_without_tests
@@ -30,7 +37,7 @@ from kata.grading.scoring import Scoring
 from kata.vocabulary import KataStatus
 
 FORMATS = ("plain", "canvas", "moodle", "google")
-ROSTER_COLUMNS = ("folder", "id", "name", "email", "section")
+ROSTER_COLUMNS = ("folder", "id", "name", "email", "section", "canvas_id", "sis_login_id")
 TOTAL = "Chunking katas total"
 # What a spreadsheet reads as the start of a formula: a quote first makes it text (OWASP's advice).
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -47,6 +54,8 @@ class Person:
     name: str = ""
     email: str = ""
     section: str = ""
+    canvas_id: str = ""  # Canvas's own user id, its column "ID"
+    sis_login_id: str = ""
 
 
 def read_roster(path: Path) -> dict[str, Person]:
@@ -54,13 +63,14 @@ def read_roster(path: Path) -> dict[str, Person]:
     try:
         with Path(path).open(encoding="utf-8-sig", newline="") as file:
             reader = csv.DictReader(file)
-            columns = [name.strip().lower() for name in reader.fieldnames or []]
+            columns = [column_name(name) for name in reader.fieldnames or []]
             if "folder" not in columns or "id" not in columns:
                 raise BadRoster(f"--roster {str(path)!r}: its first line must name the columns folder and id "
-                                f"(and optionally name, email, section); it has {', '.join(columns) or 'none'}")
+                                f"(and optionally {', '.join(ROSTER_COLUMNS[2:])}); "
+                                f"it has {', '.join(columns) or 'none'}")
             people: dict[str, Person] = {}
             for line, row in enumerate(reader, 2):
-                cells = {key.strip().lower(): (value or "").strip() for key, value in row.items() if key}
+                cells = {column_name(key): (value or "").strip() for key, value in row.items() if key}
                 if not cells.get("folder") or not cells.get("id"):
                     raise BadRoster(f"--roster {str(path)!r}, line {line}: a folder and an id are needed")
                 if cells["folder"] in people:
@@ -72,6 +82,11 @@ def read_roster(path: Path) -> dict[str, Person]:
     return people
 
 
+def column_name(heading: str) -> str:
+    """A roster's heading as this module names it: 'SIS Login ID' is sis_login_id."""
+    return "_".join(heading.strip().lower().split())
+
+
 @dataclass(frozen=True)
 class Asked:
     """The gradebook a teacher asks for: where, in which format, with whose identifiers."""
@@ -79,12 +94,18 @@ class Asked:
     path: Path
     form: str = "plain"
     roster: dict[str, Person] | None = None
+    assignment_ids: dict[str, str] = field(default_factory=dict)  # kata slug -> Canvas's assignment id
 
     def __post_init__(self) -> None:
         if Path(self.path).suffix.lower() != ".csv":
             raise ValueError(f"--gradebook {str(self.path)!r} does not end in .csv")
         if self.form not in FORMATS:
             raise ValueError(f"--gradebook-format {self.form!r} is not one of {', '.join(FORMATS)}")
+        if self.form != "plain" and self.roster is None:
+            raise ValueError(f"--gradebook-format {self.form} needs --roster FILE.csv: the LMS knows its students "
+                             "by the identifiers a roster gives, not by their folders' names")
+        if self.assignment_ids and self.form != "canvas":
+            raise ValueError("--assignment-ids goes with --gradebook-format canvas, whose columns they name")
 
 
 @dataclass
@@ -131,10 +152,10 @@ def unmatched_path(path: Path) -> Path:
 
 
 def write_gradebook(path: Path, rows: list[Row], katas: list[str], scoring: Scoring, form: str = "plain",
-                    flagged: bool = False) -> None:
+                    flagged: bool = False, assignment_ids: dict[str, str] | None = None) -> None:
     if form not in FORMATS:
         raise ValueError(f"--gradebook-format {form!r} is not one of {', '.join(FORMATS)}")
-    header, points_row, cells = _LAYOUTS[form](rows, katas, scoring)
+    header, points_row, cells = _LAYOUTS[form](rows, katas, scoring, assignment_ids or {})
     if flagged and form == "plain":
         header, cells = [*header, "flagged"], [[*cell, row.flagged] for cell, row in zip(cells, rows)]
     Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -146,42 +167,58 @@ def write_gradebook(path: Path, rows: list[Row], katas: list[str], scoring: Scor
         writer.writerows([[_cell(value) for value in row] for row in cells])
 
 
-def assignment(kata: str) -> str:
-    """A kata's column: 'Kata 01 fixed_windows'."""
+def assignment(kata: str, assignment_id: str = "") -> str:
+    """A kata's column: 'Kata 01 fixed_windows', or Canvas's 'Kata 01 fixed_windows (4711)' given its id."""
     number, name = kata.split("_", 1)
-    return f"Kata {number} {name}"
+    return f"Kata {number} {name}" + (f" ({assignment_id})" if assignment_id else "")
 
 
-def _plain(rows: list[Row], katas: list[str], scoring: Scoring) -> tuple[list, list, list[list]]:
+Layout = tuple[list, list, list[list]]  # the header, the points row (or none), a row of cells per student
+
+
+def _plain(rows: list[Row], katas: list[str], scoring: Scoring, ids: dict[str, str]) -> Layout:
     header = ["student", "id", *katas, "total", "possible", "percentage"]
     return header, [], [[row.person.folder, row.person.id, *(row.points.get(kata, 0.0) for kata in katas),
                          row.total, row.possible, row.percentage] for row in rows]
 
 
-def _canvas(rows: list[Row], katas: list[str], scoring: Scoring) -> tuple[list, list, list[list]]:
-    header = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", *map(assignment, katas), TOTAL]
-    possible = ["Points Possible", "", "", "", "", *(scoring.possible(kata) for kata in katas),
-                sum(scoring.possible(kata) for kata in katas)]
-    return header, possible, [[row.person.name or row.person.folder, "", row.person.id, "", row.person.section,
-                               *(row.points.get(kata, 0.0) for kata in katas), row.total] for row in rows]
+def _canvas(rows: list[Row], katas: list[str], scoring: Scoring, ids: dict[str, str]) -> Layout:
+    header = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
+              *(assignment(kata, ids.get(kata, "")) for kata in katas)]
+    possible = ["Points Possible", "", "", "", "", *(scoring.possible(kata) for kata in katas)]
+    return header, possible, [[row.person.name or row.person.folder, row.person.canvas_id, row.person.id,
+                               row.person.sis_login_id, row.person.section,
+                               *(row.points.get(kata, 0.0) for kata in katas)] for row in rows]
 
 
-def _moodle(rows: list[Row], katas: list[str], scoring: Scoring) -> tuple[list, list, list[list]]:
-    header = ["ID number", "Email address", "Full name", *map(assignment, katas), TOTAL, "Percentage"]
-    return header, [], [[row.person.id, row.person.email, row.person.name or row.person.folder,
+def _moodle(rows: list[Row], katas: list[str], scoring: Scoring, ids: dict[str, str]) -> Layout:
+    # An empty email would be mapped to no one, or, in some versions, to the row above's student.
+    emails = all(row.person.email for row in rows)
+    header = ["ID number", *(["Email address"] if emails else []), "Full name", *map(assignment, katas), TOTAL,
+              "Percentage"]
+    return header, [], [[row.person.id, *([row.person.email] if emails else []), row.person.name or row.person.folder,
                          *(row.points.get(kata, 0.0) for kata in katas), row.total, row.percentage] for row in rows]
 
 
-def _google(rows: list[Row], katas: list[str], scoring: Scoring) -> tuple[list, list, list[list]]:
+def _google(rows: list[Row], katas: list[str], scoring: Scoring, ids: dict[str, str]) -> Layout:
     header = ["Last Name", "First Name", "Email Address", *map(assignment, katas), TOTAL]
     possible = ["", "", "Points", *(scoring.possible(kata) for kata in katas),
                 sum(scoring.possible(kata) for kata in katas)]
     cells = []
     for row in rows:
-        first, _, last = (row.person.name or row.person.folder).rpartition(" ")
+        last, first = last_and_first_name(row.person.name or row.person.folder)
         cells.append([last, first, row.person.email or row.person.id,
                       *(row.points.get(kata, 0.0) for kata in katas), row.total])
     return header, possible, cells
+
+
+def last_and_first_name(name: str) -> tuple[str, str]:
+    """'Lovelace, Ada' and 'Ada Lovelace' are both ('Lovelace', 'Ada'); a single word is a last name."""
+    if "," in name:
+        last, _, first = name.partition(",")
+    else:
+        first, _, last = name.strip().rpartition(" ")
+    return last.strip(), first.strip()
 
 
 _LAYOUTS = {"plain": _plain, "canvas": _canvas, "moodle": _moodle, "google": _google}
@@ -204,7 +241,8 @@ def write_asked(asked: Asked, grades: list[KataGrade], scoring: Scoring,
         row.flagged = "; ".join((flags or {}).get(row.student, []))
     unmatched = [row for row in rows if asked.roster is not None and row.person.folder not in asked.roster]
     matched = [row for row in rows if row not in unmatched] if unmatched else rows
-    write_gradebook(asked.path, matched, katas, scoring, asked.form, flagged=flags is not None)
+    write_gradebook(asked.path, matched, katas, scoring, asked.form, flagged=flags is not None,
+                    assignment_ids=asked.assignment_ids)
     if not unmatched:
         return []
     write_gradebook(unmatched_path(asked.path), unmatched, katas, scoring, "plain", flagged=flags is not None)

@@ -18,6 +18,7 @@ from kata.runner.failures import kind_of_test
 from kata.katas import ROOT
 from kata.runner.outcomes import TestOutcome as Outcome
 from kata.vocabulary import KataStatus
+from tests.support import canvas_importer as canvas
 
 ONE, TWO = "01_fixed_windows", "02_token_budget_packer"
 
@@ -84,12 +85,11 @@ def test_the_plain_gradebook_has_a_row_per_student_with_total_and_percentage(tmp
 
 
 def test_canvas_moodle_and_google_layouts(tmp_path):
-    roster = {"quadratic": Person("quadratic", "S1", "Ada Lovelace", "ada@example.org", "A")}
+    roster = {"quadratic": Person("quadratic", "S1", "Ada Lovelace", "ada@example.org", "A", "101", "ada")}
     rows = gradebook_rows(CLASS[:2], PROPORTIONAL, roster)
     for form, header, first_row in [
         ("canvas", ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Kata 01 fixed_windows",
-                    "Kata 02 token_budget_packer", "Chunking katas total"],
-         ["Points Possible", "", "", "", "", "10", "10", "20"]),
+                    "Kata 02 token_budget_packer"], ["Points Possible", "", "", "", "", "10", "10"]),
         ("moodle", ["ID number", "Email address", "Full name", "Kata 01 fixed_windows", "Kata 02 token_budget_packer",
                     "Chunking katas total", "Percentage"], ["S1", "ada@example.org", "Ada Lovelace", "10", "9.83",
                                                             "19.83", "99.15"]),
@@ -100,8 +100,76 @@ def test_canvas_moodle_and_google_layouts(tmp_path):
         write_gradebook(path, rows, [ONE, TWO], PROPORTIONAL, form)
         written = read(path)
         assert written[0] == header and written[1] == first_row, form
-    assert read(tmp_path / "canvas.csv")[2] == ["Ada Lovelace", "", "S1", "", "A", "10", "9.83", "19.83"]
+    assert read(tmp_path / "canvas.csv")[2] == ["Ada Lovelace", "101", "S1", "ada", "A", "10", "9.83"]
     assert read(tmp_path / "google.csv")[2] == ["Lovelace", "Ada", "ada@example.org", "10", "9.83", "19.83"]
+
+
+CANVAS_COURSE = [canvas.Student(101, "Ada Lovelace", "S1", "ada"), canvas.Student(102, "Bob Byte", "S2", "bob"),
+                 canvas.Student(103, "Cy Press", "S3", "cy")]
+CANVAS_CLASS = [grade_from_tests(student, kata, [Outcome(f"tests/{kata}/test_hidden.py::t{n}", n < passed)
+                                                  for n in range(4)])
+                for student, passed in (("ada", 4), ("bob", 1), ("cy", 0)) for kata in (ONE, TWO)]
+
+
+@pytest.mark.parametrize("identified_by", ["canvas_id", "sis_user_id", "sis_login_id"])
+def test_canvas_imports_each_grade_into_its_students_assignment_and_makes_nothing_new(tmp_path, identified_by):
+    """Read as Canvas's importer reads it (tests/support/canvas_importer.py), whichever identifier the roster
+    has: each student's points in the course's own assignments, no new assignment (a total column would be
+    one), no new student."""
+    people = {
+        "canvas_id": lambda student: Person(student.login_id, "", student.name, canvas_id=str(student.id)),
+        "sis_user_id": lambda student: Person(student.login_id, student.sis_user_id, student.name),
+        "sis_login_id": lambda student: Person(student.login_id, "", "", sis_login_id=student.login_id),
+    }[identified_by]
+    roster = {student.login_id: people(student) for student in CANVAS_COURSE}
+    asked = Asked(tmp_path / "canvas.csv", "canvas", roster, {ONE: "4711", TWO: "4712"})
+    assert write_asked(asked, CANVAS_CLASS, PROPORTIONAL) == []
+    imported = canvas.canvas_import(asked.path, CANVAS_COURSE, {4711: "Chunking 1", 4712: "Chunking 2"})
+    assert (imported.new_assignments, imported.new_students) == ([], [])
+    assert imported.points_possible == {"Chunking 1": "10", "Chunking 2": "10"}
+    assert imported.grades == {(name, title): points for name, points in (("Ada Lovelace", "10"),
+                                                                           ("Bob Byte", "2.5"), ("Cy Press", "0"))
+                               for title in ("Chunking 1", "Chunking 2")}
+
+
+def test_canvas_finds_the_assignments_by_their_titles_without_ids(tmp_path):
+    roster = {student.login_id: Person(student.login_id, student.sis_user_id) for student in CANVAS_COURSE}
+    write_asked(Asked(tmp_path / "canvas.csv", "canvas", roster), CANVAS_CLASS, PROPORTIONAL)
+    titled = canvas.canvas_import(tmp_path / "canvas.csv", CANVAS_COURSE,
+                                  {1: "Kata 01 fixed_windows", 2: "Kata 02 token_budget_packer"})
+    assert titled.new_assignments == [] and len(titled.grades) == 6
+    # A course whose assignments are named otherwise: Canvas would make two (it asks first, in its preview)
+    untitled = canvas.canvas_import(tmp_path / "canvas.csv", CANVAS_COURSE, {1: "Chunking 1"})
+    assert untitled.new_assignments == ["Kata 01 fixed_windows", "Kata 02 token_budget_packer"]
+
+
+def test_moodle_has_an_email_column_only_when_every_student_has_an_email(tmp_path):
+    """An empty identifier cell is a row Moodle cannot match (or gives to the row above's student)."""
+    with_email = {"quadratic": Person("quadratic", "S1", email="ada@example.org")}
+    for roster, header in [(with_email, ["ID number", "Email address", "Full name"]),
+                           ({**with_email, "absent": Person("absent", "S9")}, ["ID number", "Full name"])]:
+        write_gradebook(tmp_path / "moodle.csv", gradebook_rows(CLASS[:2], PROPORTIONAL, roster), [ONE, TWO],
+                        PROPORTIONAL, "moodle")
+        written = read(tmp_path / "moodle.csv")
+        assert written[0][:len(header)] == header
+        assert all(all(cell for cell in row[:len(header)]) for row in written[1:])
+
+
+@pytest.mark.parametrize(("name", "last", "first"), [("Lovelace, Ada", "Lovelace", "Ada"),
+                                                      ("Ada Lovelace", "Lovelace", "Ada"),
+                                                      ("Ada King Lovelace", "Lovelace", "Ada King"),
+                                                      ("Plato", "Plato", "")])
+def test_the_google_sheet_splits_a_name_written_either_way(tmp_path, name, last, first):
+    roster = {"quadratic": Person("quadratic", "S1", name)}
+    write_gradebook(tmp_path / "google.csv", gradebook_rows(CLASS[:2], PROPORTIONAL, roster), [ONE, TWO],
+                    PROPORTIONAL, "google")
+    assert read(tmp_path / "google.csv")[2][:2] == [last, first]
+
+
+@pytest.mark.parametrize("form", ["canvas", "moodle", "google"])
+def test_an_lms_gradebook_without_a_roster_is_refused(tmp_path, form):
+    with pytest.raises(ValueError, match=f"--gradebook-format {form} needs --roster FILE.csv"):
+        Asked(tmp_path / "g.csv", form)
 
 
 def test_a_student_of_the_roster_who_handed_nothing_in_gets_zeros(tmp_path):
@@ -153,6 +221,11 @@ def test_the_roster_is_read_strictly(tmp_path):
     (["--weights", "hidden=2"], "--weights goes with --scoring weighted"),
     (["--kata-points", "1=0"], "--kata-points '1=0'"),
     (["--kata-points", "99=5"], "99"),
+    (["--gradebook", "g.csv", "--gradebook-format", "moodle"], "--gradebook-format moodle needs --roster FILE.csv"),
+    (["--gradebook", "g.csv", "--assignment-ids", "1=4711"], "--assignment-ids goes with --gradebook-format canvas"),
+    (["--gradebook", "g.csv", "--assignment-ids", "1=x"], "--assignment-ids '1=x': an assignment id is Canvas's"),
+    (["--gradebook", "g.csv", "--assignment-ids", "3=4711"], "--assignment-ids names 03_recursive_chunker"),
+    (["--assignment-ids", "1=4711"], "--assignment-ids goes with --gradebook"),
 ])
 def test_bad_gradebook_options_are_refused_before_grading(tmp_path, arguments, said):
     (tmp_path / "class").mkdir()
