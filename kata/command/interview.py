@@ -8,7 +8,6 @@ measures the growth of each stage's final code for the scorecard as `kata bench`
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import subprocess
 import sys
@@ -157,11 +156,16 @@ def _run(options: argparse.Namespace) -> int:
 
 def _submit(options: argparse.Namespace) -> int:
     session = _open_session()
-    from kata.interview.judge import judge
+    from kata.interview.judge import judge_code
 
     stage, kata = session.stage, session.stage.the_kata
     at = session.elapsed()
-    submission = judge(kata, stage.path(), submit=True, at=at, confined=not session.confinement)
+    try:
+        source = stage.path().read_bytes()
+    except OSError as error:
+        raise SessionProblem(f"{stage.file} cannot be read ({error.strerror}): nothing to submit") from None
+    submission = judge_code(kata, source, stage.path().name, session.keep_code(source), at=at,
+                            confined=not session.confinement)
     if submission.problem.startswith("not started"):
         raise SessionProblem(f"nothing to submit yet: write {', '.join(kata.functions)} in {stage.file}")
     stage.submissions.append(submission)
@@ -207,9 +211,12 @@ def _end(options: argparse.Namespace) -> int:
 
 
 def _report(options: argparse.Namespace) -> int:
+    from kata.interview.confirm import unconfirmed_passes
+
     session = last_session()
-    growth = _growths(session) if session.ended and not options.no_growth else {}
-    data = scorecard.figures(session, growth)
+    unconfirmed = unconfirmed_passes(session)
+    growth = _growths(session, unconfirmed) if session.ended and not options.no_growth else {}
+    data = scorecard.figures(session, growth, unconfirmed)
     if options.out is not None:
         suffix = options.out.suffix.lower()
         writer = {".md": scorecard.as_markdown, ".html": scorecard.as_html, ".json": scorecard.as_json}[suffix]
@@ -227,8 +234,10 @@ def _history(options: argparse.Namespace) -> int:
     if not sessions:
         print("No interview yet: kata interview start --track NAME begins one.")
         return 0
+    from kata.interview.confirm import unconfirmed_passes
+
     for session in sessions:
-        total = scorecard.figures(session, {})["total"]
+        total = scorecard.figures(session, {}, unconfirmed_passes(session, judge_again=False))["total"]
         state = session.end_reason if session.ended else "under way"
         print(f"{session.id}  {session.track:<10} {total['stages_passed']} of {total['stages']} stages  "
               f"{minutes_and_seconds(session.elapsed())} of {minutes_and_seconds(session.seconds)}  "
@@ -237,8 +246,8 @@ def _history(options: argparse.Namespace) -> int:
     return 0
 
 
-def _growths(session: Session) -> dict[int, scorecard.Growth]:
-    """The growth of each passed stage's final code, measured once and kept beside the session."""
+def _growths(session: Session, unconfirmed: dict[int, str]) -> dict[int, scorecard.Growth]:
+    """The growth of each passed stage's accepted code, measured once and kept beside the session."""
     kept_in = session.folder() / "growth.json"
     try:
         kept = json.loads(kept_in.read_text(encoding="utf-8"))
@@ -246,11 +255,12 @@ def _growths(session: Session) -> dict[int, scorecard.Growth]:
         kept = {}
     growths = {}
     for index, stage in enumerate(session.stages):
-        if stage.passed_at is None or not stage.path().is_file():
+        accepted = stage.accepted_submission()
+        if stage.passed_at is None or index in unconfirmed or accepted is None:
             continue
-        key = hashlib.sha256(stage.path().read_bytes()).hexdigest()
+        key = accepted.code
         if not isinstance(kept.get(key), dict):
-            kept[key] = _measured_growth(stage.the_kata, stage.path())
+            kept[key] = _measured_growth(stage.the_kata, session.kept_code(key))
         growths[index] = scorecard.Growth(**kept[key])
     kept_in.write_text(json.dumps(kept), encoding="utf-8")
     return growths

@@ -44,6 +44,16 @@ LIMIT_WORDS = {
 }
 
 
+def judge_code(kata: Kata, source: bytes, name: str, code: str, *, at: float, confined: bool) -> Submission:
+    """Submit `source` as the file `name` (a copy, so that what is judged is exactly what was kept as `code`)."""
+    with tempfile.TemporaryDirectory(prefix="kata-interview-code-") as folder:
+        copy = Path(folder) / name
+        copy.write_bytes(source)
+        submission = judge(kata, copy, submit=True, at=at, confined=confined)
+    submission.code = code
+    return submission
+
+
 def judge(kata: Kata, file: Path, *, submit: bool, at: float, confined: bool) -> Submission:
     """Run the stage's examples (or, to submit, its other tests) on `file`; the submission's record."""
     names = SUBMIT_FILES if submit else RUN_FILES

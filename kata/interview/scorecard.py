@@ -64,9 +64,11 @@ def _touches(question: Question, submission: Submission) -> bool:
     return any(part in test for test in first for part in question.touches)
 
 
-def figures(session: Session, growth: dict[int, Growth]) -> dict:
-    """The scorecard as data: what --json writes, and what the pages are written from."""
-    stages = [_stage_figures(session, index, stage, growth.get(index)) for index, stage in enumerate(session.stages)]
+def figures(session: Session, growth: dict[int, Growth], unconfirmed: dict[int, str] | None = None) -> dict:
+    """The scorecard as data: what --json writes, and what the pages are written from. A stage recorded as
+    passed whose kept code does not bear it out (`unconfirmed`: index -> why) is not passed."""
+    stages = [_stage_figures(session, index, stage, growth.get(index), (unconfirmed or {}).get(index, ""))
+              for index, stage in enumerate(session.stages)]
     return {
         "session": session.id, "track": session.track, "katas": [kata.number for kata in session.katas()],
         "minutes": session.minutes, "ended": session.ended, "end_reason": session.end_reason,
@@ -83,7 +85,7 @@ def figures(session: Session, growth: dict[int, Growth]) -> dict:
     }
 
 
-def _stage_figures(session: Session, index: int, stage: Stage, growth: Growth | None) -> dict:
+def _stage_figures(session: Session, index: int, stage: Stage, growth: Growth | None, unconfirmed: str) -> dict:
     kata = stage.the_kata
     questions = kata.script.questions
     failed = [submission for submission in stage.submissions if not submission.accepted]
@@ -91,7 +93,8 @@ def _stage_figures(session: Session, index: int, stage: Stage, growth: Growth | 
         "stage": index + 1, "kata": kata.number, "title": kata.title, "file": stage.file,
         "target_minutes": kata.script.target_minutes,
         "seconds_to_first_run": _since(stage, stage.runs[0] if stage.runs else None),
-        "seconds_to_pass": _since(stage, stage.passed_at),
+        "seconds_to_pass": None if unconfirmed else _since(stage, stage.passed_at),
+        "recorded_pass_unconfirmed": unconfirmed,
         "submissions": len(stage.submissions), "failed_submissions": len(failed),
         "failures": [{"submission": stage.submissions.index(submission) + 1,
                       "seconds": _since(stage, submission.at),
@@ -148,7 +151,9 @@ def _stage_lines(stage: dict, ended: bool) -> list[str]:
                                          f" ({_clock(passed - target)} over the target)")
     lines = [f"## Stage {stage['stage']}: kata {stage['kata']}, {stage['title']}", "",
              f"- target: {stage['target_minutes']} min; first run: {_clock(stage['seconds_to_first_run'], 'none')}; "
-             + (f"passed at {_clock(passed)}{against}" if passed is not None else "not passed"),
+             + (f"passed at {_clock(passed)}{against}" if passed is not None else "not passed")
+             + (f" (recorded as passed, but {stage['recorded_pass_unconfirmed']})"
+                if stage["recorded_pass_unconfirmed"] else ""),
              f"- submissions: {stage['submissions']}, of which {stage['failed_submissions']} failed"]
     for failure in stage["failures"]:
         what = failure["problem"] or f"{failure['passed']} of {failure['total']} tests passed"

@@ -1,5 +1,9 @@
 """A session's state: `.kata/interview/<id>/session.json`, beside the file of each of its stages.
 
+Each submission keeps the code it judged, `submitted/<sha256>.py` beside session.json, and names it by
+its SHA-256: the scorecard judges a passed stage's kept code again (kata.interview.confirm), so that a
+pass it shows is one the code bears out, whatever the session's file says.
+
 Times are seconds since the session started, read from kata.interview.clock. A session is
 active until it ends: by `kata interview end`, by its last stage's pass, or by its time
 running out, which the first command after that moment records (at the deadline, not later).
@@ -8,6 +12,7 @@ The learner's own files under problems/ are never read or written.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -39,6 +44,7 @@ class Submission:
     first_failure: str = ""  # as the candidate was shown it
     mistake: str = ""  # the id of the catalogued mistake it matched, if one: withheld until the session ends
     problem: str = ""  # why the tests could not run the code (not started, a syntax error...), if so
+    code: str = ""  # the SHA-256 of the code judged, kept as submitted/<code>.py in the session's folder
 
     @property
     def accepted(self) -> bool:
@@ -61,6 +67,9 @@ class Stage:
 
     def path(self) -> Path:
         return STATE.parent / self.file
+
+    def accepted_submission(self) -> Submission | None:
+        return next((submission for submission in reversed(self.submissions) if submission.accepted), None)
 
 
 @dataclass
@@ -93,6 +102,17 @@ class Session:
 
     def folder(self) -> Path:
         return SESSIONS / self.id
+
+    def kept_code(self, code: str) -> Path:
+        """Where a submission's code is kept, by its SHA-256."""
+        return self.folder() / "submitted" / f"{code}.py"
+
+    def keep_code(self, source: bytes) -> str:
+        """Keep the code about to be judged; its SHA-256, which names it."""
+        code = hashlib.sha256(source).hexdigest()
+        self.kept_code(code).parent.mkdir(exist_ok=True)
+        self.kept_code(code).write_bytes(source)
+        return code
 
     def elapsed(self) -> float:
         """Seconds since the start, by the clock that started the session; never past the end."""

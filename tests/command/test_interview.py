@@ -7,6 +7,7 @@ repository, as a candidate runs it.
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import re
 import shutil
@@ -435,6 +436,63 @@ def test_code_that_forges_its_result_reads_the_reference_or_rewrites_the_session
     assert after["stages"][0]["passed_at"] is None and json.loads(before)["stages"][0]["passed_at"] is None
     assert (candidate.repo / "tests" / "02_token_budget_packer" / "test_hidden.py").read_text()
     assert candidate.status()["stage"] == 1
+
+
+def forge_a_pass(candidate, code: str = "") -> None:
+    """Write into session.json, by hand, that the first stage was passed and the session ended."""
+    session = json.loads(candidate.session_file().read_text())
+    session["stages"][0]["submissions"].append({"at": 60.0, "passed": 66, "total": 66, "code": code})
+    session["stages"][0]["passed_at"] = 60.0
+    session["ended_at"], session["end_reason"] = 60.0, "every stage passed"
+    candidate.session_file().write_text(json.dumps(session))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(WHOLE_SESSION_SECONDS)
+def test_a_pass_written_into_the_session_by_hand_is_neither_on_the_scorecard_nor_in_the_history(candidate):
+    candidate.interview("start", "--kata", "1")
+    forge_a_pass(candidate)
+    report = json.loads(candidate.interview("report", "--json", "--no-growth").stdout)
+    stage = report["stages"][0]
+    assert (stage["seconds_to_pass"], report["total"]["stages_passed"]) == (None, 0)
+    assert stage["recorded_pass_unconfirmed"] == "no accepted submission's code was kept"
+    assert "not passed (recorded as passed, but no accepted submission's code was kept)" in \
+        candidate.interview("report", "--no-growth").stdout
+    assert " 0 of 1 stages " in candidate.interview("history").stdout
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(WHOLE_SESSION_SECONDS)
+def test_a_pass_forged_with_kept_code_that_fails_is_judged_again_and_not_counted(candidate):
+    candidate.interview("start", "--kata", "1")
+    stub = (candidate.repo / candidate.status()["file"]).read_bytes()
+    code = hashlib.sha256(stub).hexdigest()
+    kept = candidate.session_file().parent / "submitted" / f"{code}.py"
+    kept.parent.mkdir()
+    kept.write_bytes(stub)
+    forge_a_pass(candidate, code)
+    assert " 1 of 1 stages " in candidate.interview("history").stdout  # the kept code is there, unchanged
+    stage = json.loads(candidate.interview("report", "--json", "--no-growth").stdout)["stages"][0]
+    assert stage["seconds_to_pass"] is None
+    assert stage["recorded_pass_unconfirmed"].startswith("judged again, the code it accepted did not pass: not started")
+    kept.write_bytes(stub + b"\n")
+    stage = json.loads(candidate.interview("report", "--json", "--no-growth").stdout)["stages"][0]
+    assert stage["recorded_pass_unconfirmed"] == "the code it accepted has been changed since"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(WHOLE_SESSION_SECONDS)
+def test_a_pass_keeps_the_code_it_judged_and_the_scorecard_confirms_it(candidate):
+    candidate.interview("start", "--kata", "1")
+    candidate.write(reference("01"))
+    assert candidate.interview("submit").returncode == 0
+    candidate.write("def fixed_windows(tokens, chunk_size, overlap=0):\n    raise NotImplementedError\n")
+    session = json.loads(candidate.session_file().read_text())
+    code = session["stages"][0]["submissions"][0]["code"]
+    kept = candidate.session_file().parent / "submitted" / f"{code}.py"
+    assert kept.read_text() == reference("01")
+    stage = json.loads(candidate.interview("report", "--json", "--no-growth").stdout)["stages"][0]
+    assert stage["seconds_to_pass"] is not None and stage["recorded_pass_unconfirmed"] == ""
 
 
 @pytest.mark.slow
