@@ -34,7 +34,7 @@ class FailuresByCause:
         stats = terminalreporter.stats
         state = terminalreporter.config.stash[RUN]
         told = {failure.test for causes in state.naming.causes.values() for cause in causes
-                for failure in cause.failures} | state.not_started_items  # the table of katas says "not started"
+                for failure in cause.failures} | state.items_told_elsewhere  # the table of katas, or one line
         failed = stats.get("failed", [])
         stats["failed"] = [report for report in failed if report.nodeid not in told]
         try:

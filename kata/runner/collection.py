@@ -1,6 +1,10 @@
 """Which tests run, in which order: each selected kata is loaded once, and a kata whose code cannot run
 becomes one clear line instead of a traceback per test.
 
+Under `--junitxml`, a kata whose code cannot run stands in each of its tests instead (each failing with
+the one line, told once in the terminal): a JUnit reader counts the tests, and one case for a kata
+not started beside 56 for a kata solved would weigh it as one test.
+
 The tests of a kata run from simple to subtle: the statement's examples, the hidden tests, the
 properties, and the slow guards last, so that the first failure is usually the one to fix first.
 """
@@ -63,12 +67,26 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             implementation_of(config, kata)
         except (LoadProblem, NotStarted) as problem:
             state.unavailable[kata.slug] = problem
-            kept.append(KataUnavailable.from_parent(_folder_node(kata_items[0]), name=kata.slug, problem=problem))
-            if isinstance(problem, NotStarted):
-                state.not_started_items.add(kept[-1].nodeid)
+            stand_ins = _stand_ins(kata, kata_items, problem, for_junit=bool(config.getoption("xmlpath", None)))
+            kept.extend(stand_ins)
+            told_elsewhere = stand_ins if isinstance(problem, NotStarted) else stand_ins[1:]
+            state.items_told_elsewhere.update(item.nodeid for item in told_elsewhere)
         else:
             kept.extend(sorted(kata_items, key=_stage))
     items[:] = kept
+
+
+def _stand_ins(kata: Kata, items: list[pytest.Item], problem: Exception, for_junit: bool) -> list[pytest.Item]:
+    """One item for the kata, or, for a JUnit file, one in the place of each of its tests."""
+    if not for_junit:
+        return [KataUnavailable.from_parent(_folder_node(items[0]), name=kata.slug, problem=problem)]
+    return [KataUnavailable.from_parent(_parent(item), name=item.name, problem=problem)
+            for item in sorted(items, key=_stage)]
+
+
+def _parent(item: pytest.Item) -> pytest.Collector:
+    assert item.parent is not None  # a test item always has one (its module or class)
+    return item.parent
 
 
 def pytest_deselected(items: Sequence[pytest.Item]) -> None:

@@ -31,7 +31,9 @@ class RunState:
     tally: Tally  # what the tests did, kata by kata
     loaded: dict[str, SimpleNamespace] = field(default_factory=dict)  # kata slug -> its implementation
     unavailable: dict[str, Exception] = field(default_factory=dict)  # kata slug -> why its code cannot run
-    not_started_items: set[str] = field(default_factory=set)  # node ids of the items that stand for a kata not started
+    # node ids of the items that stand for a kata not started (told in the table of katas), and of those
+    # after the first that stand for a kata that cannot run (told once)
+    items_told_elsewhere: set[str] = field(default_factory=set)
     selected: dict[str, int] = field(default_factory=dict)  # kata slug -> how many of its tests were selected
     deselected: set[str] = field(default_factory=set)  # slugs of the katas some of whose tests were deselected
     runners_own_deselected: int = 0  # tests of the runner itself (tests/command, ...) deselected, as by default
