@@ -179,6 +179,20 @@ def test_no_oracle_of_the_tests_is_in_the_release(release):
 
 
 @pytest.mark.timeout(300)
+def test_in_the_release_kata_01_skips_none_of_its_tests_and_each_other_kata_some(release):
+    """docs/teachers.md: on GitHub Classroom 'kata 01 runs all its tests; katas 02 to 10 lose those that
+    call tests/support/oracles.py'."""
+    skipping = [kata.number for kata in KATAS if any("oracles" in path.read_text(encoding="utf-8")
+                                                     for path in (release / "tests" / kata.slug).glob("test_*.py"))]
+    assert skipping == [kata.number for kata in KATAS if kata.number != "01"]
+    kata = find_kata("1")
+    outcome = outcomes_of(release, f"tests/{kata.slug}", f"--impl={kata.reference_path()}")[kata.slug]
+    assert outcome["tests"] and not [test for test in outcome["tests"] if test.get("skipped")]
+    said = " ".join((ROOT / "docs" / "teachers.md").read_text(encoding="utf-8").split())
+    assert "(kata 01 runs all its tests; katas 02 to 10 lose those that call `tests/support/oracles.py`)" in said
+
+
+@pytest.mark.timeout(300)
 def test_a_test_that_needs_an_oracle_is_skipped_in_the_release_and_says_why(release):
     kata = find_kata("2")
     outcome = outcomes_of(release, f"tests/{kata.slug}", f"--impl={kata.reference_path()}")[kata.slug]
