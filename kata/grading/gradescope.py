@@ -28,7 +28,7 @@ from kata.grading.grades import KataGrade
 from kata.printable import printable
 
 # What the zip holds of the repository: what grading needs, without the tests of the tests.
-SHIPPED = ("pyproject.toml", "README.md", "conftest.py", "kata", "problems", "solutions", "tests")
+SHIPPED = ("pyproject.toml", "LICENSE", "README.md", "conftest.py", "kata", "problems", "solutions", "tests")
 LEFT_OUT = tuple(f"tests/{folder}" for folder in RUNNERS_OWN_TESTS)
 EXAMPLES_FILE = "test_examples.py"  # the statement's examples: shown to the student at once
 

@@ -17,7 +17,7 @@ from kata.katas import KATAS, ROOT, find_kata, relative
 from tests.support.pristine import write_pristine_stubs
 
 
-COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml")
+COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml", "LICENSE")
 
 
 @pytest.fixture
