@@ -3,8 +3,9 @@ the follow-up, each stage extending the candidate's own code; then the scorecard
 
 `tracks` (the chains of katas an interviewer asks as follow-ups), `clock` (the time a session reads),
 `session` (a session's state in `.kata/interview/`), `workspace` (the file of each stage), `judge` (the
-run and the submit, as an online judge shows them), `scorecard` (the figures of a session, and its
-report). Each kata's script is part of its record (kata/interview_scripts.py, read through kata.katas).
+run and the submit, as an online judge shows them), `confirm` (whether the code a stage kept bears out its
+pass), `scorecard` (the figures of a session, and its report). Each kata's script is part of its record
+(kata/interview_scripts.py, read through kata.katas).
 
 Imports kata.runner (the outcomes of a run, the catalog of mistakes, the folder of the learner's state).
 """

@@ -10,6 +10,9 @@ In the tests' process, the tests' side of each worker:
 - `clock`: the worker's time, on the kernel's clock of its process, and the credit for the
   messages' travel.
 - `memory`: the worker's memory, read from /proc, which a memory guard holds it to.
+- `states`: what the tests' process tells of a worker from outside (whether it has ended, and why).
+- `tests_memory`: the tests' process of one student's run, its resident memory held to a cap from
+  outside.
 - `forking`: this run's fork server, started and asked for workers.
 
 In the fork server's process:
@@ -18,7 +21,8 @@ In the fork server's process:
 
 In each worker's process:
 - `worker`: loads the submission and answers the tests' requests (`WorkerProcess`).
-- `confinement`: what a worker may do once it runs a submission (Landlock, seccomp).
+- `confinement`: what a worker may do once it runs a submission (Landlock, seccomp); under root,
+  `identity` (a user of its own) and `sight` (what it may see of the filesystem, and nothing else).
 
 On both sides:
 - `channel`: the messages, JSON lines on two pipes, never pickle, bounded before they are
@@ -28,7 +32,7 @@ On both sides:
 - `limits`: every limit of a worker, each defined once.
 
 Imports from `kata.judging` what holds no state of a run (the exceptions of a stopped call,
-`is_iterator`, `can_watch`, the words of a load failure, the reading that measures memory),
+whether a value is an iterator and whether it can be watched, the words of a load failure, the reading that measures memory),
 and reaches judging's state only through `kata.judging.elsewhere`: the time of the test's
 waits, the call in progress, and the stop of a test. Judging never
 imports isolation; the runner's plugin connects the two when a run is isolated. Also

@@ -3,7 +3,8 @@
 - `calls`: every call into the code under test goes through `Judged`, and is recorded
   (its arguments, its result, its time) so that a failure can restate it; a call stopped at
   a limit raises a `LimitExceeded`.
-- `judge`: `expect`, `check_returns`, `check_raises` and the verdicts of a wrong answer.
+- `checks`: `expect`, `check_returns`, `check_raises` and the verdicts of a wrong answer.
+- `clocks`: the clock every time limit reads, the CPU time of the thread that runs the code.
 - `limits`: the time and memory limits of a call, a test and loading a module, however
   the code runs (a worker process's own are kata.isolation's).
 - `elsewhere`: calls that run in another process (an isolated run's workers): their time,

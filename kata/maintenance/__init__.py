@@ -1,8 +1,9 @@
-"""Maintenance: the tools whoever changes a kata runs, behind one entry point.
+"""Maintenance: the tools whoever changes a kata runs, behind one entry point (`__main__`).
 
     python -m kata.maintenance known-failures [KATA ...]   # each mistake's record of failures (a few minutes)
     python -m kata.maintenance mutants [KATA ...]          # mutation testing of the references (minutes a kata)
     python -m kata.maintenance labelled-set                # kata 09's chunkings of its labelled set
+    python -m kata.maintenance stubs                       # kata/stubs.json, the untouched stubs
 
 - `known_failures`: runs each catalogued mistake's suite and writes solutions/NN_slug/known_failures.json;
 - `mutants`: changes each reference in small ways and reports the changes no test noticed;

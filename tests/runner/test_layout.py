@@ -97,15 +97,6 @@ def test_every_package_of_kata_has_its_place_in_the_layout_and_in_its_descriptio
     assert not missing, "\n".join(missing)
 
 
-MOST_LINES = 450  # a module longer than this holds more than one concern: split it by what it holds
-
-
-def test_no_module_of_the_runner_is_longer_than_a_screenful_of_concerns():
-    long = [f"{path.relative_to(ROOT)}: {lines} lines" for path in sorted(TOP_LEVEL.rglob("*.py"))
-            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES]
-    assert not long, f"modules over {MOST_LINES} lines:\n" + "\n".join(long)
-
-
 def module_name(path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -150,3 +141,61 @@ def test_no_two_modules_of_the_runner_import_each_other_even_through_others():
         if name not in state:
             visit(name, [name])
     assert not circles, "import circles:\n" + "\n".join(circles)
+
+
+def modules_with_code(package: str) -> set[str]:
+    """A package's modules, by file name; an __init__.py holding only its docstring and imports is not one."""
+    found = set()
+    for path in (TOP_LEVEL / package).glob("*.py"):
+        body = ast.parse(path.read_text(encoding="utf-8")).body
+        if path.name != "__init__.py" or any(not isinstance(node, (ast.Expr, ast.ImportFrom, ast.Import))
+                                             for node in body):
+            found.add(path.name)
+    return found
+
+
+def architecture_rows() -> dict[str, str]:
+    """ARCHITECTURE.md's table of packages: package -> the cell that lists its modules."""
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    return dict(re.findall(r"^\| `kata\.([a-z_]+)` \|[^|]*\| (.*) \|$", text, re.M))
+
+
+@pytest.mark.parametrize("package", sorted(MAY_IMPORT))
+def test_architectures_map_lists_exactly_the_modules_of_each_package(package):
+    listed = set(re.findall(r"`([a-z_]+\.py)`", architecture_rows().get(package, "")))
+    modules = modules_with_code(package)
+    assert (sorted(modules - listed), sorted(listed - modules)) == ([], []), (
+        f"ARCHITECTURE.md's row of kata.{package}: (modules it does not list, listed modules that do not exist)")
+
+
+def test_architecture_names_exactly_the_modules_beside_the_packages():
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`kata/([a-z_]+\.py)`", text))
+    modules = {path.name for path in TOP_LEVEL.glob("*.py") if path.name != "__init__.py"}
+    assert (sorted(modules - named), sorted(named - modules)) == ([], [])
+
+
+def defined_names(package: str) -> set[str]:
+    """The names a package's modules define at their top level."""
+    names = set()
+    for path in (TOP_LEVEL / package).glob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return names
+
+
+@pytest.mark.parametrize("package", sorted(MAY_IMPORT))
+def test_each_package_docstring_names_exactly_its_modules(package):
+    """A docstring named modules that no longer existed (runner's loader, loading, results): a name in
+    backquotes that is neither a module of the package nor a name one of them defines is one of those."""
+    docstring = ast.get_docstring(ast.parse((TOP_LEVEL / package / "__init__.py").read_text())) or ""
+    quoted = set(re.findall(r"`([a-z_]+)`", docstring))
+    modules = {name.removesuffix(".py") for name in modules_with_code(package)} - {"__init__"}
+    unnamed = sorted(modules - quoted)
+    phantoms = sorted(quoted - modules - defined_names(package))
+    assert (unnamed, phantoms) == ([], []), (
+        f"kata/{package}/__init__.py: (modules it does not name, names of no module)")
