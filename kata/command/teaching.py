@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from kata.grading.scoring import Scoring
 
 def grade_arguments(command: argparse.ArgumentParser) -> None:
-    from kata.isolation.limits import WORKER_MEMORY_MB
+    from kata.judging.limits import WORKER_MEMORY_MB
     from kata.judging.limits import CALL_SECONDS
 
     command.add_argument("submissions", metavar="SUBMISSIONS", type=Path,

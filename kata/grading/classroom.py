@@ -32,7 +32,7 @@ from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
 from kata.grading.scoring import POINTS, proportional
 from kata.grading.submissions import Submission, kata_root
 from kata.folders import remove_folder
-from kata.isolation.limits import WORKER_MEMORY_MB
+from kata.judging.limits import WORKER_MEMORY_MB
 from kata.judging.limits import CALL_SECONDS
 from kata.vocabulary import KataStatus, counted
 

@@ -30,12 +30,12 @@ from kata.grading.grades import (KataGrade, first_lines, grade_from_tests, grade
                                  out_of_the_same_tests)
 from kata.runner.outcomes import TestOutcome, read_outcomes
 from kata.folders import remove_folder
-from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, TESTS_MEMORY_MB, TESTS_STOP_SECONDS, WORKER_MEMORY_MB
+from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, TESTS_STOP_SECONDS
 from kata.isolation.sight import workers_can_be_kept_from_sight
 from kata.judging.guards import GUARD_SEED_VARIABLE
 from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
 from kata.isolation.tests_memory import TestsMemoryWatch
-from kata.judging.limits import CALL_SECONDS
+from kata.judging.limits import CALL_SECONDS, TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.processes import process_group, stop_every_group, stop_group
 from kata.printable import one_line, printable
 from kata.vocabulary import (KataStatus, Verdict, counted, grader_stopped_the_run, grader_stopped_the_run_detail,

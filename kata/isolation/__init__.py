@@ -1,5 +1,9 @@
 """Isolation: running a submission's code in a worker process of its own, which the kernel confines.
 
+Loaded only by a run that isolates code (pytest --isolate, kata grade, interview mode): the runner
+reaches it through kata.runner.implementations (loading a kata isolated, and the workers of this
+process, if any), so that a learner's plain run imports none of it (tests/runner/test_sandbox_door.py).
+
 In the tests' process, the tests' side of each worker:
 - `pool`: the workers of a run, made for the runner, told of each new test, all stopped
   when the run ends; and what judging must know of them (`WAITING_IN`, `READ_THERE`).
@@ -32,9 +36,10 @@ On both sides:
 - `limits`: every limit of a worker, each defined once.
 
 Imports from `kata.judging` what holds no state of a run (the exceptions of a stopped call,
-whether a value is an iterator and whether it can be watched, the words of a load failure, the reading that measures memory),
-and reaches judging's state only through `kata.judging.elsewhere`: the time of the test's
-waits, the call in progress, and the stop of a test. Judging never
+whether a value is an iterator and whether it can be watched, the words of a load failure, the
+reading that measures memory, the memory caps), and reaches judging's state only through
+`kata.judging.elsewhere`: the time of the test's waits, the call in progress, and the stop of a
+test. Judging never
 imports isolation; the runner's plugin connects the two when a run is isolated. Also
 imports `kata.katas`, `kata.folders`, `kata.vocabulary` (the words of a stop) and the katas'
 materials; never the runner, grading or the command.

@@ -31,14 +31,14 @@ from kata.isolation.states import has_ended, hidden_from_the_worker, pending_onc
 from kata.isolation.handles import Yielded, refill
 from kata.isolation.kept import KeptForAWorker, TestsCodec, WorkerOutOfMemory
 from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
-                                   WORKER_MEMORY_MB, WORKER_START_SECONDS)
+                                   WORKER_START_SECONDS)
 from kata.isolation.memory import WorkerReading, memory_of
 from kata.isolation.kinds import shortened
 from kata.isolation.values import Decoder, Encoder, answer_of
 from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish
 from kata.judging.elsewhere import elsewhere
-from kata.judging.limits import can_watch
+from kata.judging.limits import WORKER_MEMORY_MB, can_watch
 
 if TYPE_CHECKING:
     from typing import Any

@@ -1,11 +1,12 @@
 """The limits of a worker process: its memory, its time, what it may hold, and what it may send.
 
 Every limit of isolation is defined here, once; the limits of a call and of a test, which
-hold however the code runs, are kata.judging.limits. Plain numbers, and no imports: the
+hold however the code runs, are kata.judging.limits, and so are the two memory caps the runner's
+options name (a worker's address space, the tests' process's resident memory), so that a plain run
+reads them without loading the sandbox. Plain numbers, and no imports: the
 worker process reads some of them, and starts faster for importing nothing.
 """
 
-WORKER_MEMORY_MB = 1024  # a worker's address space
 WORKER_START_SECONDS = 10.0  # to start Python and load the submission: a module that loops on import gets no more
 # CPU time a worker may spend loading the submission (its imports take milliseconds): more would be
 # work done where no call's limit counts it, such as a guard's answer computed in advance.
@@ -78,14 +79,10 @@ MAX_DATACLASS_FIELDS = 64
 # computes while the tests read its calls (6 MB each) must meet its CPU limit first, not this.
 CALLBACK_MB = 256
 MAX_HANDLES = 20_000
-# The resident memory of the tests' process of one student's run (`kata grade`), with its fork
-# server's (the workers have limits of their own), read from outside by the grader, which ends
-# the run past it: the reference's whole suite peaks at 220 MB, and a test may grow the tests'
-# process by at most kata.judging.limits.MEMORY_LIMIT_MB. Read every TESTS_MEMORY_CHECK_SECONDS;
-# a run asked to stop past the cap that has not ended TESTS_STOP_SECONDS later (or grows to twice
-# the cap meanwhile) is killed: pytest takes about 4 s to report the interruption (it parses the
-# source of each frame) before it writes the outcomes of the tests that ran.
-TESTS_MEMORY_MB = 1536
+# The tests' process's resident memory (kata.judging.limits.TESTS_MEMORY_MB) is read every
+# TESTS_MEMORY_CHECK_SECONDS; a run asked to stop past the cap that has not ended TESTS_STOP_SECONDS
+# later (or grows to twice the cap meanwhile) is killed: pytest takes about 4 s to report the
+# interruption (it parses the source of each frame) before it writes the outcomes of the tests that ran.
 TESTS_MEMORY_CHECK_SECONDS = 0.05
 TESTS_STOP_SECONDS = 10.0
 # What a report keeps of each line of the traceback of an exception a worker raised (its

@@ -22,7 +22,6 @@ from pathlib import Path
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from kata.runner import probes
 from kata.judging.calls import Call, is_iterator
 from kata.katas import KATAS, Kata
 from kata.judging.checks import same
@@ -185,6 +184,8 @@ def _shared_place(call: Call, folder: Path | None) -> tuple[Path, str] | None:
     """The folder and the name under which the probes of this call's input are shared with other runs, if they are."""
     if folder is None:
         return None
+    from kata.runner import probes  # shared probes (kata grade) keep plain values as the sandbox encodes them
+
     name = probes.key_of(call.kata, call.function, *call.inputs())
     return (folder, name) if name is not None else None
 
@@ -192,8 +193,12 @@ def _shared_place(call: Call, folder: Path | None) -> tuple[Path, str] | None:
 def _outcome(name: str, function: Callable[..., object], call: Call, seconds: float,
              shared: tuple[Path, str] | None) -> tuple[tuple, float]:
     """What the trusted code `name` does on the call's input, and how long it took; once for all runs sharing it."""
-    key = probes.key_of(shared[1], name) if shared is not None else None
-    if shared is None or key is None:
+    if shared is None:
+        return _probe(function, call, seconds)
+    from kata.runner import probes
+
+    key = probes.key_of(shared[1], name)
+    if key is None:
         return _probe(function, call, seconds)
     # A large input is diagnosed only after a stall, when only the kind of outcome is
     # compared: its answer, as large as the input, is not kept.

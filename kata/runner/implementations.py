@@ -11,14 +11,15 @@
 from __future__ import annotations
 
 import ast
+import sys
 from dataclasses import dataclass
 from importlib.util import decode_source
 from pathlib import Path
-from types import SimpleNamespace
+from types import ModuleType, SimpleNamespace
 
 from kata.judging import load_problems
 from kata.judging.calls import Judged
-from kata.isolation.limits import WORKER_MEMORY_MB
+from kata.judging.limits import WORKER_MEMORY_MB
 from kata.katas import (KATAS, NO_SOLUTIONS_HERE, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, has_solutions,
                         relative)
 from kata.runner.modules import LoadProblem, load_module
@@ -94,7 +95,7 @@ class Implementation:
             functions[name] = Judged(name, function, path, kata.slug)
         return SimpleNamespace(**functions)
 
-    def _load_isolated(self, kata: Kata) -> SimpleNamespace:
+    def _load_isolated(self, kata: Kata) -> SimpleNamespace:  # the only place a run loads the sandbox
         """The same functions, run in a worker process: the file is only read here, never run."""
         from kata.isolation.client import IsolatedFunction, WorkerCouldNotStart
         from kata.isolation.pool import worker_for
@@ -203,3 +204,9 @@ def decoded_as_python(data: bytes) -> str:
         return decode_source(data)
     except (SyntaxError, UnicodeDecodeError, LookupError):
         return data.decode("utf-8", "replace")
+
+
+def workers_of_this_process() -> ModuleType | None:
+    """kata.isolation.pool, once something in this process has made a worker; a plain run never loads it,
+    so that a learner's run imports nothing of the sandbox."""
+    return sys.modules.get("kata.isolation.pool")

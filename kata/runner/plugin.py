@@ -25,16 +25,13 @@ from pathlib import Path
 
 import pytest
 
-from kata.isolation.limits import TESTS_MEMORY_MB, WORKER_MEMORY_MB
-from kata.isolation.pool import connect_to_judging, stop_all_workers
-from kata.judging.limits import CALL_SECONDS, KATA_SECONDS, PACE_FACTOR
+from kata.judging.limits import CALL_SECONDS, KATA_SECONDS, PACE_FACTOR, TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.runner import collection, end_of_run, module_data, reporting, summary, time_limits
 from kata.runner import profiles  # registers the Hypothesis profiles, before any test runs
 from kata.runner.by_cause import FailuresByCause
 from kata.runner.fixtures import function_fixtures
-from kata.runner.implementations import BadImplOption, Implementation, parse_impl
+from kata.runner.implementations import BadImplOption, Implementation, parse_impl, workers_of_this_process
 from kata.runner.naming import Naming
-from kata.runner.own_memory import OwnMemory
 from kata.runner.reporting import FirstFailureWriter
 from kata.runner.run_state import RUN, RunState
 from kata.runner.tally import Tally
@@ -107,6 +104,8 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(FailuresByCause(), "kata-failures-by-cause")
     tests_memory = _tests_memory_mb(config)
     if tests_memory:
+        from kata.runner.own_memory import OwnMemory  # with --isolate only: it reads the memory as the sandbox does
+
         config.pluginmanager.register(OwnMemory(tests_memory), "kata-own-memory")
     if config.getoption("first_failure"):
         config.pluginmanager.register(FirstFailureWriter(Path(config.getoption("first_failure"))),
@@ -168,6 +167,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def connect_the_workers_to_judging() -> None:
     """Tell judging what it must know of the workers that run an isolated run's calls: where this process
     waits for their replies, and which iterators are read in them (kata.judging.elsewhere)."""
+    from kata.isolation.pool import connect_to_judging  # an isolated run's: a plain run loads none of the sandbox
+
     connect_to_judging()
 
 
@@ -178,4 +179,6 @@ def why_workers_run_unconfined() -> str | None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    stop_all_workers()
+    workers = workers_of_this_process()
+    if workers is not None:
+        workers.stop_all_workers()

@@ -11,7 +11,7 @@ import pytest
 
 from kata.isolation import pool
 from kata.isolation.client import WorkerClient
-from kata.isolation.limits import WORKER_MEMORY_MB
+from kata.judging.limits import WORKER_MEMORY_MB
 from kata.judging.calls import log
 from kata.judging.elsewhere import elsewhere
 from kata.runner.plugin import connect_the_workers_to_judging
