@@ -21,8 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kata.isolation import confinement, forking, identity  # noqa: E402
-from kata.isolation import pool  # noqa: E402
+from kata.isolation import (  # noqa: E402
+    confinement,
+    forking,
+    identity,
+    pool,
+)
 from kata.isolation.client import WorkerClient  # noqa: E402
 
 SUBMISSION = "def f():\n    return 'ready'\n"
@@ -85,15 +89,37 @@ def apply_seconds() -> float:
 
 def class_grading_seconds() -> float:
     started = time.monotonic()
-    subprocess.run([sys.executable, "-m", "kata", "grade", "tests/grading/classroom", "--katas", "1", "--jobs", "2",
-                    "--call-seconds", "0.2", "--memory", "512"], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "grade",
+            "tests/grading/classroom",
+            "--katas",
+            "1",
+            "--jobs",
+            "2",
+            "--call-seconds",
+            "0.2",
+            "--memory",
+            "512",
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     return time.monotonic() - started
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--class", dest="grade_class", action="store_true",
-                        help="also grade tests/grading/classroom (about a minute on two cores)")
+    parser.add_argument(
+        "--class",
+        dest="grade_class",
+        action="store_true",
+        help="also grade tests/grading/classroom (about a minute on two cores)",
+    )
     options = parser.parse_args()
     why = confinement.problem()
     if why:
@@ -106,12 +132,17 @@ def main() -> None:
         assert reason, "the unconfined starts were confined after all"
     rows.append(("worker start, call and stop, confined (median)", f"{confined * 1000:.1f} ms"))
     rows.append(("the same, unconfined (median)", f"{unconfined * 1000:.1f} ms"))
-    rows.append(("what confinement adds to a worker's start (goal: at most 50 ms)",
-                 f"{(confined - unconfined) * 1000:.1f} ms"))
+    rows.append(
+        ("what confinement adds to a worker's start (goal: at most 50 ms)", f"{(confined - unconfined) * 1000:.1f} ms")
+    )
     rows.append(("applying a prepared confinement, in the worker (median)", f"{apply_seconds() * 1000:.1f} ms"))
     if options.grade_class:
-        rows.append(("kata grade tests/grading/classroom --jobs 2 --call-seconds 0.2 (goal: about a minute)",
-                     f"{class_grading_seconds():.1f} s"))
+        rows.append(
+            (
+                "kata grade tests/grading/classroom --jobs 2 --call-seconds 0.2 (goal: about a minute)",
+                f"{class_grading_seconds():.1f} s",
+            )
+        )
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
         print(f"{name.ljust(width)}  {value}")

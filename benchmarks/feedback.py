@@ -35,16 +35,20 @@ from kata.runner.mistakes import mistakes_of  # noqa: E402
 
 COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml")
 RUNS = 3
-SLOW = [("stalling", "01", "no_validation"), ("quadratic", "01", "copies_the_rest_each_step"),
-        ("quadratic", "02", "resums_the_open_chunk")]
+SLOW = [
+    ("stalling", "01", "no_validation"),
+    ("quadratic", "01", "copies_the_rest_each_step"),
+    ("quadratic", "02", "resums_the_open_chunk"),
+]
 
 
 def copy_of_the_repository(into: Path) -> Path:
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, into / name,
-                            ignore=shutil.ignore_patterns("__pycache__", ".kata", *RUNNERS_OWN_TESTS))
+            shutil.copytree(
+                source, into / name, ignore=shutil.ignore_patterns("__pycache__", ".kata", *RUNNERS_OWN_TESTS)
+            )
         else:
             shutil.copy2(source, into / name)
     return into
@@ -70,8 +74,14 @@ def watch_seconds(where: Path) -> tuple[float, float]:
     stub = where / "problems" / kata.slug / f"{kata.module}.py"
     catalog = where / "solutions" / kata.slug / "mistakes.py"
     stalling = mistakes_of(kata)["no_validation"].__name__
-    watcher = subprocess.Popen([sys.executable, "-m", "kata", "watch", "01"], cwd=where, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True, bufsize=1)
+    watcher = subprocess.Popen(
+        [sys.executable, "-m", "kata", "watch", "01"],
+        cwd=where,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        bufsize=1,
+    )
     try:
         _read_until(watcher, "Ctrl-C stops.")  # the first screen
         stub.write_text(catalog.read_text() + f"\n{kata.functions[0]} = {stalling}.{kata.functions[0]}\n")
@@ -98,8 +108,12 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         where = copy_of_the_repository(Path(folder))
-        one_test = seconds_of(pytest("tests/01_fixed_windows/test_examples.py", "--impl=reference", "-k",
-                                     "test_empty_input_gives_no_windows"), where)
+        one_test = seconds_of(
+            pytest(
+                "tests/01_fixed_windows/test_examples.py", "--impl=reference", "-k", "test_empty_input_gives_no_windows"
+            ),
+            where,
+        )
         rows.append(("one test (pytest, kata 01)", one_test, ""))
         if not options.quick:
             for kata in KATAS:
@@ -109,10 +123,20 @@ def main() -> None:
         for kind, number, mistake in SLOW:
             kata = next(kata for kata in KATAS if kata.number == number)
             impl = f"--impl=mistake:{number}:{mistake}"
-            rows.append((f"{kind} {number} {mistake}: first failure (-x)",
-                         seconds_of(pytest(f"tests/{kata.slug}", impl, "-x"), where), ""))
-            rows.append((f"{kind} {number} {mistake}: full verdict",
-                         seconds_of(pytest(f"tests/{kata.slug}", impl), where, runs=1), ""))
+            rows.append(
+                (
+                    f"{kind} {number} {mistake}: first failure (-x)",
+                    seconds_of(pytest(f"tests/{kata.slug}", impl, "-x"), where),
+                    "",
+                )
+            )
+            rows.append(
+                (
+                    f"{kind} {number} {mistake}: full verdict",
+                    seconds_of(pytest(f"tests/{kata.slug}", impl), where, runs=1),
+                    "",
+                )
+            )
         first, whole = watch_seconds(where)
         rows.append(("kata watch: save to its first line", first, ""))
         rows.append(("kata watch: save to the whole report (stalling solution)", whole, ""))

@@ -30,12 +30,18 @@ def main() -> int:
             (root / "submission" / kata.slug).mkdir(parents=True)
             shutil.copy(kata.reference_path(), root / "submission" / kata.slug / kata.reference_path().name)
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "kata.grading.gradescope", "--root", str(root)], cwd=ROOT, check=True,
-                       capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "kata.grading.gradescope", "--root", str(root)],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
         seconds = time.perf_counter() - started
         results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
-    print(f"{len(KATAS)} katas, {len(results['tests'])} tests, score {results['score']:g}: {seconds:.1f} s "
-          "(goal: under 60 s on two cores)")
+    print(
+        f"{len(KATAS)} katas, {len(results['tests'])} tests, score {results['score']:g}: {seconds:.1f} s "
+        "(goal: under 60 s on two cores)"
+    )
     return 0
 
 

@@ -40,10 +40,25 @@ def guard_ratios(kata, mistake_id: str) -> list[tuple[str, float | None, str]]:
     outcome) for each paced guard."""
     with tempfile.TemporaryDirectory() as folder:
         junit = Path(folder) / "junit.xml"
-        subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata.slug}", "-m", "guard",
-                        f"--impl=mistake:{kata.number}:{mistake_id}", f"--pace-factor={WIDE}", "-q",
-                        "-p", "no:cacheprovider", f"--junitxml={junit}"],
-                       cwd=ROOT, capture_output=True, text=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                f"tests/{kata.slug}",
+                "-m",
+                "guard",
+                f"--impl=mistake:{kata.number}:{mistake_id}",
+                f"--pace-factor={WIDE}",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                f"--junitxml={junit}",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
         if not junit.exists():
             return []
         found = []
@@ -56,10 +71,14 @@ def guard_ratios(kata, mistake_id: str) -> list[tuple[str, float | None, str]]:
             pace = float(properties["pace_seconds"])
             limit = Pace(pace).budget  # the real limit, not the wide one
             # Stopped at WIDE paces: it used at least that; far above the limit only if the floor did not set it.
-            ratio = (None if WIDE * pace >= MARGIN * limit else WIDE * pace / limit) if stopped \
+            ratio = (
+                (None if WIDE * pace >= MARGIN * limit else WIDE * pace / limit)
+                if stopped
                 else float(properties["used_seconds"]) / limit
-            found.append((case.get("name", ""), ratio, "stopped" if stopped else
-                          "failed" if failure is not None else "passed"))
+            )
+            found.append(
+                (case.get("name", ""), ratio, "stopped" if stopped else "failed" if failure is not None else "passed")
+            )
         return found
 
 
@@ -69,10 +88,14 @@ def main(numbers: list[str]) -> int:
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         results = list(pool.map(lambda pair: (pair, guard_ratios(*pair)), work))
     low, high = 1 / MARGIN, MARGIN
-    print(f"{len(work)} mistakes measured, each guard's budget {WIDE} paces; the limit is {PACE_FACTOR:g} paces "
-          f"(at least {PACE_FLOOR_SECONDS:g} s).")
-    print(f"Listed: what a mistake used, from {low:g} to {high:g} times the limit, where the verdict could differ on "
-          "another machine.\n")
+    print(
+        f"{len(work)} mistakes measured, each guard's budget {WIDE} paces; the limit is {PACE_FACTOR:g} paces "
+        f"(at least {PACE_FLOOR_SECONDS:g} s)."
+    )
+    print(
+        f"Listed: what a mistake used, from {low:g} to {high:g} times the limit, where the verdict could differ on "
+        "another machine.\n"
+    )
     listed = 0
     for (kata, mistake_id), ratios in results:
         for guard, ratio, outcome in ratios:

@@ -56,9 +56,9 @@ class GuardTimes:
             paced = "budget_seconds" in properties
             limit = properties["budget_seconds"] if paced else self.fixed[report.nodeid]
             self.limits.setdefault(report.nodeid, []).append(limit)
-            self.durations.setdefault(report.nodeid, []).append(properties["used_seconds"] if paced
-                                                                else report.duration)
-
+            self.durations.setdefault(report.nodeid, []).append(
+                properties["used_seconds"] if paced else report.duration
+            )
 
 
 def folders_of(numbers: list[str]) -> list[str]:
@@ -79,8 +79,10 @@ def time_the_described_costs() -> None:
     chunk_sections = reference("06_token_aware_chunker", "token_aware_chunker").chunk_sections
     started = time.perf_counter()
     chunk_sections(["the cat sat on the mat"] * 20_000, 512, ToyTokenizer())
-    print(f"06: 20,000 short sections with max_tokens=512 and the toy tokenizer: "
-          f"{time.perf_counter() - started:.1f}s (the statement says: a few seconds)")
+    print(
+        f"06: 20,000 short sections with max_tokens=512 and the toy tokenizer: "
+        f"{time.perf_counter() - started:.1f}s (the statement says: a few seconds)"
+    )
 
 
 def main(numbers: list[str]) -> int:

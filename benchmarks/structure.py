@@ -50,24 +50,32 @@ def special_cases(kata, files: list[str]) -> list[str]:
         if not name.startswith(WIRING) or name in ALLOWED or not path.is_file():
             continue
         if path.suffix == ".py":
-            found += [f"{name}:{node.lineno}" for node in ast.walk(ast.parse(path.read_text(), name))
-                      if isinstance(node, ast.Constant) and node.value in (kata.slug, kata.number)]
+            found += [
+                f"{name}:{node.lineno}"
+                for node in ast.walk(ast.parse(path.read_text(), name))
+                if isinstance(node, ast.Constant) and node.value in (kata.slug, kata.number)
+            ]
         elif path.suffix in (".toml", "") and re.search(rf"\b{kata.slug}\b", path.read_text(errors="replace")):
             found.append(name)
     return found
 
 
 def longest_modules(count: int = 5) -> list[tuple[int, str]]:
-    lengths = [(len(path.read_text().splitlines()), str(path.relative_to(ROOT)))
-               for path in (ROOT / "kata").rglob("*.py")]
+    lengths = [
+        (len(path.read_text().splitlines()), str(path.relative_to(ROOT))) for path in (ROOT / "kata").rglob("*.py")
+    ]
     return sorted(lengths, reverse=True)[:count]
 
 
 def seconds_of(*arguments: str) -> tuple[float, str]:
     folders = [f"tests/{folder}" for folder, marker in RUNNERS_OWN_TESTS.items() if marker == "cli"]
     started = time.monotonic()
-    run = subprocess.run([sys.executable, "-m", "pytest", *arguments, "-n", "auto", "-q", "-p", "no:cacheprovider",
-                          *folders], cwd=ROOT, capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", *arguments, "-n", "auto", "-q", "-p", "no:cacheprovider", *folders],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     last = (run.stdout.strip().splitlines() or ["(nothing printed)"])[-1]
     return time.monotonic() - started, last
 

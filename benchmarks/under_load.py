@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kata.katas import KATAS  # noqa: E402
-from kata.runner.mistakes import mistakes_of  # noqa: E402
 from kata.maintenance.known_failures import failures_of_run  # noqa: E402
+from kata.runner.mistakes import mistakes_of  # noqa: E402
 
 
 def spin() -> None:
@@ -49,8 +49,12 @@ def busy_processes(count: int) -> list[multiprocessing.Process]:
 
 
 def pytest(*arguments: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments],
-                          cwd=ROOT, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
 
 
 def guards_that_stop(kata, mistake) -> set[str]:
@@ -91,8 +95,10 @@ def main() -> int:
             started = time.monotonic()
             result = pytest("--impl=reference")
             summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr[-500:]
-            print(f"references, run {run}: {summary} (load average {os.getloadavg()[0]:.1f}, "
-                  f"{time.monotonic() - started:.0f} s)")
+            print(
+                f"references, run {run}: {summary} (load average {os.getloadavg()[0]:.1f}, "
+                f"{time.monotonic() - started:.0f} s)"
+            )
             different += result.returncode != 0
         checked = 0
         with tempfile.TemporaryDirectory() as folder:
@@ -102,14 +108,21 @@ def main() -> int:
                     if not expected:
                         continue
                     outcomes = Path(folder) / f"{kata.number}-{mistake.id}.json"
-                    pytest(f"tests/{kata.slug}", "-m", "guard", f"--impl=mistake:{kata.number}:{mistake.id}",
-                           f"--outcomes={outcomes}")
+                    pytest(
+                        f"tests/{kata.slug}",
+                        "-m",
+                        "guard",
+                        f"--impl=mistake:{kata.number}:{mistake.id}",
+                        f"--outcomes={outcomes}",
+                    )
                     failed = failed_tests(outcomes) & guard_tests_of(kata)
                     checked += 1
                     if failed != expected:
                         different += 1
-                        print(f"{kata.number} {mistake.id}: the guards failed {sorted(failed)}, "
-                              f"its record says {sorted(expected)}")
+                        print(
+                            f"{kata.number} {mistake.id}: the guards failed {sorted(failed)}, "
+                            f"its record says {sorted(expected)}"
+                        )
         print(f"{checked} mistakes that a guard catches checked under load (load average {os.getloadavg()[0]:.1f})")
     finally:
         for process in load:

@@ -36,9 +36,24 @@ def main() -> int:
         text, page = Path(folder) / "text.txt", Path(folder) / "page.html"
         a_megabyte_of_sentences(text)
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "kata", "viz", "3", str(text), "--max-tokens", "34",
-                        "--impl=mistake:03:drops_the_unterminated_tail", "--out", str(page)],
-                       cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "kata",
+                "viz",
+                "3",
+                str(text),
+                "--max-tokens",
+                "34",
+                "--impl=mistake:03:drops_the_unterminated_tail",
+                "--out",
+                str(page),
+            ],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
         written = time.perf_counter() - started
         print(f"{'kata viz writes the page':<40} {written:6.2f} s")
         print(f"{'the page':<40} {page.stat().st_size / 1e6:6.2f} MB   (goal: under 5 MB)")

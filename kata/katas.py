@@ -21,8 +21,10 @@ RUNNERS_OWN_TESTS = {"command": "cli", "grading": "cli", "isolation": "cli", "ru
 # In a students' release (kata release), which has no solutions/: what each catalogued mistake fails, and its
 # title and hint, one file per kata, so that mistakes are still named, from their records alone.
 RECORDED_MISTAKES = ROOT / "known_mistakes"
-NO_SOLUTIONS_HERE = ("this is the students' copy of the katas: it has no reference solutions, editorials or "
-                     "catalogued mistakes (the teacher's copy has them)")
+NO_SOLUTIONS_HERE = (
+    "this is the students' copy of the katas: it has no reference solutions, editorials or "
+    "catalogued mistakes (the teacher's copy has them)"
+)
 
 
 def has_solutions() -> bool:
@@ -114,8 +116,9 @@ KATAS = (
         title="Fixed overlapping token windows",
         difficulty="easy",
         practises="loop bounds, the stop rule, validation that prevents an endless loop",
-        drawn=Drawn("windows", "fixed_windows", budget="chunk_size", overlap="overlap", default_budget=16,
-                    default_overlap=4),
+        drawn=Drawn(
+            "windows", "fixed_windows", budget="chunk_size", overlap="overlap", default_budget=16, default_overlap=4
+        ),
         timed=Timed("fixed_windows", "fixed_windows(n tokens, chunk_size=16, overlap=4)", 1_000, "tokens"),
     ),
     Kata(
@@ -124,11 +127,14 @@ KATAS = (
         functions=("pack_sentences",),
         title="Greedy token-budget sentence packer",
         difficulty="medium",
-        practises=("deciding before adding, exact fits, oversized and zero-size sentences, a running total instead of "
-                   "re-summing"),
+        practises=(
+            "deciding before adding, exact fits, oversized and zero-size sentences, a running total instead of "
+            "re-summing"
+        ),
         drawn=Drawn("blocks", "pack_sentences"),
-        timed=Timed("pack_sentences", "pack_sentences(n sizes of 1 to 9 tokens, max_tokens=n)", 1_000,
-                    "sentence sizes"),
+        timed=Timed(
+            "pack_sentences", "pack_sentences(n sizes of 1 to 9 tokens, max_tokens=n)", 1_000, "sentence sizes"
+        ),
     ),
     Kata(
         slug="03_recursive_chunker",
@@ -136,8 +142,9 @@ KATAS = (
         functions=("split_units", "chunk_text"),
         title="Recursive sentence-aware chunker with whole-sentence overlap",
         difficulty="hard",
-        practises=("split on the largest boundary first, greedy packing, an overlap that always leaves room for "
-                   "progress"),
+        practises=(
+            "split on the largest boundary first, greedy packing, an overlap that always leaves room for progress"
+        ),
         drawn=Drawn("text", "chunk_text", overlap="overlap_tokens"),
         timed=Timed("chunk_text", "chunk_text(n words in sentences, max_tokens=n // 4)", 1_000, "text"),
     ),
@@ -149,8 +156,12 @@ KATAS = (
         difficulty="medium",
         practises="generators: lazy reading, eager validation, yielded lists that must not change, O(chunk) memory",
         drawn=Drawn("stream of blocks", "iter_pack"),
-        timed=Timed("iter_pack", "list(iter_pack(a stream of n sizes of 1 to 9 tokens, max_tokens=n))", 1_000,
-                    "a stream of sentence sizes"),
+        timed=Timed(
+            "iter_pack",
+            "list(iter_pack(a stream of n sizes of 1 to 9 tokens, max_tokens=n))",
+            1_000,
+            "a stream of sentence sizes",
+        ),
     ),
     Kata(
         slug="05_balanced_packer",
@@ -168,8 +179,10 @@ KATAS = (
         functions=("chunk_sections",),
         title="Token-aware chunker: measure with the model's tokenizer",
         difficulty="hard",
-        practises=("measuring the joined chunk, separators that merge, cutting on token boundaries without splitting a "
-                   "character"),
+        practises=(
+            "measuring the joined chunk, separators that merge, cutting on token boundaries without splitting a "
+            "character"
+        ),
         drawn=Drawn("sections", "chunk_sections", default_budget=60),
         timed=Timed("chunk_sections", 'chunk_sections(["the cat"] * n, 32, ToyTokenizer())', 100, "sections"),
         extras=("tiktoken",),
@@ -192,8 +205,12 @@ KATAS = (
         difficulty="medium",
         practises="one batched embedding call, safe cosine similarity, the boundary index, a budget inside each topic",
         drawn=Drawn("semantic", "semantic_chunks"),
-        timed=Timed("semantic_chunks", "semantic_chunks(n one-word sentences on one topic, embed, 0.5, max_tokens=n)",
-                    1_000, "sentences on one topic"),
+        timed=Timed(
+            "semantic_chunks",
+            "semantic_chunks(n one-word sentences on one topic, embed, 0.5, max_tokens=n)",
+            1_000,
+            "sentences on one topic",
+        ),
     ),
     Kata(
         slug="09_retrieval_recall",
@@ -201,11 +218,17 @@ KATAS = (
         functions=("bm25_scores", "top_k", "recall_at_k"),
         title="Retrieval recall: BM25, the top k, and recall@k",
         difficulty="medium",
-        practises=("BM25 from its formula in linear time, ranking with stable ties, containment versus overlap: "
-                   "measuring chunkers on a labelled set"),
+        practises=(
+            "BM25 from its formula in linear time, ranking with stable ties, containment versus overlap: "
+            "measuring chunkers on a labelled set"
+        ),
         drawn=Drawn("recall", "recall_at_k", budget=None, helpers=("top_k",)),
-        timed=Timed("bm25_scores", "bm25_scores(a query of n // 10 words, n // 20 chunks of 20 words)", 1_000,
-                    "a query and chunks"),
+        timed=Timed(
+            "bm25_scores",
+            "bm25_scores(a query of n // 10 words, n // 20 chunks of 20 words)",
+            1_000,
+            "a query and chunks",
+        ),
     ),
     Kata(
         slug="10_small_to_big",
@@ -213,11 +236,17 @@ KATAS = (
         functions=("assemble_context",),
         title="Small-to-big context: from retrieved chunks to what the model reads",
         difficulty="medium",
-        practises=("interval arithmetic on children, deduplicated hits and ranks, merging runs within a parent, "
-                   "a budget that skips what does not fit"),
+        practises=(
+            "interval arithmetic on children, deduplicated hits and ranks, merging runs within a parent, "
+            "a budget that skips what does not fit"
+        ),
         drawn=Drawn("context", "assemble_context", default_example=5),
-        timed=Timed("assemble_context", "assemble_context(doc, n // 10 hits, n children, n // 10 parents)", 1_000,
-                    "hits among children"),
+        timed=Timed(
+            "assemble_context",
+            "assemble_context(doc, n // 10 hits, n children, n // 10 parents)",
+            1_000,
+            "hits among children",
+        ),
     ),
 )
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-
 # Control characters but tab and newline, and the marks that reorder text (bidirectional
 # controls): a submission's words may carry them to redraw a teacher's terminal, or to make
 # a report read otherwise than it is written.
@@ -28,8 +27,9 @@ _INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"}
 # Letters, marks and symbols that show as nothing, or as a blank, wherever they stand: the combining
 # grapheme joiner, the variation selectors, Mongolian's free variation selectors, Khmer's inherent
 # vowels, the Hangul fillers and the blank braille pattern.
-_BLANK_CHARACTERS = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164"
-                               "\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+_BLANK_CHARACTERS = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
 _COMBINING = {"Mn", "Me"}  # a mark drawn on the character before it: with no visible one, it shows as nothing
 
 
@@ -55,8 +55,12 @@ def visible(text: str) -> str:
     for index, character in enumerate(text):
         blank_space = character == " " and (index in (0, len(text) - 1) or text[index - 1] == " ")
         combining = unicodedata.category(character) in _COMBINING
-        hidden = (not _shown_as_itself(character) or blank_space or _BLANK_CHARACTERS.match(character) is not None
-                  or (combining and not base_visible))
+        hidden = (
+            not _shown_as_itself(character)
+            or blank_space
+            or _BLANK_CHARACTERS.match(character) is not None
+            or (combining and not base_visible)
+        )
         shown.append(_escaped(character) if hidden else character)
         base_visible = not hidden and character != " "
     return "".join(shown)

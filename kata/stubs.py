@@ -54,8 +54,10 @@ def stubs_in_problems() -> dict[str, str]:
         except (SyntaxError, ValueError):
             untouched = False
         if not untouched:
-            raise StubNotUntouched(f"{relative(kata.stub_path())} is not the untouched stub (its functions do more "
-                                   "than raise NotImplementedError): restore it first (git checkout -- FILE)")
+            raise StubNotUntouched(
+                f"{relative(kata.stub_path())} is not the untouched stub (its functions do more "
+                "than raise NotImplementedError): restore it first (git checkout -- FILE)"
+            )
         stubs[kata.slug] = source
     return stubs
 

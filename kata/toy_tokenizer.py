@@ -40,19 +40,42 @@ _PRETOKEN = re.compile(r"[ \n]?[^\s]+|\s")
 
 # The merges, lowest rank first; each joins two tokens (text, or raw bytes) into one.
 _MERGES = (
-    ("t", "h"), ("th", "e"), (" ", "the"), ("\n", "the"),
-    ("a", "t"), ("c", "at"), (" ", "cat"), ("s", "at"), (" ", "sat"), ("m", "at"), (" ", "mat"),
-    ("o", "n"), (" ", "on"),
+    ("t", "h"),
+    ("th", "e"),
+    (" ", "the"),
+    ("\n", "the"),
+    ("a", "t"),
+    ("c", "at"),
+    (" ", "cat"),
+    ("s", "at"),
+    (" ", "sat"),
+    ("m", "at"),
+    (" ", "mat"),
+    ("o", "n"),
+    (" ", "on"),
     ("\n", "i"),  # before "ic": after a newline, "ice" cannot form
-    ("i", "c"), ("ic", "e"), (" ", "ice"),
-    ("i", "s"), (" ", "is"),
-    ("t", "e"), ("te", "a"), (" ", "tea"),
-    ("h", "o"), ("ho", "t"), (" ", "hot"),
-    ("c", "o"), ("co", "l"), ("col", "d"), (" ", "cold"),
+    ("i", "c"),
+    ("ic", "e"),
+    (" ", "ice"),
+    ("i", "s"),
+    (" ", "is"),
+    ("t", "e"),
+    ("te", "a"),
+    (" ", "tea"),
+    ("h", "o"),
+    ("ho", "t"),
+    (" ", "hot"),
+    ("c", "o"),
+    ("co", "l"),
+    ("col", "d"),
+    (" ", "cold"),
     (b"\xc3", b"\xa9"),  # "é" is one token
-    ("c", "a"), ("ca", "f"), ("caf", "é"),
+    ("c", "a"),
+    ("ca", "f"),
+    ("caf", "é"),
     (b"\xf0", b"\x9f"),  # most emoji: this token, then one token per remaining byte
-    (b"\xef", b"\xbf"), (b"\xef\xbf", b"\xbd"),  # U+FFFD itself is one token
+    (b"\xef", b"\xbf"),
+    (b"\xef\xbf", b"\xbd"),  # U+FFFD itself is one token
 )
 
 
@@ -108,7 +131,7 @@ class ToyTokenizer:
             rank, at = min(pairs)
             if rank == len(ranks):
                 break  # no pair left to merge
-            parts[at:at + 2] = [parts[at] + parts[at + 1]]
+            parts[at : at + 2] = [parts[at] + parts[at + 1]]
         return [self._ids[part] for part in parts]
 
     def __repr__(self) -> str:

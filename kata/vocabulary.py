@@ -36,8 +36,17 @@ class KataStatus:
     CANNOT_RUN = "cannot run"  # a syntax error, a missing function, a crash on import
     NOT_SUBMITTED = "not submitted"  # graded: no file for the kata
     NOT_CHECKED = "not checked"  # kata list: no result for the current files, and none was asked for
-    GRADED = (SOLVED, FAILING, ERROR, TOO_SLOW, DID_NOT_FINISH, TOO_MUCH_MEMORY, NOT_STARTED, CANNOT_RUN,
-              NOT_SUBMITTED)  # best first
+    GRADED = (
+        SOLVED,
+        FAILING,
+        ERROR,
+        TOO_SLOW,
+        DID_NOT_FINISH,
+        TOO_MUCH_MEMORY,
+        NOT_STARTED,
+        CANNOT_RUN,
+        NOT_SUBMITTED,
+    )  # best first
     LIMITS = (TOO_SLOW, DID_NOT_FINISH, TOO_MUCH_MEMORY)  # a limit stopped the code
 
 
@@ -186,8 +195,10 @@ def show_call(function: str, args: tuple, kwargs: dict) -> str:
     share = max(_FEWEST * 2, left // max(1, len(values) - len(whole)))
     while True:
         # A shortened value may run past its share (its first items, its count): take less until it fits.
-        parts = [label + (whole[index] if index in whole else show(value, share))
-                 for index, (label, value) in enumerate(zip(labels, values))]
+        parts = [
+            label + (whole[index] if index in whole else show(value, share))
+            for index, (label, value) in enumerate(zip(labels, values))
+        ]
         shown = f"{function}({', '.join(parts)})"
         if len(shown) <= CALL_SHOWN or share <= _FEWEST * 2:
             return shown
@@ -202,8 +213,10 @@ def cut(text: str, budget: int) -> str:
 
 def prose(text: str) -> str:
     """A sentence or a paragraph of a report, wrapped to COLUMNS (a line break already in it stays)."""
-    return "\n".join(textwrap.fill(line, COLUMNS, break_long_words=False, break_on_hyphens=False) if line else ""
-                     for line in text.split("\n"))
+    return "\n".join(
+        textwrap.fill(line, COLUMNS, break_long_words=False, break_on_hyphens=False) if line else ""
+        for line in text.split("\n")
+    )
 
 
 def counted(count: int, noun: str) -> str:
@@ -221,8 +234,9 @@ def called_line(called: str | None) -> str:
 
 
 def returned_but_expected(got: object, expected: object, difference: str = "") -> str:
-    return (f"It returned {show(got)},\nbut the tests expected {show(expected)}."
-            + (f"\n{difference}" if difference else ""))
+    return f"It returned {show(got)},\nbut the tests expected {show(expected)}." + (
+        f"\n{difference}" if difference else ""
+    )
 
 
 def because(why: str) -> str:
@@ -233,8 +247,11 @@ def because(why: str) -> str:
 def claim_not_met(returned: object | None, finished: bool, claim: str, details: str = "") -> str:
     """The body of a failed expectation: what came back (if the call returned) and what should hold."""
     came_back = f"It returned {show(returned)}.\n" if finished else ""
-    return came_back + prose(f"Expected: {claim}{'' if claim.endswith(('.', '?', '!')) else '.'}") \
+    return (
+        came_back
+        + prose(f"Expected: {claim}{'' if claim.endswith(('.', '?', '!')) else '.'}")
         + (f"\n{prose(details)}" if details else "")
+    )
 
 
 def raised_instead(error_type: str, message: str, expected: str) -> str:
@@ -246,9 +263,10 @@ def returned_instead_of_raising(got: object, expected: str) -> str:
 
 
 def message_lacks(error_type: str, message: str, missing: list[str]) -> str:
-    return (f"It raised {error_type}({show(message)}), which is the right exception,\n"
-            + prose(f"but its message should name {', '.join(repr(word) for word in missing)} "
-                    "so that the caller can see which argument is wrong."))
+    return f"It raised {error_type}({show(message)}), which is the right exception,\n" + prose(
+        f"but its message should name {', '.join(repr(word) for word in missing)} "
+        "so that the caller can see which argument is wrong."
+    )
 
 
 def where_in_the_code(path: str, line: int | None, function: str, code: str) -> str:
@@ -258,69 +276,94 @@ def where_in_the_code(path: str, line: int | None, function: str, code: str) -> 
 
 def raised(called: str | None, error_type: str, message: str, where: str = "") -> str:
     """ERROR: the code under test raised an exception the tests did not ask for."""
-    return (f"{Verdict.ERROR}\n{called_line(called)}It raised {error_type}: {cut(message, SHOWN)}\n"
-            + where).rstrip()
+    return (f"{Verdict.ERROR}\n{called_line(called)}It raised {error_type}: {cut(message, SHOWN)}\n" + where).rstrip()
 
 
 def raised_when_read(called: str | None, yielded: list | None, error_type: str, message: str, where: str = "") -> str:
     """ERROR: the code returned a generator, which raised when the tests asked it for the next chunk."""
-    asked = (f"It yielded {show(yielded)}, and then, asked for the next chunk, it raised" if yielded is not None
-             else "Asked for the next chunk, it raised")
+    asked = (
+        f"It yielded {show(yielded)}, and then, asked for the next chunk, it raised"
+        if yielded is not None
+        else "Asked for the next chunk, it raised"
+    )
     return (f"{Verdict.ERROR}\n{called_line(called)}{asked} {error_type}: {cut(message, SHOWN)}\n" + where).rstrip()
 
 
 def still_the_stub(called: str | None, path: str) -> str:
     """NOT STARTED: the function still raises the stub's NotImplementedError."""
-    return (f"{Verdict.NOT_STARTED}\n{called_line(called)}"
-            + prose(f"It raised NotImplementedError: this function is still the stub. Write it in {path}."))
+    return f"{Verdict.NOT_STARTED}\n{called_line(called)}" + prose(
+        f"It raised NotImplementedError: this function is still the stub. Write it in {path}."
+    )
 
 
 def did_not_finish(called: str | None, limit: str, advice: str = "") -> str:
     """DID NOT FINISH: a call on an input a correct solution answers at once ran past its limit."""
-    return (f"{Verdict.DID_NOT_FINISH}\n{called_line(called)}"
-            + prose(f"It was still running after its limit of {limit}; a correct solution answers at once "
-                    "here. " + (advice or "Does every iteration of your loop advance? Check that the position you "
-                                "slice from moves forward each time, and that the loop's exit is reachable.")))
+    return f"{Verdict.DID_NOT_FINISH}\n{called_line(called)}" + prose(
+        f"It was still running after its limit of {limit}; a correct solution answers at once "
+        "here. "
+        + (
+            advice
+            or "Does every iteration of your loop advance? Check that the position you "
+            "slice from moves forward each time, and that the loop's exit is reachable."
+        )
+    )
 
 
 def many_calls_did_not_finish(limit: str, calls: int, last_called: str | None) -> str:
     """DID NOT FINISH: the test's many quick calls together ran past the test's limit."""
-    return (f"{Verdict.DID_NOT_FINISH}\n"
-            + prose(f"The test ran past its limit of {limit} over {counted(calls, 'call')} of your code, though no "
-                    "one call ran past the limit for one call" + ("; the last was:" if last_called else "."))
-            + (f"\n{last_called}.\n" if last_called else "\n")
-            + prose("A correct solution answers each of these small inputs within milliseconds: is something "
-                    "slow even on a small input, such as work repeated inside your loop, or a pause or a print "
-                    "left in it?"))
+    return (
+        f"{Verdict.DID_NOT_FINISH}\n"
+        + prose(
+            f"The test ran past its limit of {limit} over {counted(calls, 'call')} of your code, though no "
+            "one call ran past the limit for one call" + ("; the last was:" if last_called else ".")
+        )
+        + (f"\n{last_called}.\n" if last_called else "\n")
+        + prose(
+            "A correct solution answers each of these small inputs within milliseconds: is something "
+            "slow even on a small input, such as work repeated inside your loop, or a pause or a print "
+            "left in it?"
+        )
+    )
 
 
 def kata_out_of_time(limit: str) -> str:
     """DID NOT FINISH: not run, since the kata's tests had already taken the time all of them may take."""
-    return (f"{Verdict.DID_NOT_FINISH}\n"
-            + prose(f"Not run: this kata's tests had already run for more than {limit} in all, so the rest of "
-                    "them, this one among them, fail without running. A correct solution runs all of them in a "
-                    "few seconds; the earlier tests' reports say which calls took long. Is there a pause, a "
-                    "wait or a print in your code, or work repeated inside your loop?"))
+    return f"{Verdict.DID_NOT_FINISH}\n" + prose(
+        f"Not run: this kata's tests had already run for more than {limit} in all, so the rest of "
+        "them, this one among them, fail without running. A correct solution runs all of them in a "
+        "few seconds; the earlier tests' reports say which calls took long. Is there a pause, a "
+        "wait or a print in your code, or work repeated inside your loop?"
+    )
 
 
 def too_slow(called: str | None, limit: str, hint: str = "", on_the_wall_clock: bool = False) -> str:
     """TOO SLOW: a guard's large input was not answered within its limit of CPU time (or its wall-time backstop)."""
-    clock = ("" if on_the_wall_clock else "The limit counts only your code's own CPU time, so nothing else running "
-             "on the machine made it slow. ")
-    return (f"{Verdict.TOO_SLOW}\n{called_line(called)}"
-            + prose(f"It was still running after its limit of {limit}, which a right solution stays far under. "
-                    f"{clock}Either a step repeated inside your loop goes over much of the input each time, so the "
-                    "total grows faster than the input does, or every step costs far more than it needs to.")
-            + (f"\n{prose(hint)}" if hint else ""))
+    clock = (
+        ""
+        if on_the_wall_clock
+        else "The limit counts only your code's own CPU time, so nothing else running on the machine made it slow. "
+    )
+    return (
+        f"{Verdict.TOO_SLOW}\n{called_line(called)}"
+        + prose(
+            f"It was still running after its limit of {limit}, which a right solution stays far under. "
+            f"{clock}Either a step repeated inside your loop goes over much of the input each time, so the "
+            "total grows faster than the input does, or every step costs far more than it needs to."
+        )
+        + (f"\n{prose(hint)}" if hint else "")
+    )
 
 
 def too_much_memory(called: str | None, limit: str, in_a_worker: bool) -> str:
     """TOO MUCH MEMORY: the code grew its process (or used up its worker's address space) past the limit."""
-    grew = (f"While it ran, its worker process used up its limit of {limit}, so it was stopped. " if in_a_worker
-            else f"While it ran, the tests' process, which runs your code, grew by more than {limit}, so it "
-                 "was stopped. ")
-    return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
-            + prose(grew + "This usually means a loop that never advances keeps appending to a list."))
+    grew = (
+        f"While it ran, its worker process used up its limit of {limit}, so it was stopped. "
+        if in_a_worker
+        else f"While it ran, the tests' process, which runs your code, grew by more than {limit}, so it was stopped. "
+    )
+    return f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}" + prose(
+        grew + "This usually means a loop that never advances keeps appending to a list."
+    )
 
 
 # Which process a memory stop names (memory_stop): the worker that ran the code, or the tests' process,
@@ -342,17 +385,19 @@ def memory_stop(called: str | None, limit: str, where: str) -> str:
         return held_while_read(called, limit)
     if where != IN_THE_TESTS_READING:
         return too_much_memory(called, limit, where == IN_THE_WORKER)
-    return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
-            + prose(f"While your code's worker process answered, the tests' process grew by more than {limit}, "
-                    "reading what the worker sent it (an answer, or its calls to the tests' objects), so it was "
-                    "stopped: not the worker, which has a limit of its own. Your code sent something far larger "
-                    "than its input: a loop that never advances, appending to a list, would."))
+    return f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}" + prose(
+        f"While your code's worker process answered, the tests' process grew by more than {limit}, "
+        "reading what the worker sent it (an answer, or its calls to the tests' objects), so it was "
+        "stopped: not the worker, which has a limit of its own. Your code sent something far larger "
+        "than its input: a loop that never advances, appending to a list, would."
+    )
 
 
 def held_while_read(called: str | None, what: str) -> str:
     """TOO MUCH MEMORY: what the code held while a memory guard read its answer passed the bound (`what` says)."""
-    return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
-            + prose(f"While the tests read what it returned, the memory your code held {what}"))
+    return f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}" + prose(
+        f"While the tests read what it returned, the memory your code held {what}"
+    )
 
 
 def kept_by_the_tests(called: str | None, what: str) -> str:
@@ -361,33 +406,38 @@ def kept_by_the_tests(called: str | None, what: str) -> str:
     `what` says what grew and whose run it is: "sent it more than 256 MB in its calls to the tests' objects,
     which may keep what they are sent (embed remembers each batch), in the run of alice/08_semantic_chunker/
     semantic_chunker.py"."""
-    return (f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}"
-            + prose(f"The tests' process stopped this run: the code under test {what}. Its later calls in this run "
-                    "fail at once. A correct solution calls the tests' objects only as the statement says: embed "
-                    "once, with the sentences it was given."))
+    return f"{Verdict.TOO_MUCH_MEMORY}\n{called_line(called)}" + prose(
+        f"The tests' process stopped this run: the code under test {what}. Its later calls in this run "
+        "fail at once. A correct solution calls the tests' objects only as the statement says: embed "
+        "once, with the sentences it was given."
+    )
 
 
 def grader_stopped_the_tests(limit: str) -> str:
     """TOO MUCH MEMORY: the grader ended a student's tests' process (its run of `kata grade`) past its cap."""
-    return (f"{Verdict.TOO_MUCH_MEMORY}\n"
-            + prose(f"Not run: the grader stopped the tests' process of this run (the process that runs the tests "
-                    f"and reads what the workers send, not a worker) when its memory passed {limit}, so the "
-                    "tests still to run, this one among them, did not run. The code under test made it grow: "
-                    "answers far larger than their input, or calls to the tests' objects that they keep."))
+    return f"{Verdict.TOO_MUCH_MEMORY}\n" + prose(
+        f"Not run: the grader stopped the tests' process of this run (the process that runs the tests "
+        f"and reads what the workers send, not a worker) when its memory passed {limit}, so the "
+        "tests still to run, this one among them, did not run. The code under test made it grow: "
+        "answers far larger than their input, or calls to the tests' objects that they keep."
+    )
 
 
 def grader_stopped_the_tests_detail(limit: str) -> str:
     """A grade's detail when the grader ended the student's tests' process past its cap (grader_stopped_the_tests)."""
-    return (f"the grader stopped the tests' process (not a worker) when its memory passed {limit}; "
-            "the tests it had not run score nothing")
+    return (
+        f"the grader stopped the tests' process (not a worker) when its memory passed {limit}; "
+        "the tests it had not run score nothing"
+    )
 
 
 def grader_stopped_the_run(limit: str) -> str:
     """DID NOT FINISH: the grader ended a student's run of `kata grade` past its time (STUDENT_SECONDS_PER_KATA)."""
-    return (f"{Verdict.DID_NOT_FINISH}\n"
-            + prose(f"Not run: the grader stopped this student's run of the tests when it had taken {limit}, so the "
-                    "tests still to run, this one among them, did not run. A correct solution's run takes seconds: "
-                    "the code under test waited or slept, or was slow, in test after test."))
+    return f"{Verdict.DID_NOT_FINISH}\n" + prose(
+        f"Not run: the grader stopped this student's run of the tests when it had taken {limit}, so the "
+        "tests still to run, this one among them, did not run. A correct solution's run takes seconds: "
+        "the code under test waited or slept, or was slow, in test after test."
+    )
 
 
 def grader_stopped_the_run_detail(limit: str) -> str:
@@ -397,15 +447,19 @@ def grader_stopped_the_run_detail(limit: str) -> str:
 
 def tests_process_stopped_itself(limit: str) -> str:
     """The line `pytest --isolate` ends with when its own process passed its cap (--tests-memory)."""
-    return (f"The run was stopped: this tests' process, which runs the tests and reads what the workers send (not a "
-            f"worker), grew past its limit of {limit} (--tests-memory). The code under test made it grow: answers "
-            "far larger than their input, or calls to the tests' objects that they keep.")
+    return (
+        f"The run was stopped: this tests' process, which runs the tests and reads what the workers send (not a "
+        f"worker), grew past its limit of {limit} (--tests-memory). The code under test made it grow: answers "
+        "far larger than their input, or calls to the tests' objects that they keep."
+    )
 
 
 def report_not_written(error: str, message: str) -> str:
     """A note under pytest's own report of a failure when the runner's plain words for it could not be made."""
-    return (f"The runner could not write this failure's report in plain words ({error}: {message}); "
-            "pytest's report above says what failed.")
+    return (
+        f"The runner could not write this failure's report in plain words ({error}: {message}); "
+        "pytest's report above says what failed."
+    )
 
 
 def matches_a_known_mistake(title: str, hint: str) -> str:
@@ -419,16 +473,20 @@ def failing_for_causes(kata: str, failed: int, causes: int) -> str:
     return f"{kata} fails {counted(failed, 'test')}, for {counted(causes, 'cause')}:"
 
 
-def cause_heading(number: int, titles: list[str], hints: list[str], explained: int, verdict: str,
-                  test: str, about: str = "") -> str:
+def cause_heading(
+    number: int, titles: list[str], hints: list[str], explained: int, verdict: str, test: str, about: str = ""
+) -> str:
     """The first lines of a cause's paragraph: the known mistake (or two the tests cannot tell apart) and its
     hint, or, when no mistake explains the failures, their verdict and test."""
     tests = counted(explained, "failing test")
     if not titles:
-        return prose(f"{number}. {tests}: {verdict}" + (f", {about}" if about else "")
-                     + (f", in {test}." if test else "."))
-    return prose(f"{number}. {tests}. " + "\n".join(f"This matches a known mistake: {title}. {hint}"
-                                                    for title, hint in zip(titles, hints)))
+        return prose(
+            f"{number}. {tests}: {verdict}" + (f", {about}" if about else "") + (f", in {test}." if test else ".")
+        )
+    return prose(
+        f"{number}. {tests}. "
+        + "\n".join(f"This matches a known mistake: {title}. {hint}" for title, hint in zip(titles, hints))
+    )
 
 
 def shown_failure(test: str) -> str:

@@ -12,14 +12,15 @@ import pytest
 from tests.support import guard_inputs
 from tests.support.browser import REQUIRED, browser  # noqa: F401
 from tests.support.checkout import mark_the_runners_own_tests, the_checkout_is_left_as_it_was  # noqa: F401
-from tests.support.repository import (file_fingerprints, repo, repository_copier, run_kata,  # noqa: F401
-                                      screens_of, solve, start_kata)
+from tests.support.repository import file_fingerprints, repo, repository_copier, run_kata, screens_of, solve, start_kata  # noqa: F401
 
 
 @pytest.fixture
 def _the_browser_that_is_required():
-    pytest.fail(f"{REQUIRED} is set, and no Chromium was found: the tests of the pages need one "
-                "(Debian: apt install chromium)", pytrace=False)
+    pytest.fail(
+        f"{REQUIRED} is set, and no Chromium was found: the tests of the pages need one (Debian: apt install chromium)",
+        pytrace=False,
+    )
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -27,13 +27,16 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
     return int(text)
 
+
 def seed(text: str) -> int:
     if not text.isascii() or not text.isdigit():
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more (the seed a grading run said)")
     return int(text)
 
+
 def seconds_from(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a number of seconds from `low` to `high`, or a one-line error naming the value."""
+
     def seconds(text: str) -> float:
         try:
             value = float(text)
@@ -45,21 +48,26 @@ def seconds_from(low: float, high: float) -> Callable[[str], float]:
 
     return seconds
 
+
 call_seconds = seconds_from(0.05, 60)
 
 positive_seconds = seconds_from(1, 600)
 
+
 def plot_path(text: str) -> Path:
     from kata.drawing.growth_plot import PlotPathProblem, check_plot_path
+
     try:
         return check_plot_path(Path(text))
     except PlotPathProblem as problem:
         raise argparse.ArgumentTypeError(str(problem)) from None
 
+
 def whole_number(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 0")
     return int(text)
+
 
 def page_path(text: str) -> Path:
     path = Path(text)
@@ -68,6 +76,7 @@ def page_path(text: str) -> Path:
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is in a folder that does not exist")
     return path
+
 
 def points(text: str) -> float:
     try:
@@ -78,10 +87,12 @@ def points(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of points above 0 and at most 1000")
     return value
 
+
 def megabytes(text: str) -> int:
     if not text.isdigit() or not 64 <= int(text) <= 65536:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of megabytes from 64 to 65536")
     return int(text)
+
 
 def share(text: str) -> float:
     try:

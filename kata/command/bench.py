@@ -19,22 +19,21 @@ import math
 import os
 import statistics
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kata.command.bench_inputs import BUILDERS, Stream
-from kata.drawing.growth_plot import Series, duration, write_growth_plot
-from kata.katas import NO_SOLUTIONS_HERE, Kata, Timed, has_solutions, relative
-from kata.judging.checks import same
-from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
-from kata.judging.clocks import CODE_CLOCK
-from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
-from kata.runner.implementations import Implementation, NotStarted, parse_impl
 from kata.command.progress import label
 from kata.command.terminal import fit
-
-from collections.abc import Iterator
+from kata.drawing.growth_plot import Series, duration, write_growth_plot
+from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
+from kata.judging.checks import same
+from kata.judging.clocks import CODE_CLOCK
+from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
+from kata.katas import NO_SOLUTIONS_HERE, Kata, Timed, has_solutions, relative
+from kata.runner.implementations import Implementation, NotStarted, parse_impl
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -53,14 +52,21 @@ SLOWEST_FIT_SECONDS = 0.00005  # sizes faster than this are mostly fixed cost: l
 
 # (growth per doubling below this, what it looks like), in order. The bounds of "linear" and
 # "quadratic" lie halfway between 2, 4 and 8 on a log scale; n log n grows by about 2.2.
-VERDICTS = ((1.5, "barely grows"), (2.8, "looks linear"), (3.4, "looks n log n-ish"),
-            (5.7, "looks quadratic"), (math.inf, "worse than quadratic"))
+VERDICTS = (
+    (1.5, "barely grows"),
+    (2.8, "looks linear"),
+    (3.4, "looks n log n-ish"),
+    (5.7, "looks quadratic"),
+    (math.inf, "worse than quadratic"),
+)
 
 
 def growth_rule() -> str:
     """The verdicts, one line each, for --help."""
-    return "\n".join(f"  growth < {below:<4g} {words}" if below < math.inf else f"  otherwise     {words}"
-                     for below, words in VERDICTS)
+    return "\n".join(
+        f"  growth < {below:<4g} {words}" if below < math.inf else f"  otherwise     {words}"
+        for below, words in VERDICTS
+    )
 
 
 class BenchStopped(Exception):
@@ -83,7 +89,7 @@ class Timings:
         if len(slopes) < 3:
             return None
         lower, _, upper = statistics.quantiles(slopes, n=4)
-        return 2 ** lower, 2 ** upper
+        return 2**lower, 2**upper
 
     def too_noisy(self) -> bool:
         """Whether the pairs of sizes disagree on the complexity: a quartile falls under another verdict."""
@@ -95,8 +101,14 @@ class Timings:
         fitted = [n for n in sizes if self.seconds[n] >= SLOWEST_FIT_SECONDS][-FIT_SIZES:]
         if len(fitted) < 3:
             fitted = sizes[-3:]
-        return [math.log2(self.seconds[large] / self.seconds[small]) / math.log2(large / small)
-                for small, large in itertools.combinations(fitted, 2)] if len(fitted) >= 2 else []
+        return (
+            [
+                math.log2(self.seconds[large] / self.seconds[small]) / math.log2(large / small)
+                for small, large in itertools.combinations(fitted, 2)
+            ]
+            if len(fitted) >= 2
+            else []
+        )
 
     def step_growth(self, size: int) -> float | None:
         earlier = self.seconds.get(size // 2)
@@ -120,8 +132,11 @@ def bench(kata: Kata, impl: str | None = None, budget: float = BUDGET_SECONDS, p
     for line in _summary(mine, theirs, stop_reason, differs_at, kata, spent, budget):
         print("\n".join(fit(line)))
     if plot is not None:
-        write_growth_plot(plot, f"{label(kata)}: the time of one call as n doubles",
-                          [Series(timings.name, timings.seconds, _estimate(timings)) for timings in functions])
+        write_growth_plot(
+            plot,
+            f"{label(kata)}: the time of one call as n doubles",
+            [Series(timings.name, timings.seconds, _estimate(timings)) for timings in functions],
+        )
         print(f"The times are drawn in {plot}.")
     return 0 if len(mine.seconds) >= 2 else 1
 
@@ -165,8 +180,10 @@ def _time_doubling_sizes(bench_input: Timed, functions: dict, deadline: float) -
         left = deadline - time.perf_counter()
         estimate = _estimated_seconds(size, list(functions))
         if estimate > left:
-            return (f"Skipped n={size:,} and larger: it would take about {estimate:.1f} s, "
-                    f"more than the {max(left, 0):.1f} s left of the budget."), differs_at
+            return (
+                f"Skipped n={size:,} and larger: it would take about {estimate:.1f} s, "
+                f"more than the {max(left, 0):.1f} s left of the budget."
+            ), differs_at
         arguments = BUILDERS[bench_input.inputs](size)
         try:
             answers = [_time(function, arguments, size, timings, left) for timings, function in functions.items()]
@@ -239,8 +256,14 @@ def _best_of_several_calls(function: Callable[..., object], arguments: tuple) ->
     best, spent, calls, answer = math.inf, 0.0, 0, None
     while calls < MOST_CALLS and ((calls < LEAST_CALLS and spent < REPEAT_SECONDS) or spent < MEASURE_SECONDS):
         # A fresh copy each time, in case the code under test changes its input; a stream afresh.
-        fresh = tuple(iter(list(argument)) if isinstance(argument, Stream) else list(argument)
-                      if isinstance(argument, list) else argument for argument in arguments)
+        fresh = tuple(
+            iter(list(argument))
+            if isinstance(argument, Stream)
+            else list(argument)
+            if isinstance(argument, list)
+            else argument
+            for argument in arguments
+        )
         begin = CODE_CLOCK.now()
         answer = function(*fresh)
         if isinstance(answer, Iterator):  # a generator's work is done as it is read
@@ -266,12 +289,15 @@ def _row(size: int, mine: Timings, theirs: Timings | None = None) -> str:
     if theirs is None:
         return f"{size:>10,} {duration(mine.seconds[size]):>10} {_factor(mine.step_growth(size)):>12}"
     ratio = mine.seconds[size] / theirs.seconds[size]
-    return (f"{size:>10,} {duration(mine.seconds[size]):>10} {duration(theirs.seconds[size]):>10} "
-            f"{ratio:>6.1f}x {_factor(mine.step_growth(size)):>12} {_factor(theirs.step_growth(size)):>12}")
+    return (
+        f"{size:>10,} {duration(mine.seconds[size]):>10} {duration(theirs.seconds[size]):>10} "
+        f"{ratio:>6.1f}x {_factor(mine.step_growth(size)):>12} {_factor(theirs.step_growth(size)):>12}"
+    )
 
 
-def _summary(mine: Timings, theirs: Timings, stop_reason: str, differs_at: int | None, kata: Kata,
-             spent: float, budget: float) -> list[str]:
+def _summary(
+    mine: Timings, theirs: Timings, stop_reason: str, differs_at: int | None, kata: Kata, spent: float, budget: float
+) -> list[str]:
     lines = [stop_reason]
     if len(mine.seconds) < 2:
         lines.append("Too few sizes were timed to tell how the time grows.")
@@ -281,8 +307,7 @@ def _summary(mine: Timings, theirs: Timings, stop_reason: str, differs_at: int |
         lines.append("Growth per doubling over the largest sizes (2: linear, 4: quadratic):")
         lines.append(f"  {_estimate(mine)}; {_estimate(theirs)}." if theirs.seconds else f"  {_estimate(mine)}.")
     if differs_at is not None:
-        lines.append(f"The answers differ from the reference's at n={differs_at:,}: "
-                     f"kata check {kata.number} says how.")
+        lines.append(f"The answers differ from the reference's at n={differs_at:,}: kata check {kata.number} says how.")
     lines.append(f"Took {spent:.1f} s of the {budget:g} s budget.")
     return lines
 
@@ -292,8 +317,10 @@ def _estimate(timings: Timings) -> str:
     if growth is None:
         return f"{timings.name}: too few sizes timed"
     if spread is not None and timings.too_noisy():
-        return (f"{timings.name} {growth:.1f}, from {spread[0]:.1f} to {spread[1]:.1f} between sizes: too noisy to "
-                f"tell on this machine now (load average {_load_average()})")
+        return (
+            f"{timings.name} {growth:.1f}, from {spread[0]:.1f} to {spread[1]:.1f} between sizes: too noisy to "
+            f"tell on this machine now (load average {_load_average()})"
+        )
     return f"{timings.name} {growth:.1f}, {verdict(growth)}"
 
 
@@ -311,4 +338,3 @@ def verdict(growth: float) -> str:
 
 def _factor(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
-

@@ -54,7 +54,7 @@ def _sentences(n: int) -> list[str]:
 def _text(n: int) -> tuple:
     """n words in sentences, six sentences to a paragraph."""
     sentences = _sentences(n)
-    paragraphs = (" ".join(sentences[start:start + 6]) for start in range(0, len(sentences), 6))
+    paragraphs = (" ".join(sentences[start : start + 6]) for start in range(0, len(sentences), 6))
     return "\n\n".join(paragraphs), max(n // 4, 1)
 
 
@@ -66,8 +66,9 @@ def _sections(n: int) -> tuple:
 def _markdown(n: int) -> tuple:
     """A document of n words under one heading, in paragraphs of eight words, and a budget as large as it:
     one chunk, so that counting the open chunk again for each paragraph shows."""
-    paragraphs = [" ".join(VOCABULARY[(8 * index + i) % len(VOCABULARY)] for i in range(8))
-                  for index in range(max(n // 8, 1))]
+    paragraphs = [
+        " ".join(VOCABULARY[(8 * index + i) % len(VOCABULARY)] for i in range(8)) for index in range(max(n // 8, 1))
+    ]
     return "\n\n".join(["# Notes", *paragraphs]), n + 1
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 
-from kata.katas import KATAS, Kata
 from kata.command.hints import stuck_lines
-from kata.runner.implementations import parse_impl
 from kata.command.progress import solved_lines
 from kata.command.runs import pytest_command, run_visibly
 from kata.command.status import status_of
+from kata.katas import KATAS, Kata
+from kata.runner.implementations import parse_impl
 from kata.vocabulary import KataStatus
 
 

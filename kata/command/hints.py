@@ -6,11 +6,11 @@ Which hints a learner has seen is remembered in `.kata/hints.json`, so that
 
 from __future__ import annotations
 
-from kata.katas import Kata, has_solutions, relative
 from kata.command.markdown import reflow, sections
 from kata.command.progress import compare_line, label
-from kata.runner.state import read_state, write_state
 from kata.command.terminal import paint, width
+from kata.katas import Kata, has_solutions, relative
+from kata.runner.state import read_state, write_state
 
 SEEN = "hints"  # .kata/hints.json: kata slug -> how many hints were shown
 
@@ -67,6 +67,12 @@ def print_hint(kata: Kata, *, show_all: bool = False, reset: bool = False) -> in
     if left:
         print(f"{left} more when you need {'it' if left == 1 else 'them'}: kata hint {kata.number}")
     else:
-        print("That was the last hint. " + (f"Once solved, compare with {relative(kata.reference_path().parent)}/."
-                                            if has_solutions() else compare_line(kata)))
+        print(
+            "That was the last hint. "
+            + (
+                f"Once solved, compare with {relative(kata.reference_path().parent)}/."
+                if has_solutions()
+                else compare_line(kata)
+            )
+        )
     return 0

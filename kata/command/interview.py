@@ -14,13 +14,21 @@ import sys
 import textwrap
 from pathlib import Path
 
+from kata.command.terminal import width
 from kata.interview import scorecard
 from kata.interview.clock import ClockProblem, minutes_and_seconds
 from kata.interview.session import (
-    MOST_MINUTES, Session, SessionProblem, active_session, all_sessions, current_session, last_session, start_session)
+    MOST_MINUTES,
+    Session,
+    SessionProblem,
+    active_session,
+    all_sessions,
+    current_session,
+    last_session,
+    start_session,
+)
 from kata.interview.tracks import TRACKS, UnknownTrack, find_track, one_kata
 from kata.katas import ROOT, Kata, find_kata
-from kata.command.terminal import width
 from kata.vocabulary import counted
 
 GROWTH_SECONDS = 6.0  # kata bench's budget for each stage's final code, in the scorecard
@@ -81,24 +89,42 @@ def _print_stage(session: Session) -> None:
     print(f"Your file: {stage.file}")
     print(f"Ask before you code: kata interview ask ({len(kata.script.questions)} questions).")
     print("Then kata interview run (the examples only) and kata interview submit (every hidden test).")
-    print(f"Time left: {minutes_and_seconds(session.seconds_left())}; target for this stage: "
-          f"{kata.script.target_minutes} min.")
+    print(
+        f"Time left: {minutes_and_seconds(session.seconds_left())}; target for this stage: "
+        f"{kata.script.target_minutes} min."
+    )
 
 
 def _status(options: argparse.Namespace) -> int:
     session = last_session()
     stage, kata = session.stage, session.stage.the_kata
     if options.json:
-        print(json.dumps({"session": session.id, "track": session.track, "stage": len(session.stages),
-                          "stages": len(session.katas()), "kata": kata.number, "title": kata.title,
-                          "file": stage.file, "seconds_left": round(session.seconds_left(), 1),
-                          "ended": session.ended, "end_reason": session.end_reason,
-                          "prompt": kata.script.prompt, "submissions": len(stage.submissions),
-                          "questions_asked": list(stage.asked)}, indent=1))
+        print(
+            json.dumps(
+                {
+                    "session": session.id,
+                    "track": session.track,
+                    "stage": len(session.stages),
+                    "stages": len(session.katas()),
+                    "kata": kata.number,
+                    "title": kata.title,
+                    "file": stage.file,
+                    "seconds_left": round(session.seconds_left(), 1),
+                    "ended": session.ended,
+                    "end_reason": session.end_reason,
+                    "prompt": kata.script.prompt,
+                    "submissions": len(stage.submissions),
+                    "questions_asked": list(stage.asked),
+                },
+                indent=1,
+            )
+        )
         return 0
     if session.ended:
-        print(f"The interview {session.id} has ended ({session.end_reason}) at "
-              f"{minutes_and_seconds(session.elapsed())}. kata interview report shows the scorecard.")
+        print(
+            f"The interview {session.id} has ended ({session.end_reason}) at "
+            f"{minutes_and_seconds(session.elapsed())}. kata interview report shows the scorecard."
+        )
         return 0
     _print_stage(session)
     print(f"Submissions in this stage: {len(stage.submissions)}; questions asked: {len(stage.asked)}.")
@@ -109,8 +135,9 @@ def _open_session() -> Session:
     """The session under way, refused once its time has run out."""
     session = current_session()
     if session.ended:
-        raise SessionProblem(f"the interview has ended ({session.end_reason}); kata interview report shows the "
-                             "scorecard")
+        raise SessionProblem(
+            f"the interview has ended ({session.end_reason}); kata interview report shows the scorecard"
+        )
     return session
 
 
@@ -164,8 +191,9 @@ def _submit(options: argparse.Namespace) -> int:
         source = stage.path().read_bytes()
     except OSError as error:
         raise SessionProblem(f"{stage.file} cannot be read ({error.strerror}): nothing to submit") from None
-    submission = judge_code(kata, source, stage.path().name, session.keep_code(source), at=at,
-                            confined=not session.confinement)
+    submission = judge_code(
+        kata, source, stage.path().name, session.keep_code(source), at=at, confined=not session.confinement
+    )
     if submission.problem.startswith("not started"):
         raise SessionProblem(f"nothing to submit yet: write {', '.join(kata.functions)} in {stage.file}")
     stage.submissions.append(submission)
@@ -179,8 +207,10 @@ def _submit(options: argparse.Namespace) -> int:
         print(f"Time left: {minutes_and_seconds(session.seconds_left())}.")
         return 1
     stage.passed_at = at
-    print(f"Submission {number}: accepted, {submission.total} of {submission.total} tests pass, at "
-          f"{minutes_and_seconds(at - stage.opened_at)} into the stage (target {kata.script.target_minutes} min).")
+    print(
+        f"Submission {number}: accepted, {submission.total} of {submission.total} tests pass, at "
+        f"{minutes_and_seconds(at - stage.opened_at)} into the stage (target {kata.script.target_minutes} min)."
+    )
     following = session.next_kata()
     if following is None:
         session.end(at, "every stage passed")
@@ -205,8 +235,10 @@ def _end(options: argparse.Namespace) -> int:
         return 0
     session.end(session.elapsed(), "ended early")
     session.save()
-    print(f"The interview has ended at {minutes_and_seconds(session.elapsed())}. "
-          "kata interview report shows your scorecard.")
+    print(
+        f"The interview has ended at {minutes_and_seconds(session.elapsed())}. "
+        "kata interview report shows your scorecard."
+    )
     return 0
 
 
@@ -222,8 +254,9 @@ def _report(options: argparse.Namespace) -> int:
         writer = {".md": scorecard.as_markdown, ".html": scorecard.as_html, ".json": scorecard.as_json}[suffix]
         options.out.write_text(writer(data), encoding="utf-8")
         print(f"The scorecard is in {options.out}.")
-    print(scorecard.as_json(data) if options.json else scorecard.as_markdown(data), end="" if not options.json
-          else "\n")
+    print(
+        scorecard.as_json(data) if options.json else scorecard.as_markdown(data), end="" if not options.json else "\n"
+    )
     return 0
 
 
@@ -239,10 +272,12 @@ def _history(options: argparse.Namespace) -> int:
     for session in sessions:
         total = scorecard.figures(session, {}, unconfirmed_passes(session, judge_again=False))["total"]
         state = session.end_reason if session.ended else "under way"
-        print(f"{session.id}  {session.track:<10} {total['stages_passed']} of {total['stages']} stages  "
-              f"{minutes_and_seconds(session.elapsed())} of {minutes_and_seconds(session.seconds)}  "
-              f"{counted(total['submissions'], 'submission')} ({total['failed_submissions']} failed)  "
-              f"{counted(total['questions_asked'], 'question')} asked  {state}")
+        print(
+            f"{session.id}  {session.track:<10} {total['stages_passed']} of {total['stages']} stages  "
+            f"{minutes_and_seconds(session.elapsed())} of {minutes_and_seconds(session.seconds)}  "
+            f"{counted(total['submissions'], 'submission')} ({total['failed_submissions']} failed)  "
+            f"{counted(total['questions_asked'], 'question')} asked  {state}"
+        )
     return 0
 
 
@@ -274,8 +309,11 @@ def _measured_growth(kata: Kata, file: Path) -> dict:
         measured = json.loads(done.stdout.strip().splitlines()[-1])
         return {"yours": measured["yours"], "reference": measured["reference"], "verdict": measured["verdict"]}
     except subprocess.TimeoutExpired:
-        return {"yours": None, "reference": None, "verdict": f"not measured: still running after "
-                f"{GROWTH_WAIT_SECONDS:g} s"}
+        return {
+            "yours": None,
+            "reference": None,
+            "verdict": f"not measured: still running after {GROWTH_WAIT_SECONDS:g} s",
+        }
     except (ValueError, IndexError, KeyError, TypeError):
         return {"yours": None, "reference": None, "verdict": "not measured: the timing could not be read"}
 
@@ -305,14 +343,18 @@ def refusal(command: str, katas: list[Kata] | None) -> str | None:
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
-    actions = command.add_subparsers(dest="action", metavar="ACTION", required=True,
-                                     parser_class=type(command))
+    actions = command.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(command))
     actions.add_parser("tracks", help="list the tracks: chains of katas asked as follow-ups")
     start = actions.add_parser("start", help="start a session: a fresh file, the first prompt, the clock")
     start.add_argument("--track", metavar="NAME", help="a track (kata interview tracks lists them)")
     start.add_argument("--kata", metavar="KATA", help="a single kata instead of a track")
-    start.add_argument("--minutes", type=_minutes, metavar="M", default=None,
-                       help="the time on the clock (default: the sum of the stages' target times)")
+    start.add_argument(
+        "--minutes",
+        type=_minutes,
+        metavar="M",
+        default=None,
+        help="the time on the clock (default: the sum of the stages' target times)",
+    )
     status = actions.add_parser("status", help="the stage, the kata, the file to edit and the time left")
     status.add_argument("--json", action="store_true", help="as JSON")
     ask = actions.add_parser("ask", help="list the questions you may ask, or ask question N")
@@ -322,8 +364,9 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     actions.add_parser("end", help="end the session now")
     report = actions.add_parser("report", help="the scorecard of the session under way or the latest")
     report.add_argument("--json", action="store_true", help="as JSON")
-    report.add_argument("--out", type=_report_path, metavar="FILE", default=None,
-                        help="also write it to FILE: .md, .html or .json")
+    report.add_argument(
+        "--out", type=_report_path, metavar="FILE", default=None, help="also write it to FILE: .md, .html or .json"
+    )
     report.add_argument("--no-growth", action="store_true", help="do not time the final code of each stage")
     actions.add_parser("history", help="every past session with its totals")
 
@@ -353,6 +396,14 @@ def _report_path(text: str) -> Path:
     return path
 
 
-ACTIONS = {"tracks": _tracks, "start": _start, "status": _status, "ask": _ask, "run": _run, "submit": _submit,
-           "end": _end, "report": _report, "history": _history}
-
+ACTIONS = {
+    "tracks": _tracks,
+    "start": _start,
+    "status": _status,
+    "ask": _ask,
+    "run": _run,
+    "submit": _submit,
+    "end": _end,
+    "report": _report,
+    "history": _history,
+}

@@ -56,9 +56,15 @@ def _wrapped(block: list[str], width: int) -> list[str]:
     if not block:
         return []
     lead = _lead(block[0])
-    words = " ".join(line.strip() for line in [block[0][len(lead):], *block[1:]])
-    return textwrap.wrap(words, width, initial_indent=lead, subsequent_indent=" " * len(lead),
-                         break_long_words=False, break_on_hyphens=False)
+    words = " ".join(line.strip() for line in [block[0][len(lead) :], *block[1:]])
+    return textwrap.wrap(
+        words,
+        width,
+        initial_indent=lead,
+        subsequent_indent=" " * len(lead),
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def _lead(line: str) -> str:

@@ -5,13 +5,18 @@ from __future__ import annotations
 import sys
 import textwrap
 
-from kata.katas import Kata, has_solutions, relative
 from kata.command.status import Status, first_unsolved, statuses
-from kata.vocabulary import KataStatus, counted
 from kata.command.terminal import columns, paint
+from kata.katas import Kata, has_solutions, relative
+from kata.vocabulary import KataStatus, counted
 
-_STATE_STYLES = {KataStatus.SOLVED: "green", KataStatus.FAILING: "red", KataStatus.CANNOT_RUN: "red",
-                 KataStatus.NOT_STARTED: "dim", KataStatus.NOT_CHECKED: "yellow"}
+_STATE_STYLES = {
+    KataStatus.SOLVED: "green",
+    KataStatus.FAILING: "red",
+    KataStatus.CANNOT_RUN: "red",
+    KataStatus.NOT_STARTED: "dim",
+    KataStatus.NOT_CHECKED: "yellow",
+}
 _BAR = 30  # characters in the progress bar
 
 
@@ -53,8 +58,9 @@ def table_row(status: Status) -> str:
     available = columns()
     if available is None or len(start) + len(status.describe()) <= available:
         return start + styled_state(status)
-    lines = textwrap.wrap(status.describe(), max(20, available - len(start)), break_long_words=True,
-                          break_on_hyphens=False)
+    lines = textwrap.wrap(
+        status.describe(), max(20, available - len(start)), break_long_words=True, break_on_hyphens=False
+    )
     return start + ("\n" + " " * len(start)).join(paint_as_state(line, status) for line in lines)
 
 

@@ -12,9 +12,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable
 
 from kata.katas import ROOT, TESTS, Kata, relative
 from kata.processes import process_group
@@ -35,8 +35,9 @@ class QuietRun:
         return self.exit_code not in (0, 1)
 
 
-def pytest_command(katas: list[Kata], *, impl: str | None = None, examples: bool = False,
-                   extra: tuple[str, ...] = ()) -> list[str]:
+def pytest_command(
+    katas: list[Kata], *, impl: str | None = None, examples: bool = False, extra: tuple[str, ...] = ()
+) -> list[str]:
     command = [sys.executable, "-m", "pytest", *(relative(TESTS / kata.slug) for kata in katas)]
     if impl:
         command.append(f"--impl={impl}")
@@ -51,8 +52,9 @@ def run_visibly(command: list[str]) -> int:
         return process.wait()
 
 
-def run_quietly(katas: list[Kata], *, impl: str = "learner",
-                on_first_failure: Callable[[TestOutcome], None] | None = None) -> QuietRun:
+def run_quietly(
+    katas: list[Kata], *, impl: str = "learner", on_first_failure: Callable[[TestOutcome], None] | None = None
+) -> QuietRun:
     """Run the katas' whole suites without showing anything; the runner records their results.
 
     `on_first_failure` is called with the first failure as soon as the run knows it, while
@@ -73,8 +75,9 @@ def run_quietly(katas: list[Kata], *, impl: str = "learner",
         return QuietRun(process.returncode, "".join(output), _failures(outcomes))
 
 
-def _wait_telling_the_first_failure(process: subprocess.Popen, first: Path,
-                                    tell: Callable[[TestOutcome], None] | None) -> None:
+def _wait_telling_the_first_failure(
+    process: subprocess.Popen, first: Path, tell: Callable[[TestOutcome], None] | None
+) -> None:
     told = tell is None
     while process.poll() is None or not told:
         if not told and first.exists():

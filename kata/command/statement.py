@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from kata.katas import Kata, relative
 from kata.command.markdown import reflow
 from kata.command.terminal import paint, width
+from kata.katas import Kata, relative
 
 
 def print_statement(kata: Kata) -> int:

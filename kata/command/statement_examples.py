@@ -33,8 +33,11 @@ def examples_in(statement: Path) -> list[Example]:
                 number += 1
                 source.append(lines[number][4:])
             printed = []
-            while number + 1 < len(lines) and lines[number + 1].strip() and not lines[number + 1].startswith(
-                    (">>> ", "```")):
+            while (
+                number + 1 < len(lines)
+                and lines[number + 1].strip()
+                and not lines[number + 1].startswith((">>> ", "```"))
+            ):
                 number += 1
                 printed.append(lines[number].strip())
             examples.append(Example(start, "\n".join(source), " ".join(printed)))

@@ -8,15 +8,14 @@ katas in one quiet pytest run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
+from kata.command.runs import run_quietly
 from kata.katas import KATAS, TESTS, Kata
 from kata.runner.implementations import is_untouched
 from kata.runner.latest_results import latest_result
-from kata.command.runs import run_quietly
 from kata.vocabulary import KataStatus, counted
-
 
 
 @dataclass(frozen=True)
@@ -41,8 +40,9 @@ class Status:
         return f"{self.state}: {self.problem}" if self.problem else self.state
 
 
-def statuses(katas: Iterable[Kata] = KATAS, *, refresh: bool = True,
-             before_refresh: Callable[[list[Kata]], None] | None = None) -> list[Status]:
+def statuses(
+    katas: Iterable[Kata] = KATAS, *, refresh: bool = True, before_refresh: Callable[[list[Kata]], None] | None = None
+) -> list[Status]:
     """The status of each kata; with `refresh`, the katas without a current result are checked first."""
     known = {kata: _recorded_status(kata) for kata in katas}
     stale = [kata for kata, status in known.items() if status is None and _has_tests(kata)]

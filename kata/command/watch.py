@@ -11,14 +11,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.katas import KATAS, PROBLEMS, Kata, relative
 from kata.command.hints import stuck_lines
 from kata.command.progress import label, paint_as_state, progress_line, solved_lines
 from kata.command.runs import QuietRun, run_quietly
 from kata.command.status import Status, first_unsolved, status_of, statuses
+from kata.command.terminal import clear_screen, fit, paint, report_lines
+from kata.katas import KATAS, PROBLEMS, Kata, relative
 from kata.runner.outcomes import TestOutcome, cause_title, failures_by_cause, shown_of
 from kata.vocabulary import KataStatus
-from kata.command.terminal import clear_screen, fit, paint, report_lines
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -39,8 +39,13 @@ def watch(fixed: Kata | None = None) -> int:
     try:
         # The first check waits for the watcher's first timeout, so that the watcher is
         # already running: a file saved during the first check is not missed.
-        for changes in saves_under(PROBLEMS, watch_filter=PythonFilter(), raise_interrupt=True,
-                                   yield_on_timeout=True, rust_timeout=WAKE_MILLISECONDS):
+        for changes in saves_under(
+            PROBLEMS,
+            watch_filter=PythonFilter(),
+            raise_interrupt=True,
+            yield_on_timeout=True,
+            rust_timeout=WAKE_MILLISECONDS,
+        ):
             if changes:
                 current = fixed or _kata_saved(changes) or current
             elif checked_once:
@@ -93,8 +98,10 @@ def _details(status: Status, run: QuietRun | None) -> list[str]:
     if status.solved:
         return solved_lines(status)
     if status.state == KataStatus.NOT_STARTED:
-        return [f"Write your solution in {relative(kata.stub_path())}.",
-                f"The statement: kata show {kata.number}. Stuck? kata hint {kata.number}"]
+        return [
+            f"Write your solution in {relative(kata.stub_path())}.",
+            f"The statement: kata show {kata.number}. Stuck? kata hint {kata.number}",
+        ]
     if status.state == KataStatus.CANNOT_RUN:
         return ["Fix it and save: watch checks it again."]
     assert run is not None  # the kata's tests ran, since its stub was changed (show_check)

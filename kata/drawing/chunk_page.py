@@ -59,18 +59,21 @@ class Page:
 
 def chunk_page(page: Page) -> str:
     """The whole page, as text."""
-    body = [f"<header><h1>{_e(page.title)}</h1>",
-            f"<p class=\"input\">Input: {_e(page.described)}</p>",
-            f"<p class=\"call\"><code>{_e(page.call)}</code></p>",
-            f"<p class=\"summary\" role=\"status\" id=\"summary\">{_e(page.summary)}</p>",
-            _legend(page), "</header>",
-            f"<main class=\"columns n{len(page.columns)}\">"]
+    body = [
+        f"<header><h1>{_e(page.title)}</h1>",
+        f'<p class="input">Input: {_e(page.described)}</p>',
+        f'<p class="call"><code>{_e(page.call)}</code></p>',
+        f'<p class="summary" role="status" id="summary">{_e(page.summary)}</p>',
+        _legend(page),
+        "</header>",
+        f'<main class="columns n{len(page.columns)}">',
+    ]
     for number, column in enumerate(page.columns):
         body.append(_column(page, column, number))
     body.append("</main>")
     return (
-        "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
-        "<meta charset=\"utf-8\" />\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
+        '<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="en">\n<head>\n'
+        '<meta charset="utf-8" />\n<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
         f"<title>{_e(page.title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
         + "\n".join(body)
         + f"\n<script>//<![CDATA[\n{SCRIPT}\n//]]></script>\n</body>\n</html>\n"
@@ -81,13 +84,17 @@ def _column(page: Page, column: Column, number: int) -> str:
     heading = f"{column.name}: " + (column.verdict if column.verdict else counted(len(column.chunks), "chunk"))
     if column.seconds is not None and not column.verdict:
         heading += f" in {duration(column.seconds)}"
-    parts = [f"<section class=\"column\" id=\"col{number}\" aria-labelledby=\"h{number}\">",
-             f"<h2 id=\"h{number}\">{_e(heading)}</h2>",
-             f"<p class=\"file\">{_e(column.source_file)}</p>"]
+    parts = [
+        f'<section class="column" id="col{number}" aria-labelledby="h{number}">',
+        f'<h2 id="h{number}">{_e(heading)}</h2>',
+        f'<p class="file">{_e(column.source_file)}</p>',
+    ]
     if column.verdict:
         kind, role = ("verdict asked", "status") if column.as_asked else ("verdict", "alert")
-        parts.append(f"<div class=\"{kind}\" role=\"{role}\"><p><strong>{_e(column.verdict)}</strong></p>"
-                     f"<pre>{_e(column.message)}</pre></div>")
+        parts.append(
+            f'<div class="{kind}" role="{role}"><p><strong>{_e(column.verdict)}</strong></p>'
+            f"<pre>{_e(column.message)}</pre></div>"
+        )
     else:
         if column.questions:  # kata 09: what was retrieved for each question comes first
             parts.append(_questions(page, column))
@@ -116,20 +123,20 @@ def text_picture(text: str, chunks: list[DrawnChunk], first_difference: int | No
             ends.setdefault(chunk.span[1], []).append(index)
     cuts = sorted({0, len(text), *starts, *ends})
     open_chunks: list[int] = []
-    out, in_block = ["<div class=\"text\"><div class=\"tb\">"], 0
+    out, in_block = ['<div class="text"><div class="tb">'], 0
     for at, following in zip(cuts, cuts[1:] + [None]):
         for index in ends.get(at, ()):
             open_chunks.remove(index)
-            out.append("<b class=\"cut\"></b>")
+            out.append('<b class="cut"></b>')
         for index in starts.get(at, ()):
             open_chunks.append(index)
-            out.append(f"<b class=\"start\" data-n=\"{index}\"></b>")
+            out.append(f'<b class="start" data-n="{index}"></b>')
         if following is None or following == at:
             continue
         stretch = text[at:following]
         line_end = stretch.find("\n") + 1
         if in_block >= BLOCK_CHARACTERS and line_end:  # a new piece starts on a line of its own
-            out.append(_stretch(stretch[:line_end], open_chunks, first_difference) + "</div><div class=\"tb\">")
+            out.append(_stretch(stretch[:line_end], open_chunks, first_difference) + '</div><div class="tb">')
             stretch, in_block = stretch[line_end:], 0
         if stretch:
             out.append(_stretch(stretch, open_chunks, first_difference))
@@ -141,15 +148,15 @@ def text_picture(text: str, chunks: list[DrawnChunk], first_difference: int | No
 def _stretch(stretch: str, open_chunks: list[int], first_difference: int | None) -> str:
     if not open_chunks:
         if stretch.strip():
-            return f"<span class=\"s none\" title=\"in no chunk\">{_e(stretch)}</span>"
-        return f"<span class=\"s\">{_e(stretch)}</span>"
+            return f'<span class="s none" title="in no chunk">{_e(stretch)}</span>'
+        return f'<span class="s">{_e(stretch)}</span>'
     classes = ["s", f"a{min(open_chunks) % 2}"]
     if len(open_chunks) > 1:
         classes.append("o")
     if first_difference in open_chunks:
         classes.append("d")
     chunk_numbers = " ".join(map(str, open_chunks))
-    return f"<span class=\"{' '.join(classes)}\" data-c=\"{chunk_numbers}\">{_e(stretch)}</span>"
+    return f'<span class="{" ".join(classes)}" data-c="{chunk_numbers}">{_e(stretch)}</span>'
 
 
 def _rows(page: Page, column: Column) -> str:
@@ -161,22 +168,23 @@ def _rows(page: Page, column: Column) -> str:
     # positions (kata 01's units are tokens too, so there it is headed "positions").
     where = "positions" if unit == "token" else f"{unit}s"
     head = ["#", "tokens", where, "blocks, to scale" if blocks else ("text" if previews else "")]
-    table = ("<table class=\"rows\"><colgroup><col class=\"i\" /><col class=\"n\" /><col class=\"w\" /><col />"
-             "</colgroup><thead><tr>" + "".join(f"<th scope=\"col\">{_e(h)}</th>" for h in head if h)
-             + "</tr></thead><tbody>")
-    out = ["<div class=\"rg\">" + table]
+    table = (
+        '<table class="rows"><colgroup><col class="i" /><col class="n" /><col class="w" /><col />'
+        "</colgroup><thead><tr>" + "".join(f'<th scope="col">{_e(h)}</th>' for h in head if h) + "</tr></thead><tbody>"
+    )
+    out = ['<div class="rg">' + table]
     marked = _marked_chunk(page, column)
     for index, chunk in enumerate(column.chunks):
         if index and index % ROWS_PER_TABLE == 0:
-            out.append("</tbody></table></div><div class=\"rg\">" + table)
+            out.append('</tbody></table></div><div class="rg">' + table)
         differs = index == marked
-        mark = " class=\"d\"" if differs else ""
+        mark = ' class="d"' if differs else ""
         label = f"{index} ≠" if differs else str(index)
         cells = [f"<th>{_e(label)}</th>", _tokens_cell(chunk.tokens, page.budget), _where(chunk, unit)]
         if isinstance(source, Units):
             cells.append(_strip(chunk, page.budget, source))
         elif previews:
-            cells.append(f"<td class=\"t\">{_e(_preview(chunk))}</td>")
+            cells.append(f'<td class="t">{_e(_preview(chunk))}</td>')
         out.append(f"<tr{mark}>{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     return "".join(out)
@@ -185,19 +193,23 @@ def _rows(page: Page, column: Column) -> str:
 def _questions(page: Page, column: Column) -> str:
     """Kata 09: each question, the chunks it retrieved, and whether one of them holds its evidence."""
     answered = sum(question.answered for question in column.questions)
-    out = [f"<h3>Recall: {column.recall!r}, {answered} of {len(column.questions)} questions answered</h3>",
-           "<table class=\"questions\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">question</th>"
-           "<th scope=\"col\">evidence</th><th scope=\"col\">retrieved chunks</th>"
-           "<th scope=\"col\">answered</th></tr></thead><tbody>"]
+    out = [
+        f"<h3>Recall: {column.recall!r}, {answered} of {len(column.questions)} questions answered</h3>",
+        '<table class="questions"><thead><tr><th scope="col">#</th><th scope="col">question</th>'
+        '<th scope="col">evidence</th><th scope="col">retrieved chunks</th>'
+        '<th scope="col">answered</th></tr></thead><tbody>',
+    ]
     for index, question in enumerate(column.questions):
         differs = index == page.first_difference
         label = f"{index} ≠" if differs else str(index)
         verdict = "yes" if question.answered else "no: no retrieved chunk holds the whole evidence"
         start, end = question.evidence
-        mark = " class=\"d\"" if differs else ""
-        out.append(f"<tr{mark}><th>{_e(label)}</th><td>{_e(question.text)}</td>"
-                   f"<td>{start} to {end}</td><td>{_e(', '.join(map(str, question.retrieved)))}</td>"
-                   f"<td class=\"{'yes' if question.answered else 'no'}\">{_e(verdict)}</td></tr>")
+        mark = ' class="d"' if differs else ""
+        out.append(
+            f"<tr{mark}><th>{_e(label)}</th><td>{_e(question.text)}</td>"
+            f"<td>{start} to {end}</td><td>{_e(', '.join(map(str, question.retrieved)))}</td>"
+            f'<td class="{"yes" if question.answered else "no"}">{_e(verdict)}</td></tr>'
+        )
     out.append("</tbody></table>")
     return "".join(out)
 
@@ -208,14 +220,15 @@ def _tokens_cell(tokens: int, budget: int | None) -> str:
     share = min(tokens / budget, 1.0) * 100
     over = tokens > budget
     # "over the budget" on a line of its own: on one line it ran into the next column
-    over_line = "<br /><span class=\"why\">over the budget</span>" if over else ""
-    return (f"<td class=\"n{' over' if over else ''}\"><i style=\"--w:{share:.0f}%\"></i>{tokens} of {budget}"
-            f"{over_line}</td>")
+    over_line = '<br /><span class="why">over the budget</span>' if over else ""
+    return (
+        f'<td class="n{" over" if over else ""}"><i style="--w:{share:.0f}%"></i>{tokens} of {budget}{over_line}</td>'
+    )
 
 
 def _where(chunk: DrawnChunk, unit: str) -> str:
     if chunk.span is None:
-        return "<td class=\"lost\">not found in the input</td>"
+        return '<td class="lost">not found in the input</td>'
     start, end = chunk.span
     if unit == "character":
         return f"<td>{start} to {end}</td>"
@@ -235,32 +248,44 @@ def _strip(chunk: DrawnChunk, budget: int | None, source: Units) -> str:
         title = f"{label} ({size} token{'' if size == 1 else 's'}" + (", repeated" if repeated else "") + ")"
         style = f"flex-grow:{max(size, 0)}" if size > 0 else "flex-grow:0;min-width:2px"
         shown = label if source.name == "token" else str(size)  # a token's text; a sentence's size
-        blocks.append(f"<span class=\"k{' o' if repeated else ''}\" style=\"{style}\" title=\"{_e(title)}\">"
-                      f"{_e(shown)}</span>")
-    budget_line = f"<span class=\"budget\" style=\"left:{(budget or 0) / scale * 100:.1f}%\"></span>" if budget else ""
-    return (f"<td class=\"strip\"><span class=\"lane\">{budget_line}"
-            f"<span class=\"blocks\" style=\"width:{width:.1f}%\">{''.join(blocks)}</span></span></td>")
+        blocks.append(
+            f'<span class="k{" o" if repeated else ""}" style="{style}" title="{_e(title)}">{_e(shown)}</span>'
+        )
+    budget_line = f'<span class="budget" style="left:{(budget or 0) / scale * 100:.1f}%"></span>' if budget else ""
+    return (
+        f'<td class="strip"><span class="lane">{budget_line}'
+        f'<span class="blocks" style="width:{width:.1f}%">{"".join(blocks)}</span></span></td>'
+    )
 
 
 def _preview(chunk: DrawnChunk) -> str:
     text = " ".join(chunk.text.split())
     if len(text) > PREVIEW_CHARACTERS:
-        text = text[:PREVIEW_CHARACTERS * 2 // 3] + " … " + text[-PREVIEW_CHARACTERS // 3:]
+        text = text[: PREVIEW_CHARACTERS * 2 // 3] + " … " + text[-PREVIEW_CHARACTERS // 3 :]
     return f"{text} [{chunk.note}]" if chunk.note else text
 
 
 def _legend(page: Page) -> str:
     if isinstance(page.source, Units):
-        items = [("k", "a block is one " + page.source.name + ", as wide as its tokens"),
-                 ("k o", "hatched and boxed: repeated from the chunk before (overlap)"),
-                 ("budget-key", "the line: the budget")]
+        items = [
+            ("k", "a block is one " + page.source.name + ", as wide as its tokens"),
+            ("k o", "hatched and boxed: repeated from the chunk before (overlap)"),
+            ("budget-key", "the line: the budget"),
+        ]
     else:
-        items = [("s a0", "a chunk"), ("s a1", "the next chunk"),
-                 ("s a0 o", "hatched and boxed: in two chunks (overlap)"),
-                 ("s none", "wavy: in no chunk"), ("cut-key", "a bar: a chunk ends")]
+        items = [
+            ("s a0", "a chunk"),
+            ("s a1", "the next chunk"),
+            ("s a0 o", "hatched and boxed: in two chunks (overlap)"),
+            ("s none", "wavy: in no chunk"),
+            ("cut-key", "a bar: a chunk ends"),
+        ]
     items.append(("d-key", "framed, and ≠ in the rows: the first chunk that differs"))
-    return ("<ul class=\"legend\">" + "".join(f"<li><span class=\"{c}\">sample</span> {_e(words)}</li>"
-                                             for c, words in items) + "</ul>")
+    return (
+        '<ul class="legend">'
+        + "".join(f'<li><span class="{c}">sample</span> {_e(words)}</li>' for c, words in items)
+        + "</ul>"
+    )
 
 
 def _e(text: str) -> str:

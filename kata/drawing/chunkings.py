@@ -108,8 +108,9 @@ class Drawing:
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def call(self, function: Callable[..., Any], arguments: dict[str, Any],
-             helpers: dict[str, Callable[..., Any]]) -> Any:
+    def call(
+        self, function: Callable[..., Any], arguments: dict[str, Any], helpers: dict[str, Callable[..., Any]]
+    ) -> Any:
         """Call the function (the arguments are the caller's fresh copies); an answer that is an
         iterator is read here, under the caller's limits."""
         return function(**arguments)
@@ -142,8 +143,9 @@ def _chunks_of_indices(answer: Any, count: int, what: str) -> list[list[int]]:
     for index, chunk in enumerate(chunks):
         for position, value in enumerate(chunk):
             if type(value) is not int or not 0 <= value < count:
-                raise NotChunks(f"chunk {index} holds {value!r} at position {position}, "
-                                f"not the index of one of the {count} {what}")
+                raise NotChunks(
+                    f"chunk {index} holds {value!r} at position {position}, not the index of one of the {count} {what}"
+                )
     return chunks
 
 
@@ -201,8 +203,11 @@ class FixedWindows(Blocks):
 
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         assert self.budget is not None and self.overlap is not None  # a kata of windows has both
-        return {"tokens": text.split(), self.budget: budget,
-                self.overlap: self.default_overlap if overlap is None else overlap}
+        return {
+            "tokens": text.split(),
+            self.budget: budget,
+            self.overlap: self.default_overlap if overlap is None else overlap,
+        }
 
     def source(self, given: Input) -> Units:
         tokens = given.arguments.get("tokens")
@@ -219,17 +224,24 @@ class FixedWindows(Blocks):
             start = finder.find(chunk, previous[0] if previous else 0)
             span = None if start is None else (start, start + len(chunk))
             repeated = max(0, previous[1] - span[0]) if span and previous else 0
-            drawn.chunks.append(DrawnChunk(len(chunk), span, text=" ".join(map(str, chunk)),
-                                           blocks=(1,) * len(chunk), repeated=min(repeated, len(chunk))))
+            drawn.chunks.append(
+                DrawnChunk(
+                    len(chunk),
+                    span,
+                    text=" ".join(map(str, chunk)),
+                    blocks=(1,) * len(chunk),
+                    repeated=min(repeated, len(chunk)),
+                )
+            )
             drawn.keys.append(tuple(chunk))
             previous = span or previous
         return drawn
 
 
 class IterPack(Blocks):
-
-    def call(self, function: Callable[..., Any], arguments: dict[str, Any],
-             helpers: dict[str, Callable[..., Any]]) -> Any:
+    def call(
+        self, function: Callable[..., Any], arguments: dict[str, Any], helpers: dict[str, Callable[..., Any]]
+    ) -> Any:
         fresh = dict(arguments, sizes=iter(list(arguments["sizes"])))
         answer = function(**fresh)
         if not isinstance(answer, Iterator):
@@ -257,8 +269,8 @@ class _SequenceFinder:
         except TypeError:
             return None
         first = bisect.bisect_left(candidates, at)
-        for position in candidates[first:first + 64]:  # a wrong chunk must not cost a scan of the input
-            if self.items[position:position + len(run)] == run:
+        for position in candidates[first : first + 64]:  # a wrong chunk must not cost a scan of the input
+            if self.items[position : position + len(run)] == run:
                 return position
         return None
 
@@ -315,8 +327,7 @@ class ChunkText(TextChunks):
 
 class ChunkSections(TextChunks):
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
-        return {"sections": text.split("\n\n"), "max_tokens": budget, "tokenizer": ToyTokenizer(),
-                "separator": "\n\n"}
+        return {"sections": text.split("\n\n"), "max_tokens": budget, "tokenizer": ToyTokenizer(), "separator": "\n\n"}
 
     def source(self, given: Input) -> str:
         sections, separator = given.arguments.get("sections"), given.arguments.get("separator", "\n")
@@ -346,11 +357,17 @@ class ChunkMarkdown(Drawing):
         drawn, finder, at = Picture(), _TextFinder(source), 0
         for index, chunk in enumerate(answer):
             text, start, end, headings = (getattr(chunk, name, None) for name in ("text", "start", "end", "headings"))
-            if type(chunk).__name__ != "Chunk" or type(text) is not str or type(start) is not int \
-                    or type(end) is not int or type(headings) is not tuple \
-                    or not all(type(title) is str for title in headings):
-                raise NotChunks(f"chunk {index} is {chunk!r}, not a Chunk(text: str, start: int, end: int, "
-                                "headings: tuple of str)")
+            if (
+                type(chunk).__name__ != "Chunk"
+                or type(text) is not str
+                or type(start) is not int
+                or type(end) is not int
+                or type(headings) is not tuple
+                or not all(type(title) is str for title in headings)
+            ):
+                raise NotChunks(
+                    f"chunk {index} is {chunk!r}, not a Chunk(text: str, start: int, end: int, headings: tuple of str)"
+                )
             at_offsets = 0 <= start <= end <= len(source) and source[start:end] == text
             span = (start, end) if at_offsets else finder.find(text, at)
             note = " > ".join(headings) if headings else "(no heading)"
@@ -386,7 +403,13 @@ class SemanticChunks(Drawing):
             first, last = (spans[run[0]], spans[run[1] - 1]) if run else (None, None)
             span = (first[0], last[1]) if first and last else None
             text = " ".join(sentences[value] for value in chunk)
-            drawn.chunks.append(DrawnChunk(sum(words_in(sentences[value]) for value in chunk), span, text=text,
-                                           note=f"sentences {chunk[0]} to {chunk[-1]}" if chunk else "no sentence"))
+            drawn.chunks.append(
+                DrawnChunk(
+                    sum(words_in(sentences[value]) for value in chunk),
+                    span,
+                    text=text,
+                    note=f"sentences {chunk[0]} to {chunk[-1]}" if chunk else "no sentence",
+                )
+            )
             drawn.keys.append(tuple(chunk))
         return drawn

@@ -60,13 +60,14 @@ def growth_plot_svg(title: str, series: list[Series]) -> str:
         return _svg(title, "Nothing was timed.", ['<text x="40" y="80">Nothing was timed.</text>'])
     times = [seconds for s in timed for seconds in s.seconds.values()]
     axes = Axes(sizes[0], sizes[-1], min(times), max(times))
-    shown = timed[:len(STYLES)]
+    shown = timed[: len(STYLES)]
     parts = [*axes.drawn(sizes), *_guides(axes, timed[0])]  # the guides under the series
     for one, style in zip(shown, STYLES):
         parts += _series(axes, one, style)
     # The legend in reading order: the series, then the guides.
     entries: list[tuple[str, str, str | None, str]] = [
-        (colour, dashes, marker, one.name) for one, (colour, marker, dashes) in zip(shown, STYLES)]
+        (colour, dashes, marker, one.name) for one, (colour, marker, dashes) in zip(shown, STYLES)
+    ]
     entries += [("#777", dashes, None, name) for name, _power, dashes in GUIDES]
     for row, entry in enumerate(entries):
         parts += _legend_entry(row, *entry)
@@ -77,10 +78,13 @@ def growth_plot_svg(title: str, series: list[Series]) -> str:
 def growth_plot_page(title: str, series: list[Series], svg: str) -> str:
     """A page of its own: the picture, and the same times as a table."""
     sizes = sorted({size for s in series for size in s.seconds})
-    head = "".join(f"<th scope=\"col\">{html.escape(s.name)}</th>" for s in series)
-    rows = "".join(f"<tr><th scope=\"row\">{size:,}</th>"
-                   + "".join(f"<td>{duration(s.seconds[size]) if size in s.seconds else '-'}</td>" for s in series)
-                   + "</tr>\n" for size in sizes)
+    head = "".join(f'<th scope="col">{html.escape(s.name)}</th>' for s in series)
+    rows = "".join(
+        f'<tr><th scope="row">{size:,}</th>'
+        + "".join(f"<td>{duration(s.seconds[size]) if size in s.seconds else '-'}</td>" for s in series)
+        + "</tr>\n"
+        for size in sizes
+    )
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -131,21 +135,30 @@ class Axes:
     def drawn(self, sizes: list[int]) -> list[str]:
         """The frame, a tick and a label at every size timed and every power of ten of time, and the axes' names."""
         right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
-        parts = [f'<rect x="{LEFT}" y="{TOP}" width="{right - LEFT}" height="{bottom - TOP}" fill="none" '
-                 'stroke="#555"/>']
+        parts = [
+            f'<rect x="{LEFT}" y="{TOP}" width="{right - LEFT}" height="{bottom - TOP}" fill="none" stroke="#555"/>'
+        ]
         for size in sizes:
             x = self.x(size)
-            parts.append(f'<line x1="{x:.1f}" y1="{bottom}" x2="{x:.1f}" y2="{bottom + 5}" stroke="#555"/>'
-                         f'<text x="{x:.1f}" y="{bottom + 18}" text-anchor="middle">{compact(size)}</text>')
+            parts.append(
+                f'<line x1="{x:.1f}" y1="{bottom}" x2="{x:.1f}" y2="{bottom + 5}" stroke="#555"/>'
+                f'<text x="{x:.1f}" y="{bottom + 18}" text-anchor="middle">{compact(size)}</text>'
+            )
         low, high = self.decades
         for power in range(low, high + 1):
-            y = self.y(10.0 ** power)
-            parts.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#ddd"/>'
-                         f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end">{duration(10.0 ** power)}</text>')
-        parts.append(f'<text x="{(LEFT + right) / 2:.1f}" y="{HEIGHT - 12}" text-anchor="middle">'
-                     'input size n (each step doubles it)</text>')
-        parts.append(f'<text x="18" y="{(TOP + bottom) / 2:.1f}" text-anchor="middle" '
-                     f'transform="rotate(-90 18 {(TOP + bottom) / 2:.1f})">time of one call</text>')
+            y = self.y(10.0**power)
+            parts.append(
+                f'<line x1="{LEFT}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#ddd"/>'
+                f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end">{duration(10.0**power)}</text>'
+            )
+        parts.append(
+            f'<text x="{(LEFT + right) / 2:.1f}" y="{HEIGHT - 12}" text-anchor="middle">'
+            "input size n (each step doubles it)</text>"
+        )
+        parts.append(
+            f'<text x="18" y="{(TOP + bottom) / 2:.1f}" text-anchor="middle" '
+            f'transform="rotate(-90 18 {(TOP + bottom) / 2:.1f})">time of one call</text>'
+        )
         return parts
 
 
@@ -154,11 +167,13 @@ def _guides(axes: Axes, first: Series) -> list[str]:
     size, seconds = min(first.seconds.items())
     parts = []
     for _name, power, dashes in GUIDES:
-        end = axes.largest * 2 ** 0.5
+        end = axes.largest * 2**0.5
         points = [(size, seconds), (end, seconds * (end / size) ** power)]
         line = " ".join(f"{axes.x(n):.1f},{axes.y(t):.1f}" for n, t in points)
-        parts.append(f'<polyline class="guide" points="{line}" fill="none" stroke="#777" '
-                     f'stroke-dasharray="{dashes}" clip-path="url(#frame)"/>')
+        parts.append(
+            f'<polyline class="guide" points="{line}" fill="none" stroke="#777" '
+            f'stroke-dasharray="{dashes}" clip-path="url(#frame)"/>'
+        )
     return parts
 
 
@@ -167,8 +182,10 @@ def _series(axes: Axes, series: Series, style: tuple[str, str, str]) -> list[str
     points = sorted(series.seconds.items())
     line = " ".join(f"{axes.x(n):.1f},{axes.y(t):.1f}" for n, t in points)
     dash = f' stroke-dasharray="{dashes}"' if dashes else ""
-    parts = [f'<g class="series" data-name="{html.escape(series.name)}">',
-             f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>']
+    parts = [
+        f'<g class="series" data-name="{html.escape(series.name)}">',
+        f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>',
+    ]
     for n, t in points:
         parts.append(_marker(marker, axes.x(n), axes.y(t), colour, f"{series.name}: n={n:,}, {duration(t)}"))
     parts.append("</g>")
@@ -190,22 +207,26 @@ def _marker(shape: str, x: float, y: float, colour: str, label: str) -> str:
     title = f"<title>{html.escape(label)}</title>"
     if shape == "circle":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{colour}">{title}</circle>'
-    return f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="white" stroke="{colour}" ' \
-           f'stroke-width="2">{title}</rect>'
+    return (
+        f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="white" stroke="{colour}" '
+        f'stroke-width="2">{title}</rect>'
+    )
 
 
 def _svg(title: str, description: str, parts: list[str]) -> str:
     body = "\n".join(parts)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="plot-title plot-description" '
-            'font-family="sans-serif" font-size="12">\n'
-            f'<title id="plot-title">{html.escape(title)}</title>\n'
-            f'<desc id="plot-description">{html.escape(description)}</desc>\n'
-            f'<defs><clipPath id="frame"><rect x="{LEFT}" y="{TOP}" width="{WIDTH - LEFT - RIGHT}" '
-            f'height="{HEIGHT - TOP - BOTTOM}"/></clipPath></defs>\n'
-            '<rect width="100%" height="100%" fill="white"/>\n'
-            f'<text x="{LEFT}" y="28" font-size="15" font-weight="bold">{html.escape(title)}</text>\n'
-            f"{body}\n</svg>\n")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="plot-title plot-description" '
+        'font-family="sans-serif" font-size="12">\n'
+        f'<title id="plot-title">{html.escape(title)}</title>\n'
+        f'<desc id="plot-description">{html.escape(description)}</desc>\n'
+        f'<defs><clipPath id="frame"><rect x="{LEFT}" y="{TOP}" width="{WIDTH - LEFT - RIGHT}" '
+        f'height="{HEIGHT - TOP - BOTTOM}"/></clipPath></defs>\n'
+        '<rect width="100%" height="100%" fill="white"/>\n'
+        f'<text x="{LEFT}" y="28" font-size="15" font-weight="bold">{html.escape(title)}</text>\n'
+        f"{body}\n</svg>\n"
+    )
 
 
 def compact(size: int) -> str:

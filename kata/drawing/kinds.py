@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kata.drawing.chunkings import (Blocks, ChunkMarkdown, ChunkSections, ChunkText, Drawing, FixedWindows,
-                                    IterPack, SemanticChunks)
+from kata.drawing.chunkings import (
+    Blocks,
+    ChunkMarkdown,
+    ChunkSections,
+    ChunkText,
+    Drawing,
+    FixedWindows,
+    IterPack,
+    SemanticChunks,
+)
 from kata.drawing.retrieval import AssembleContext, RecallAtK
 
 if TYPE_CHECKING:

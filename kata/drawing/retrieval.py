@@ -7,8 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kata.drawing.chunkings import (Drawing, DrawnChunk, Input, NotChunks, Picture, Question, Units, list_of,
-                                    text_argument, words_in)
+from kata.drawing.chunkings import (
+    Drawing,
+    DrawnChunk,
+    Input,
+    NotChunks,
+    Picture,
+    Question,
+    Units,
+    list_of,
+    text_argument,
+    words_in,
+)
 
 LABELLED_CHUNKING = "sentences (kata 03), 50 words"
 
@@ -21,15 +31,19 @@ class RecallAtK(Drawing):
 
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
         from kata.labelled_set import chunkings, questions
+
         return {"doc": text, "spans": chunkings()[LABELLED_CHUNKING], "questions": questions(), "k": 3}
 
-    def call(self, function: Callable[..., Any], arguments: dict[str, Any],
-             helpers: dict[str, Callable[..., Any]]) -> Any:
+    def call(
+        self, function: Callable[..., Any], arguments: dict[str, Any], helpers: dict[str, Callable[..., Any]]
+    ) -> Any:
         recall = function(**arguments)
         doc, spans, k = arguments["doc"], arguments["spans"], arguments["k"]
         chunks = [doc[start:end] for start, end in spans]
-        tops = [helpers["top_k"](text, chunks, k, arguments.get("k1", 1.5), arguments.get("b", 0.75))
-                for text, _, _ in arguments["questions"]]
+        tops = [
+            helpers["top_k"](text, chunks, k, arguments.get("k1", 1.5), arguments.get("b", 0.75))
+            for text, _, _ in arguments["questions"]
+        ]
         return recall, tops
 
     def source(self, given: Input) -> str:
@@ -67,12 +81,22 @@ class AssembleContext(Drawing):
         drawn = Picture()
         for index, span in enumerate(list_of(answer, type(answer[0]) if answer else object, "Span")):
             values: list[int] = [value for name in fields if type(value := getattr(span, name, None)) is int]
-            if type(span).__name__ != "Span" or len(values) != len(fields) \
-                    or not 0 <= values[0] < values[1] <= len(source):
-                raise NotChunks(f"span {index} is {span!r}, not a Span(start, end, parent, rank) of ints "
-                                f"within the document")
+            if (
+                type(span).__name__ != "Span"
+                or len(values) != len(fields)
+                or not 0 <= values[0] < values[1] <= len(source)
+            ):
+                raise NotChunks(
+                    f"span {index} is {span!r}, not a Span(start, end, parent, rank) of ints within the document"
+                )
             start, end, parent, rank = values
-            drawn.chunks.append(DrawnChunk(words_in(source[start:end]), (start, end), text=source[start:end],
-                                           note=f"parent {parent}, rank {rank}"))
+            drawn.chunks.append(
+                DrawnChunk(
+                    words_in(source[start:end]),
+                    (start, end),
+                    text=source[start:end],
+                    note=f"parent {parent}, rank {rank}",
+                )
+            )
             drawn.keys.append(tuple(values))
         return drawn

@@ -23,9 +23,38 @@ import tokenize
 from collections.abc import Callable, Iterator
 
 # Builtins that change nothing (with arguments that call nothing else): a call of one alone does nothing.
-PURE_BUILTINS = frozenset({"abs", "all", "any", "bool", "dict", "divmod", "float", "frozenset", "hash", "int",
-                           "isinstance", "issubclass", "len", "list", "max", "min", "range", "repr", "reversed",
-                           "round", "set", "sorted", "str", "sum", "tuple", "type", "zip", "enumerate"})
+PURE_BUILTINS = frozenset(
+    {
+        "abs",
+        "all",
+        "any",
+        "bool",
+        "dict",
+        "divmod",
+        "float",
+        "frozenset",
+        "hash",
+        "int",
+        "isinstance",
+        "issubclass",
+        "len",
+        "list",
+        "max",
+        "min",
+        "range",
+        "repr",
+        "reversed",
+        "round",
+        "set",
+        "sorted",
+        "str",
+        "sum",
+        "tuple",
+        "type",
+        "zip",
+        "enumerate",
+    }
+)
 _FLIPPED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 _SIMPLE = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)
 _EVERYTHING = "*"  # what a call that is not a pure builtin may read or change
@@ -34,8 +63,19 @@ _EVERYTHING = "*"  # what a call that is not a pure builtin may read or change
 MAX_RUN = 64
 _BLOCKS = ("body", "orelse", "finalbody")
 # The statements written as a header and blocks (a match statement is written whole, as one statement).
-_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With,
-             ast.AsyncWith, ast.Try, getattr(ast, "TryStar", ast.Try))
+_COMPOUND = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    getattr(ast, "TryStar", ast.Try),
+)
 
 
 def canonical_lines(source: str, normal: Callable[[str], str] = str) -> list[tuple[str, int]] | None:
@@ -117,8 +157,10 @@ def _ordered_run(run: list[ast.stmt], normal: Callable[[str], str]) -> list[ast.
         return run
     touches = [_names_touched(stmt) for stmt in run]
     texts = [normal(ast.unparse(stmt)) for stmt in run]
-    before = {index: {earlier for earlier in range(index) if _depends(touches[earlier], touches[index])}
-              for index in range(len(run))}
+    before = {
+        index: {earlier for earlier in range(index) if _depends(touches[earlier], touches[index])}
+        for index in range(len(run))
+    }
     placed: list[int] = []
     while len(placed) < len(run):
         free = [index for index in range(len(run)) if index not in placed and before[index] <= set(placed)]
@@ -208,4 +250,3 @@ def canonical_tokens(source: str, normal: Callable[[str], str] = str) -> list[tu
         except (tokenize.TokenError, SyntaxError):
             return None
     return tokens
-

@@ -26,14 +26,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from kata.katas import ROOT, Kata
+from kata.folders import remove_folder
 from kata.grading.grader import confinement_warning, grade_student, tests_per_kata
 from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
 from kata.grading.scoring import POINTS, proportional
 from kata.grading.submissions import Submission, kata_root
-from kata.folders import remove_folder
-from kata.judging.limits import WORKER_MEMORY_MB
-from kata.judging.limits import CALL_SECONDS
+from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
+from kata.katas import ROOT, Kata
 from kata.vocabulary import KataStatus, counted
 
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"
@@ -49,8 +48,9 @@ class GradedFolder:
     warning: str  # "" when the code ran confined; otherwise what a teacher must know
 
 
-def grade_folder(folder: Path, katas: list[Kata], student: str = "submission",
-                 seconds: float = SECONDS) -> GradedFolder:
+def grade_folder(
+    folder: Path, katas: list[Kata], student: str = "submission", seconds: float = SECONDS
+) -> GradedFolder:
     """One student's grades for the katas, as `kata grade` computes them, one kata at a time
     within `seconds` in all: a kata still running then is stopped, and the katas after it are
     not graded, so the platform's own time limit never ends the run without results.
@@ -68,12 +68,26 @@ def grade_folder(folder: Path, katas: list[Kata], student: str = "submission",
         for kata in katas:
             left = deadline - time.monotonic()
             if left <= 1:
-                grades.append(grade_without_tests(student, kata.slug, KataStatus.ERROR,
-                                                  f"not graded: the autograder's {seconds:g} s ran out",
-                                                  counts[kata.slug]))
+                grades.append(
+                    grade_without_tests(
+                        student,
+                        kata.slug,
+                        KataStatus.ERROR,
+                        f"not graded: the autograder's {seconds:g} s ran out",
+                        counts[kata.slug],
+                    )
+                )
                 continue
-            grades += grade_student(Submission(student, kata_root(folder)), [kata], counts, work, CALL_SECONDS,
-                                    WORKER_MEMORY_MB, confined=not warning, seconds=left)
+            grades += grade_student(
+                Submission(student, kata_root(folder)),
+                [kata],
+                counts,
+                work,
+                CALL_SECONDS,
+                WORKER_MEMORY_MB,
+                confined=not warning,
+                seconds=left,
+            )
     finally:
         remove_folder(work)
     return GradedFolder(grades, warning)
@@ -94,8 +108,10 @@ def test_name(test: TestOutcome) -> str:
 
 
 def summary_line(grade: KataGrade, points: float) -> str:
-    line = f"{grade.kata}: {grade.status}, {grade.passed} of {counted(grade.run, 'test')} passed, " \
-           f"{earned(grade, points):g} of {points:g} points"
+    line = (
+        f"{grade.kata}: {grade.status}, {grade.passed} of {counted(grade.run, 'test')} passed, "
+        f"{earned(grade, points):g} of {points:g} points"
+    )
     return line + (f" ({grade.detail})" if grade.detail else "")
 
 
@@ -120,14 +136,26 @@ def github_result(grade: KataGrade, points: float, warning: str = "") -> dict:
     reason = "\n".join(part for part in (warning, summary_line(grade, points)) if part)
     outcomes = [(f"{grade.kata} {test_name(test)}", test.passed, test.report) for test in grade.tests] or [
         (f"{grade.kata} {grade.status} (test {number} of {grade.run})", False, reason)
-        for number in range(1, max(grade.run, 1) + 1)]
+        for number in range(1, max(grade.run, 1) + 1)
+    ]
     first_passed = next((index for index, (_, passed, _) in enumerate(outcomes) if passed), None)
     # Only the fields the reporter reads (line_no 0: it prints "- line N" otherwise), to keep each entry small.
-    tests = [{"name": name, "status": "pass" if passed else "fail",
-              "score": round(earned(grade, points), 2) if index == first_passed else 0, "message": message,
-              "line_no": 0} for index, (name, passed, message) in enumerate(outcomes)]
-    result = {"version": 1, "status": "pass" if grade.status == KataStatus.SOLVED else "fail", "max_score": points,
-              "tests": tests}
+    tests = [
+        {
+            "name": name,
+            "status": "pass" if passed else "fail",
+            "score": round(earned(grade, points), 2) if index == first_passed else 0,
+            "message": message,
+            "line_no": 0,
+        }
+        for index, (name, passed, message) in enumerate(outcomes)
+    ]
+    result = {
+        "version": 1,
+        "status": "pass" if grade.status == KataStatus.SOLVED else "fail",
+        "max_score": points,
+        "tests": tests,
+    }
     return within_result_bytes(result)
 
 
@@ -154,8 +182,9 @@ def write_github_step_result(kata: Kata, points: float, folder: Path = ROOT / "p
     if output:
         # A result first that scores nothing: if the step is stopped before the grade (GitHub's limit of
         # STEP_MINUTES), the reporter still reads a result for this kata, and the later one replaces it.
-        stopped = grade_without_tests(folder.name, kata.slug, KataStatus.ERROR,
-                                      "not graded: the step stopped before its grade was written", 1)
+        stopped = grade_without_tests(
+            folder.name, kata.slug, KataStatus.ERROR, "not graded: the step stopped before its grade was written", 1
+        )
         write_step_output(output, encoded(github_result(stopped, points)))
     graded = grade_folder(folder, [kata], student=folder.name)
     [grade] = graded.grades
@@ -184,14 +213,20 @@ def workflow(katas: list[Kata], points: float = POINTS) -> str:
     """The GitHub Actions workflow that grades every kata in a step of its own, with partial credit."""
     # `!cancelled()`: a kata whose step failed or ran out of time does not keep the later katas, or the
     # reporter, from running, so that Classroom records a grade whatever one step does.
-    steps = "".join(f"""      - name: {kata.number} {kata.name}
+    steps = "".join(
+        f"""      - name: {kata.number} {kata.name}
         id: {runner_id(kata)}
         if: ${{{{ !cancelled() }}}}
         timeout-minutes: {STEP_MINUTES}
         run: python -m kata classroom step {kata.number} --points {points:g}
-""" for kata in katas)
-    results = "".join(f"""
-          {runner_id(kata).upper()}_RESULTS: "${{{{ steps.{runner_id(kata)}.outputs.result }}}}\"""" for kata in katas)
+"""
+        for kata in katas
+    )
+    results = "".join(
+        f"""
+          {runner_id(kata).upper()}_RESULTS: "${{{{ steps.{runner_id(kata)}.outputs.result }}}}\""""
+        for kata in katas
+    )
     return f"""# Written by `kata classroom github`: each kata is graded in a step of its own, as `kata grade`
 # grades it, and earns {points:g} points in proportion to the tests passed.
 name: Autograding Tests

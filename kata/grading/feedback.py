@@ -43,8 +43,13 @@ class Handout:
     notes: tuple[str, ...] = ()  # what the teacher must see on top (a similarity flag)
 
 
-def write_feedback(grades: list[KataGrade], folder: Path, scoring: Scoring, warning: str = "",
-                   notes: dict[str, list[str]] | None = None) -> list[Path]:
+def write_feedback(
+    grades: list[KataGrade],
+    folder: Path,
+    scoring: Scoring,
+    warning: str = "",
+    notes: dict[str, list[str]] | None = None,
+) -> list[Path]:
     """`<folder>/<student>.md` and `.html` for each student, named as kata.grading.names.file_stems says;
     returns the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -65,18 +70,30 @@ def markdown(handout: Handout) -> str:
     lines = [f"# Feedback for {_markdown_text(handout.student)}", ""]
     lines += [f"> **{_markdown_text(line)}**\n" for line in (handout.warning, *handout.notes) if line]
     total, possible = _totals(handout)
-    lines += [f"Score: {total:.2f} of {possible:g} points ({_percent(total, possible)}), "
-              f"scored {handout.scoring.describe()}.", "",
-              "| kata | status | tests passed | points |", "| --- | --- | --- | --- |"]
-    lines += [f"| {_markdown_text(grade.kata)} | {grade.status} | {grade.score} | "
-              f"{handout.scoring.earned(grade):.2f} of {handout.scoring.possible(grade.kata):g} |"
-              for grade in handout.grades]
+    lines += [
+        f"Score: {total:.2f} of {possible:g} points ({_percent(total, possible)}), "
+        f"scored {handout.scoring.describe()}.",
+        "",
+        "| kata | status | tests passed | points |",
+        "| --- | --- | --- | --- |",
+    ]
+    lines += [
+        f"| {_markdown_text(grade.kata)} | {grade.status} | {grade.score} | "
+        f"{handout.scoring.earned(grade):.2f} of {handout.scoring.possible(grade.kata):g} |"
+        for grade in handout.grades
+    ]
     for grade in handout.grades:
         lines += ["", f"## {_markdown_text(grade.kata)}: {grade.status}", "", _markdown_text(_summary(grade))]
         for tests in _by_cause(grade):
             shown = shown_of(tests)
-            lines += ["", f"### {_markdown_text(_cause_heading(grade, tests))}", "",
-                      _markdown_text(shown_failure(shown.name)), "", *_fenced(shown.report)]
+            lines += [
+                "",
+                f"### {_markdown_text(_cause_heading(grade, tests))}",
+                "",
+                _markdown_text(shown_failure(shown.name)),
+                "",
+                *_fenced(shown.report),
+            ]
             others = [test.name for test in tests if test is not shown]
             lines += ["", _markdown_text(also_failing(others))] if others else []
         lines += ["", _markdown_text(_next_step(grade))]
@@ -85,15 +102,19 @@ def markdown(handout: Handout) -> str:
 
 def page(handout: Handout) -> str:
     total, possible = _totals(handout)
-    rows = "".join(f"<tr><td>{_h(grade.kata)}</td><td>{_h(grade.status)}</td><td>{_h(grade.score)}</td>"
-                   f"<td>{handout.scoring.earned(grade):.2f} of {handout.scoring.possible(grade.kata):g}</td></tr>"
-                   for grade in handout.grades)
+    rows = "".join(
+        f"<tr><td>{_h(grade.kata)}</td><td>{_h(grade.status)}</td><td>{_h(grade.score)}</td>"
+        f"<td>{handout.scoring.earned(grade):.2f} of {handout.scoring.possible(grade.kata):g}</td></tr>"
+        for grade in handout.grades
+    )
     notes = "".join(f'<p class="note">{_h(line)}</p>' for line in (handout.warning, *handout.notes) if line)
     sections = ""
     for grade in handout.grades:
         failures = "".join(_cause_section(grade, tests) for tests in _by_cause(grade))
-        sections += (f"<section><h2>{_h(grade.kata)}: {_h(grade.status)}</h2><p>{_h(_summary(grade))}</p>"
-                     f"{failures}<p>{_h(_next_step(grade))}</p></section>")
+        sections += (
+            f"<section><h2>{_h(grade.kata)}: {_h(grade.status)}</h2><p>{_h(_summary(grade))}</p>"
+            f"{failures}<p>{_h(_next_step(grade))}</p></section>"
+        )
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
@@ -109,8 +130,10 @@ pre{{background:#f4f4f4;padding:.6rem;white-space:pre-wrap}}td,th{{padding:.2rem
 
 
 def _totals(handout: Handout) -> tuple[float, float]:
-    return (sum(handout.scoring.earned(grade) for grade in handout.grades),
-            sum(handout.scoring.possible(grade.kata) for grade in handout.grades))
+    return (
+        sum(handout.scoring.earned(grade) for grade in handout.grades),
+        sum(handout.scoring.possible(grade.kata) for grade in handout.grades),
+    )
 
 
 def _percent(total: float, possible: float) -> str:
@@ -151,16 +174,20 @@ def _cause_heading(grade: KataGrade, tests: list[TestOutcome]) -> str:
 def _cause_section(grade: KataGrade, tests: list[TestOutcome]) -> str:
     shown = shown_of(tests)
     others = [test.name for test in tests if test is not shown]
-    return (f"<h3>{_h(_cause_heading(grade, tests))}</h3><p>{_h(shown_failure(shown.name))}</p>"
-            f"<pre>{_h(shown.report)}</pre>" + (f"<p>{_h(also_failing(others))}</p>" if others else ""))
+    return (
+        f"<h3>{_h(_cause_heading(grade, tests))}</h3><p>{_h(shown_failure(shown.name))}</p>"
+        f"<pre>{_h(shown.report)}</pre>" + (f"<p>{_h(also_failing(others))}</p>" if others else "")
+    )
 
 
 def _next_step(grade: KataGrade) -> str:
     kata = next((kata for kata in KATAS if kata.slug == grade.kata), None)
     if grade.status == KataStatus.SOLVED or kata is None:
         return "Every test passes." if grade.status == KataStatus.SOLVED else ""
-    return (f"To work on it: kata check {kata.number} shows these reports on your own machine; "
-            f"the hints are in problems/{kata.slug}/hints.md (kata hint {kata.number}).")
+    return (
+        f"To work on it: kata check {kata.number} shows these reports on your own machine; "
+        f"the hints are in problems/{kata.slug}/hints.md (kata hint {kata.number})."
+    )
 
 
 def _fenced(text: str) -> list[str]:
@@ -172,9 +199,10 @@ def _fenced(text: str) -> list[str]:
 
 def _markdown_text(text: str) -> str:
     """Plain text in Markdown: every mark escaped, so that no name or message becomes a link or markup."""
-    return " ".join(code_span(word) if "@" in word else _AUTOLINKS.sub(r"\\\g<0>", _MARKDOWN_MARKS.sub(r"\\\1", word))
-                    for word in text.split())
-
+    return " ".join(
+        code_span(word) if "@" in word else _AUTOLINKS.sub(r"\\\g<0>", _MARKDOWN_MARKS.sub(r"\\\1", word))
+        for word in text.split()
+    )
 
 
 def _h(text: str) -> str:

@@ -65,17 +65,20 @@ def read_roster(path: Path) -> dict[str, Person]:
             reader = csv.DictReader(file)
             columns = [column_name(name) for name in reader.fieldnames or []]
             if "folder" not in columns or "id" not in columns:
-                raise BadRoster(f"--roster {str(path)!r}: its first line must name the columns folder and id "
-                                f"(and optionally {', '.join(ROSTER_COLUMNS[2:])}); "
-                                f"it has {', '.join(columns) or 'none'}")
+                raise BadRoster(
+                    f"--roster {str(path)!r}: its first line must name the columns folder and id "
+                    f"(and optionally {', '.join(ROSTER_COLUMNS[2:])}); "
+                    f"it has {', '.join(columns) or 'none'}"
+                )
             people: dict[str, Person] = {}
             for line, row in enumerate(reader, 2):
                 cells = {column_name(key): (value or "").strip() for key, value in row.items() if key}
                 if not cells.get("folder") or not cells.get("id"):
                     raise BadRoster(f"--roster {str(path)!r}, line {line}: a folder and an id are needed")
                 if cells["folder"] in people:
-                    raise BadRoster(f"--roster {str(path)!r}, line {line}: "
-                                    f"the folder {cells['folder']!r} is named twice")
+                    raise BadRoster(
+                        f"--roster {str(path)!r}, line {line}: the folder {cells['folder']!r} is named twice"
+                    )
                 people[cells["folder"]] = Person(*(cells.get(column, "") for column in ROSTER_COLUMNS))
     except (OSError, UnicodeDecodeError, csv.Error) as error:
         raise BadRoster(f"--roster {str(path)!r} cannot be read: {error}") from None
@@ -102,8 +105,10 @@ class Asked:
         if self.form not in FORMATS:
             raise ValueError(f"--gradebook-format {self.form!r} is not one of {', '.join(FORMATS)}")
         if self.form != "plain" and self.roster is None:
-            raise ValueError(f"--gradebook-format {self.form} needs --roster FILE.csv: the LMS knows its students "
-                             "by the identifiers a roster gives, not by their folders' names")
+            raise ValueError(
+                f"--gradebook-format {self.form} needs --roster FILE.csv: the LMS knows its students "
+                "by the identifiers a roster gives, not by their folders' names"
+            )
         if self.assignment_ids and self.form != "canvas":
             raise ValueError("--assignment-ids goes with --gradebook-format canvas, whose columns they name")
 
@@ -122,8 +127,12 @@ class Row:
         return round(100 * self.total / self.possible, 2) if self.possible else 0.0
 
 
-def gradebook_rows(grades: list[KataGrade], scoring: Scoring, roster: dict[str, Person] | None = None,
-                   handed_in: dict[str, str] | None = None) -> list[Row]:
+def gradebook_rows(
+    grades: list[KataGrade],
+    scoring: Scoring,
+    roster: dict[str, Person] | None = None,
+    handed_in: dict[str, str] | None = None,
+) -> list[Row]:
     """A row per student graded, then per student of the roster who handed nothing in, in that order.
     `handed_in` gives each student's folder name as handed in, where the reports name them otherwise."""
     katas = list(dict.fromkeys(grade.kata for grade in grades))
@@ -134,15 +143,23 @@ def gradebook_rows(grades: list[KataGrade], scoring: Scoring, roster: dict[str, 
     runs = {grade.kata: grade.run for grade in grades}
     for folder in roster or {}:
         if folder not in folders.values():
-            by_student[folder] = [grade_without_tests(folder, kata, KataStatus.NOT_SUBMITTED, "no folder", runs[kata])
-                                  for kata in katas]
+            by_student[folder] = [
+                grade_without_tests(folder, kata, KataStatus.NOT_SUBMITTED, "no folder", runs[kata]) for kata in katas
+            ]
             folders[folder] = folder
     rows = []
     for student, own in by_student.items():
         person = (roster or {}).get(folders[student], Person(student, student))
         points = {grade.kata: round(scoring.earned(grade), 2) for grade in own}
-        rows.append(Row(student, person, points, round(sum(points.values()), 2),
-                        sum(scoring.possible(grade.kata) for grade in own)))
+        rows.append(
+            Row(
+                student,
+                person,
+                points,
+                round(sum(points.values()), 2),
+                sum(scoring.possible(grade.kata) for grade in own),
+            )
+        )
     return rows
 
 
@@ -151,8 +168,15 @@ def unmatched_path(path: Path) -> Path:
     return Path(path).with_name(Path(path).stem + ".unmatched.csv")
 
 
-def write_gradebook(path: Path, rows: list[Row], katas: list[str], scoring: Scoring, form: str = "plain",
-                    flagged: bool = False, assignment_ids: dict[str, str] | None = None) -> None:
+def write_gradebook(
+    path: Path,
+    rows: list[Row],
+    katas: list[str],
+    scoring: Scoring,
+    form: str = "plain",
+    flagged: bool = False,
+    assignment_ids: dict[str, str] | None = None,
+) -> None:
     if form not in FORMATS:
         raise ValueError(f"--gradebook-format {form!r} is not one of {', '.join(FORMATS)}")
     header, points_row, cells = _LAYOUTS[form](rows, katas, scoring, assignment_ids or {})
@@ -178,37 +202,93 @@ Layout = tuple[list, list, list[list]]  # the header, the points row (or none), 
 
 def _plain(rows: list[Row], katas: list[str], scoring: Scoring, ids: dict[str, str]) -> Layout:
     header = ["student", "id", *katas, "total", "possible", "percentage"]
-    return header, [], [[row.person.folder, row.person.id, *(row.points.get(kata, 0.0) for kata in katas),
-                         row.total, row.possible, row.percentage] for row in rows]
+    return (
+        header,
+        [],
+        [
+            [
+                row.person.folder,
+                row.person.id,
+                *(row.points.get(kata, 0.0) for kata in katas),
+                row.total,
+                row.possible,
+                row.percentage,
+            ]
+            for row in rows
+        ],
+    )
 
 
 def _canvas(rows: list[Row], katas: list[str], scoring: Scoring, ids: dict[str, str]) -> Layout:
-    header = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
-              *(assignment(kata, ids.get(kata, "")) for kata in katas)]
+    header = [
+        "Student",
+        "ID",
+        "SIS User ID",
+        "SIS Login ID",
+        "Section",
+        *(assignment(kata, ids.get(kata, "")) for kata in katas),
+    ]
     possible = ["Points Possible", "", "", "", "", *(scoring.possible(kata) for kata in katas)]
-    return header, possible, [[row.person.name or row.person.folder, row.person.canvas_id, row.person.id,
-                               row.person.sis_login_id, row.person.section,
-                               *(row.points.get(kata, 0.0) for kata in katas)] for row in rows]
+    return (
+        header,
+        possible,
+        [
+            [
+                row.person.name or row.person.folder,
+                row.person.canvas_id,
+                row.person.id,
+                row.person.sis_login_id,
+                row.person.section,
+                *(row.points.get(kata, 0.0) for kata in katas),
+            ]
+            for row in rows
+        ],
+    )
 
 
 def _moodle(rows: list[Row], katas: list[str], scoring: Scoring, ids: dict[str, str]) -> Layout:
     # An empty email would be mapped to no one, or, in some versions, to the row above's student.
     emails = all(row.person.email for row in rows)
-    header = ["ID number", *(["Email address"] if emails else []), "Full name", *map(assignment, katas), TOTAL,
-              "Percentage"]
-    return header, [], [[row.person.id, *([row.person.email] if emails else []), row.person.name or row.person.folder,
-                         *(row.points.get(kata, 0.0) for kata in katas), row.total, row.percentage] for row in rows]
+    header = [
+        "ID number",
+        *(["Email address"] if emails else []),
+        "Full name",
+        *map(assignment, katas),
+        TOTAL,
+        "Percentage",
+    ]
+    return (
+        header,
+        [],
+        [
+            [
+                row.person.id,
+                *([row.person.email] if emails else []),
+                row.person.name or row.person.folder,
+                *(row.points.get(kata, 0.0) for kata in katas),
+                row.total,
+                row.percentage,
+            ]
+            for row in rows
+        ],
+    )
 
 
 def _google(rows: list[Row], katas: list[str], scoring: Scoring, ids: dict[str, str]) -> Layout:
     header = ["Last Name", "First Name", "Email Address", *map(assignment, katas), TOTAL]
-    possible = ["", "", "Points", *(scoring.possible(kata) for kata in katas),
-                sum(scoring.possible(kata) for kata in katas)]
+    possible = [
+        "",
+        "",
+        "Points",
+        *(scoring.possible(kata) for kata in katas),
+        sum(scoring.possible(kata) for kata in katas),
+    ]
     cells = []
     for row in rows:
         last, first = last_and_first_name(row.person.name or row.person.folder)
-        cells.append([last, first, row.person.email or row.person.id,
-                      *(row.points.get(kata, 0.0) for kata in katas), row.total])
+        cells.append(
+            [last, first, row.person.email or row.person.id, *(row.points.get(kata, 0.0) for kata in katas), row.total]
+        )
     return header, possible, cells
 
 
@@ -230,8 +310,13 @@ def _cell(value: object) -> object:
     return f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value
 
 
-def write_asked(asked: Asked, grades: list[KataGrade], scoring: Scoring,
-                flags: dict[str, list[str]] | None = None, handed_in: dict[str, str] | None = None) -> list[str]:
+def write_asked(
+    asked: Asked,
+    grades: list[KataGrade],
+    scoring: Scoring,
+    flags: dict[str, list[str]] | None = None,
+    handed_in: dict[str, str] | None = None,
+) -> list[str]:
     """Write the gradebook asked for; returns what the teacher must be told (students the roster lacks, whose
     rows are written apart). The plain gradebook has a column `flagged` for what kata similarity found; an
     LMS's would make it an assignment, so the others leave it out."""
@@ -241,10 +326,13 @@ def write_asked(asked: Asked, grades: list[KataGrade], scoring: Scoring,
         row.flagged = "; ".join((flags or {}).get(row.student, []))
     unmatched = [row for row in rows if asked.roster is not None and row.person.folder not in asked.roster]
     matched = [row for row in rows if row not in unmatched] if unmatched else rows
-    write_gradebook(asked.path, matched, katas, scoring, asked.form, flagged=flags is not None,
-                    assignment_ids=asked.assignment_ids)
+    write_gradebook(
+        asked.path, matched, katas, scoring, asked.form, flagged=flags is not None, assignment_ids=asked.assignment_ids
+    )
     if not unmatched:
         return []
     write_gradebook(unmatched_path(asked.path), unmatched, katas, scoring, "plain", flagged=flags is not None)
-    return [f"not in the roster, so not in {asked.path}: {', '.join(row.student for row in unmatched)}; "
-            f"their rows are in {unmatched_path(asked.path)}, to match by hand"]
+    return [
+        f"not in the roster, so not in {asked.path}: {', '.join(row.student for row in unmatched)}; "
+        f"their rows are in {unmatched_path(asked.path)}, to match by hand"
+    ]

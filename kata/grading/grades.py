@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from kata.runner.outcomes import TestOutcome
 from kata.printable import one_line, printable
+from kata.runner.outcomes import TestOutcome
 from kata.vocabulary import KataStatus, Verdict
 
 # The runner's verdict for a failed test, and the status it counts towards.
@@ -31,8 +31,11 @@ def kept_record(failure: dict | None) -> dict | None:
     the call and what came back)."""
     if failure is None:
         return None
-    return {key: first_lines(value) if isinstance(value, str) else value
-            for key, value in failure.items() if key not in ("explanation", "body")}
+    return {
+        key: first_lines(value) if isinstance(value, str) else value
+        for key, value in failure.items()
+        if key not in ("explanation", "body")
+    }
 
 
 STATUS_OF_VERDICT = {
@@ -115,8 +118,10 @@ def status_of_failures(failures: list[TestOutcome]) -> str:
     if not failures:
         return KataStatus.SOLVED
     counts = Counter(STATUS_OF_VERDICT.get(test.verdict, KataStatus.ERROR) for test in failures)
-    return max((KataStatus.FAILING, KataStatus.ERROR, *KataStatus.LIMITS),
-               key=lambda status: (counts[status], -KataStatus.GRADED.index(status)))
+    return max(
+        (KataStatus.FAILING, KataStatus.ERROR, *KataStatus.LIMITS),
+        key=lambda status: (counts[status], -KataStatus.GRADED.index(status)),
+    )
 
 
 def out_of_the_same_tests(grades: list[KataGrade]) -> list[KataGrade]:

@@ -22,9 +22,9 @@ import zipfile
 from pathlib import Path
 
 from kata.checkout import files_under, tracked_files
-from kata.katas import KATAS, ROOT, RUNNERS_OWN_TESTS, Kata, find_kata
 from kata.grading.classroom import POINTS, earned, grade_folder, per_test, summary_line, test_name
 from kata.grading.grades import KataGrade
+from kata.katas import KATAS, ROOT, RUNNERS_OWN_TESTS, Kata, find_kata
 from kata.printable import printable
 
 # What the zip holds of the repository: what grading needs, without the tests of the tests.
@@ -61,25 +61,50 @@ def results(grades: list[KataGrade], points: float, warning: str = "") -> dict:
     tests = []
     for grade in grades:
         if not grade.tests:  # not submitted, cannot run: one entry for the kata, worth all its points
-            tests.append({"name": f"{grade.kata}: {grade.status}", "score": 0.0, "max_score": float(points),
-                          "status": "failed", "output": summary_line(grade, points), "visibility": "visible"})
+            tests.append(
+                {
+                    "name": f"{grade.kata}: {grade.status}",
+                    "score": 0.0,
+                    "max_score": float(points),
+                    "status": "failed",
+                    "output": summary_line(grade, points),
+                    "visibility": "visible",
+                }
+            )
             continue
         for test in grade.tests:
-            tests.append({"name": f"{grade.kata} {test_name(test)}",
-                          "score": per_test(grade, points) if test.passed else 0.0,
-                          "max_score": per_test(grade, points),
-                          "status": "passed" if test.passed else "failed",
-                          "output": test.report,
-                          "visibility": "visible" if EXAMPLES_FILE in test.test else "after_due_date"})
+            tests.append(
+                {
+                    "name": f"{grade.kata} {test_name(test)}",
+                    "score": per_test(grade, points) if test.passed else 0.0,
+                    "max_score": per_test(grade, points),
+                    "status": "passed" if test.passed else "failed",
+                    "output": test.report,
+                    "visibility": "visible" if EXAMPLES_FILE in test.test else "after_due_date",
+                }
+            )
     output = "\n".join(([warning] if warning else []) + [summary_line(grade, points) for grade in grades])
     # Plain text: a report quotes the submission's own messages, which must never render as HTML.
-    return {"score": sum(earned(grade, points) for grade in grades), "output": output, "output_format": "text",
-            "test_output_format": "text", "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
+    return {
+        "score": sum(earned(grade, points) for grade in grades),
+        "output": output,
+        "output_format": "text",
+        "test_output_format": "text",
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": tests,
+    }
 
 
 def failed_results(why: str) -> dict:
-    return {"score": 0.0, "output": f"The autograder could not grade this submission: {printable(why)}",
-            "output_format": "text", "visibility": "visible", "stdout_visibility": "hidden", "tests": []}
+    return {
+        "score": 0.0,
+        "output": f"The autograder could not grade this submission: {printable(why)}",
+        "output_format": "text",
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": [],
+    }
 
 
 def run_autograder(root: Path, katas: list[Kata], points: float) -> dict:
@@ -108,9 +133,10 @@ def build_zip(out: Path, katas: list[Kata], points: float = POINTS) -> list[str]
     """The autograder zip: setup.sh, run_autograder, and the repository's files that grading needs."""
     names = shipped_files()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in (("setup.sh", SETUP),
-                           ("run_autograder", RUN_AUTOGRADER.format(katas=" ".join(k.number for k in katas),
-                                                                    points=points))):
+        for name, text in (
+            ("setup.sh", SETUP),
+            ("run_autograder", RUN_AUTOGRADER.format(katas=" ".join(k.number for k in katas), points=points)),
+        ):
             info = zipfile.ZipInfo(name)
             info.external_attr = 0o100755 << 16  # executable: Gradescope runs them
             archive.writestr(info, text)
@@ -126,14 +152,19 @@ def shipped_files() -> list[str]:
     missing = [top for top in SHIPPED if not files_under(ROOT / top)]
     if missing:
         raise ValueError(f"cannot build the autograder: this copy of the katas has no {', '.join(missing)}")
-    return [str(path.relative_to(ROOT)) for top in SHIPPED for path in files_under(ROOT / top)
-            if (tracked is None or path.relative_to(ROOT) in tracked)
-            and not str(path.relative_to(ROOT)).startswith(LEFT_OUT)]
+    return [
+        str(path.relative_to(ROOT))
+        for top in SHIPPED
+        for path in files_under(ROOT / top)
+        if (tracked is None or path.relative_to(ROOT) in tracked)
+        and not str(path.relative_to(ROOT)).startswith(LEFT_OUT)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kata.grading.gradescope",
-                                     description="Grade a Gradescope submission and write results.json.")
+    parser = argparse.ArgumentParser(
+        prog="python -m kata.grading.gradescope", description="Grade a Gradescope submission and write results.json."
+    )
     parser.add_argument("--root", type=Path, default=Path("/autograder"))
     parser.add_argument("--katas", nargs="+", default=[kata.number for kata in KATAS])
     parser.add_argument("--points", type=float, default=POINTS)

@@ -17,14 +17,52 @@ import unicodedata
 NOT_IN_FILE_NAME = re.compile(r"[^A-Za-z0-9._-]")
 
 # Cyrillic and Greek letters drawn like a Latin one in common fonts, by the Latin letter (after case-folding).
-_LOOK_ALIKES = str.maketrans({  # Cyrillic, then Greek
-    "\u0430": "a", "\u0432": "b", "\u0441": "c", "\u0501": "d", "\u0435": "e", "\u0451": "e", "\u04bb": "h",
-    "\u0456": "i", "\u0457": "i", "\u0458": "j", "\u043a": "k", "\u04cf": "l", "\u043c": "m", "\u043d": "h",
-    "\u043e": "o", "\u0440": "p", "\u051b": "q", "\u0433": "r", "\u0455": "s", "\u0442": "t", "\u0475": "v",
-    "\u051d": "w", "\u0445": "x", "\u0443": "y", "\u04af": "y", "\u0437": "3", "\u03b1": "a", "\u03b2": "b",
-    "\u03f2": "c", "\u03b5": "e", "\u03b7": "n", "\u03b9": "i", "\u03ba": "k", "\u03bd": "v", "\u03bf": "o",
-    "\u03c1": "p", "\u03c4": "t", "\u03c5": "u", "\u03c7": "x", "\u03b3": "y", "\u03c9": "w", "\u03f3": "j",
-})
+_LOOK_ALIKES = str.maketrans(
+    {  # Cyrillic, then Greek
+        "\u0430": "a",
+        "\u0432": "b",
+        "\u0441": "c",
+        "\u0501": "d",
+        "\u0435": "e",
+        "\u0451": "e",
+        "\u04bb": "h",
+        "\u0456": "i",
+        "\u0457": "i",
+        "\u0458": "j",
+        "\u043a": "k",
+        "\u04cf": "l",
+        "\u043c": "m",
+        "\u043d": "h",
+        "\u043e": "o",
+        "\u0440": "p",
+        "\u051b": "q",
+        "\u0433": "r",
+        "\u0455": "s",
+        "\u0442": "t",
+        "\u0475": "v",
+        "\u051d": "w",
+        "\u0445": "x",
+        "\u0443": "y",
+        "\u04af": "y",
+        "\u0437": "3",
+        "\u03b1": "a",
+        "\u03b2": "b",
+        "\u03f2": "c",
+        "\u03b5": "e",
+        "\u03b7": "n",
+        "\u03b9": "i",
+        "\u03ba": "k",
+        "\u03bd": "v",
+        "\u03bf": "o",
+        "\u03c1": "p",
+        "\u03c4": "t",
+        "\u03c5": "u",
+        "\u03c7": "x",
+        "\u03b3": "y",
+        "\u03c9": "w",
+        "\u03f3": "j",
+    }
+)
 
 
 def folded(name: str) -> str:
@@ -34,8 +72,9 @@ def folded(name: str) -> str:
 
 def skeleton(name: str) -> str:
     """The name's ASCII look: folded, accents taken off, Cyrillic and Greek look-alikes made Latin."""
-    bare = "".join(character for character in unicodedata.normalize("NFKD", folded(name))
-                   if not unicodedata.combining(character))
+    bare = "".join(
+        character for character in unicodedata.normalize("NFKD", folded(name)) if not unicodedata.combining(character)
+    )
     return bare.translate(_LOOK_ALIKES)
 
 
@@ -91,7 +130,7 @@ def _file_safe(name: str) -> str:
     if len(stem) <= MAX_STEM:
         return stem
     digest = hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
-    return f"{stem[:MAX_STEM - 13]}~{digest}"
+    return f"{stem[: MAX_STEM - 13]}~{digest}"
 
 
 def _percent_encoded(match: re.Match[str]) -> str:
@@ -100,6 +139,8 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 def numbered_files(students: list[str]) -> list[str]:
     """For each student whose files file_stems numbered, which files are whose: "bob_smith (1): bob smith"."""
-    return [f"{stem}.* are {student}'s" for student, stem in sorted(file_stems(students).items(),
-                                                                   key=lambda item: item[1])
-            if stem != _file_safe(student)]
+    return [
+        f"{stem}.* are {student}'s"
+        for student, stem in sorted(file_stems(students).items(), key=lambda item: item[1])
+        if stem != _file_safe(student)
+    ]

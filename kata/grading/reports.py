@@ -11,8 +11,8 @@ import csv
 import json
 import re
 from collections import Counter
-from pathlib import Path
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from xml.etree import ElementTree
 
 from kata.grading.grades import KataGrade, TestOutcome
@@ -74,8 +74,15 @@ def write_markdown(grades: list[KataGrade], path: Path, warning: str = "") -> No
     similar = _any_similar(grades)
     header, *rows = [_markdown_row(row, similar) for row in _grid(grades)]
     table = [header, ["---"] * len(header), *rows]
-    lines = ["# Grades", "", *([f"> **{warning}**", ""] if warning else []),
-             *("| " + " | ".join(row) + " |" for row in table), "", "## Per kata", ""]
+    lines = [
+        "# Grades",
+        "",
+        *([f"> **{warning}**", ""] if warning else []),
+        *("| " + " | ".join(row) + " |" for row in table),
+        "",
+        "## Per kata",
+        "",
+    ]
     lines += [f"- {line}" for line in _summary_lines(grades)]
     _prepared(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -159,8 +166,9 @@ def _summary_lines(grades: list[KataGrade]) -> list[str]:
         solved = sum(grade.status == KataStatus.SOLVED for grade in own)
         line = f"{slug.replace('_', ' ', 1)}: {solved} of {len(own)} solved; "
         # A test counts once per student, however many of its runs that student failed.
-        failed = Counter(name for grade in own
-                         for name in dict.fromkeys(_test_name(t.test) for t in grade.tests if not t.passed))
+        failed = Counter(
+            name for grade in own for name in dict.fromkeys(_test_name(t.test) for t in grade.tests if not t.passed)
+        )
         if failed:
             name, students = failed.most_common(1)[0]
             line += f"most failed: {name} ({counted(students, 'student')})"
@@ -263,16 +271,25 @@ def _junit_suite(grade: KataGrade, warning: str) -> ElementTree.Element:
         # Nothing ran: a failed case for each of the kata's tests, each saying why, so that every
         # student's file counts the same tests and the kata shows as failed, not as empty.
         for number in range(1, max(grade.run, 1) + 1):
-            case = ElementTree.SubElement(suite, "testcase", classname=grade.kata,
-                                          name=f"{grade.status} (test {number} of {grade.run})", time=_seconds(0.0))
+            case = ElementTree.SubElement(
+                suite,
+                "testcase",
+                classname=grade.kata,
+                name=f"{grade.status} (test {number} of {grade.run})",
+                time=_seconds(0.0),
+            )
             ElementTree.SubElement(case, "failure", message=grade.status).text = _xml_text(grade.detail)
     _count_cases(suite, suite.iter("testcase"))
     return suite
 
 
 def _junit_case(test: TestOutcome) -> ElementTree.Element:
-    case = ElementTree.Element("testcase", classname=_xml_text(_class_name(test.test)),
-                               name=_xml_text(_test_name(test.test)), time=_seconds(test.seconds))
+    case = ElementTree.Element(
+        "testcase",
+        classname=_xml_text(_class_name(test.test)),
+        name=_xml_text(_test_name(test.test)),
+        time=_seconds(test.seconds),
+    )
     if not test.passed:
         kind = "failure" if test.verdict in _JUNIT_FAILURES else "error"
         ElementTree.SubElement(case, kind, message=_xml_text(test.verdict)).text = _xml_text(test.report)

@@ -22,20 +22,27 @@ from __future__ import annotations
 import ast
 import itertools
 import json
-from collections import Counter
 import tempfile
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from kata.folders import remove_folder
 from kata.grading.grades import KataGrade
-from kata.grading.submissions import (MAX_FILE_BYTES, MISTAKE, REFERENCE, Submission, kata_file, problem_of_file,
-                                     submissions_in)
+from kata.grading.submissions import (
+    MAX_FILE_BYTES,
+    MISTAKE,
+    REFERENCE,
+    Submission,
+    kata_file,
+    problem_of_file,
+    submissions_in,
+)
 from kata.grading.winnowing import Fingerprint, fingerprint, shared_regions, similarity
 from kata.katas import Kata, has_solutions
-from kata.runner.implementations import decoded_as_python
 from kata.printable import one_line
+from kata.runner.implementations import decoded_as_python
 from kata.stubs import untouched_stub
 from kata.vocabulary import counted
 
@@ -73,21 +80,31 @@ def _refuse_bad_options(threshold: float, ignore_shared: float) -> None:
             raise ValueError(f"{option} {value!r} is not a number above 0 and at most 1")
 
 
-def compare_class(folder: Path, katas: list[Kata], threshold: float = THRESHOLD,
-                  say: Callable[[str], None] = lambda line: None, ignore_shared: float = IGNORE_SHARED) -> Compared:
+def compare_class(
+    folder: Path,
+    katas: list[Kata],
+    threshold: float = THRESHOLD,
+    say: Callable[[str], None] = lambda line: None,
+    ignore_shared: float = IGNORE_SHARED,
+) -> Compared:
     """Every pair of the class's students per kata, and each student with the reference and the mistakes."""
     _refuse_bad_options(threshold, ignore_shared)
     work = Path(tempfile.mkdtemp(prefix="kata-similarity-"))
     try:
-        return compare_submissions(submissions_in(Path(folder).resolve(), work / "unpacked"), katas, threshold, say,
-                                   ignore_shared)
+        return compare_submissions(
+            submissions_in(Path(folder).resolve(), work / "unpacked"), katas, threshold, say, ignore_shared
+        )
     finally:
         remove_folder(work)
 
 
-def compare_submissions(students: list[Submission], katas: list[Kata], threshold: float = THRESHOLD,
-                        say: Callable[[str], None] = lambda line: None,
-                        ignore_shared: float = IGNORE_SHARED) -> Compared:
+def compare_submissions(
+    students: list[Submission],
+    katas: list[Kata],
+    threshold: float = THRESHOLD,
+    say: Callable[[str], None] = lambda line: None,
+    ignore_shared: float = IGNORE_SHARED,
+) -> Compared:
     """compare_class on students already found (and their zips unpacked), as `kata grade --similarity` has them."""
     _refuse_bad_options(threshold, ignore_shared)
     compared = Compared([], {}, [], ignore_shared=ignore_shared)
@@ -100,8 +117,10 @@ def compare_submissions(students: list[Submission], katas: list[Kata], threshold
         flagged = sum(pair.flagged for pair in compared.pairs if pair.kata == kata.slug)
         ignored = compared.ignored.get(kata.slug, 0)
         said = f", {counted(ignored, 'fingerprint')} found in more than {ignore_shared:.0%} of the files ignored"
-        say(f"similarity {kata.number}: {counted(handed_in, 'student')} compared, "
-            f"{counted(flagged, 'pair')} flagged" + (said if ignored else ""))
+        say(
+            f"similarity {kata.number}: {counted(handed_in, 'student')} compared, "
+            f"{counted(flagged, 'pair')} flagged" + (said if ignored else "")
+        )
     if nobody:
         say(f"similarity: no student handed in {', '.join(nobody)}")
     return compared
@@ -112,8 +131,9 @@ def flagged_students(pairs: list[Pair]) -> dict[str, list[str]]:
     flags: dict[str, list[str]] = {}
     for pair in (pair for pair in pairs if pair.flagged):
         if pair.b == REFERENCE or pair.b.startswith(MISTAKE):
-            flags.setdefault(pair.a, []).append(f"{pair.kata}: matches the {_named(pair.b)} "
-                                                f"(similarity {pair.score:.2f})")
+            flags.setdefault(pair.a, []).append(
+                f"{pair.kata}: matches the {_named(pair.b)} (similarity {pair.score:.2f})"
+            )
             continue
         for one, other in ((pair.a, pair.b), (pair.b, pair.a)):
             flags.setdefault(one, []).append(f"{pair.kata}: very similar to {other}'s (similarity {pair.score:.2f})")
@@ -125,8 +145,11 @@ def mark_similar(grades: list[KataGrade], pairs: list[Pair]) -> list[KataGrade]:
     the score, for every report of kata grade."""
     by_key = {(grade.student, grade.kata): grade for grade in grades}
     for pair in sorted((pair for pair in pairs if pair.flagged), key=lambda pair: -pair.score):
-        sides = [(pair.a, pair.b)] if pair.b == REFERENCE or pair.b.startswith(MISTAKE) else [(pair.a, pair.b),
-                                                                                               (pair.b, pair.a)]
+        sides = (
+            [(pair.a, pair.b)]
+            if pair.b == REFERENCE or pair.b.startswith(MISTAKE)
+            else [(pair.a, pair.b), (pair.b, pair.a)]
+        )
         for one, other in sides:
             grade = by_key.get((one_line(one), pair.kata))
             if grade is not None:
@@ -136,12 +159,14 @@ def mark_similar(grades: list[KataGrade], pairs: list[Pair]) -> list[KataGrade]:
 
 def write_json(pairs: list[Pair], path: Path) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(json.dumps([asdict(pair) for pair in pairs], indent=1, ensure_ascii=False) + "\n",
-                          encoding="utf-8")
+    Path(path).write_text(
+        json.dumps([asdict(pair) for pair in pairs], indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
 
 
-def class_prints(sources: dict[str, str], base: Fingerprint,
-                 ignore_shared: float = IGNORE_SHARED) -> tuple[dict[str, Fingerprint], dict[str, Fingerprint]]:
+def class_prints(
+    sources: dict[str, str], base: Fingerprint, ignore_shared: float = IGNORE_SHARED
+) -> tuple[dict[str, Fingerprint], dict[str, Fingerprint]]:
     """Each student's fingerprint less the base code's (the stub's), and the same less the class's common code
     too: the hashes found in more than `ignore_shared` of the files, in a class of SHARED_FLOOR files or more.
     A hash two files share is never common, whatever the share: a pair is a pair, not the class."""
@@ -155,8 +180,9 @@ def class_prints(sources: dict[str, str], base: Fingerprint,
     return own, {name: print_.without(common) for name, print_ in own.items()}
 
 
-def _compare_kata(kata: Kata, students: list[Submission], threshold: float, compared: Compared,
-                  ignore_shared: float = IGNORE_SHARED) -> int:
+def _compare_kata(
+    kata: Kata, students: list[Submission], threshold: float, compared: Compared, ignore_shared: float = IGNORE_SHARED
+) -> int:
     """Compare the students who handed the kata in (their count is returned)."""
     stub = _base(kata)
     sources: dict[str, str] = {}
@@ -177,8 +203,9 @@ def _compare_kata(kata: Kata, students: list[Submission], threshold: float, comp
     # With the reference and the mistakes, every fingerprint counts: code most of the class shares with the
     # reference is what a reference handed round looks like, not a lecture's snippet.
     for name_of_student, print_ in sorted(prints.items()):
-        with_trusted = [_pair(name_of_student, name, kata, print_, other, threshold)
-                        for name, other in trusted_prints.items()]
+        with_trusted = [
+            _pair(name_of_student, name, kata, print_, other, threshold) for name, other in trusted_prints.items()
+        ]
         reference = [pair for pair in with_trusted if pair.b == REFERENCE]
         mistakes = sorted((pair for pair in with_trusted if pair.b != REFERENCE), key=lambda pair: -pair.score)
         # The reference always; of the mistakes (near-copies of it), the closest, and only when flagged.
@@ -224,13 +251,23 @@ def trusted_sources(kata: Kata) -> dict[str, str]:
     if catalog.is_file():
         text = catalog.read_text(encoding="utf-8")
         tree = ast.parse(text)
-        helpers = {node.name: ast.get_source_segment(text, node) or "" for node in tree.body
-                   if isinstance(node, ast.FunctionDef)}
+        helpers = {
+            node.name: ast.get_source_segment(text, node) or ""
+            for node in tree.body
+            if isinstance(node, ast.FunctionDef)
+        }
         for node in tree.body:
             if isinstance(node, ast.ClassDef):
-                mistake_id = next((statement.value.value for statement in node.body
-                                   if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant)
-                                   and any(isinstance(t, ast.Name) and t.id == "id" for t in statement.targets)), None)
+                mistake_id = next(
+                    (
+                        statement.value.value
+                        for statement in node.body
+                        if isinstance(statement, ast.Assign)
+                        and isinstance(statement.value, ast.Constant)
+                        and any(isinstance(t, ast.Name) and t.id == "id" for t in statement.targets)
+                    ),
+                    None,
+                )
                 if isinstance(mistake_id, str):
                     called = {name.id for name in ast.walk(node) if isinstance(name, ast.Name)}
                     segment = ast.get_source_segment(text, node) or ""

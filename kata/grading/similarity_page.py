@@ -37,11 +37,14 @@ def _ignored(compared: Compared) -> str:
     """What was left out as the class's common code, kata by kata."""
     if not compared.ignored:
         return ""
-    katas = "; ".join(f"{_h(slug)}: {counted(count, 'fingerprint')}"
-                      for slug, count in sorted(compared.ignored.items()))
-    return (f"<p>Left out of the pairs of students as the class's common code (found in more than "
-            f"{compared.ignore_shared:.0%} of the files of a kata): {katas}; the highlights show what matched "
-            "besides it.</p>\n")
+    katas = "; ".join(
+        f"{_h(slug)}: {counted(count, 'fingerprint')}" for slug, count in sorted(compared.ignored.items())
+    )
+    return (
+        f"<p>Left out of the pairs of students as the class's common code (found in more than "
+        f"{compared.ignore_shared:.0%} of the files of a kata): {katas}; the highlights show what matched "
+        "besides it.</p>\n"
+    )
 
 
 def _section(pair: Pair, compared: Compared) -> str:
@@ -49,9 +52,11 @@ def _section(pair: Pair, compared: Compared) -> str:
     b_lines = {line for region in pair.regions for line in range(region["b"][0], region["b"][1] + 1)}
     a_code = _code(compared.sources.get((pair.kata, pair.a), ""), a_lines)
     b_code = _code(compared.sources.get((pair.kata, pair.b), ""), b_lines)
-    return (f"<section><h2>{_h(pair.kata)}: {_h(pair.a)} and {_h(pair.b)}, score {pair.score:.2f}</h2>"
-            f'<div class="pair"><div><h3>{_h(pair.a)}</h3>{a_code}</div><div><h3>{_h(pair.b)}</h3>{b_code}</div>'
-            "</div></section>")
+    return (
+        f"<section><h2>{_h(pair.kata)}: {_h(pair.a)} and {_h(pair.b)}, score {pair.score:.2f}</h2>"
+        f'<div class="pair"><div><h3>{_h(pair.a)}</h3>{a_code}</div><div><h3>{_h(pair.b)}</h3>{b_code}</div>'
+        "</div></section>"
+    )
 
 
 def _code(source: str, marked: set[int]) -> str:

@@ -106,11 +106,19 @@ def distinguishable(name: str, alike: list[str]) -> str:
     """The name as shown (kata.printable.visible); where it would render as one it reads like ('José' written
     precomposed and decomposed), with each character outside ASCII written as its code point, so that the
     two differ on the page: 'Jos\\u00e9' and 'Jose\\u0301'."""
+
     def rendered(text: str) -> str:
         return unicodedata.normalize("NFC", visible(text))
+
     if any(rendered(other) == rendered(name) for other in alike):
-        return "".join(character if character.isascii() else f"\\u{ord(character):04x}" if ord(character) < 0x10000
-                       else f"\\U{ord(character):08x}" for character in visible(name))
+        return "".join(
+            character
+            if character.isascii()
+            else f"\\u{ord(character):04x}"
+            if ord(character) < 0x10000
+            else f"\\U{ord(character):08x}"
+            for character in visible(name)
+        )
     return visible(name)
 
 
@@ -238,8 +246,9 @@ def _check_before_opening(archive: Path) -> None:
     directory, before zipfile reads the directory (2,000,000 empty entries cost it 30 s and 950 MB)."""
     size = archive.stat().st_size
     if size > MAX_ZIP_BYTES:
-        raise BadSubmissions(f"{archive.name} takes {size} bytes, more than the {MAX_ZIP_BYTES} "
-                             "a submission's zip may take")
+        raise BadSubmissions(
+            f"{archive.name} takes {size} bytes, more than the {MAX_ZIP_BYTES} a submission's zip may take"
+        )
     with archive.open("rb") as zipped:
         tail_start = max(size - _END_RECORD_SEARCH, 0)
         zipped.seek(tail_start)
@@ -247,15 +256,18 @@ def _check_before_opening(archive: Path) -> None:
         entries, directory = 0, 0
         # zipfile takes the record at the very end, else the last one in the tail: both are counted.
         for start in {len(tail) - _END_RECORD.size, tail.rfind(b"PK\x05\x06")}:
-            if start >= 0 and tail[start:start + 4] == b"PK\x05\x06":
+            if start >= 0 and tail[start : start + 4] == b"PK\x05\x06":
                 declared = _declared_directory(zipped, tail, start, tail_start + start)
                 entries, directory = max(entries, declared[0]), max(directory, declared[1])
     if entries > MAX_MEMBERS:
-        raise BadSubmissions(f"{archive.name} declares {entries} entries, more than the {MAX_MEMBERS} "
-                             "a submission may hold")
+        raise BadSubmissions(
+            f"{archive.name} declares {entries} entries, more than the {MAX_MEMBERS} a submission may hold"
+        )
     if directory > MAX_DIRECTORY_BYTES:
-        raise BadSubmissions(f"{archive.name} declares a directory of {directory} bytes, more than the "
-                             f"{MAX_DIRECTORY_BYTES} of a submission's {MAX_MEMBERS} entries")
+        raise BadSubmissions(
+            f"{archive.name} declares a directory of {directory} bytes, more than the "
+            f"{MAX_DIRECTORY_BYTES} of a submission's {MAX_MEMBERS} entries"
+        )
 
 
 _END_RECORD = struct.Struct("<4sHHHHIIH")  # the end of central directory record: entries at 4, size at 5
@@ -289,12 +301,14 @@ def _declared_directory(zipped: BinaryIO, tail: bytes, start: int, at: int) -> t
 def _checked_members(archive: Path, members: list[zipfile.ZipInfo]) -> list[tuple[zipfile.ZipInfo, tuple[str, ...]]]:
     """Each member with its path inside the student's folder, all checked before anything is written."""
     if len(members) > MAX_MEMBERS:
-        raise BadSubmissions(f"{archive.name} holds {len(members)} entries, "
-                             f"more than the {MAX_MEMBERS} a submission may hold")
+        raise BadSubmissions(
+            f"{archive.name} holds {len(members)} entries, more than the {MAX_MEMBERS} a submission may hold"
+        )
     declared = sum(member.file_size for member in members)
     if declared > MAX_UNPACKED_BYTES:
-        raise BadSubmissions(f"{archive.name} would unpack to {declared} bytes, more than the {MAX_UNPACKED_BYTES} "
-                             "a submission may hold")
+        raise BadSubmissions(
+            f"{archive.name} would unpack to {declared} bytes, more than the {MAX_UNPACKED_BYTES} a submission may hold"
+        )
     checked = []
     folders: set[tuple[str, ...]] = set()
     for member in members:
@@ -305,8 +319,9 @@ def _checked_members(archive: Path, members: list[zipfile.ZipInfo]) -> list[tupl
             checked.append((member, parts))
         folders.update(parts[:end] for end in range(1, len(parts) + is_a_folder(member)))
         if len(folders) > MAX_FOLDERS:
-            raise BadSubmissions(f"{archive.name} unpacks to more than {MAX_FOLDERS} folders, "
-                                 "more than a submission may hold")
+            raise BadSubmissions(
+                f"{archive.name} unpacks to more than {MAX_FOLDERS} folders, more than a submission may hold"
+            )
     return checked
 
 
@@ -317,8 +332,9 @@ def _member_parts(archive: Path, member: zipfile.ZipInfo) -> tuple[str, ...]:
     if name.startswith("/") or PureWindowsPath(name).drive or ".." in parts:
         raise BadSubmissions(f"{archive.name} holds {member.filename!r}, a path outside the folder it unpacks into")
     if len(parts) > MAX_DEPTH:
-        raise BadSubmissions(f"{archive.name} holds a path {len(parts)} folders deep, more than the {MAX_DEPTH} "
-                             "a submission may hold")
+        raise BadSubmissions(
+            f"{archive.name} holds a path {len(parts)} folders deep, more than the {MAX_DEPTH} a submission may hold"
+        )
     return parts
 
 
@@ -339,7 +355,9 @@ def _extract(zipped: zipfile.ZipFile, member: zipfile.ZipInfo, target: Path, arc
             written += len(chunk)
             # The sizes checked before are the zip's own word; the bytes are counted too.
             if written > allowance:
-                raise BadSubmissions(f"{archive.name} unpacks to more than {MAX_UNPACKED_BYTES} bytes "
-                                     f"(found while unpacking {member.filename!r})")
+                raise BadSubmissions(
+                    f"{archive.name} unpacks to more than {MAX_UNPACKED_BYTES} bytes "
+                    f"(found while unpacking {member.filename!r})"
+                )
             out.write(chunk)
     return written

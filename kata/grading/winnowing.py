@@ -29,10 +29,12 @@ MAX_SOURCE_CHARACTERS = 200_000  # a kata's solution takes a few thousand; the r
 _KEPT_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | frozenset(keyword.softkwlist)
 # The first and last token of an f-string (and a t-string), on Pythons that split them into tokens (3.12 on): such
 # a string is one string S on every Python, as Python 3.11 reads it, so that no score depends on the Python.
-_F_STRING_STARTS = frozenset(getattr(tokenize, name) for name in ("FSTRING_START", "TSTRING_START")
-                             if hasattr(tokenize, name))
-_F_STRING_ENDS = frozenset(getattr(tokenize, name) for name in ("FSTRING_END", "TSTRING_END")
-                           if hasattr(tokenize, name))
+_F_STRING_STARTS = frozenset(
+    getattr(tokenize, name) for name in ("FSTRING_START", "TSTRING_START") if hasattr(tokenize, name)
+)
+_F_STRING_ENDS = frozenset(
+    getattr(tokenize, name) for name in ("FSTRING_END", "TSTRING_END") if hasattr(tokenize, name)
+)
 _DROPPED = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER, tokenize.TYPE_COMMENT})
 
 
@@ -106,11 +108,13 @@ def _normal_text(text: str) -> str:
 
 def fingerprint(source: str, k: int = K, w: int = W) -> Fingerprint:
     tokens = normal_tokens(source)
-    grams = [(_hash(" ".join(token.text for token in tokens[at:at + k])), tokens[at].line, tokens[at + k - 1].line)
-             for at in range(len(tokens) - k + 1)]
+    grams = [
+        (_hash(" ".join(token.text for token in tokens[at : at + k])), tokens[at].line, tokens[at + k - 1].line)
+        for at in range(len(tokens) - k + 1)
+    ]
     kept: dict[int, list[tuple[int, int]]] = {}
     for start in range(max(len(grams) - w + 1, 1 if grams else 0)):
-        window = grams[start:start + w]
+        window = grams[start : start + w]
         smallest = min(range(len(window)), key=lambda index: (window[index][0], -index))
         value, first, last = window[smallest]
         if (first, last) not in kept.setdefault(value, []):
@@ -127,8 +131,11 @@ def similarity(one: Fingerprint, other: Fingerprint) -> float:
 def shared_regions(one: Fingerprint, other: Fingerprint) -> list[dict[str, list[int]]]:
     """The lines of each source where their shared hashes lie: [{"a": [first, last], "b": [first, last]}], merged
     where a region touches the one before it on both sides."""
-    pairs = sorted((a, b) for value in one.hashes.keys() & other.hashes.keys()
-                   for a, b in zip(one.hashes[value][:1], other.hashes[value][:1]))
+    pairs = sorted(
+        (a, b)
+        for value in one.hashes.keys() & other.hashes.keys()
+        for a, b in zip(one.hashes[value][:1], other.hashes[value][:1])
+    )
     regions: list[dict[str, list[int]]] = []
     for a, b in pairs:
         if regions and _touches(regions[-1]["a"], a) and _touches(regions[-1]["b"], b):
@@ -159,8 +166,6 @@ def _normal(token: tokenize.TokenInfo, after_dot: bool) -> str:
     return token.string
 
 
-
-
 def _docstring_lines(source: str) -> set[int]:
     """The first line of every docstring (of the module, a class or a function): their tokens are dropped."""
     try:
@@ -171,8 +176,11 @@ def _docstring_lines(source: str) -> set[int]:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
-                    and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 lines.add(first.lineno)
     return lines
 

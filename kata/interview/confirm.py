@@ -36,8 +36,9 @@ def _why_unconfirmed(session: Session, stage: Stage, judge_again: bool) -> str:
         return "the code it accepted has been changed since"
     if not judge_again:
         return ""
-    again = judge_code(stage.the_kata, source, Path(stage.file).name, accepted.code, at=accepted.at,
-                       confined=not session.confinement)
+    again = judge_code(
+        stage.the_kata, source, Path(stage.file).name, accepted.code, at=accepted.at, confined=not session.confinement
+    )
     if again.accepted:
         return ""
     if again.problem:

@@ -34,8 +34,16 @@ SUBMIT_SECONDS = 300.0  # the whole submit: every test has its own limit well wi
 MOST_SHOWN_LINES = 12  # of the first failure
 
 # Where the judge's view of a report stops: the lines from here on explain or name the mistake.
-EXPLANATIONS = ("Why: ", "This matches a known mistake", "This test checks", "Failing test case", "Falsifying example",
-                "You can reproduce", "You can add @seed", "Explanation:")
+EXPLANATIONS = (
+    "Why: ",
+    "This matches a known mistake",
+    "This test checks",
+    "Failing test case",
+    "Falsifying example",
+    "You can reproduce",
+    "You can add @seed",
+    "Explanation:",
+)
 # Verdicts whose report goes on with advice: the judge says only that the limit was reached.
 LIMIT_WORDS = {
     Verdict.DID_NOT_FINISH: "It was still running when its time limit passed.",
@@ -61,11 +69,25 @@ def judge(kata: Kata, file: Path, *, submit: bool, at: float, confined: bool) ->
     limit = SUBMIT_SECONDS if submit else RUN_SECONDS
     with tempfile.TemporaryDirectory(prefix="kata-interview-") as work:
         outcomes, output = Path(work) / "outcomes.json", Path(work) / "output.txt"
-        command = [sys.executable, "-m", "pytest", *tests, f"--impl={file}", "-q", "--no-header", "-p",
-                   "no:cacheprovider", f"--outcomes={outcomes}", "--hypothesis-profile=grading", "--isolate",
-                   *(["--confined"] if confined else [])]
-        with output.open("w", encoding="utf-8") as written, \
-                process_group(command, cwd=ROOT, stdout=written, stderr=subprocess.STDOUT) as process:
+        command = [
+            sys.executable,
+            "-m",
+            "pytest",
+            *tests,
+            f"--impl={file}",
+            "-q",
+            "--no-header",
+            "-p",
+            "no:cacheprovider",
+            f"--outcomes={outcomes}",
+            "--hypothesis-profile=grading",
+            "--isolate",
+            *(["--confined"] if confined else []),
+        ]
+        with (
+            output.open("w", encoding="utf-8") as written,
+            process_group(command, cwd=ROOT, stdout=written, stderr=subprocess.STDOUT) as process,
+        ):
             try:
                 process.wait(timeout=limit)
             except subprocess.TimeoutExpired:
@@ -87,9 +109,14 @@ def _read(kata: Kata, outcomes: Path, at: float, output: str) -> Submission:
     counted = [test for test in ran["tests"] if not test.skipped]
     failed = [test for test in counted if test.failed]
     mistakes = Counter(test.mistake for test in failed if test.mistake)
-    return Submission(at, len(counted) - len(failed), len(counted), [test.name for test in failed],
-                      judge_view(failed[0].report) if failed else "",
-                      ran["mistake"] or (mistakes.most_common(1)[0][0] if mistakes else ""))
+    return Submission(
+        at,
+        len(counted) - len(failed),
+        len(counted),
+        [test.name for test in failed],
+        judge_view(failed[0].report) if failed else "",
+        ran["mistake"] or (mistakes.most_common(1)[0][0] if mistakes else ""),
+    )
 
 
 def judge_view(report: str) -> str:

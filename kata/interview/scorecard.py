@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass
 
 from kata.interview.clock import minutes_and_seconds
 from kata.interview.session import Session, Stage, Submission
+from kata.interview_scripts import Question
 from kata.katas import Kata
 from kata.runner.mistakes import mistakes_of
-from kata.interview_scripts import Question
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
@@ -52,8 +52,14 @@ def untold_questions(stage: Stage) -> list[tuple[Question, int]]:
     for number, question in enumerate(questions, start=1):
         if number in stage.asked:
             continue
-        failing = next((index for index, submission in enumerate(stage.submissions, start=1)
-                        if not submission.accepted and _touches(question, submission)), None)
+        failing = next(
+            (
+                index
+                for index, submission in enumerate(stage.submissions, start=1)
+                if not submission.accepted and _touches(question, submission)
+            ),
+            None,
+        )
         if failing is not None:
             found.append((question, failing))
     return found
@@ -67,13 +73,21 @@ def _touches(question: Question, submission: Submission) -> bool:
 def figures(session: Session, growth: dict[int, Growth], unconfirmed: dict[int, str] | None = None) -> dict:
     """The scorecard as data: what --json writes, and what the pages are written from. A stage recorded as
     passed whose kept code does not bear it out (`unconfirmed`: index -> why) is not passed."""
-    stages = [_stage_figures(session, index, stage, growth.get(index), (unconfirmed or {}).get(index, ""))
-              for index, stage in enumerate(session.stages)]
+    stages = [
+        _stage_figures(session, index, stage, growth.get(index), (unconfirmed or {}).get(index, ""))
+        for index, stage in enumerate(session.stages)
+    ]
     return {
-        "session": session.id, "track": session.track, "katas": [kata.number for kata in session.katas()],
-        "minutes": session.minutes, "ended": session.ended, "end_reason": session.end_reason,
-        "seconds_used": round(session.elapsed(), 1), "confinement": session.confinement or "confined",
-        "clock": session.clock, "stages": stages,
+        "session": session.id,
+        "track": session.track,
+        "katas": [kata.number for kata in session.katas()],
+        "minutes": session.minutes,
+        "ended": session.ended,
+        "end_reason": session.end_reason,
+        "seconds_used": round(session.elapsed(), 1),
+        "confinement": session.confinement or "confined",
+        "clock": session.clock,
+        "stages": stages,
         "total": {
             "stages_passed": sum(stage["seconds_to_pass"] is not None for stage in stages),
             "stages": len(session.katas()),
@@ -90,21 +104,32 @@ def _stage_figures(session: Session, index: int, stage: Stage, growth: Growth | 
     questions = kata.script.questions
     failed = [submission for submission in stage.submissions if not submission.accepted]
     return {
-        "stage": index + 1, "kata": kata.number, "title": kata.title, "file": stage.file,
+        "stage": index + 1,
+        "kata": kata.number,
+        "title": kata.title,
+        "file": stage.file,
         "target_minutes": kata.script.target_minutes,
         "seconds_to_first_run": _since(stage, stage.runs[0] if stage.runs else None),
         "seconds_to_pass": None if unconfirmed else _since(stage, stage.passed_at),
         "recorded_pass_unconfirmed": unconfirmed,
-        "submissions": len(stage.submissions), "failed_submissions": len(failed),
-        "failures": [{"submission": stage.submissions.index(submission) + 1,
-                      "seconds": _since(stage, submission.at),
-                      "passed": submission.passed, "total": submission.total, "problem": submission.problem,
-                      "mistake": submission.mistake if session.ended else "",
-                      "mistake_title": mistake_title(kata, submission.mistake) if session.ended else "withheld"}
-                     for submission in failed],
+        "submissions": len(stage.submissions),
+        "failed_submissions": len(failed),
+        "failures": [
+            {
+                "submission": stage.submissions.index(submission) + 1,
+                "seconds": _since(stage, submission.at),
+                "passed": submission.passed,
+                "total": submission.total,
+                "problem": submission.problem,
+                "mistake": submission.mistake if session.ended else "",
+                "mistake_title": mistake_title(kata, submission.mistake) if session.ended else "withheld",
+            }
+            for submission in failed
+        ],
         "questions_asked": [questions[number - 1].asked for number in stage.asked],
-        "not_asked_but_failed_on": [{"question": question.asked, "submission": number}
-                                    for question, number in untold_questions(stage)],
+        "not_asked_but_failed_on": [
+            {"question": question.asked, "submission": number} for question, number in untold_questions(stage)
+        ],
         "growth": asdict(growth) if growth is not None else None,
     }
 
@@ -123,17 +148,24 @@ def as_json(data: dict) -> str:
 
 def as_markdown(data: dict) -> str:
     """The scorecard in Markdown, which also reads well as plain text in a terminal."""
-    lines = [f"# Interview scorecard: track {data['track']} ({' -> '.join(data['katas'])})", "",
-             _session_line(data), ""]
+    lines = [
+        f"# Interview scorecard: track {data['track']} ({' -> '.join(data['katas'])})",
+        "",
+        _session_line(data),
+        "",
+    ]
     for stage in data["stages"]:
         lines += _stage_lines(stage, data["ended"]) + [""]
     total = data["total"]
-    lines += ["## Total", "",
-              f"- stages passed: {total['stages_passed']} of {total['stages']}",
-              f"- time: {_clock(data['seconds_used'])} of {_clock(data['minutes'] * 60)} "
-              f"(the stages' targets add up to {total['target_minutes']} min)",
-              f"- submissions: {total['submissions']}, of which {total['failed_submissions']} failed",
-              f"- questions asked: {total['questions_asked']}"]
+    lines += [
+        "## Total",
+        "",
+        f"- stages passed: {total['stages_passed']} of {total['stages']}",
+        f"- time: {_clock(data['seconds_used'])} of {_clock(data['minutes'] * 60)} "
+        f"(the stages' targets add up to {total['target_minutes']} min)",
+        f"- submissions: {total['submissions']}, of which {total['failed_submissions']} failed",
+        f"- questions asked: {total['questions_asked']}",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -147,23 +179,35 @@ def _session_line(data: dict) -> str:
 def _stage_lines(stage: dict, ended: bool) -> list[str]:
     passed = stage["seconds_to_pass"]
     target = stage["target_minutes"] * 60
-    against = "" if passed is None else (" (within the target)" if passed <= target else
-                                         f" ({_clock(passed - target)} over the target)")
-    lines = [f"## Stage {stage['stage']}: kata {stage['kata']}, {stage['title']}", "",
-             f"- target: {stage['target_minutes']} min; first run: {_clock(stage['seconds_to_first_run'], 'none')}; "
-             + (f"passed at {_clock(passed)}{against}" if passed is not None else "not passed")
-             + (f" (recorded as passed, but {stage['recorded_pass_unconfirmed']})"
-                if stage["recorded_pass_unconfirmed"] else ""),
-             f"- submissions: {stage['submissions']}, of which {stage['failed_submissions']} failed"]
+    against = (
+        ""
+        if passed is None
+        else (" (within the target)" if passed <= target else f" ({_clock(passed - target)} over the target)")
+    )
+    lines = [
+        f"## Stage {stage['stage']}: kata {stage['kata']}, {stage['title']}",
+        "",
+        f"- target: {stage['target_minutes']} min; first run: {_clock(stage['seconds_to_first_run'], 'none')}; "
+        + (f"passed at {_clock(passed)}{against}" if passed is not None else "not passed")
+        + (
+            f" (recorded as passed, but {stage['recorded_pass_unconfirmed']})"
+            if stage["recorded_pass_unconfirmed"]
+            else ""
+        ),
+        f"- submissions: {stage['submissions']}, of which {stage['failed_submissions']} failed",
+    ]
     for failure in stage["failures"]:
         what = failure["problem"] or f"{failure['passed']} of {failure['total']} tests passed"
-        lines.append(f"  - the {ordinal(failure['submission'])}, at {_clock(failure['seconds'])}: {what}"
-                     + (f"; mistake: {failure['mistake_title']}" if not failure["problem"] else ""))
+        lines.append(
+            f"  - the {ordinal(failure['submission'])}, at {_clock(failure['seconds'])}: {what}"
+            + (f"; mistake: {failure['mistake_title']}" if not failure["problem"] else "")
+        )
     asked = stage["questions_asked"]
     lines.append(f"- questions asked: {len(asked)}" + "".join(f"\n  - {question}" for question in asked))
     for untold in stage["not_asked_but_failed_on"]:
-        lines.append(f"- not asked: {untold['question']} Your {ordinal(untold['submission'])} submission failed "
-                     "on exactly that.")
+        lines.append(
+            f"- not asked: {untold['question']} Your {ordinal(untold['submission'])} submission failed on exactly that."
+        )
     growth = stage["growth"]
     if growth is not None:
         lines.append(f"- growth per doubling of your final code: {_growth(growth)}")
@@ -199,6 +243,8 @@ def as_html(data: dict) -> str:
         elif line.strip():
             body.append(f"<p>{text}</p>")
     body += ["</ul>"] * in_list
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>Interview scorecard</title>"
-            "<style>body{font-family:sans-serif;max-width:48rem;margin:2rem auto;line-height:1.4}</style></head>"
-            "<body>\n" + "\n".join(body) + "\n</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/><title>Interview scorecard</title>'
+        "<style>body{font-family:sans-serif;max-width:48rem;margin:2rem auto;line-height:1.4}</style></head>"
+        "<body>\n" + "\n".join(body) + "\n</body></html>\n"
+    )

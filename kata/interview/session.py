@@ -140,8 +140,9 @@ class Session:
         kata = self.next_kata()
         assert kata is not None  # only called while a stage is left
         previous = self.stage
-        source = carried_over(previous.path().read_text(encoding="utf-8"), previous.the_kata, kata,
-                              len(self.stages) + 1)
+        source = carried_over(
+            previous.path().read_text(encoding="utf-8"), previous.the_kata, kata, len(self.stages) + 1
+        )
         return self._add_stage(kata, at, source)
 
     def _add_stage(self, kata: Kata, at: float, source: str) -> Stage:
@@ -156,7 +157,8 @@ class Session:
         if given != (self.clock == "given"):
             raise SessionProblem(
                 f"this interview runs on the {self.clock} clock; {clock.CLOCK_VARIABLE} must "
-                + ("be set as it was when it started" if self.clock == "given" else "not be set during it"))
+                + ("be set as it was when it started" if self.clock == "given" else "not be set during it")
+            )
 
     def save(self) -> None:
         """Replace session.json in one step, so that a reader never sees half a file."""
@@ -177,12 +179,14 @@ def start_session(track: Track, minutes: float | None, confinement: str) -> Sess
         under_way.end(under_way.seconds, "time ran out")  # recorded now, at its deadline
         under_way.save()
     elif under_way is not None:
-        raise SessionProblem("an interview is already under way: kata interview status shows it, "
-                             "kata interview end ends it")
+        raise SessionProblem(
+            "an interview is already under way: kata interview status shows it, kata interview end ends it"
+        )
     minutes = float(track.target_minutes) if minutes is None else minutes
     started = clock.now()
-    session = Session(_new_id(started), track.name, minutes, started, "given" if clock.clock_is_given() else "wall",
-                      confinement)
+    session = Session(
+        _new_id(started), track.name, minutes, started, "given" if clock.clock_is_given() else "wall", confinement
+    )
     session.folder().mkdir(parents=True)
     first = track.katas[0]
     session._add_stage(first, 0.0, fresh_stage(first, 1))
@@ -201,8 +205,10 @@ def read_session(folder: Path) -> Session:
     path = folder / SESSION_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        stages = [Stage(**{**stage, "submissions": [Submission(**s) for s in stage["submissions"]]})
-                  for stage in data.pop("stages")]
+        stages = [
+            Stage(**{**stage, "submissions": [Submission(**s) for s in stage["submissions"]]})
+            for stage in data.pop("stages")
+        ]
         return Session(**data, stages=stages)
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
         raise SessionProblem(f"{relative(path)} is not a session this version can read ({error})") from None
@@ -210,8 +216,9 @@ def read_session(folder: Path) -> Session:
 
 def all_sessions() -> list[Session]:
     """Every session that can be read, oldest first."""
-    folders = sorted(path for path in SESSIONS.iterdir() if (path / SESSION_FILE).is_file()) if SESSIONS.is_dir() \
-        else []
+    folders = (
+        sorted(path for path in SESSIONS.iterdir() if (path / SESSION_FILE).is_file()) if SESSIONS.is_dir() else []
+    )
     sessions = []
     for folder in folders:
         try:
@@ -232,10 +239,13 @@ def current_session() -> Session:
         sessions = all_sessions()
         if sessions:  # the latest one has ended: say how, since a candidate may not have seen it end
             latest = sessions[-1]
-            raise SessionProblem(f"the interview has ended ({latest.end_reason}): its submissions are closed; "
-                                 "kata interview report shows its scorecard, and kata interview start begins another")
-        raise SessionProblem("no interview is under way: kata interview start --track NAME begins one "
-                             "(kata interview tracks lists them)")
+            raise SessionProblem(
+                f"the interview has ended ({latest.end_reason}): its submissions are closed; "
+                "kata interview report shows its scorecard, and kata interview start begins another"
+            )
+        raise SessionProblem(
+            "no interview is under way: kata interview start --track NAME begins one (kata interview tracks lists them)"
+        )
     if session.elapsed() >= session.seconds:
         session.end(session.seconds, "time ran out")
         session.save()

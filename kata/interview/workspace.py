@@ -20,9 +20,11 @@ TO_WRITE = "Yours to write: kata interview status says the prompt again."
 
 
 def stage_header(kata: Kata, stage: int) -> str:
-    return (f'"""Interview, stage {stage}: kata {kata.number}, {kata.title}.\n\n'
-            'The prompt, the time left and the questions you may ask: kata interview status, kata interview ask.\n'
-            '"""\n')
+    return (
+        f'"""Interview, stage {stage}: kata {kata.number}, {kata.title}.\n\n'
+        "The prompt, the time left and the questions you may ask: kata interview status, kata interview ask.\n"
+        '"""\n'
+    )
 
 
 def fresh_stage(kata: Kata, stage: int) -> str:
@@ -39,11 +41,17 @@ def carried_over(previous: str, previous_kata: Kata, kata: Kata, stage: int) -> 
         earlier_future, earlier = False, previous
     future, body = _split_off_header(_without_the_statement(kata))
     names = ", ".join(previous_kata.functions)
-    return (stage_header(kata, stage) + (f"{FUTURE}\n" if future or earlier_future else "") + "\n"
-            + f"# Your code from stage {stage - 1} (kata {previous_kata.number}: {names}), carried over.\n\n"
-            + earlier.strip("\n") + "\n\n\n"
-            + f"# Stage {stage} (kata {kata.number}): write {', '.join(kata.functions)} below.\n\n"
-            + body.strip("\n") + "\n")
+    return (
+        stage_header(kata, stage)
+        + (f"{FUTURE}\n" if future or earlier_future else "")
+        + "\n"
+        + f"# Your code from stage {stage - 1} (kata {previous_kata.number}: {names}), carried over.\n\n"
+        + earlier.strip("\n")
+        + "\n\n\n"
+        + f"# Stage {stage} (kata {kata.number}): write {', '.join(kata.functions)} below.\n\n"
+        + body.strip("\n")
+        + "\n"
+    )
 
 
 def _without_the_statement(kata: Kata) -> str:
@@ -58,7 +66,7 @@ def _without_the_statement(kata: Kata) -> str:
             indent = " " * docstring.col_offset
             cuts.append((docstring.lineno, docstring.end_lineno or docstring.lineno, f'{indent}"""{TO_WRITE}"""\n'))
     for start, end, replacement in sorted(cuts, reverse=True):
-        lines[start - 1:end] = [replacement]
+        lines[start - 1 : end] = [replacement]
     return "".join(lines)
 
 
@@ -69,12 +77,16 @@ def _split_off_header(source: str) -> tuple[bool, str]:
     dropped: list[tuple[int, int]] = []
     future = False
     for node in tree.body:
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str) \
-                and node is tree.body[0]:
+        if (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+            and node is tree.body[0]
+        ):
             dropped.append((node.lineno, node.end_lineno or node.lineno))
         elif isinstance(node, ast.ImportFrom) and node.module == "__future__":
             future = True
             dropped.append((node.lineno, node.end_lineno or node.lineno))
     for start, end in sorted(dropped, reverse=True):
-        del lines[start - 1:end]
+        del lines[start - 1 : end]
     return future, "".join(lines).lstrip("\n")

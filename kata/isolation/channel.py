@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
         def serve(self, message: dict) -> dict: ...
 
+
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True

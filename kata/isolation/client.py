@@ -22,23 +22,28 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.katas import relative
 from kata.folders import remove_folder
 from kata.isolation.channel import Channel, ChannelClosed, ProtocolError
 from kata.isolation.clock import cpu_clock_of, protocol_time, signals_held, travel_time
 from kata.isolation.forking import ForkedProcess, ForkServerFailed, fork_server
-from kata.isolation.states import has_ended, hidden_from_the_worker, pending_once_stopped, sent_since_rest, why_it_ended
 from kata.isolation.handles import Yielded, refill
 from kata.isolation.kept import KeptForAWorker, TestsCodec, WorkerOutOfMemory
-from kata.isolation.limits import (IDLE_CPU_SECONDS, LOAD_CPU_SECONDS, SLOW_LOAD_SECONDS, UNWATCHED_SECONDS,
-                                   WORKER_START_SECONDS)
-from kata.isolation.memory import WorkerReading, memory_of
 from kata.isolation.kinds import shortened
+from kata.isolation.limits import (
+    IDLE_CPU_SECONDS,
+    LOAD_CPU_SECONDS,
+    SLOW_LOAD_SECONDS,
+    UNWATCHED_SECONDS,
+    WORKER_START_SECONDS,
+)
+from kata.isolation.memory import WorkerReading, memory_of
+from kata.isolation.states import has_ended, hidden_from_the_worker, pending_once_stopped, sent_since_rest, why_it_ended
 from kata.isolation.values import Decoder, Encoder, answer_of
 from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish
 from kata.judging.elsewhere import elsewhere
 from kata.judging.limits import WORKER_MEMORY_MB, can_watch
+from kata.katas import relative
 
 if TYPE_CHECKING:
     from typing import Any
@@ -76,8 +81,13 @@ class WorkerChannel(Channel):
 class WorkerClient:
     """One submission module, loaded in a process of its own; started on the first call, restarted after a kill."""
 
-    def __init__(self, source: Path, functions: tuple[str, ...], memory_mb: int = WORKER_MEMORY_MB,
-                 confinement_required: bool = False):
+    def __init__(
+        self,
+        source: Path,
+        functions: tuple[str, ...],
+        memory_mb: int = WORKER_MEMORY_MB,
+        confinement_required: bool = False,
+    ):
         self.source = Path(source)
         self.functions = functions
         self.memory_mb = memory_mb
@@ -115,8 +125,12 @@ class WorkerClient:
         self.start_if_needed()
         encoder = Encoder(self.codec)
         with travel_time():
-            message = {"op": "call", "function": function, "args": [encoder.encode(arg) for arg in args],
-                       "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()}}
+            message = {
+                "op": "call",
+                "function": function,
+                "args": [encoder.encode(arg) for arg in args],
+                "kwargs": {key: encoder.encode(value) for key, value in kwargs.items()},
+            }
         reply = self.exchange(message)
         if "args_after" in reply:
             self.read_back_arguments(reply["args_after"], encoder.keep_alive)
@@ -149,8 +163,9 @@ class WorkerClient:
     def require(self, generation: int) -> ForkedProcess:
         """The worker process a generator of this generation lives in; raises WorkerEnded when it has gone."""
         if generation != self.generation or self.process is None:
-            raise WorkerEnded("this generator's worker process was stopped after an earlier failure; "
-                              "it cannot yield any more chunks")
+            raise WorkerEnded(
+                "this generator's worker process was stopped after an earlier failure; it cannot yield any more chunks"
+            )
         return self.process
 
     def exchange(self, message: dict) -> dict:
@@ -219,8 +234,10 @@ class WorkerClient:
         idle_work = self.cpu_clock() - self.cpu_at_rest
         if idle_work > IDLE_CPU_SECONDS:
             self.stop()
-            raise self.ended(f"the worker process was stopped: it computed for {idle_work:.2f} s between two "
-                             "requests, in a thread of its own, where no time limit counts it")
+            raise self.ended(
+                f"the worker process was stopped: it computed for {idle_work:.2f} s between two "
+                "requests, in a thread of its own, where no time limit counts it"
+            )
 
     def ended(self, why: str) -> WorkerEnded:
         self.ended_in_this_test = WorkerEnded(why)
@@ -245,8 +262,10 @@ class WorkerClient:
 
     def read_back_arguments(self, after: list, containers: list) -> None:
         """The submission modified its arguments: make the tests' own containers hold what the worker's hold now."""
-        self.refill([[number, content] for number, content in enumerate(after) if content is not None],
-                    dict(enumerate(containers)))
+        self.refill(
+            [[number, content] for number, content in enumerate(after) if content is not None],
+            dict(enumerate(containers)),
+        )
 
     def refill(self, changes: list, containers: dict) -> None:
         """Refill the tests' containers in place with their new contents, [[number, contents], ...].
@@ -255,8 +274,9 @@ class WorkerClient:
         identity survives: a list popped from another is still the list the tests made.
         """
         try:
-            contents = [(containers[number], Decoder(self.codec, containers).decode(content))
-                        for number, content in changes]
+            contents = [
+                (containers[number], Decoder(self.codec, containers).decode(content)) for number, content in changes
+            ]
         except Exception as error:
             raise self.garbled(error) from None
         for container, content in contents:
@@ -301,9 +321,14 @@ class WorkerClient:
         to_worker_read, to_worker_write = os.pipe()
         from_worker_read, from_worker_write = os.pipe()
         settings = {
-            "read_fd": to_worker_read, "write_fd": from_worker_write, "memory_mb": self.memory_mb,
-            "folder": str(self.folder), "module": str(module), "shown_as": self.source.name,
-            "functions": list(self.functions), "hidden": hidden_from_the_worker(self.source.parent),
+            "read_fd": to_worker_read,
+            "write_fd": from_worker_write,
+            "memory_mb": self.memory_mb,
+            "folder": str(self.folder),
+            "module": str(module),
+            "shown_as": self.source.name,
+            "functions": list(self.functions),
+            "hidden": hidden_from_the_worker(self.source.parent),
             "confinement_required": self.confinement_required,
         }
         try:
@@ -325,11 +350,13 @@ class WorkerClient:
             hello = self.channel.receive()
         except TimeoutError:
             self.stop()
-            raise WorkerCouldNotStart(load_problems.did_not_finish_loading(relative(self.source),
-                                                                         WORKER_START_SECONDS)) from None
+            raise WorkerCouldNotStart(
+                load_problems.did_not_finish_loading(relative(self.source), WORKER_START_SECONDS)
+            ) from None
         except (ChannelClosed, ProtocolError):
-            raise WorkerCouldNotStart(f"loading {relative(self.source)} ended the worker process: "
-                                      f"{self.stop_and_say_why()}.") from None
+            raise WorkerCouldNotStart(
+                f"loading {relative(self.source)} ended the worker process: {self.stop_and_say_why()}."
+            ) from None
         except BaseException:
             self.stop()  # a time limit of the test, say: never leave a half-started worker behind
             raise
@@ -348,8 +375,9 @@ class WorkerClient:
         self.memory_at_ready = memory_of(self.require(self.generation).pid)
         if loaded_in > LOAD_CPU_SECONDS:
             self.stop()
-            raise WorkerCouldNotStart(load_problems.computed_too_long_loading(relative(self.source), loaded_in,
-                                                                            LOAD_CPU_SECONDS))
+            raise WorkerCouldNotStart(
+                load_problems.computed_too_long_loading(relative(self.source), loaded_in, LOAD_CPU_SECONDS)
+            )
 
     def stop_and_say_why(self, resting: bool = False) -> str:
         """Why the worker ended; `resting`: while it was stopped between two requests, when it could do nothing."""

@@ -46,10 +46,16 @@ import os
 import sys
 import sysconfig
 
-from kata.isolation.identity import (IdentityFailed, closed_to_the_workers, end_with_the_parent, first_closed_folder,
-                                     runs_as_root, take_an_identity_of_its_own)
-from kata.isolation.sight import Unnamed, cover
+from kata.isolation.identity import (
+    IdentityFailed,
+    closed_to_the_workers,
+    end_with_the_parent,
+    first_closed_folder,
+    runs_as_root,
+    take_an_identity_of_its_own,
+)
 from kata.isolation.limits import LOWEST_ABI, MAX_ABI_VARIABLE
+from kata.isolation.sight import Unnamed, cover
 
 try:
     import pyseccomp
@@ -81,52 +87,167 @@ SYSTEM_LIBRARIES = ("/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib"
 # System calls refused outright (those this libseccomp does not know are skipped: the kernel lacks them too).
 REFUSED = (
     # new processes and programs (threads are clone with CLONE_THREAD, allowed below)
-    "fork", "vfork", "execve", "execveat",
+    "fork",
+    "vfork",
+    "execve",
+    "execveat",
     # other processes: signals, tracing, their memory, their descriptors
-    "tkill", "pidfd_open", "pidfd_send_signal", "pidfd_getfd", "ptrace", "process_vm_readv", "process_vm_writev",
-    "kcmp", "process_madvise", "process_mrelease", "migrate_pages", "move_pages", "get_robust_list",
+    "tkill",
+    "pidfd_open",
+    "pidfd_send_signal",
+    "pidfd_getfd",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "kcmp",
+    "process_madvise",
+    "process_mrelease",
+    "migrate_pages",
+    "move_pages",
+    "get_robust_list",
     # the network, and local sockets
-    "socket", "socketpair",
+    "socket",
+    "socketpair",
     # watching files it may not read, and locks that make another process's open() or read wait
-    "inotify_init", "inotify_init1", "inotify_add_watch", "flock",
+    "inotify_init",
+    "inotify_init1",
+    "inotify_add_watch",
+    "flock",
     # memory outside its address space limit, which may outlive it or reach another process:
     # System V and POSIX shared memory, message queues and semaphores, memory-backed files
-    "shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop",
-    "semtimedop", "semctl", "ipc", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify",
-    "mq_getsetattr", "memfd_create", "memfd_secret",
+    "shmget",
+    "shmat",
+    "shmdt",
+    "shmctl",
+    "msgget",
+    "msgsnd",
+    "msgrcv",
+    "msgctl",
+    "semget",
+    "semop",
+    "semtimedop",
+    "semctl",
+    "ipc",
+    "mq_open",
+    "mq_unlink",
+    "mq_timedsend",
+    "mq_timedreceive",
+    "mq_notify",
+    "mq_getsetattr",
+    "memfd_create",
+    "memfd_secret",
     # pipes: what waits in one is kernel memory, kept while a read end is open (the worker's own
     # two pipes to the tests are made before it is confined)
-    "pipe", "pipe2",
+    "pipe",
+    "pipe2",
     # the machine's disks and page cache, which every classmate's worker reads its runtime from:
     # writing back every file, and evicting or loading cached files by hand
-    "sync", "syncfs", "fadvise64", "fadvise64_64", "readahead",
+    "sync",
+    "syncfs",
+    "fadvise64",
+    "fadvise64_64",
+    "readahead",
     # kernel objects that keep what a process puts in them, in kernel memory that neither its
     # resident memory nor its address space limit counts: epoll items (each with 8 bytes of its
     # own data, hundreds of thousands of them), event, timer and signal descriptors, POSIX timers,
     # signals queued with data, more system-call filters and Landlock rulesets (both are applied
     # before the worker loads anything)
-    "epoll_create", "epoll_create1", "epoll_ctl", "eventfd", "eventfd2", "timerfd_create", "signalfd",
-    "signalfd4", "timer_create", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "seccomp", "landlock_create_ruleset",
-    "landlock_add_rule", "landlock_restrict_self",
+    "epoll_create",
+    "epoll_create1",
+    "epoll_ctl",
+    "eventfd",
+    "eventfd2",
+    "timerfd_create",
+    "signalfd",
+    "signalfd4",
+    "timer_create",
+    "rt_sigqueueinfo",
+    "rt_tgsigqueueinfo",
+    "seccomp",
+    "landlock_create_ruleset",
+    "landlock_add_rule",
+    "landlock_restrict_self",
     # timers of its own, which go off while it rests, stopped: their signal would seem sent from outside
     # (timer_create above; getitimer only reads)
-    "setitimer", "alarm",
+    "setitimer",
+    "alarm",
     # file metadata Landlock does not cover
-    "chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr", "lsetxattr",
-    "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "utime", "utimes", "futimesat", "utimensat",
-    "truncate", "mknod", "mknodat",
+    "chmod",
+    "fchmod",
+    "fchmodat",
+    "fchmodat2",
+    "chown",
+    "fchown",
+    "lchown",
+    "fchownat",
+    "setxattr",
+    "lsetxattr",
+    "fsetxattr",
+    "removexattr",
+    "lremovexattr",
+    "fremovexattr",
+    "utime",
+    "utimes",
+    "futimesat",
+    "utimensat",
+    "truncate",
+    "mknod",
+    "mknodat",
     # making a file (a confined worker makes none, not even in its own folder: see REFUSED_OPEN_FLAGS)
     "creat",
     # its own limits, once set
     "setrlimit",
     # what needs privileges, or escapes system-call filtering
-    "open_by_handle_at", "name_to_handle_at", "mount", "umount2", "pivot_root", "chroot", "setns", "unshare",
-    "move_mount", "open_tree", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr", "bpf",
-    "perf_event_open", "userfaultfd", "io_uring_setup", "io_uring_enter", "io_uring_register", "keyctl", "add_key",
-    "request_key", "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load", "reboot",
-    "swapon", "swapoff", "syslog", "acct", "quotactl", "quotactl_fd", "settimeofday", "clock_settime",
-    "clock_adjtime", "adjtimex", "sethostname", "setdomainname", "iopl", "ioperm", "personality", "fanotify_init",
-    "vhangup", "uselib", "lookup_dcookie", "nfsservctl",
+    "open_by_handle_at",
+    "name_to_handle_at",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "chroot",
+    "setns",
+    "unshare",
+    "move_mount",
+    "open_tree",
+    "fsopen",
+    "fsconfig",
+    "fsmount",
+    "fspick",
+    "mount_setattr",
+    "bpf",
+    "perf_event_open",
+    "userfaultfd",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "kexec_load",
+    "kexec_file_load",
+    "reboot",
+    "swapon",
+    "swapoff",
+    "syslog",
+    "acct",
+    "quotactl",
+    "quotactl_fd",
+    "settimeofday",
+    "clock_settime",
+    "clock_adjtime",
+    "adjtimex",
+    "sethostname",
+    "setdomainname",
+    "iopl",
+    "ioperm",
+    "personality",
+    "fanotify_init",
+    "vhangup",
+    "uselib",
+    "lookup_dcookie",
+    "nfsservctl",
 )
 # System calls allowed only on the worker itself, named by its own process id: their first argument.
 ONLY_ON_ITSELF = ("kill", "tgkill", "sched_setaffinity", "sched_setscheduler", "sched_setparam", "sched_setattr")
@@ -138,8 +259,18 @@ ONLY_ON_ITSELF_SECOND = ("setpriority", "ioprio_set")
 # signal (F_SETSIG) of a descriptor make the kernel signal a process of the worker's choice
 # whenever the other end of its pipe is read or written: any process, the grader's included,
 # where Landlock's signal scope (ABI 6) is missing. Setting O_ASYNC (F_SETFL, FIOASYNC) is refused too.
-REFUSED_FCNTL = {"F_SETLEASE": 1024, "F_NOTIFY": 1026, "F_SETLK": 6, "F_SETLKW": 7, "F_OFD_SETLK": 37,
-                 "F_OFD_SETLKW": 38, "F_SETPIPE_SZ": 1031, "F_SETOWN": 8, "F_SETSIG": 10, "F_SETOWN_EX": 15}
+REFUSED_FCNTL = {
+    "F_SETLEASE": 1024,
+    "F_NOTIFY": 1026,
+    "F_SETLK": 6,
+    "F_SETLKW": 7,
+    "F_OFD_SETLK": 37,
+    "F_OFD_SETLKW": 38,
+    "F_SETPIPE_SZ": 1031,
+    "F_SETOWN": 8,
+    "F_SETSIG": 10,
+    "F_SETOWN_EX": 15,
+}
 _F_SETFL, _O_ASYNC = 4, 0o20000
 # Flags of open and openat refused: Linux empties a file opened with O_TRUNC even for reading, and
 # Landlock checks that right only from ABI 3 on (before, only the descriptor's read or write mode),
@@ -156,8 +287,7 @@ UNKNOWN_TO_THE_WORKER = ("clone3", "openat2")
 # (FS_IOC_FSSETXATTR), its version, a descriptor's owner or O_ASYNC (FIOSETOWN, SIOCSPGRP,
 # FIOASYNC), and whatever a driver adds. Landlock mediates no ioctl on a file before ABI 5, and
 # at 5 only those on devices.
-ALLOWED_IOCTL = {"TCGETS": 0x5401, "TIOCGWINSZ": 0x5413, "FIONREAD": 0x541B, "FIONCLEX": 0x5450,
-                 "FIOCLEX": 0x5451}
+ALLOWED_IOCTL = {"TCGETS": 0x5401, "TIOCGWINSZ": 0x5413, "FIONREAD": 0x541B, "FIONCLEX": 0x5450, "FIOCLEX": 0x5451}
 # prctl options refused: a process that is not "dumpable" hides its /proc files from a grader
 # that is not root, where its memory is read from outside; a name of up to 80 bytes on each of
 # tens of thousands of memory regions is kernel memory no limit counts; and a system-call
@@ -186,16 +316,20 @@ def problem() -> str | None:
     """Why workers cannot be confined on this machine (one sentence), or None when they can."""
     cap = os.environ.get(MAX_ABI_VARIABLE, "")
     if cap and not (cap.isdigit() and int(cap) >= LOWEST_ABI):
-        return (f"the environment variable {MAX_ABI_VARIABLE} must be a whole number of {LOWEST_ABI} or more "
-                f"(a Landlock ABI), not {cap!r}")
+        return (
+            f"the environment variable {MAX_ABI_VARIABLE} must be a whole number of {LOWEST_ABI} or more "
+            f"(a Landlock ABI), not {cap!r}"
+        )
     if not sys.platform.startswith("linux"):
         return f"confinement needs Linux (Landlock and seccomp); this is {sys.platform}"
     if pyseccomp is None:
         return "confinement needs libseccomp and the pyseccomp package (install libseccomp2, then this project)"
     abi = landlock_abi()
     if abi < LOWEST_ABI:
-        return ("confinement needs Landlock, which this kernel does not offer "
-                f"({os.uname().release}; Linux 5.13 or later with Landlock enabled)")
+        return (
+            "confinement needs Landlock, which this kernel does not offer "
+            f"({os.uname().release}; Linux 5.13 or later with Landlock enabled)"
+        )
     return None
 
 
@@ -231,8 +365,11 @@ class Confinement:
     def apply(self, folder: str, also_hidden: list[str]) -> None:
         """From now on this process may read the runtime, use only `folder`, start nothing, signal nothing else."""
         secret = [os.path.realpath(path) for path in also_hidden]
-        readable = {path: rights for path, rights in self.readable.items()
-                    if not any(_contains(path, inner) or _contains(inner, path) for inner in secret)}
+        readable = {
+            path: rights
+            for path, rights in self.readable.items()
+            if not any(_contains(path, inner) or _contains(inner, path) for inner in secret)
+        }
         parent = os.getppid()
         if runs_as_root():
             # Out of its sight first, while it may still mount (where no mount namespace can be had, stat stays
@@ -252,8 +389,9 @@ class Confinement:
 def readable_paths(hidden: list[str], unnamed: Unnamed | None = None) -> dict[str, int]:
     """The paths a worker may read, with the rights on each: the Python runtime and the system's libraries."""
     trees = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix]
-    trees += [path for name, path in sysconfig.get_paths().items() if name in ("stdlib", "platstdlib", "purelib",
-                                                                                   "platlib")]
+    trees += [
+        path for name, path in sysconfig.get_paths().items() if name in ("stdlib", "platstdlib", "purelib", "platlib")
+    ]
     trees += [path for path in sys.path if path and os.path.isdir(path)]
     trees += SYSTEM_LIBRARIES
     secret = [os.path.realpath(path) for path in hidden]
@@ -262,8 +400,9 @@ def readable_paths(hidden: list[str], unnamed: Unnamed | None = None) -> dict[st
     for path in trees + list(SYSTEM_FILES):
         real = os.path.realpath(path)
         above_a_secret = any(_contains(real, inner) for inner in secret) or bool(unnamed and unnamed.lie_in(real))
-        in_a_secret = (any(_contains(outer, real) for outer in secret) or bool(unnamed and unnamed.hold(real))) \
-            and not _contains(runtime, real)
+        in_a_secret = (
+            any(_contains(outer, real) for outer in secret) or bool(unnamed and unnamed.hold(real))
+        ) and not _contains(runtime, real)
         if os.path.exists(real) and not above_a_secret and not in_a_secret:
             paths[real] = READS if os.path.isdir(real) else _READ_FILE
     paths.update({path: rights for path, rights in DEVICE_FILES.items() if os.path.exists(path)})
@@ -278,8 +417,11 @@ def _contains(outer: str, inner: str) -> bool:
 
 
 class _RulesetAttr(ctypes.Structure):
-    _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
-                ("scoped", ctypes.c_uint64)]
+    _fields_ = [
+        ("handled_access_fs", ctypes.c_uint64),
+        ("handled_access_net", ctypes.c_uint64),
+        ("scoped", ctypes.c_uint64),
+    ]
 
 
 class _PathBeneathAttr(ctypes.Structure):
@@ -317,8 +459,16 @@ def _allow(ruleset_fd: int, path: str, rights: int) -> None:
         return  # gone since it was listed: nothing to allow
     try:
         rule = _PathBeneathAttr(allowed_access=rights, parent_fd=fd)
-        if _syscall("landlock_add_rule", ctypes.c_int(ruleset_fd), ctypes.c_int(_RULE_PATH_BENEATH),
-                    ctypes.byref(rule), ctypes.c_uint32(0)) != 0:
+        if (
+            _syscall(
+                "landlock_add_rule",
+                ctypes.c_int(ruleset_fd),
+                ctypes.c_int(_RULE_PATH_BENEATH),
+                ctypes.byref(rule),
+                ctypes.c_uint32(0),
+            )
+            != 0
+        ):
             raise ConfinementFailed(f"Landlock refused a rule for {path} ({os.strerror(ctypes.get_errno())})")
     finally:
         os.close(fd)
@@ -354,8 +504,12 @@ def system_call_rules() -> pyseccomp.SyscallFilter:
     for advice in REFUSED_MADVISE:
         _add(rules, refuse, "madvise", _lower_half(2, advice))
     for shared in (_MAP_SHARED, _MAP_SHARED_VALIDATE):
-        _add(rules, refuse, "mmap", pyseccomp.Arg(3, pyseccomp.MASKED_EQ, _MAP_TYPE | _MAP_ANONYMOUS,
-                                                  shared | _MAP_ANONYMOUS))
+        _add(
+            rules,
+            refuse,
+            "mmap",
+            pyseccomp.Arg(3, pyseccomp.MASKED_EQ, _MAP_TYPE | _MAP_ANONYMOUS, shared | _MAP_ANONYMOUS),
+        )
     arch = pyseccomp.system_arch()
     # Calls newer than this libseccomp may be newer than this list too: refused, as unknown. Linux
     # numbers them in order and adds a few a year, so the next 64 numbers cover many years.
@@ -439,8 +593,9 @@ def _libc() -> ctypes.CDLL:
 
 
 def _prctl(option: int, value: int) -> int:
-    return _libc().prctl(ctypes.c_int(option), ctypes.c_ulong(value), ctypes.c_ulong(0), ctypes.c_ulong(0),
-                         ctypes.c_ulong(0))
+    return _libc().prctl(
+        ctypes.c_int(option), ctypes.c_ulong(value), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0)
+    )
 
 
 def _syscall(name: str, *args: object) -> int:

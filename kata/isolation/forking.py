@@ -28,9 +28,9 @@ import sys
 import tempfile
 from typing import TYPE_CHECKING
 
-from kata.katas import ROOT
 from kata.isolation import sight
 from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, FORK_SERVER_SECONDS, MAX_ABI_VARIABLE
+from kata.katas import ROOT
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -70,17 +70,31 @@ class ForkServer:
         are no secret, and go by name; any other folder (a class's, the grading folder's) goes as a descriptor
         alone, for nothing of its name to be in the server's memory, which every worker is forked from."""
         by_name = [path for path in hidden if is_public(path)]
-        unnamed = [os.open(path, os.O_PATH | os.O_CLOEXEC) for path in hidden
-                   if not is_public(path) and not any(sight.inside(os.path.realpath(path), os.path.realpath(outer))
-                                                      for outer in by_name) and os.path.exists(path)]
+        unnamed = [
+            os.open(path, os.O_PATH | os.O_CLOEXEC)
+            for path in hidden
+            if not is_public(path)
+            and not any(sight.inside(os.path.realpath(path), os.path.realpath(outer)) for outer in by_name)
+            and os.path.exists(path)
+        ]
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)  # one message per datagram
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-s", "-m", "kata.isolation.forkserver",
-                 json.dumps({"fork_server_fd": theirs.fileno(), "hidden": by_name, "unnamed_fds": unnamed})],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                pass_fds=(theirs.fileno(), *unnamed), cwd=tempfile.gettempdir(), env=environment,
-                start_new_session=True)
+                [
+                    sys.executable,
+                    "-s",
+                    "-m",
+                    "kata.isolation.forkserver",
+                    json.dumps({"fork_server_fd": theirs.fileno(), "hidden": by_name, "unnamed_fds": unnamed}),
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(), *unnamed),
+                cwd=tempfile.gettempdir(),
+                env=environment,
+                start_new_session=True,
+            )
         except OSError as error:
             ours.close()
             raise ForkServerFailed(f"the fork server of the worker processes could not start ({error})") from None
@@ -174,8 +188,13 @@ def worker_environment() -> dict:
 
     Each worker sets HOME and TMPDIR to its own folder.
     """
-    environment = {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT),
-                   "PYTHONHASHSEED": "0", "PYTHONSAFEPATH": "1"}
+    environment = {
+        "PATH": os.environ.get("PATH", ""),
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": str(ROOT),
+        "PYTHONHASHSEED": "0",
+        "PYTHONSAFEPATH": "1",
+    }
     if os.environ.get(MAX_ABI_VARIABLE):  # the confinement's Landlock ABI, capped for tests
         environment[MAX_ABI_VARIABLE] = os.environ[MAX_ABI_VARIABLE]
     return environment

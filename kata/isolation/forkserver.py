@@ -24,19 +24,21 @@ import socket
 import sys
 import time
 
-from kata.katas import MATERIALS
 from kata.isolation.confinement import Confinement, ConfinementFailed, readable_paths
 from kata.isolation.identity import end_with_the_parent, open_the_runtime, runs_as_root
-from kata.isolation.sight import Unnamed, workers_can_be_kept_from_sight
 from kata.isolation.limits import MAX_PAGE_TABLES_KB, MAX_THREADS, PARENT_CHECK_SECONDS, THREAD_CHECK_SECONDS
+from kata.isolation.sight import Unnamed, workers_can_be_kept_from_sight
 from kata.isolation.worker import run
+from kata.katas import MATERIALS
 
 
 def main() -> None:
     settings = json.loads(sys.argv[1])
     import_what_every_worker_needs()  # before the runtime's folders are covered, which may hide the repository
-    serve_forks(socket.socket(fileno=settings["fork_server_fd"]),
-                prepare_confinement(settings["hidden"], tuple(settings["unnamed_fds"])))
+    serve_forks(
+        socket.socket(fileno=settings["fork_server_fd"]),
+        prepare_confinement(settings["hidden"], tuple(settings["unnamed_fds"])),
+    )
 
 
 def import_what_every_worker_needs() -> None:
@@ -44,6 +46,7 @@ def import_what_every_worker_needs() -> None:
     could not read the runner's files to import them: these are all it ever needs."""
     import importlib
     import resource  # noqa: F401
+
     import kata.judging.measured_reading  # noqa: F401
 
     for material in MATERIALS:  # which submissions import, and which the tests' copies are made from (rebuild)
@@ -152,8 +155,10 @@ def kernel_limit_passed(status: dict[bytes, bytes]) -> str | None:
         return f"it ran more than {MAX_THREADS} threads"
     page_tables = status.get(b"VmPTE", b"").split()
     if page_tables and int(page_tables[0]) > MAX_PAGE_TABLES_KB:
-        return (f"its memory mappings took more than {MAX_PAGE_TABLES_KB // 1024} MB of the kernel's "
-                "page tables (thousands of small mappings, scattered)")
+        return (
+            f"its memory mappings took more than {MAX_PAGE_TABLES_KB // 1024} MB of the kernel's "
+            "page tables (thousands of small mappings, scattered)"
+        )
     return None
 
 

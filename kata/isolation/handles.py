@@ -19,7 +19,6 @@ Both processes run this module: the tests' process (kata.isolation.client) and t
 from __future__ import annotations
 
 import functools
-
 import itertools
 import sys
 
@@ -28,8 +27,8 @@ from kata.isolation.values import Decoder, Encoder, PlainValues, answer_of, enco
 
 TYPE_CHECKING = False  # as in kata.isolation.channel: the worker imports this module
 if TYPE_CHECKING:  # for annotations only
-    from typing import Any
     from collections.abc import Callable, Iterable
+    from typing import Any
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -210,9 +209,13 @@ class RemoteFunction:
 
     def __call__(self, *args: object, **kwargs: object) -> Any:
         encoder = Encoder(self._codec)
-        message = {"op": "call", "handle": self._handle, "method": self._method,
-                   "args": [encoder.encode(arg) for arg in args],
-                   "kwargs": {str(key): encoder.encode(value) for key, value in kwargs.items()}}
+        message = {
+            "op": "call",
+            "handle": self._handle,
+            "method": self._method,
+            "args": [encoder.encode(arg) for arg in args],
+            "kwargs": {str(key): encoder.encode(value) for key, value in kwargs.items()},
+        }
         return answer_of(self._codec.connected().request(message), Decoder(self._codec))
 
     def __repr__(self) -> str:
@@ -220,8 +223,16 @@ class RemoteFunction:
 
 
 # The special methods an object of the other side may have, which Python looks up on the type.
-FORWARDED_SPECIAL_METHODS = ("__len__", "__getitem__", "__iter__", "__contains__", "__bool__", "__float__",
-                             "__int__", "__index__")
+FORWARDED_SPECIAL_METHODS = (
+    "__len__",
+    "__getitem__",
+    "__iter__",
+    "__contains__",
+    "__bool__",
+    "__float__",
+    "__int__",
+    "__index__",
+)
 
 
 class RemoteObject:
@@ -252,8 +263,7 @@ _remote_classes: dict[frozenset, type] = {}
 def remote_object(codec: Codec, handle: int, shown: str, methods: list[str]) -> RemoteObject:
     special = frozenset(name for name in methods if name in FORWARDED_SPECIAL_METHODS)
     if special not in _remote_classes:
-        _remote_classes[special] = type("RemoteObject", (RemoteObject,),
-                                        {name: _forwarder(name) for name in special})
+        _remote_classes[special] = type("RemoteObject", (RemoteObject,), {name: _forwarder(name) for name in special})
     return _remote_classes[special](codec, handle, shown, methods)
 
 

@@ -62,8 +62,10 @@ def take_an_identity_of_its_own(folder: str) -> None:
     worker_id = id_of_worker(os.getpid())
     closed = first_closed_folder(os.path.dirname(os.path.realpath(folder)))
     if closed:
-        raise IdentityFailed(f"the worker's folder {folder} is inside {closed}, which other users may not enter "
-                             f"(mode {os.stat(closed).st_mode & 0o777:04o})")
+        raise IdentityFailed(
+            f"the worker's folder {folder} is inside {closed}, which other users may not enter "
+            f"(mode {os.stat(closed).st_mode & 0o777:04o})"
+        )
     try:
         give_to_the_group(folder, worker_id)
         os.setgroups([])
@@ -131,9 +133,11 @@ def closed_to_the_workers(readable: dict[str, int]) -> str | None:
             continue
         if closed or unreadable:
             where = closed or path
-            return (f"the workers, each a user of its own, could not read {path}: other users may not "
-                    f"{'enter' if closed else 'read'} {where} (mode {os.stat(where).st_mode & 0o777:04o}); "
-                    "open the Python runtime to other users (chmod o+rX), or grade as a user that is not root")
+            return (
+                f"the workers, each a user of its own, could not read {path}: other users may not "
+                f"{'enter' if closed else 'read'} {where} (mode {os.stat(where).st_mode & 0o777:04o}); "
+                "open the Python runtime to other users (chmod o+rX), or grade as a user that is not root"
+            )
     return None
 
 

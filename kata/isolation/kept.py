@@ -35,9 +35,11 @@ if TYPE_CHECKING:
 
         def generator(self, handle: int, shown: str) -> object: ...
 
+
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True
+
 
 # Each stop names the process that grew (kata.vocabulary.memory_stop): a UsedTooMuchMemory of judging's
 # own, raised by the watchdog in an isolated run, is the tests' process reading what a worker sent.
@@ -71,13 +73,17 @@ class KeptForAWorker:
         self.refuse_once_stopped()
         self.sent_bytes += message_bytes
         if self.sent_bytes > CALLBACK_MB * 1024 * 1024:
-            self.stop(f"sent it more than {CALLBACK_MB} MB in its calls to the tests' objects, which may keep what "
-                      f"they are sent (embed remembers each batch), in the run of {self.shown_as}")
+            self.stop(
+                f"sent it more than {CALLBACK_MB} MB in its calls to the tests' objects, which may keep what "
+                f"they are sent (embed remembers each batch), in the run of {self.shown_as}"
+            )
 
     def count_handles(self, held: int) -> None:
         if held > MAX_HANDLES:
-            self.stop(f"made it hold more than {counted(MAX_HANDLES, 'object')} at once, made in answering its calls "
-                      f"to the tests' objects, in the run of {self.shown_as}")
+            self.stop(
+                f"made it hold more than {counted(MAX_HANDLES, 'object')} at once, made in answering its calls "
+                f"to the tests' objects, in the run of {self.shown_as}"
+            )
 
     def stop(self, what: str) -> None:
         self.stopped = what
@@ -101,11 +107,16 @@ class TestsCodec(Codec):
         shown = short_repr(value)
         rebuilt = recipe_of(value)
         if rebuilt is not None:
-            return {"rebuilt": {"kind": rebuilt[0], "args": [self.encode_part(arg) for arg in rebuilt[1]],
-                                         "position": rebuilt[2], "repr": shown}}
+            return {
+                "rebuilt": {
+                    "kind": rebuilt[0],
+                    "args": [self.encode_part(arg) for arg in rebuilt[1]],
+                    "position": rebuilt[2],
+                    "repr": shown,
+                }
+            }
         if is_iterator(value):
-            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": shown,
-                                 "type": type(value).__name__}}
+            return {"iterator": {"handle": self.remember(value, {"next"}), "repr": shown, "type": type(value).__name__}}
         if callable(value):
             return {"callable": {"handle": self.remember(value, {"call"}), "repr": shown}}
         methods = [name for name in dir(value) if _may_be_called(value, name)]

@@ -66,16 +66,22 @@ def rebuilt_container(body: dict, items: list) -> object:
     """A namedtuple (its fields by name) or a subclass of list or tuple, named like the original, with its items."""
     base = {"list": list, "tuple": tuple}.get(body["base"])
     fields = body["fields"]
-    if base is None or type(fields) is not list or not all(type(field) is str and field.isidentifier()
-                                                            for field in fields):
+    if (
+        base is None
+        or type(fields) is not list
+        or not all(type(field) is str and field.isidentifier() for field in fields)
+    ):
         raise ProtocolError("not a subclass of a list or a tuple")
     refuse_too_many_or_too_long(fields, "a namedtuple")
     key = (body["base"], name_of_a_kind(body["name"]), *fields)
     if key not in _subclasses:
         refuse_past_max_kinds(_subclasses, "subclasses")
         short = key[1].rsplit(".", 1)[-1]
-        made: Any = (collections.namedtuple(short if short.isidentifier() else "Record", fields)
-                     if fields and base is tuple else type(short, (base,), {}))
+        made: Any = (
+            collections.namedtuple(short if short.isidentifier() else "Record", fields)
+            if fields and base is tuple
+            else type(short, (base,), {})
+        )
         made.__qualname__ = key[1]
         _subclasses[key] = made
     return _subclasses[key](*items) if fields and base is tuple else _subclasses[key](items)

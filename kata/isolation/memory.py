@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
         def garbled(self, problem: Exception) -> Exception: ...
 
+
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
 __tracebackhide__ = True
@@ -93,13 +94,18 @@ class WorkerReading:
         worker, first, over = self._worker, True, False
         process = worker.require(self._generation)
         if not worker.started_in_this_test:
-            raise RuntimeError("a memory guard reads a generator of a worker started for its test: "
-                               "mark the test with kata.judging.guards.memory_guard")
+            raise RuntimeError(
+                "a memory guard reads a generator of a worker started for its test: "
+                "mark the test with kata.judging.guards.memory_guard"
+            )
         resident, anonymous = self.starting_resident_kib("VmRSS"), self.starting_resident_kib("RssAnon")
         most_anonymous = 0
         while not over:
-            batch, peak, over = self.checked(worker.read_a_batch(
-                self._generation, {"op": "read", "handle": self._handle, "bound": self._bound, "first": first}))
+            batch, peak, over = self.checked(
+                worker.read_a_batch(
+                    self._generation, {"op": "read", "handle": self._handle, "bound": self._bound, "first": first}
+                )
+            )
             first = False
             self.peak = max(self.peak, peak)
             if anonymous is not None:
@@ -127,13 +133,20 @@ class WorkerReading:
             return status_kib(pid, field)
         except (OSError, ValueError) as error:
             self._worker.stop()
-            raise self._worker.ended(f"its memory could not be read from outside ({error}), "
-                                     "so it cannot be judged") from None
+            raise self._worker.ended(
+                f"its memory could not be read from outside ({error}), so it cannot be judged"
+            ) from None
 
     def checked(self, answer: object) -> tuple[list, int, bool]:
         """The worker's (batch, peak, over), or the worker is stopped: anything else is not an answer."""
-        if not (type(answer) is tuple and len(answer) == 3 and type(answer[0]) is list
-                and type(answer[1]) is int and answer[1] >= 0 and type(answer[2]) is bool
-                and (answer[0] or answer[2])):
+        if not (
+            type(answer) is tuple
+            and len(answer) == 3
+            and type(answer[0]) is list
+            and type(answer[1]) is int
+            and answer[1] >= 0
+            and type(answer[2]) is bool
+            and (answer[0] or answer[2])
+        ):
             raise self._worker.garbled(ValueError(f"not a batch of a reading: {short_repr(answer)}"))
         return answer

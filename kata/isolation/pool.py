@@ -22,8 +22,15 @@ if TYPE_CHECKING:
 
 # Code in these files runs while the tests wait for a worker's reply, so a limit passed there
 # stops the call at once; and these iterators are read in their worker (read_measuring_memory).
-WAITING_IN = (client.__file__, clock.__file__, memory.__file__, values.__file__, handles.__file__, channel.__file__,
-              kept.__file__)
+WAITING_IN = (
+    client.__file__,
+    clock.__file__,
+    memory.__file__,
+    values.__file__,
+    handles.__file__,
+    channel.__file__,
+    kept.__file__,
+)
 READ_THERE = (WorkerIterator,)
 
 _workers: list[WorkerClient] = []
@@ -35,8 +42,13 @@ def connect_to_judging() -> None:
     elsewhere.connect(waiting_in=WAITING_IN, read_there=READ_THERE)
 
 
-def worker_for(source: Path, functions: tuple[str, ...], memory_mb: int,
-               confinement_required: bool = False, kata: str | None = None) -> WorkerClient:
+def worker_for(
+    source: Path,
+    functions: tuple[str, ...],
+    memory_mb: int,
+    confinement_required: bool = False,
+    kata: str | None = None,
+) -> WorkerClient:
     """A worker for the functions of `source`; `kata`, the slug of the kata whose tests it serves.
 
     The workers of other katas are stopped first: the runner loads every kata's module before

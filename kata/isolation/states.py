@@ -30,10 +30,14 @@ def why_it_ended(process: ForkedProcess | None, from_outside: bool, sent_while_r
     if code < 0:
         name = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
         if from_outside or -code in sent_while_resting:
-            return (f"its worker was ended from outside, by the signal {name}, while it waited for a request: "
-                    "not by the code under test")
-        why = {"SIGSEGV": " (a crash: often recursion too deep for the C stack)",
-               "SIGKILL": " (killed: often the memory limit)"}.get(name, "")
+            return (
+                f"its worker was ended from outside, by the signal {name}, while it waited for a request: "
+                "not by the code under test"
+            )
+        why = {
+            "SIGSEGV": " (a crash: often recursion too deep for the C stack)",
+            "SIGKILL": " (killed: often the memory limit)",
+        }.get(name, "")
         return f"the worker process was ended by the signal {name}{why}"
     return f"the code under test ended the worker process with os._exit({code}) or a crash (exit status {code})"
 
@@ -43,8 +47,10 @@ def hidden_from_the_worker(folder: Path) -> list[str]:
     hide it already (the repository, the temporary folder): elsewhere only, since a folder's name,
     the grading folder's in grading, must not reach the worker."""
     real = os.path.realpath(folder)
-    if any(real == tree or real.startswith(tree.rstrip(os.sep) + os.sep)
-           for tree in map(os.path.realpath, hidden_from_every_worker())):
+    if any(
+        real == tree or real.startswith(tree.rstrip(os.sep) + os.sep)
+        for tree in map(os.path.realpath, hidden_from_every_worker())
+    ):
         return []
     return [str(folder)]
 

@@ -22,20 +22,27 @@ from __future__ import annotations
 
 import base64
 import builtins
-from collections import Counter
 from array import array
+from collections import Counter
 from itertools import accumulate, chain
 
 from kata.isolation.channel import ProtocolError
-from kata.isolation.kinds import (REPR_LIMIT, name_of_a_kind, rebuilt_container, rebuilt_dataclass, rebuilt_scalar,
-                                  refuse_past_max_kinds, shortened)
+from kata.isolation.kinds import (
+    REPR_LIMIT,
+    name_of_a_kind,
+    rebuilt_container,
+    rebuilt_dataclass,
+    rebuilt_scalar,
+    refuse_past_max_kinds,
+    shortened,
+)
 from kata.isolation.limits import FRAME_TEXT_CHARACTERS, MAX_EQUAL_HASHES, MAX_NESTING
 from kata.judging.load_problems import ERROR_TEXT_LIMIT, text_of
 
 TYPE_CHECKING = False  # as in kata.isolation.channel: the worker imports this module
 if TYPE_CHECKING:  # for annotations only
-    from typing import Any
     from collections.abc import Callable
+    from typing import Any
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.
@@ -87,16 +94,23 @@ WIDE_INT_BITS = 10_000
 
 def _widest_int(items: Any, kinds: set[type]) -> int:
     """The most bits of any int among the items (of these kinds): read in C when they are all ints."""
-    return max(map(int.bit_length, items if kinds == {int} else (item for item in items if type(item) is int)),
-               default=0)
+    return max(
+        map(int.bit_length, items if kinds == {int} else (item for item in items if type(item) is int)), default=0
+    )
+
+
 PACKED_MIN = 1000  # ints (or lists of ints); a shorter list is cheaper as JSON
 
 
 def too_deep_to_send(value: object) -> dict:
     """The stand-in of a value nested deeper than MAX_NESTING: what it was, never its contents."""
     name = type(value).__qualname__
-    return {"opaque": {"type": shortened(name, REPR_LIMIT),
-                       "repr": shortened(f"<a {name} nested more than {MAX_NESTING} levels deep>", REPR_LIMIT)}}
+    return {
+        "opaque": {
+            "type": shortened(name, REPR_LIMIT),
+            "repr": shortened(f"<a {name} nested more than {MAX_NESTING} levels deep>", REPR_LIMIT),
+        }
+    }
 
 
 class Encoder:
@@ -158,9 +172,14 @@ class Encoder:
             return {"subclass": [base.__name__, kind.__qualname__, base(value), shortened(repr(value), REPR_LIMIT)]}
         if self.codec.sends_container_subclasses and isinstance(value, (list, tuple)):
             # A namedtuple or a subclass of list the tests pass: the code under test must get one too.
-            return {"container_subclass": {"base": "list" if isinstance(value, list) else "tuple",
-                                           "name": kind.__qualname__, "fields": list(getattr(value, "_fields", [])),
-                                           "items": [self.encode(item) for item in value]}}
+            return {
+                "container_subclass": {
+                    "base": "list" if isinstance(value, list) else "tuple",
+                    "name": kind.__qualname__,
+                    "fields": list(getattr(value, "_fields", [])),
+                    "items": [self.encode(item) for item in value],
+                }
+            }
         return self.codec.encode_other(value)
 
     def _list(self, value: list) -> list | dict:
@@ -180,8 +199,10 @@ class Encoder:
             self.numbers.update(zip(ids, range(len(self.numbers), len(self.numbers) + len(value))))
             self.keep_alive.extend(value)
             if inner == {int}:
-                return self._packed_or(value, lambda: {"int_lists": [_pack(list(map(len, value))),
-                                                                      _pack(list(chain.from_iterable(value)))]})
+                return self._packed_or(
+                    value,
+                    lambda: {"int_lists": [_pack(list(map(len, value))), _pack(list(chain.from_iterable(value)))]},
+                )
             return value
         return [self.encode(item) for item in value]
 
@@ -242,7 +263,7 @@ def _unpack_lists(body: list[str]) -> list:
     if min(lengths, default=0) < 0 or sum(lengths) != len(flat):
         raise ProtocolError("packed lists of ints whose lengths do not add up")
     ends = list(accumulate(lengths))
-    return [flat[end - length:end] for length, end in zip(lengths, ends)]
+    return [flat[end - length : end] for length, end in zip(lengths, ends)]
 
 
 def of_few_equal_hashes(what: str, items: list, keys: list) -> list:
@@ -253,8 +274,10 @@ def of_few_equal_hashes(what: str, items: list, keys: list) -> list:
     if len(keys) > MAX_EQUAL_HASHES:
         most = max(Counter(map(hash, keys)).values())
         if most > MAX_EQUAL_HASHES:
-            raise ProtocolError(f"a {what} of {len(keys):,} items, {most:,} of them of one hash, which the tests "
-                                "would take minutes to build")
+            raise ProtocolError(
+                f"a {what} of {len(keys):,} items, {most:,} of them of one hash, which the tests "
+                "would take minutes to build"
+            )
     return items
 
 
@@ -283,7 +306,7 @@ class Decoder:
             return self._list(data)
         if type(data) is not dict or len(data) != 1:
             raise ProtocolError(f"not a value of this protocol: {str(data)[:80]}")
-        (tag, body), = data.items()
+        ((tag, body),) = data.items()
         if tag == "dict":
             mapping: dict = {}
             self.containers.append(mapping)
@@ -328,7 +351,6 @@ class Decoder:
             return rebuilt_dataclass(body["name"], body["frozen"], [(n, self.decode(v)) for n, v in body["fields"]])
         return self.codec.decode_other(tag, body)
 
-
     def _list(self, data: list) -> list:
         if set(map(type, data)) <= _SCALARS:
             items = list(data)  # a copy: the message itself must not change with the value
@@ -369,12 +391,14 @@ def remote_error(type_name: str, message: str) -> RemoteError:
     return _remote_errors[name](message)
 
 
-_REBUILDABLE = {name: value for name, value in vars(builtins).items()
-                if isinstance(value, type) and issubclass(value, Exception)}
+_REBUILDABLE = {
+    name: value for name, value in vars(builtins).items() if isinstance(value, type) and issubclass(value, Exception)
+}
 
 
-def encode_exception(error: BaseException, encoder: Encoder,
-                     frames_in: Callable[[BaseException], list] | None = None) -> dict:
+def encode_exception(
+    error: BaseException, encoder: Encoder, frames_in: Callable[[BaseException], list] | None = None
+) -> dict:
     kind = type(error)
     try:
         args = encoder.encode(error.args)
@@ -409,8 +433,10 @@ def decode_exception(data: dict, decoder: Decoder) -> Exception:
             error = None
     if error is None:
         error = remote_error(str(data.get("type")), shortened(str(data.get("message", "")), ERROR_TEXT_LIMIT))
-    error.frames_in_worker = [tuple(shortened(part, FRAME_TEXT_CHARACTERS) if isinstance(part, str) else part  # type: ignore[attr-defined]
-                                    for part in frame) for frame in data.get("frames") or []]
+    error.frames_in_worker = [  # type: ignore[attr-defined]
+        tuple(shortened(part, FRAME_TEXT_CHARACTERS) if isinstance(part, str) else part for part in frame)
+        for frame in data.get("frames") or []
+    ]
     return error
 
 
@@ -428,8 +454,11 @@ def frames_in_file(path: str, shown_as: str) -> Callable[[BaseException], list]:
     def frames(error: BaseException) -> list:
         import traceback  # only here: the worker starts faster without it
 
-        return [[shown_as, frame.lineno, frame.name, frame.line or ""]
-                for frame in traceback.extract_tb(error.__traceback__) if frame.filename == path][-5:]
+        return [
+            [shown_as, frame.lineno, frame.name, frame.line or ""]
+            for frame in traceback.extract_tb(error.__traceback__)
+            if frame.filename == path
+        ][-5:]
 
     return frames
 

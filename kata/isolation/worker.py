@@ -24,8 +24,17 @@ import types
 
 from kata.isolation.channel import Channel, ChannelClosed
 from kata.isolation.confinement import Confinement, ConfinementFailed
-from kata.isolation.handles import (Codec, RemoteFunction, RemoteIterator, RemoteObject, Yielded, contents_of, rebuild,
-                                    remote_iterator_named, remote_object)
+from kata.isolation.handles import (
+    Codec,
+    RemoteFunction,
+    RemoteIterator,
+    RemoteObject,
+    Yielded,
+    contents_of,
+    rebuild,
+    remote_iterator_named,
+    remote_object,
+)
 from kata.isolation.limits import FILE_LIMIT_MB, OPEN_FILES, OUTPUT_LIMIT, QUEUED_SIGNALS
 from kata.isolation.values import Decoder, Encoder, encode_exception, frames_in_file, short_repr
 from kata.judging import load_problems
@@ -33,8 +42,8 @@ from kata.judging.calls import is_iterator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for annotations only, as in kata.isolation.channel: the worker starts faster without typing
-    from typing import Any
     from collections.abc import Callable
+    from typing import Any
 
 
 class KeptOutput(io.TextIOBase):
@@ -98,8 +107,14 @@ class WorkerCodec(Codec):
 class WorkerProcess:
     """The submission's functions, loaded in this process, and the requests of the tests that call them."""
 
-    def __init__(self, channel: Channel, codec: WorkerCodec, functions: dict,
-                 frames: Callable[[BaseException], list], output: KeptOutput) -> None:
+    def __init__(
+        self,
+        channel: Channel,
+        codec: WorkerCodec,
+        functions: dict,
+        frames: Callable[[BaseException], list],
+        output: KeptOutput,
+    ) -> None:
         self.channel = channel
         self.codec = codec
         self.functions = functions
@@ -124,8 +139,9 @@ class WorkerProcess:
         elif message.get("op") == "read" and message.get("handle") in self.codec.objects:
             reply = self.read_measuring_memory(message)
         else:
-            reply = {"raised": {"type": "RuntimeError", "builtin": True,
-                                "message": f"bad request {message.get('op')!r}"}}
+            reply = {
+                "raised": {"type": "RuntimeError", "builtin": True, "message": f"bad request {message.get('op')!r}"}
+            }
         reply["output"] = self.output.take()
         return reply
 
@@ -203,8 +219,13 @@ def run(settings: dict, confinement: Confinement | str) -> None:
     channel = Channel(read_fd, write_fd, codec)
     unconfined = confine(settings, confinement)
     if unconfined and settings["confinement_required"]:
-        channel.send({"ready": False, "problem": f"the worker could not be confined, so {settings['shown_as']} "
-                                                 f"was not run: {unconfined}.", "output": ""})
+        channel.send(
+            {
+                "ready": False,
+                "problem": f"the worker could not be confined, so {settings['shown_as']} was not run: {unconfined}.",
+                "output": "",
+            }
+        )
         os._exit(0)
     functions, problem = load_functions(settings["module"], settings["functions"], settings["shown_as"])
     channel.send({"ready": problem is None, "problem": problem, "unconfined": unconfined, "output": output.take()})
@@ -230,9 +251,13 @@ def limit_resources(megabytes: int) -> None:
     import resource
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # so that a write past the limit fails with EFBIG, not a kill
-    for kind, value in ((resource.RLIMIT_AS, megabytes * 1024 * 1024), (resource.RLIMIT_CORE, 0),
-                        (resource.RLIMIT_FSIZE, FILE_LIMIT_MB * 1024 * 1024), (resource.RLIMIT_NOFILE, OPEN_FILES),
-                        (resource.RLIMIT_SIGPENDING, QUEUED_SIGNALS)):
+    for kind, value in (
+        (resource.RLIMIT_AS, megabytes * 1024 * 1024),
+        (resource.RLIMIT_CORE, 0),
+        (resource.RLIMIT_FSIZE, FILE_LIMIT_MB * 1024 * 1024),
+        (resource.RLIMIT_NOFILE, OPEN_FILES),
+        (resource.RLIMIT_SIGPENDING, QUEUED_SIGNALS),
+    ):
         hard = resource.getrlimit(kind)[1]
         value = value if hard == resource.RLIM_INFINITY else min(value, hard)  # a limit may only be lowered
         resource.setrlimit(kind, (value, value))

@@ -12,10 +12,10 @@ from __future__ import annotations
 import copy
 import time
 import types
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable, Iterator
 
 from kata.judging.clocks import CODE_CLOCK
 from kata.katas import relative

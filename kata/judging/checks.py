@@ -11,8 +11,18 @@ from typing import TYPE_CHECKING
 
 from kata.judging.calls import log
 from kata.judging.load_problems import message_of
-from kata.vocabulary import (SHOWN_BESIDE, because, called_line, claim_not_met, counted, message_lacks,
-                             raised_instead, returned_but_expected, returned_instead_of_raising, show)
+from kata.vocabulary import (
+    SHOWN_BESIDE,
+    because,
+    called_line,
+    claim_not_met,
+    counted,
+    message_lacks,
+    raised_instead,
+    returned_but_expected,
+    returned_instead_of_raising,
+    show,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -45,18 +55,28 @@ class RaisedWhileRead(WrongAnswer):
     an ERROR, whose whole report is the message (kata.vocabulary.raised_when_read)."""
 
 
-def check_returns(function: Callable[..., Any], *args: object, expected: object, why: str = "",
-                  **kwargs: object) -> Any:
+def check_returns(
+    function: Callable[..., Any], *args: object, expected: object, why: str = "", **kwargs: object
+) -> Any:
     """Call the function and require exactly `expected` (types included: a tuple is not a list)."""
     got = function(*args, **kwargs)
     if not same(got, expected):
-        raise WrongAnswer(_called() + returned_but_expected(got, expected, describe_difference(got, expected))
-                          + because(why), expected=show(expected), check=ANSWER)
+        raise WrongAnswer(
+            _called() + returned_but_expected(got, expected, describe_difference(got, expected)) + because(why),
+            expected=show(expected),
+            check=ANSWER,
+        )
     return got
 
 
-def check_raises(function: Callable[..., object], *args: object, error: type[BaseException],
-                 mentions: Iterable[object] = (), why: str = "", **kwargs: object) -> BaseException:
+def check_raises(
+    function: Callable[..., object],
+    *args: object,
+    error: type[BaseException],
+    mentions: Iterable[object] = (),
+    why: str = "",
+    **kwargs: object,
+) -> BaseException:
     """Call the function and require it to raise `error` with a message naming each of `mentions`."""
     mentions = tuple(mentions)
     expected_raise = error.__name__ + (f" naming {', '.join(repr(str(word)) for word in mentions)}" if mentions else "")
@@ -65,15 +85,24 @@ def check_raises(function: Callable[..., object], *args: object, error: type[Bas
     except error as raised:
         missing = [str(word) for word in mentions if str(word) not in message_of(raised)]
         if missing:
-            raise WrongAnswer(_called() + message_lacks(type(raised).__name__, message_of(raised), missing)
-                              + because(why), expected=expected_raise,
-                              mentions=tuple(str(word) for word in mentions), check=MESSAGE) from None
+            raise WrongAnswer(
+                _called() + message_lacks(type(raised).__name__, message_of(raised), missing) + because(why),
+                expected=expected_raise,
+                mentions=tuple(str(word) for word in mentions),
+                check=MESSAGE,
+            ) from None
         return raised
     except Exception as raised:
-        raise WrongAnswer(_called() + raised_instead(type(raised).__name__, message_of(raised), error.__name__)
-                          + because(why), expected=expected_raise, check=RAISE) from raised
-    raise WrongAnswer(_called() + returned_instead_of_raising(got, error.__name__) + because(why),
-                      expected=expected_raise, check=RAISE)
+        raise WrongAnswer(
+            _called() + raised_instead(type(raised).__name__, message_of(raised), error.__name__) + because(why),
+            expected=expected_raise,
+            check=RAISE,
+        ) from raised
+    raise WrongAnswer(
+        _called() + returned_instead_of_raising(got, error.__name__) + because(why),
+        expected=expected_raise,
+        check=RAISE,
+    )
 
 
 def expect(condition: bool, claim: str, *, details: str = "") -> None:
@@ -82,8 +111,11 @@ def expect(condition: bool, claim: str, *, details: str = "") -> None:
         return
     call = log.last
     finished = call is not None and call.finished
-    raise WrongAnswer(_called() + claim_not_met(call.result if call is not None else None, finished, claim, details),
-                      expected=claim, check=CLAIM)
+    raise WrongAnswer(
+        _called() + claim_not_met(call.result if call is not None else None, finished, claim, details),
+        expected=claim,
+        check=CLAIM,
+    )
 
 
 def same(got: Any, expected: Any, *, nan_is_nan: bool = False) -> bool:
@@ -101,8 +133,7 @@ def same(got: Any, expected: Any, *, nan_is_nan: bool = False) -> bool:
     if isinstance(expected, (list, tuple)):
         return len(got) == len(expected) and all(same(g, e, nan_is_nan=nan_is_nan) for g, e in zip(got, expected))
     if isinstance(expected, dict):
-        return got.keys() == expected.keys() and all(same(got[k], expected[k], nan_is_nan=nan_is_nan)
-                                                     for k in expected)
+        return got.keys() == expected.keys() and all(same(got[k], expected[k], nan_is_nan=nan_is_nan) for k in expected)
     if nan_is_nan and isinstance(expected, float) and expected != expected:
         return got != got
     return got == expected
@@ -114,9 +145,11 @@ def _is_dataclass_instance(value: object) -> bool:
 
 def _same_dataclass(got: Any, expected: Any, nan_is_nan: bool) -> bool:
     fields = [field.name for field in dataclasses.fields(expected)]
-    return (type(got).__qualname__ == type(expected).__qualname__
-            and [field.name for field in dataclasses.fields(got)] == fields
-            and all(same(getattr(got, name), getattr(expected, name), nan_is_nan=nan_is_nan) for name in fields))
+    return (
+        type(got).__qualname__ == type(expected).__qualname__
+        and [field.name for field in dataclasses.fields(got)] == fields
+        and all(same(getattr(got, name), getattr(expected, name), nan_is_nan=nan_is_nan) for name in fields)
+    )
 
 
 def describe_difference(got: Any, expected: Any) -> str:
@@ -130,8 +163,9 @@ def describe_difference(got: Any, expected: Any) -> str:
             inner = describe_difference(g, e)
             if inner.startswith("It returned a "):
                 return f"Item {index} is a {type(g).__name__}, but a {type(e).__name__} was expected."
-            return (f"The first difference is at index {index}: {show(g, SHOWN_BESIDE)} instead of "
-                    f"{show(e, SHOWN_BESIDE)}.")
+            return (
+                f"The first difference is at index {index}: {show(g, SHOWN_BESIDE)} instead of {show(e, SHOWN_BESIDE)}."
+            )
     was = "was" if len(expected) == 1 else "were"
     counts = f"It returned {_items(len(got))} where {_items(len(expected))} {was} expected"
     if len(got) > len(expected):

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Clock:
     """A clock in seconds, and the words that name it in a report ("CPU time")."""
+
     name: str
     now: Callable[[], float]
     counts_cpu: bool  # False: the wall clock, which counts whatever else the machine does

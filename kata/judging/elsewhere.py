@@ -131,8 +131,10 @@ class Elsewhere:
         """Code that runs a call elsewhere asks first: unconnected, judging would stop no call at its limit
         at once, and measure a generator's memory here, not where its items are made. So it fails closed."""
         if not self._waiting_in or not self._read_there:
-            raise RuntimeError("a call runs in a worker process, but judging was not told of the worker processes "
-                               "(elsewhere.connect): their limits and memory guards would not hold")
+            raise RuntimeError(
+                "a call runs in a worker process, but judging was not told of the worker processes "
+                "(elsewhere.connect): their limits and memory guards would not hold"
+            )
 
     def start_a_test(self) -> None:
         self.time = TimeElsewhere()

@@ -122,4 +122,3 @@ def read_measuring_memory(items: Any, *, bound: int) -> Any:
     if elsewhere.reads_there(items):
         return items.read_measuring_memory(bound=bound)
     return measured_reading.MeasuredReading(items, bound)
-

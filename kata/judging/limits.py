@@ -20,8 +20,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kata.judging.calls import (Call, CallDidNotFinish, CallsDidNotFinish, DidNotFinish, LimitExceeded,
-                                UsedTooMuchMemory, log)
+from kata.judging.calls import (
+    Call,
+    CallDidNotFinish,
+    CallsDidNotFinish,
+    DidNotFinish,
+    LimitExceeded,
+    UsedTooMuchMemory,
+    log,
+)
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.elsewhere import elsewhere
 from kata.judging.load_problems import message_of
@@ -98,8 +105,11 @@ STARVED_SHARE = 0.2
 def waited(seconds: float, used: float, what: str) -> str:
     """The words of the wall-time backstop: the code slept or waited, using little CPU time, or it was working
     on a machine too busy to give it the CPU."""
-    why = ("it sleeps, or waits for something" if used < STARVED_SHARE * seconds
-           else "it was working, but this machine is too busy with other work to run it: check again when it is not")
+    why = (
+        "it sleeps, or waits for something"
+        if used < STARVED_SHARE * seconds
+        else "it was working, but this machine is too busy with other work to run it: check again when it is not"
+    )
     # Never in exponent form: 9.5e-05 s reads as a number a learner must decode; under a millisecond is said so.
     cpu = "less than 0.001 s" if used < 0.001 else f"{used:.2g} s"
     return f"{seconds:.3g} s of wall time for {what}, in which it used only {cpu} of {CODE_CLOCK.name} ({why})"
@@ -109,6 +119,7 @@ def waited(seconds: float, used: float, what: str) -> str:
 class Pace:
     """A paced guard's budget: the tests' own plain pass over the guard's input took `seconds` of CPU time,
     and the code under test may take `factor` times that (pytest --pace-factor), never less than the floor."""
+
     seconds: float
     factor: float = PACE_FACTOR
 
@@ -118,11 +129,20 @@ class Pace:
 
     def words(self, travel: float = 0.0) -> str:
         floor = self.budget == PACE_FLOOR_SECONDS
-        return (f"{self.budget + TRAVEL_FACTOR * travel:.3g} s of {CODE_CLOCK.name} on this input"
-                + (" (the least a guard gives" if floor else
-                   f" ({self.factor:g} times what the tests' own plain pass over it took here, {self.seconds:.2g} s")
-                + (f", and {TRAVEL_FACTOR} times the {travel:.2g} s the tests took to send your code's worker "
-                   "process its input)" if travel else ")"))
+        return (
+            f"{self.budget + TRAVEL_FACTOR * travel:.3g} s of {CODE_CLOCK.name} on this input"
+            + (
+                " (the least a guard gives"
+                if floor
+                else f" ({self.factor:g} times what the tests' own plain pass over it took here, {self.seconds:.2g} s"
+            )
+            + (
+                f", and {TRAVEL_FACTOR} times the {travel:.2g} s the tests took to send your code's worker "
+                "process its input)"
+                if travel
+                else ")"
+            )
+        )
 
 
 class Watchdog:
@@ -132,9 +152,16 @@ class Watchdog:
     worker's (kata.judging.elsewhere); the wall time is a backstop for code that sleeps or waits.
     """
 
-    def __init__(self, seconds: float, memory_mb: int = MEMORY_LIMIT_MB, call_seconds: float | None = CALL_SECONDS,
-                 computing_seconds: float | None = None, shortened: bool = False,
-                 large_call_seconds: float | None = None, pace_factor: float = PACE_FACTOR):
+    def __init__(
+        self,
+        seconds: float,
+        memory_mb: int = MEMORY_LIMIT_MB,
+        call_seconds: float | None = CALL_SECONDS,
+        computing_seconds: float | None = None,
+        shortened: bool = False,
+        large_call_seconds: float | None = None,
+        pace_factor: float = PACE_FACTOR,
+    ):
         self.seconds = seconds
         self.pace_factor = pace_factor
         self.call_seconds = call_seconds  # None: a guard, whose one big call may use the whole limit
@@ -221,8 +248,12 @@ class Watchdog:
         # once) also ran past its time by then, and the memory is what it did wrong.
         if resident_bytes() - self.baseline > self.memory_bytes:
             return UsedTooMuchMemory(call or log.last, f"{self.memory_mb} MB")
-        return (self._budget_passed(call) or self._test_limit_passed(call) or self._call_limit_passed(call)
-                or self._worker_limit_passed(call))
+        return (
+            self._budget_passed(call)
+            or self._test_limit_passed(call)
+            or self._call_limit_passed(call)
+            or self._worker_limit_passed(call)
+        )
 
     def _budget_passed(self, call: Call | None) -> LimitExceeded | None:
         """A paced guard: the code under test has used its budget since the pace."""
@@ -237,8 +268,9 @@ class Watchdog:
         if cpu >= seconds:
             return CallsDidNotFinish(call or log.last, on_the_clock(seconds, "this test"))
         if wall >= idle_limit(seconds):
-            return CallsDidNotFinish(call or log.last, waited(idle_limit(seconds), cpu, "this test"),
-                                     on_the_wall_clock=True)
+            return CallsDidNotFinish(
+                call or log.last, waited(idle_limit(seconds), cpu, "this test"), on_the_wall_clock=True
+            )
         return None
 
     def _call_limit_passed(self, call: Call | None) -> LimitExceeded | None:
@@ -248,8 +280,9 @@ class Watchdog:
         if CODE_CLOCK.now() - call.cpu_started >= limit:
             return CallDidNotFinish(call, self._call_limit_text(call))
         if time.monotonic() - call.started >= idle_limit(limit):
-            return CallDidNotFinish(call, waited(idle_limit(limit), CODE_CLOCK.now() - call.cpu_started, "one call"),
-                                    on_the_wall_clock=True)
+            return CallDidNotFinish(
+                call, waited(idle_limit(limit), CODE_CLOCK.now() - call.cpu_started, "one call"), on_the_wall_clock=True
+            )
         return None
 
     def _worker_limit_passed(self, call: Call | None) -> LimitExceeded | None:
@@ -261,16 +294,18 @@ class Watchdog:
         if limit is not None and busy >= limit:
             return CallDidNotFinish(call or log.last, self._call_limit_text(call or log.last))
         if limit is not None and wait >= idle_limit(limit):
-            return CallDidNotFinish(call or log.last, waited(idle_limit(limit), busy, "one call"),
-                                    on_the_wall_clock=True)
+            return CallDidNotFinish(
+                call or log.last, waited(idle_limit(limit), busy, "one call"), on_the_wall_clock=True
+            )
         if self.computing_seconds is None:
             return None
         budget = self.budget() if self.pace is not None else self.computing_seconds
         # A guard's calls have no limit of their own: a worker that sleeps through one of its
         # requests is stopped once the wait passes the idle limit of the guard's own budget.
         if limit is None and wait >= idle_limit(budget):
-            return DidNotFinish(call or log.last, waited(idle_limit(budget), busy, "one reply of its worker"),
-                                on_the_wall_clock=True)
+            return DidNotFinish(
+                call or log.last, waited(idle_limit(budget), busy, "one reply of its worker"), on_the_wall_clock=True
+            )
         if self.pace is None and elsewhere.time.total_cpu() >= self.computing_seconds:
             return DidNotFinish(call or log.last, on_the_clock(self.computing_seconds, "this test"))
         return None
@@ -282,7 +317,8 @@ class Watchdog:
     def _call_limit_text(self, call: Call | None) -> str:
         shortened = self.shortened and self._call_limit(call) == self.call_seconds
         return on_the_clock(self._call_limit(call) or 0, "one call") + (
-            " (shorter: an earlier call in this run stalled)" if shortened else "")
+            " (shorter: an earlier call in this run stalled)" if shortened else ""
+        )
 
 
 running: Watchdog | None = None  # the watchdog of the test under way, which a paced guard tells its pace
@@ -389,8 +425,11 @@ def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int 
             return
         now = time.monotonic()
         if stopped_at is not None and now - stopped_at >= LOAD_GRACE_SECONDS:
-            os.write(2, f"loading {shown_as} did not finish within {seconds:g} s, and went on after it was "
-                        "told to stop (does it catch every exception?): ending this run.\n".encode())
+            os.write(
+                2,
+                f"loading {shown_as} did not finish within {seconds:g} s, and went on after it was "
+                "told to stop (does it catch every exception?): ending this run.\n".encode(),
+            )
             os._exit(3)
         if resident_bytes() - baseline > memory_mb * 1024 * 1024:
             stopped_at = stopped_at or now
@@ -398,8 +437,10 @@ def loading_limits(shown_as: str, seconds: float = LOAD_SECONDS, memory_mb: int 
         cpu = CODE_CLOCK.now() - cpu_started
         if cpu >= seconds or now - started >= idle_limit(seconds):
             stopped_at = stopped_at or now
-            raise DidNotFinish(None, on_the_clock(seconds, "loading") if cpu >= seconds
-                               else waited(idle_limit(seconds), cpu, "loading"))
+            raise DidNotFinish(
+                None,
+                on_the_clock(seconds, "loading") if cpu >= seconds else waited(idle_limit(seconds), cpu, "loading"),
+            )
 
     with alarm_borrowed(tick, TICK_SECONDS):
         try:

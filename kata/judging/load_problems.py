@@ -53,8 +53,7 @@ def unreadable_source(shown: str, error: Exception) -> str:
 
 
 def too_deeply_nested(shown: str, error: BaseException) -> str:
-    return (f"{shown} cannot be read as Python source: it is nested too deeply to parse "
-            f"({type(error).__name__}).")
+    return f"{shown} cannot be read as Python source: it is nested too deeply to parse ({type(error).__name__})."
 
 
 def raised_while_loading(shown: str, error: BaseException) -> str:
@@ -66,19 +65,24 @@ def did_not_finish_loading(shown: str, seconds: float) -> str:
 
 
 def used_too_much_memory_loading(shown: str, megabytes: int) -> str:
-    return (f"loading {shown} used more than {megabytes} MB of memory: "
-            "a large value built at the top level of the module?")
+    return (
+        f"loading {shown} used more than {megabytes} MB of memory: a large value built at the top level of the module?"
+    )
 
 
 def too_slow_to_load_again(shown: str, seconds: float) -> str:
-    return (f"loading {shown} took {seconds:.1f} s, and its worker is started again for each test that ends it: "
-            "it is not loaded again in this run (a module loads in milliseconds; a sleep or a long computation "
-            "at the top level of the module?).")
+    return (
+        f"loading {shown} took {seconds:.1f} s, and its worker is started again for each test that ends it: "
+        "it is not loaded again in this run (a module loads in milliseconds; a sleep or a long computation "
+        "at the top level of the module?)."
+    )
 
 
 def computed_too_long_loading(shown: str, cpu_seconds: float, limit: float) -> str:
-    return (f"loading {shown} took {cpu_seconds:.1f} s of CPU time, more than the {limit:g} s a module may spend "
-            "before it is called (work at the top level of the module?).")
+    return (
+        f"loading {shown} took {cpu_seconds:.1f} s of CPU time, more than the {limit:g} s a module may spend "
+        "before it is called (work at the top level of the module?)."
+    )
 
 
 def defines_no_function(shown: str, name: str) -> str:

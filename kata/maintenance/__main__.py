@@ -12,8 +12,10 @@ from kata.katas import KATAS, UnknownKata, find_kata
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kata.maintenance", description=__doc__.split(":", 1)[1].strip())
     tools = parser.add_subparsers(dest="tool", required=True, metavar="TOOL")
-    for name, summary in (("known-failures", "write each catalogued mistake's record of the fixed tests it fails"),
-                          ("mutants", "mutation testing of the references: the changes no test noticed")):
+    for name, summary in (
+        ("known-failures", "write each catalogued mistake's record of the fixed tests it fails"),
+        ("mutants", "mutation testing of the references: the changes no test noticed"),
+    ):
         tool = tools.add_parser(name, help=summary, description=summary)
         tool.add_argument("katas", metavar="KATA", nargs="*", help="a number (2) or a folder name; default: every kata")
     tools.add_parser("labelled-set", help="write kata 09's chunkings of its labelled set from the reference chunkers")

@@ -34,10 +34,15 @@ if TYPE_CHECKING:
 def failures_of_run(outcomes: Path) -> KnownFailures:
     """What a run's outcomes show of the fixed tests: those that failed, those a limit stopped."""
     failed = [test for test in failures_of(read_outcomes(outcomes)) if f"/{PROPERTIES_MODULE}::" not in test.test]
-    return KnownFailures(frozenset(test.name for test in failed),
-                         frozenset(test.name for test in failed if test.verdict in Verdict.LIMITS),
-                         {test.name: failure_kind(test.verdict, (test.failure or {}).get("check", ""))
-                          for test in failed if kind_of_test(test.test) != "guards"})
+    return KnownFailures(
+        frozenset(test.name for test in failed),
+        frozenset(test.name for test in failed if test.verdict in Verdict.LIMITS),
+        {
+            test.name: failure_kind(test.verdict, (test.failure or {}).get("check", ""))
+            for test in failed
+            if kind_of_test(test.test) != "guards"
+        },
+    )
 
 
 def as_learner_file(kata: Kata, mistake: type[Mistake], folder: Path) -> Path:
@@ -50,8 +55,18 @@ def as_learner_file(kata: Kata, mistake: type[Mistake], folder: Path) -> Path:
 
 def run_suite(kata: Kata, *options: str, outcomes: Path | None = None) -> subprocess.CompletedProcess:
     """The kata's whole suite in a pytest process of its own, with the examples CI uses, as the meta tests run it."""
-    command = [sys.executable, "-m", "pytest", f"tests/{kata.slug}", "-p", "no:cacheprovider",
-               "--hypothesis-profile=ci", "-q", *options, *([f"--outcomes={outcomes}"] if outcomes is not None else [])]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        f"tests/{kata.slug}",
+        "-p",
+        "no:cacheprovider",
+        "--hypothesis-profile=ci",
+        "-q",
+        *options,
+        *([f"--outcomes={outcomes}"] if outcomes is not None else []),
+    ]
     environment = {key: value for key, value in os.environ.items() if key != "KATA_IMPL"}
     return subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=280)
 
@@ -69,8 +84,13 @@ def write_known_failures(kata: Kata, jobs: int) -> None:
     ids = list(catalog)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         found = dict(zip(ids, pool.map(lambda mistake_id: run_of_mistake(kata, catalog[mistake_id]), ids)))
-    record = {mistake_id: {"fails": sorted(found[mistake_id].fails), "stopped": sorted(found[mistake_id].stopped),
-                           "how": dict(sorted(found[mistake_id].how.items()))}
-              for mistake_id in ids}
+    record = {
+        mistake_id: {
+            "fails": sorted(found[mistake_id].fails),
+            "stopped": sorted(found[mistake_id].stopped),
+            "how": dict(sorted(found[mistake_id].how.items())),
+        }
+        for mistake_id in ids
+    }
     path_of(kata).write_text(json.dumps(record, indent=1, ensure_ascii=True) + "\n", encoding="utf-8")
     print(f"wrote {path_of(kata).relative_to(ROOT)} ({len(ids)} mistakes)", flush=True)

@@ -30,7 +30,7 @@ def spans_of_word_runs(doc: str, chunks: list[list[str]]) -> list[tuple[int, int
     words = [match.group() for match in matches]
     spans, at = [], 0
     for chunk in chunks:
-        while words[at:at + len(chunk)] != chunk:
+        while words[at : at + len(chunk)] != chunk:
             at += 1
         spans.append((matches[at].start(), matches[at + len(chunk) - 1].end()))
     return spans
@@ -41,13 +41,17 @@ def chunkings_of_the_references() -> dict[str, list[tuple[int, int]]]:
     words = doc.split()
     return {
         f"fixed windows (kata 01), {BUDGET} words": spans_of_word_runs(
-            doc, reference("01").fixed_windows(words, BUDGET, 0)),
+            doc, reference("01").fixed_windows(words, BUDGET, 0)
+        ),
         f"fixed windows (kata 01), {BUDGET} words, overlap 10": spans_of_word_runs(
-            doc, reference("01").fixed_windows(words, BUDGET, 10)),
+            doc, reference("01").fixed_windows(words, BUDGET, 10)
+        ),
         f"sentences (kata 03), {BUDGET} words": spans_of_word_runs(
-            doc, [chunk.split() for chunk in reference("03").chunk_text(doc, BUDGET, 0)]),
+            doc, [chunk.split() for chunk in reference("03").chunk_text(doc, BUDGET, 0)]
+        ),
         f"Markdown sections (kata 07), {BUDGET} words": [
-            (chunk.start, chunk.end) for chunk in reference("07").chunk_markdown(doc, BUDGET)],
+            (chunk.start, chunk.end) for chunk in reference("07").chunk_markdown(doc, BUDGET)
+        ],
     }
 
 

@@ -58,9 +58,14 @@ def mutation_test(katas: list[Kata]) -> int:
         copy = Path(work) / "repo"
         # Links are copied as links: the hostile class's links point at files that must not be
         # followed (one dangles on purpose), and nothing mutated lies behind a link.
-        shutil.copytree(ROOT, copy, symlinks=True,
-                        ignore=shutil.ignore_patterns(".git", ".venv", "*.egg-info", "__pycache__", ".hypothesis",
-                                                      ".pytest_cache", ".kata"))
+        shutil.copytree(
+            ROOT,
+            copy,
+            symlinks=True,
+            ignore=shutil.ignore_patterns(
+                ".git", ".venv", "*.egg-info", "__pycache__", ".hypothesis", ".pytest_cache", ".kata"
+            ),
+        )
         for kata in katas:
             unexplained += _report(kata, *_run(kata, copy))
     return 1 if unexplained else 0
@@ -91,8 +96,10 @@ def _report(kata: Kata, total: int, survivors: list[Survivor]) -> int:
     listed = equivalent_mutants(kata)
     unexplained = [s for s in survivors if (s.operator, s.original) not in listed]
     killed = total - len(survivors)
-    print(f"\n{kata.slug}: {killed} of {total} mutants killed ({100 * killed / max(total, 1):.1f}%), "
-          f"{len(survivors) - len(unexplained)} equivalent, {len(unexplained)} not explained")
+    print(
+        f"\n{kata.slug}: {killed} of {total} mutants killed ({100 * killed / max(total, 1):.1f}%), "
+        f"{len(survivors) - len(unexplained)} equivalent, {len(unexplained)} not explained"
+    )
     for survivor in unexplained:
         print(f"  SURVIVED {survivor.operator}: `{survivor.original}` -> `{survivor.mutated}`")
     return len(unexplained)
@@ -112,4 +119,3 @@ def _has_cosmic_ray() -> bool:
     except ImportError:
         return False
     return True
-

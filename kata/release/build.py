@@ -29,8 +29,14 @@ from kata.stubs import untouched_stub
 # Copied as they are, from the repository's root.
 SHIPPED = ("pyproject.toml", "LICENSE", "conftest.py", "kata")
 # The learners' docs, copied where this copy has them.
-SHIPPED_DOCS = ("docs/learners.md", "docs/security.md", "docs/bench-02.png", "docs/viz-02.png", "docs/viz-03.png",
-                "docs/viz-09.png")
+SHIPPED_DOCS = (
+    "docs/learners.md",
+    "docs/security.md",
+    "docs/bench-02.png",
+    "docs/viz-02.png",
+    "docs/viz-03.png",
+    "docs/viz-09.png",
+)
 # What git must not take from a learner's folder into the assignment's repository.
 GITIGNORE = "__pycache__/\n*.egg-info/\n.hypothesis/\n.pytest_cache/\n.venv/\nbuild/\n.kata/\n"
 # Of tests/: the katas' folders, and what their tests share (tests.support: answers, large inputs; the oracles
@@ -39,8 +45,10 @@ SHIPPED_TESTS = ("__init__.py", "conftest.py", "support")
 # The independent oracles (tests/support/oracles.py) compute the katas' answers: kata 02's greedy packing,
 # kata 10's assembly, kata 09's BM25. In the release each is a stand-in that skips the test calling it,
 # so that a test needing one says why it did not run there, and the grader, which has them, runs it.
-ORACLES_LEFT_OUT_REASON = ("this students' copy leaves out the tests' oracles, which compute the katas' answers; "
-                           "your teacher's grading runs this test")
+ORACLES_LEFT_OUT_REASON = (
+    "this students' copy leaves out the tests' oracles, which compute the katas' answers; "
+    "your teacher's grading runs this test"
+)
 ORACLES_LEFT_OUT = f'''"""Left out of this students' copy: the tests' independent oracles compute the katas' answers.
 
 Each name a test imports from here is a stand-in that skips the test calling it, with this reason:
@@ -72,7 +80,6 @@ class Release:
     mistakes: int  # catalogued mistakes kept as records
     tracked: bool = True  # only the files git tracks were copied (False: no git here, so every file)
     untracked: list[Path] = field(default_factory=list)  # files of the shipped folders left out, as git has none
-
 
 
 def build_release(folder: Path) -> Release:
@@ -118,9 +125,16 @@ def _copied_roots() -> set[str]:
 
 def recorded_mistakes(kata: Kata) -> dict[str, dict]:
     """Each catalogued mistake of the kata as the release keeps it: words and evidence, never code."""
-    return {mistake.id: {"title": mistake.title, "hint": mistake.hint, "fails": sorted(mistake.known.fails),
-                         "stopped": sorted(mistake.known.stopped), "how": dict(sorted(mistake.known.how.items()))}
-            for mistake in mistakes_of(kata).values()}
+    return {
+        mistake.id: {
+            "title": mistake.title,
+            "hint": mistake.hint,
+            "fails": sorted(mistake.known.fails),
+            "stopped": sorted(mistake.known.stopped),
+            "how": dict(sorted(mistake.known.how.items())),
+        }
+        for mistake in mistakes_of(kata).values()
+    }
 
 
 def _write_recorded_mistakes(kata: Kata, folder: Path) -> int:

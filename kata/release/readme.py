@@ -6,8 +6,10 @@ from kata.katas import KATAS
 
 
 def students_readme() -> str:
-    rows = "\n".join(f"| {kata.number} | [{kata.title}](problems/{kata.slug}/README.md) | {kata.difficulty} | "
-                     f"{kata.practises} |" for kata in KATAS)
+    rows = "\n".join(
+        f"| {kata.number} | [{kata.title}](problems/{kata.slug}/README.md) | {kata.difficulty} | {kata.practises} |"
+        for kata in KATAS
+    )
     return f"""# Chunking katas
 
 Interview practice on **chunking text for retrieval (RAG)**. Each kata is a statement

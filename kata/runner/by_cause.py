@@ -33,8 +33,9 @@ class FailuresByCause:
         # prints them, and put back for the counts of its last line.
         stats = terminalreporter.stats
         state = terminalreporter.config.stash[RUN]
-        told = {failure.test for causes in state.naming.causes.values() for cause in causes
-                for failure in cause.failures} | state.items_told_elsewhere  # the table of katas, or one line
+        told = {
+            failure.test for causes in state.naming.causes.values() for cause in causes for failure in cause.failures
+        } | state.items_told_elsewhere  # the table of katas, or one line
         failed = stats.get("failed", [])
         stats["failed"] = [report for report in failed if report.nodeid not in told]
         try:
@@ -48,10 +49,20 @@ def causes_of_kata(kata: Kata, causes: list[Cause]) -> list[str]:
     lines = [failing_for_causes(f"{kata.number} {kata.name}", failed, len(causes))]
     for number, cause in enumerate(causes, 1):
         shown = cause.shown
-        lines += ["", cause_heading(number, [mistake.title for mistake in cause.mistakes],
-                                    [mistake.hint for mistake in cause.mistakes], len(cause.failures),
-                                    cause.verdict, shown.function if len(cause.failures) == 1 else "", cause.about),
-                  shown_failure(shown.name), shown.body.rstrip()]
+        lines += [
+            "",
+            cause_heading(
+                number,
+                [mistake.title for mistake in cause.mistakes],
+                [mistake.hint for mistake in cause.mistakes],
+                len(cause.failures),
+                cause.verdict,
+                shown.function if len(cause.failures) == 1 else "",
+                cause.about,
+            ),
+            shown_failure(shown.name),
+            shown.body.rstrip(),
+        ]
         others = [failure.name for failure in cause.failures if failure is not shown]
         if others:
             lines.append(also_failing(others))

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kata.judging.checks import CLAIM, MESSAGE, RAISE
+from kata.runner.diagnosis import PASSED, agrees_with_the_run, fails_where_the_code_passed, stops_as_the_run_did
 from kata.runner.failures import showing_order
 from kata.runner.known_failures import failure_kind
-from kata.runner.diagnosis import PASSED, agrees_with_the_run, fails_where_the_code_passed, stops_as_the_run_did
 from kata.vocabulary import Verdict
 
 if TYPE_CHECKING:
@@ -30,8 +30,10 @@ if TYPE_CHECKING:
     from kata.runner.failures import Failure
     from kata.runner.mistakes import Mistake
 
-ABOUT = {MESSAGE: "the right exception, but its message lacks what the tests asked it to name",
-         RAISE: "another exception, or none, where the statement asks for one"}
+ABOUT = {
+    MESSAGE: "the right exception, but its message lacks what the tests asked it to name",
+    RAISE: "another exception, or none, where the statement asks for one",
+}
 MOST_MISTAKES_NAMED = 2  # in one cause; when more mistakes explain the same failures, none is named
 
 
@@ -54,15 +56,25 @@ class Cause:
         return min(self.failures, key=lambda failure: showing_order(failure.call, failure.kind))
 
     def as_json(self) -> dict:
-        return {"mistakes": [mistake.id for mistake in self.mistakes], "verdict": self.verdict, "about": self.about,
-                "titles": [mistake.title for mistake in self.mistakes],
-                "hints": [mistake.hint for mistake in self.mistakes],
-                "tests": [failure.test for failure in self.failures], "shown": self.shown.test}
+        return {
+            "mistakes": [mistake.id for mistake in self.mistakes],
+            "verdict": self.verdict,
+            "about": self.about,
+            "titles": [mistake.title for mistake in self.mistakes],
+            "hints": [mistake.hint for mistake in self.mistakes],
+            "tests": [failure.test for failure in self.failures],
+            "shown": self.shown.test,
+        }
 
 
-def group_into_causes(failures: Sequence[Failure], candidates: Mapping[str, Sequence[type[Mistake]]],
-                      record: Mapping[str, str], catalog: Sequence[type[Mistake]] = (),
-                      recorded_only: bool = False, every_hidden_test: bool = True) -> list[Cause]:
+def group_into_causes(
+    failures: Sequence[Failure],
+    candidates: Mapping[str, Sequence[type[Mistake]]],
+    record: Mapping[str, str],
+    catalog: Sequence[type[Mistake]] = (),
+    recorded_only: bool = False,
+    every_hidden_test: bool = True,
+) -> list[Cause]:
     """The causes of one kata's failures, in the order of their first failure.
 
     `candidates` holds, by test node id, the mistakes whose outcome on its failing call is the code's;
@@ -76,18 +88,34 @@ def group_into_causes(failures: Sequence[Failure], candidates: Mapping[str, Sequ
     that would contradict a second name: it names a mistake only when one explains every failure.
     """
     ran, failed = set(record), {name for name, verdict in record.items() if verdict != PASSED}
-    within = [mistake for mistake in catalog if mistake.known.fails & ran and mistake.known.fails & ran <= failed
-              and (not recorded_only or mistake.known.fails == failed)] if every_hidden_test else []
+    within = (
+        [
+            mistake
+            for mistake in catalog
+            if mistake.known.fails & ran
+            and mistake.known.fails & ran <= failed
+            and (not recorded_only or mistake.known.fails == failed)
+        ]
+        if every_hidden_test
+        else []
+    )
     causes = _causes(failures, candidates, record, within, recorded_only)
     if every_hidden_test or (len(causes) == 1 and causes[0].mistakes):
         return causes
     return _causes(failures, {}, record, [], recorded_only)
 
 
-def _causes(failures: Sequence[Failure], candidates: Mapping[str, Sequence[type[Mistake]]],
-            record: Mapping[str, str], within: Sequence[type[Mistake]], recorded_only: bool) -> list[Cause]:
-    explainers = {failure.test: _explaining(candidates.get(failure.test, ()), failure, record, within,
-                                            recorded_only) for failure in failures}
+def _causes(
+    failures: Sequence[Failure],
+    candidates: Mapping[str, Sequence[type[Mistake]]],
+    record: Mapping[str, str],
+    within: Sequence[type[Mistake]],
+    recorded_only: bool,
+) -> list[Cause]:
+    explainers = {
+        failure.test: _explaining(candidates.get(failure.test, ()), failure, record, within, recorded_only)
+        for failure in failures
+    }
     left = list(failures)
     causes: list[Cause] = []
     while True:
@@ -105,8 +133,9 @@ def _causes(failures: Sequence[Failure], candidates: Mapping[str, Sequence[type[
         # alone, which show no answer that would make either of them likely.
         stops = all(failure.verdict in Verdict.LIMITS for failure in most)
         if len(alike) > (1 if stops else MOST_MISTAKES_NAMED):
-            explainers = {test: [mistake for mistake in mistakes if mistake not in alike]
-                          for test, mistakes in explainers.items()}
+            explainers = {
+                test: [mistake for mistake in mistakes if mistake not in alike] for test, mistakes in explainers.items()
+            }
             continue
         causes.append(Cause(alike, most))
         left = [failure for failure in left if all(failure is not explained for explained in most)]
@@ -141,8 +170,13 @@ def _alike_without_a_name(failure: Failure) -> tuple[str, str]:
     return failure.verdict, failure.function
 
 
-def _explaining(candidates: Sequence[type[Mistake]], failure: Failure, record: Mapping[str, str],
-                within: Sequence[type[Mistake]], recorded_only: bool) -> list[type[Mistake]]:
+def _explaining(
+    candidates: Sequence[type[Mistake]],
+    failure: Failure,
+    record: Mapping[str, str],
+    within: Sequence[type[Mistake]],
+    recorded_only: bool,
+) -> list[type[Mistake]]:
     """The mistakes that explain the failure, in the catalog's order (a list, so that every run chooses alike)."""
     mistakes = list(candidates)
     if failure.name in record:
@@ -152,11 +186,19 @@ def _explaining(candidates: Sequence[type[Mistake]], failure: Failure, record: M
         # outweighs one call: a mistake that keeps state (a cache) answers a probe afresh, not as it did in
         # the test's sequence of calls.
         failed = {name for name, verdict in record.items() if verdict != PASSED}
-        mistakes += [mistake for mistake in within if failure.name in mistake.known.fails and mistake not in mistakes
-                     and _fails_as_recorded(mistake, failure)
-                     and (mistake.id not in failure.compared or mistake.known.fails == failed)]
+        mistakes += [
+            mistake
+            for mistake in within
+            if failure.name in mistake.known.fails
+            and mistake not in mistakes
+            and _fails_as_recorded(mistake, failure)
+            and (mistake.id not in failure.compared or mistake.known.fails == failed)
+        ]
     stopped = failure.verdict in Verdict.LIMITS
     if recorded_only:
         return [mistake for mistake in mistakes if agrees_with_the_run(mistake, record, stopped)]
-    return [mistake for mistake in mistakes if not fails_where_the_code_passed(mistake, record)
-            and (not stopped or stops_as_the_run_did(mistake, record))]
+    return [
+        mistake
+        for mistake in mistakes
+        if not fails_where_the_code_passed(mistake, record) and (not stopped or stops_as_the_run_did(mistake, record))
+    ]

@@ -80,8 +80,10 @@ def _stand_ins(kata: Kata, items: list[pytest.Item], problem: Exception, for_jun
     """One item for the kata, or, for a JUnit file, one in the place of each of its tests."""
     if not for_junit:
         return [KataUnavailable.from_parent(_folder_node(items[0]), name=kata.slug, problem=problem)]
-    return [KataUnavailable.from_parent(_parent(item), name=item.name, problem=problem)
-            for item in sorted(items, key=_stage)]
+    return [
+        KataUnavailable.from_parent(_parent(item), name=item.name, problem=problem)
+        for item in sorted(items, key=_stage)
+    ]
 
 
 def _parent(item: pytest.Item) -> pytest.Collector:
@@ -110,12 +112,16 @@ def pytest_report_collectionfinish(config: pytest.Config, items: Sequence[pytest
     lines = []
     if state.runners_own_deselected and not any(is_the_runners_own_test(item.path) for item in items):
         markers = ", ".join(f"pytest -m {marker}" for marker in dict.fromkeys(RUNNERS_OWN_TESTS.values()))
-        lines.append(f"{state.runners_own_deselected} deselected: the runner's own tests ({markers}), which judge "
-                     "the kata command, not your code")
+        lines.append(
+            f"{state.runners_own_deselected} deselected: the runner's own tests ({markers}), which judge "
+            "the kata command, not your code"
+        )
     not_started = [slug for slug, problem in state.unavailable.items() if isinstance(problem, NotStarted)]
     if not_started:
-        lines.append(f"{counted(len(not_started), 'kata')} {KataStatus.NOT_STARTED}: one line each in the table of "
-                     "katas at the end")
+        lines.append(
+            f"{counted(len(not_started), 'kata')} {KataStatus.NOT_STARTED}: one line each in the table of "
+            "katas at the end"
+        )
     return lines
 
 

@@ -17,19 +17,19 @@ from __future__ import annotations
 
 import copy
 import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from kata.judging.calls import Call, is_iterator
-from kata.katas import KATAS, Kata
 from kata.judging.checks import same
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.limits import can_watch, run_briefly
 from kata.judging.load_problems import message_of
-from kata.runner.modules import load_module
+from kata.katas import KATAS, Kata
 from kata.runner.mistakes import Mistake, is_recorded_only, mistakes_of
+from kata.runner.modules import load_module
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -48,6 +48,7 @@ PASSED, FAILED, STOPPED = "passed", "failed", "stopped"
 @dataclass(frozen=True)
 class FailingTest:
     """Where the call failed: the test, and how the kata's tests with fixed inputs went so far in this run."""
+
     name: str
     has_fixed_inputs: bool = False  # kata.judging.guards.has_fixed_inputs
     so_far: Mapping[str, str] = field(default_factory=dict)  # test name -> PASSED, FAILED or STOPPED
@@ -85,13 +86,21 @@ def diagnose(call: Call | None, test: FailingTest) -> Diagnosis:
     if kata is not None and any(is_recorded_only(mistake, kata) for mistake in mistakes.values()):
         # A students' release: no code to run on the input, so the records are the only evidence, and only
         # a record that agrees with the whole run names a mistake (kata.runner.causes).
-        return Diagnosis([mistake for mistake in mistakes.values() if test.has_fixed_inputs
-                          and test.name in mistake.known.fails and not _passes_where_the_code_failed(mistake, test)])
+        return Diagnosis(
+            [
+                mistake
+                for mistake in mistakes.values()
+                if test.has_fixed_inputs
+                and test.name in mistake.known.fails
+                and not _passes_where_the_code_failed(mistake, test)
+            ]
+        )
     if not mistakes or (call.original is None and not stalled):
         return Diagnosis([])  # a large input: re-running every mistake on it costs more than the hint is worth
     shared = _shared_place(call, test.shared_probes)
-    reference, reference_seconds = _outcome("reference", getattr(_reference(kata), call.function), call,
-                                            REFERENCE_SECONDS, shared)
+    reference, reference_seconds = _outcome(
+        "reference", getattr(_reference(kata), call.function), call, REFERENCE_SECONDS, shared
+    )
     if _agree(reference, seen):
         return Diagnosis([])
     # On a large input even a linear mistake needs time: "did not finish" is judged
@@ -163,8 +172,11 @@ def mistakes_failing_exactly(kata: Kata, so_far: Mapping[str, str]) -> list[type
     stopped by a limit on exactly those that stopped it."""
     failed = {name for name, verdict in so_far.items() if verdict != PASSED}
     stopped = {name for name, verdict in so_far.items() if verdict == STOPPED}
-    return [mistake for mistake in mistakes_of(kata).values()
-            if failed and mistake.known.fails == failed and mistake.known.stopped == stopped]
+    return [
+        mistake
+        for mistake in mistakes_of(kata).values()
+        if failed and mistake.known.fails == failed and mistake.known.stopped == stopped
+    ]
 
 
 @functools.cache
@@ -190,8 +202,9 @@ def _shared_place(call: Call, folder: Path | None) -> tuple[Path, str] | None:
     return (folder, name) if name is not None else None
 
 
-def _outcome(name: str, function: Callable[..., object], call: Call, seconds: float,
-             shared: tuple[Path, str] | None) -> tuple[tuple, float]:
+def _outcome(
+    name: str, function: Callable[..., object], call: Call, seconds: float, shared: tuple[Path, str] | None
+) -> tuple[tuple, float]:
     """What the trusted code `name` does on the call's input, and how long it took; once for all runs sharing it."""
     if shared is None:
         return _probe(function, call, seconds)
@@ -206,8 +219,9 @@ def _outcome(name: str, function: Callable[..., object], call: Call, seconds: fl
     return probes.outcome(shared[0], key, lambda: _probe(function, call, seconds, keeps_value), seconds)
 
 
-def _probe(function: Callable[..., object], call: Call, seconds: float,
-           keeps_value: bool = True) -> tuple[tuple, float]:
+def _probe(
+    function: Callable[..., object], call: Call, seconds: float, keeps_value: bool = True
+) -> tuple[tuple, float]:
     if call.original is not None:
         args, kwargs = copy.deepcopy(call.original)
     else:  # a large input: a shallow copy keeps a probe that modifies lists from spoiling the next one
@@ -228,4 +242,3 @@ def _agree(one: tuple, other: tuple, mentions: tuple[str, ...] = ()) -> bool:
 
 def _named(message: str, mentions: tuple[str, ...]) -> list[bool]:
     return [word in message for word in mentions]
-

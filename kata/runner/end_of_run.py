@@ -11,8 +11,8 @@ import pytest
 
 from kata.katas import KATAS, Kata, find_kata
 from kata.runner.collection import status_of
-from kata.runner.outcomes import outcome_of, write_outcomes
 from kata.runner.latest_results import LatestResult, fingerprint, record_results
+from kata.runner.outcomes import outcome_of, write_outcomes
 from kata.runner.run_state import RUN, RunState, run_state
 from kata.runner.summary import mistakes_failing_as_this_run, ran_every_hidden_test, ran_whole_suite
 
@@ -25,15 +25,22 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return
     tally = state.tally
     # Before the failures are printed: the causes' names go into their reports.
-    for named in state.naming.name_the_causes(state.fixed_so_far,
-                                              lambda slug: ran_every_hidden_test(find_kata(slug), config)):
+    for named in state.naming.name_the_causes(
+        state.fixed_so_far, lambda slug: ran_every_hidden_test(find_kata(slug), config)
+    ):
         tally.outcomes[named.nodeid] = outcome_of(named) or tally.outcomes[named.nodeid]
     _keep_the_records(state)
     if config.getoption("outcomes"):
-        write_outcomes(Path(config.getoption("outcomes")), session, tally.outcomes, state.unavailable, state.selected,
-                       status_of, lambda slug: [mistake.id for mistake in
-                                                mistakes_failing_as_this_run(find_kata(slug), config)],
-                       lambda slug: [cause.as_json() for cause in state.naming.causes.get(slug, [])])
+        write_outcomes(
+            Path(config.getoption("outcomes")),
+            session,
+            tally.outcomes,
+            state.unavailable,
+            state.selected,
+            status_of,
+            lambda slug: [mistake.id for mistake in mistakes_failing_as_this_run(find_kata(slug), config)],
+            lambda slug: [cause.as_json() for cause in state.naming.causes.get(slug, [])],
+        )
     if state.impl.kind == "learner":  # the results are the learner's progress
         record_results({kata: _result(kata, config) for kata in KATAS if ran_whole_suite(kata, config)})
 

@@ -20,10 +20,19 @@ from types import ModuleType, SimpleNamespace
 from kata.judging import load_problems
 from kata.judging.calls import Judged
 from kata.judging.limits import WORKER_MEMORY_MB
-from kata.katas import (KATAS, NO_SOLUTIONS_HERE, PROBLEMS, SOLUTIONS, Kata, UnknownKata, find_kata, has_solutions,
-                        relative)
-from kata.runner.modules import LoadProblem, load_module
+from kata.katas import (
+    KATAS,
+    NO_SOLUTIONS_HERE,
+    PROBLEMS,
+    SOLUTIONS,
+    Kata,
+    UnknownKata,
+    find_kata,
+    has_solutions,
+    relative,
+)
 from kata.runner.mistakes import mistakes_of
+from kata.runner.modules import LoadProblem, load_module
 from kata.stubs import source_is_untouched
 
 
@@ -110,21 +119,27 @@ class Implementation:
             worker.start_if_needed()
         except WorkerCouldNotStart as problem:
             raise LoadProblem(str(problem)) from None
-        return SimpleNamespace(**{name: Judged(name, IsolatedFunction(worker, name), path, kata.slug, isolated=True)
-                                  for name in kata.functions})
+        return SimpleNamespace(
+            **{
+                name: Judged(name, IsolatedFunction(worker, name), path, kata.slug, isolated=True)
+                for name in kata.functions
+            }
+        )
 
     def _load_mistake(self, kata: Kata) -> SimpleNamespace:
         assert self.mistake_kata is not None  # parsed with the mistake (parse_impl)
         if kata != self.mistake_kata:
-            raise LoadProblem(f"the mistake {self.mistake_id!r} belongs to kata {self.mistake_kata.slug}, "
-                              f"not {kata.slug}.")
+            raise LoadProblem(
+                f"the mistake {self.mistake_id!r} belongs to kata {self.mistake_kata.slug}, not {kata.slug}."
+            )
         mistake = mistakes_of(kata).get(self.mistake_id)
         if mistake is None:
             known = ", ".join(mistakes_of(kata)) or "none"
             raise LoadProblem(f"kata {kata.slug} has no catalogued mistake {self.mistake_id!r}; it has: {known}.")
         path = kata.mistakes_path()
-        return SimpleNamespace(**{name: Judged(name, getattr(mistake, name), path, kata.slug)
-                                  for name in kata.functions})
+        return SimpleNamespace(
+            **{name: Judged(name, getattr(mistake, name), path, kata.slug) for name in kata.functions}
+        )
 
 
 def parse_impl(value: str | None) -> Implementation:
@@ -136,8 +151,9 @@ def parse_impl(value: str | None) -> Implementation:
     if value.startswith("mistake:"):
         parts = value.split(":")
         if len(parts) != 3 or not parts[2]:
-            raise BadImplOption(f"--impl={value}: write mistake:<kata>:<id>, "
-                                "for example mistake:01:redundant_tail_window")
+            raise BadImplOption(
+                f"--impl={value}: write mistake:<kata>:<id>, for example mistake:01:redundant_tail_window"
+            )
         try:
             kata = find_kata(parts[1])
         except UnknownKata as error:
@@ -166,8 +182,9 @@ def untouched_or_unreadable(path: Path, functions: tuple[str, ...]) -> bool:
     try:
         return is_untouched(path, functions)
     except SyntaxError as error:
-        raise LoadProblem(load_problems.syntax_error(relative(path), error),
-                          load_problems.place_of_the_syntax_error(error)) from None
+        raise LoadProblem(
+            load_problems.syntax_error(relative(path), error), load_problems.place_of_the_syntax_error(error)
+        ) from None
     except (ValueError, UnicodeDecodeError) as error:
         raise LoadProblem(load_problems.unreadable_source(relative(path), error)) from None
     except (MemoryError, RecursionError) as error:  # the parser's own limits, met by a deeply nested expression

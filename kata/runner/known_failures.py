@@ -53,5 +53,7 @@ def read_known_failures(kata: Kata) -> dict[str, KnownFailures]:
         recorded = json.loads(path_of(kata).read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
-    return {mistake: KnownFailures(frozenset(entry["fails"]), frozenset(entry["stopped"]), entry.get("how", {}))
-            for mistake, entry in recorded.items()}
+    return {
+        mistake: KnownFailures(frozenset(entry["fails"]), frozenset(entry["stopped"]), entry.get("how", {}))
+        for mistake, entry in recorded.items()
+    }

@@ -52,8 +52,11 @@ def _read_catalog(kata: Kata) -> dict[str, type[Mistake]]:
     if not path.exists():
         return _recorded_catalog(kata)
     module = load_module(path, f"kata_mistakes_{kata.number}")
-    found = [value for value in vars(module).values()
-             if isinstance(value, type) and issubclass(value, Mistake) and value.__module__ == module.__name__]
+    found = [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, Mistake) and value.__module__ == module.__name__
+    ]
     catalog = {mistake.id: mistake for mistake in found}
     if len(catalog) != len(found):
         raise ValueError(f"{path} uses a mistake id twice")
@@ -76,9 +79,17 @@ def _recorded_catalog(kata: Kata) -> dict[str, type[Mistake]]:
     recorded = json.loads(path.read_text(encoding="utf-8"))
     catalog: dict[str, type[Mistake]] = {}
     for mistake_id, entry in recorded.items():
-        catalog[mistake_id] = type(f"Recorded_{mistake_id}", (Mistake,), {
-            "__doc__": entry["title"], "id": mistake_id, "title": entry["title"], "hint": entry["hint"],
-            "known": KnownFailures(frozenset(entry["fails"]), frozenset(entry["stopped"]), entry.get("how", {}))})
+        catalog[mistake_id] = type(
+            f"Recorded_{mistake_id}",
+            (Mistake,),
+            {
+                "__doc__": entry["title"],
+                "id": mistake_id,
+                "title": entry["title"],
+                "hint": entry["hint"],
+                "known": KnownFailures(frozenset(entry["fails"]), frozenset(entry["stopped"]), entry.get("how", {})),
+            },
+        )
     return catalog
 
 

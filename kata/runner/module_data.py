@@ -26,8 +26,11 @@ _SNAPSHOT = pytest.StashKey[dict[str, object]]()
 def pytest_runtest_setup(item: pytest.Item) -> None:
     module = _kata_test_module(item)
     if module is not None:
-        item.stash[_SNAPSHOT] = {name: copy.deepcopy(value) for name, value in vars(module).items()
-                                 if type(value) in MUTABLE_KINDS and not name.startswith("__")}
+        item.stash[_SNAPSHOT] = {
+            name: copy.deepcopy(value)
+            for name, value in vars(module).items()
+            if type(value) in MUTABLE_KINDS and not name.startswith("__")
+        }
 
 
 def pytest_runtest_teardown(item: pytest.Item) -> None:

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from kata.katas import relative
 from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish, UsedTooMuchMemory
 from kata.judging.limits import LOAD_SECONDS, MEMORY_LIMIT_MB, loading_limits
+from kata.katas import relative
 
 
 class LoadProblem(Exception):
@@ -46,8 +46,9 @@ def load_module(path: Path, name: str) -> ModuleType:
         raise LoadProblem(load_problems.used_too_much_memory_loading(shown, MEMORY_LIMIT_MB)) from None
     except SyntaxError as error:
         del sys.modules[name]
-        raise LoadProblem(load_problems.syntax_error(shown, error),
-                          load_problems.place_of_the_syntax_error(error)) from None
+        raise LoadProblem(
+            load_problems.syntax_error(shown, error), load_problems.place_of_the_syntax_error(error)
+        ) from None
     except Exception as error:
         del sys.modules[name]
         raise LoadProblem(load_problems.raised_while_loading(shown, error)) from None

@@ -42,12 +42,14 @@ class Naming:
         self.pending: list[_Pending] = []
         self.causes: dict[str, list[Cause]] = {}  # kata slug -> its causes, once the run has ended
 
-    def wait_for_the_run(self, report: pytest.TestReport, failure: Failure, explanation: Explanation | None,
-                         kata: str) -> None:
+    def wait_for_the_run(
+        self, report: pytest.TestReport, failure: Failure, explanation: Explanation | None, kata: str
+    ) -> None:
         self.pending.append(_Pending(report, failure, explanation, kata))
 
-    def name_the_causes(self, records: Mapping[str, Mapping[str, str]],
-                        every_hidden_test: Callable[[str], bool]) -> list[pytest.TestReport]:
+    def name_the_causes(
+        self, records: Mapping[str, Mapping[str, str]], every_hidden_test: Callable[[str], bool]
+    ) -> list[pytest.TestReport]:
         """Group each kata's failures into causes, given each kata's record of its fixed tests
         (RunState.fixed_so_far) and whether the run ran all its hidden tests; write the causes' names into the
         failures' reports, and return the reports that changed."""
@@ -57,11 +59,18 @@ class Naming:
             kata = find_kata(slug)
             catalog = mistakes_of(kata)
             recorded_only = any(is_recorded_only(mistake, kata) for mistake in catalog.values())
-            candidates = {pending.failure.test: [catalog[id_] for id_ in pending.failure.candidates if id_ in catalog]
-                          for pending in pendings}
-            causes = group_into_causes([pending.failure for pending in pendings], candidates,
-                                       records.get(slug, {}), list(catalog.values()), recorded_only,
-                                       every_hidden_test(slug))
+            candidates = {
+                pending.failure.test: [catalog[id_] for id_ in pending.failure.candidates if id_ in catalog]
+                for pending in pendings
+            }
+            causes = group_into_causes(
+                [pending.failure for pending in pendings],
+                candidates,
+                records.get(slug, {}),
+                list(catalog.values()),
+                recorded_only,
+                every_hidden_test(slug),
+            )
             self.causes[slug] = causes
             for cause in causes:
                 for pending in pendings:

@@ -76,15 +76,26 @@ def outcome_of(report: pytest.TestReport) -> TestOutcome | None:
         return None
     if not report.failed:
         return TestOutcome(report.nodeid, True, report.duration)
-    return TestOutcome(report.nodeid, False, report.duration,
-                       verdict=str(dict(report.user_properties).get("verdict", Verdict.ERROR)),
-                       report=str(report.longrepr),  # a submission's words may be in it: readers make it printable
-                       mistake=str(next((value for name, value in report.user_properties if name == "mistake"), "")))
+    return TestOutcome(
+        report.nodeid,
+        False,
+        report.duration,
+        verdict=str(dict(report.user_properties).get("verdict", Verdict.ERROR)),
+        report=str(report.longrepr),  # a submission's words may be in it: readers make it printable
+        mistake=str(next((value for name, value in report.user_properties if name == "mistake"), "")),
+    )
 
 
-def write_outcomes(path: Path, session: pytest.Session, outcomes: dict[str, TestOutcome], unavailable: dict,
-                   selected: dict, status_of: Callable[[Exception], str], failing_exactly: Callable[[str], list[str]],
-                   causes: Callable[[str], list[dict]]) -> None:
+def write_outcomes(
+    path: Path,
+    session: pytest.Session,
+    outcomes: dict[str, TestOutcome],
+    unavailable: dict,
+    selected: dict,
+    status_of: Callable[[Exception], str],
+    failing_exactly: Callable[[str], list[str]],
+    causes: Callable[[str], list[dict]],
+) -> None:
     """{"katas": {slug: {"status": ..., "problem": ..., "selected": n, "tests": [...], "mistake": id,
     "causes": [...]}}}.
 
@@ -98,10 +109,14 @@ def write_outcomes(path: Path, session: pytest.Session, outcomes: dict[str, Test
     for slug, count in selected.items():
         problem = unavailable.get(slug)
         exactly = failing_exactly(slug) if problem is None else []
-        katas[slug] = {"status": status_of(problem) if problem is not None else None,
-                       "problem": str(problem) if problem is not None else None,
-                       "selected": count, "tests": [], "mistake": exactly[0] if len(exactly) == 1 else "",
-                       "causes": causes(slug) if problem is None else []}
+        katas[slug] = {
+            "status": status_of(problem) if problem is not None else None,
+            "problem": str(problem) if problem is not None else None,
+            "selected": count,
+            "tests": [],
+            "mistake": exactly[0] if len(exactly) == 1 else "",
+            "causes": causes(slug) if problem is None else [],
+        }
     for outcome in outcomes.values():
         kata = kata_of_test(Path(session.config.rootpath, outcome.test.split("::", 1)[0]))
         if kata is not None and kata.slug in katas and katas[kata.slug]["problem"] is None:
@@ -144,11 +159,13 @@ def failures_by_cause(tests: list[TestOutcome]) -> list[list[TestOutcome]]:
 
 def shown_of(tests: list[TestOutcome]) -> TestOutcome:
     """The failure that shows its cause, as the run's own section of causes chooses it."""
-    return min(tests, key=lambda test: showing_order((test.failure or {}).get("call", ""),
-                                                     (test.failure or {}).get("kind", "")))
+    return min(
+        tests,
+        key=lambda test: showing_order((test.failure or {}).get("call", ""), (test.failure or {}).get("kind", "")),
+    )
 
 
 def cause_title(kata: str, tests: list[TestOutcome]) -> str:
-    """"12 failing tests: <the known mistake's title>", or their verdict when no mistake explains them."""
+    """ "12 failing tests: <the known mistake's title>", or their verdict when no mistake explains them."""
     mistake = mistakes_of(find_kata(kata)).get(tests[0].mistake) if tests[0].mistake else None
     return f"{counted(len(tests), 'failing test')}: {mistake.title if mistake is not None else tests[0].verdict}"

@@ -26,8 +26,15 @@ from pathlib import Path
 import pytest
 
 from kata.judging.limits import CALL_SECONDS, KATA_SECONDS, PACE_FACTOR, TESTS_MEMORY_MB, WORKER_MEMORY_MB
-from kata.runner import collection, end_of_run, module_data, reporting, summary, time_limits
-from kata.runner import profiles  # registers the Hypothesis profiles, before any test runs
+from kata.runner import (
+    collection,
+    end_of_run,
+    module_data,
+    profiles,  # registers the Hypothesis profiles, before any test runs
+    reporting,
+    summary,
+    time_limits,
+)
 from kata.runner.by_cause import FailuresByCause
 from kata.runner.fixtures import function_fixtures
 from kata.runner.implementations import BadImplOption, Implementation, parse_impl, workers_of_this_process
@@ -56,49 +63,101 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         f"A guard's limit then holds for the worker's CPU time, and the whole guard may take "
         f"{ISOLATED_GUARD_FACTOR} times as long, for the time its inputs and answers take to travel",
     )
-    group.addoption("--confined", action="store_true",
-                    help="with --isolate: run the code only in workers the kernel confines (Landlock and seccomp), "
-                    "and stop at once where it cannot (kata grade always asks for this)")
-    group.addoption("--memory", type=int, default=WORKER_MEMORY_MB, metavar="MB",
-                    help=f"with --isolate: the worker's address space in MB (default {WORKER_MEMORY_MB})")
-    group.addoption("--tests-memory", type=int, default=None, metavar="MB",
-                    help=f"with --isolate: stop the run when this process (the tests', which reads what the workers "
-                    f"send) grows past MB of resident memory (default {TESTS_MEMORY_MB}; 0: no limit, for a run "
-                    "watched from outside, as kata grade watches its own)")
-    group.addoption("--call-seconds", type=float, default=CALL_SECONDS, metavar="S",
-                    help=f"the time limit of one call in a test that is not a guard (default {CALL_SECONDS:g})")
-    group.addoption("--kata-seconds", type=float, default=KATA_SECONDS, metavar="S",
-                    help=f"the wall time one kata's tests may take in all: the rest of them then fail without "
-                    f"running, saying so (default {KATA_SECONDS:g})")
-    group.addoption("--pace-factor", type=float, default=PACE_FACTOR, metavar="N",
-                    help=f"a complexity guard stops the code under test at N times the CPU time of the tests' own "
-                    f"plain pass over the same input (default {PACE_FACTOR:g}); other values measure how far code is "
-                    "from that limit")
-    group.addoption(EVERY_FAILURE_OPTION, action="store_true", dest="every_failure",
-                    help="print each failing test's own report, as pytest does; by default the failures are told "
-                    "by cause, one paragraph for all the tests one mistake fails")
-    group.addoption("--outcomes", default=None, metavar="FILE",
-                    help="also write every test's outcome, verdict and matched mistake to FILE as JSON "
-                         "(for kata grade)")
-    group.addoption("--first-failure", default=None, metavar="FILE",
-                    help="write the first failure's report to FILE as soon as it is known "
-                         "(kata watch shows it at once)")
-    group.addoption("--shared-probes", default=None, metavar="DIR",
-                    help="keep in DIR what the reference and the known mistakes do on failing inputs, and reuse "
-                    "what other runs kept there (kata grade shares one DIR across a class)")
+    group.addoption(
+        "--confined",
+        action="store_true",
+        help="with --isolate: run the code only in workers the kernel confines (Landlock and seccomp), "
+        "and stop at once where it cannot (kata grade always asks for this)",
+    )
+    group.addoption(
+        "--memory",
+        type=int,
+        default=WORKER_MEMORY_MB,
+        metavar="MB",
+        help=f"with --isolate: the worker's address space in MB (default {WORKER_MEMORY_MB})",
+    )
+    group.addoption(
+        "--tests-memory",
+        type=int,
+        default=None,
+        metavar="MB",
+        help=f"with --isolate: stop the run when this process (the tests', which reads what the workers "
+        f"send) grows past MB of resident memory (default {TESTS_MEMORY_MB}; 0: no limit, for a run "
+        "watched from outside, as kata grade watches its own)",
+    )
+    group.addoption(
+        "--call-seconds",
+        type=float,
+        default=CALL_SECONDS,
+        metavar="S",
+        help=f"the time limit of one call in a test that is not a guard (default {CALL_SECONDS:g})",
+    )
+    group.addoption(
+        "--kata-seconds",
+        type=float,
+        default=KATA_SECONDS,
+        metavar="S",
+        help=f"the wall time one kata's tests may take in all: the rest of them then fail without "
+        f"running, saying so (default {KATA_SECONDS:g})",
+    )
+    group.addoption(
+        "--pace-factor",
+        type=float,
+        default=PACE_FACTOR,
+        metavar="N",
+        help=f"a complexity guard stops the code under test at N times the CPU time of the tests' own "
+        f"plain pass over the same input (default {PACE_FACTOR:g}); other values measure how far code is "
+        "from that limit",
+    )
+    group.addoption(
+        EVERY_FAILURE_OPTION,
+        action="store_true",
+        dest="every_failure",
+        help="print each failing test's own report, as pytest does; by default the failures are told "
+        "by cause, one paragraph for all the tests one mistake fails",
+    )
+    group.addoption(
+        "--outcomes",
+        default=None,
+        metavar="FILE",
+        help="also write every test's outcome, verdict and matched mistake to FILE as JSON (for kata grade)",
+    )
+    group.addoption(
+        "--first-failure",
+        default=None,
+        metavar="FILE",
+        help="write the first failure's report to FILE as soon as it is known (kata watch shows it at once)",
+    )
+    group.addoption(
+        "--shared-probes",
+        default=None,
+        metavar="DIR",
+        help="keep in DIR what the reference and the known mistakes do on failing inputs, and reuse "
+        "what other runs kept there (kata grade shares one DIR across a class)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     collection.run_the_katas_tests_from_its_problem_folder(config)
     profiles.use_the_seed_of_the_environment()
     shared = config.getoption("shared_probes")
-    state = RunState(impl=_implementation_judged(config), shared_probes=Path(shared) if shared else None,
-                     naming=Naming(), tally=Tally(config.rootpath))
+    state = RunState(
+        impl=_implementation_judged(config),
+        shared_probes=Path(shared) if shared else None,
+        naming=Naming(),
+        tally=Tally(config.rootpath),
+    )
     config.stash[RUN] = state
-    for name, feature in (("kata-function-fixtures", function_fixtures()), ("kata-collection", collection),
-                          ("kata-time-limits", time_limits), ("kata-reporting", reporting),
-                          ("kata-summary", summary), ("kata-tally", state.tally), ("kata-end-of-run", end_of_run),
-                          ("kata-module-data", module_data)):
+    for name, feature in (
+        ("kata-function-fixtures", function_fixtures()),
+        ("kata-collection", collection),
+        ("kata-time-limits", time_limits),
+        ("kata-reporting", reporting),
+        ("kata-summary", summary),
+        ("kata-tally", state.tally),
+        ("kata-end-of-run", end_of_run),
+        ("kata-module-data", module_data),
+    ):
         config.pluginmanager.register(feature, name)
     if not config.getoption("every_failure"):
         config.pluginmanager.register(FailuresByCause(), "kata-failures-by-cause")
@@ -108,8 +167,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
         config.pluginmanager.register(OwnMemory(tests_memory), "kata-own-memory")
     if config.getoption("first_failure"):
-        config.pluginmanager.register(FirstFailureWriter(Path(config.getoption("first_failure"))),
-                                      "kata-first-failure")
+        config.pluginmanager.register(FirstFailureWriter(Path(config.getoption("first_failure"))), "kata-first-failure")
 
 
 def _implementation_judged(config: pytest.Config) -> Implementation:
@@ -120,22 +178,26 @@ def _implementation_judged(config: pytest.Config) -> Implementation:
         raise pytest.UsageError(str(error)) from None
     if config.getoption("isolate"):
         if impl.kind == "mistake":
-            raise pytest.UsageError("--isolate runs files (learner, reference, a folder or a .py file), "
-                                    "not catalogued mistakes")
+            raise pytest.UsageError(
+                "--isolate runs files (learner, reference, a folder or a .py file), not catalogued mistakes"
+            )
         if config.getoption("memory") < 64:
             raise pytest.UsageError(f"--memory={config.getoption('memory')}: give at least 64 (MB)")
         unconfined = config.getoption("confined") and why_workers_run_unconfined()
         if unconfined:
             raise pytest.UsageError(f"--confined: the workers cannot be confined here: {unconfined}")
-        impl = dataclasses.replace(impl, isolated=True, memory_mb=config.getoption("memory"),
-                                   confined=config.getoption("confined"))
+        impl = dataclasses.replace(
+            impl, isolated=True, memory_mb=config.getoption("memory"), confined=config.getoption("confined")
+        )
         connect_the_workers_to_judging()
     elif config.getoption("confined"):
         raise pytest.UsageError("--confined goes with --isolate: only a worker process can be confined")
     for option in ("call_seconds", "kata_seconds", "pace_factor"):
         if not config.getoption(option) > 0:
-            raise pytest.UsageError(f"--{option.replace('_', '-')}={config.getoption(option):g}: give a number "
-                                    + ("above 0" if option == "pace_factor" else "of seconds above 0"))
+            raise pytest.UsageError(
+                f"--{option.replace('_', '-')}={config.getoption(option):g}: give a number "
+                + ("above 0" if option == "pace_factor" else "of seconds above 0")
+            )
     return impl
 
 
@@ -144,8 +206,10 @@ def _tests_memory_mb(config: pytest.Config) -> int:
     asked = config.getoption("tests_memory")
     if not config.getoption("isolate"):
         if asked is not None:
-            raise pytest.UsageError("--tests-memory goes with --isolate: without it, each test's memory is limited "
-                                    "(kata.judging.limits.MEMORY_LIMIT_MB)")
+            raise pytest.UsageError(
+                "--tests-memory goes with --isolate: without it, each test's memory is limited "
+                "(kata.judging.limits.MEMORY_LIMIT_MB)"
+            )
         return 0
     if asked is not None and asked < 0:
         raise pytest.UsageError(f"--tests-memory={asked}: give a whole number of MB, 1 or more, or 0 for no limit")

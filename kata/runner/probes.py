@@ -19,8 +19,8 @@ import os
 import stat
 import tempfile
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 from kata.isolation.channel import ProtocolError
 from kata.isolation.values import Decoder, Encoder, PlainValues

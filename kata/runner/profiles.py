@@ -12,8 +12,11 @@ from hypothesis import HealthCheck, Phase, core, settings
 # No "explain" phase: its coverage notes point into the runner, not into the learner's code.
 # One failure per test, the simplest: the report explains it in plain words, where several
 # distinct failures would arrive as one exception group with the runner's traceback.
-_EVERY_PROFILE: dict[str, Any] = {"deadline": None, "report_multiple_bugs": False,
-                                  "phases": [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]}
+_EVERY_PROFILE: dict[str, Any] = {
+    "deadline": None,
+    "report_multiple_bugs": False,
+    "phases": [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
+}
 # A test's time limit is set for this many examples of each property; a profile that tries
 # more gives its property tests more time in proportion, so that no correct solution is stopped.
 EXAMPLES = 60
@@ -24,8 +27,7 @@ settings.register_profile("ci", max_examples=EXAMPLES, derandomize=True, **_EVER
 # for the class (HYPOTHESIS_SEED_VARIABLE), and every student of the run gets the same examples.
 # (derandomize=False said, not left to the default: Hypothesis derandomizes by default where CI is set.)
 settings.register_profile("grading", max_examples=EXAMPLES, derandomize=False, database=None, **_EVERY_PROFILE)
-settings.register_profile("thorough", max_examples=1000, suppress_health_check=[HealthCheck.too_slow],
-                          **_EVERY_PROFILE)
+settings.register_profile("thorough", max_examples=1000, suppress_health_check=[HealthCheck.too_slow], **_EVERY_PROFILE)
 settings.load_profile("dev")
 # kata grade's seed for the class reaches each student's tests' process in its environment, which only the
 # grader's user may read, never on its command line (--hypothesis-seed), which every user of the machine may.
@@ -39,8 +41,10 @@ def use_the_seed_of_the_environment() -> None:
     if value is None:
         return
     if not value.strip().isdigit():
-        raise pytest.UsageError(f"the environment variable {HYPOTHESIS_SEED_VARIABLE} must be a whole number of 0 "
-                                f"or more (kata grade's seed for the class), got {value!r}")
+        raise pytest.UsageError(
+            f"the environment variable {HYPOTHESIS_SEED_VARIABLE} must be a whole number of 0 "
+            f"or more (kata grade's seed for the class), got {value!r}"
+        )
     # What Hypothesis's own plugin does with --hypothesis-seed (its stub types the default, None, alone).
     core.global_force_seed = int(value)  # type: ignore[assignment]
 

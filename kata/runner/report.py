@@ -11,16 +11,36 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.judging.calls import (Call, CallsDidNotFinish, DidNotFinish, KataOutOfTime, LimitExceeded, UsedTooMuchMemory,
-                                log)
+from kata.judging.calls import (
+    Call,
+    CallsDidNotFinish,
+    DidNotFinish,
+    KataOutOfTime,
+    LimitExceeded,
+    UsedTooMuchMemory,
+    log,
+)
 from kata.judging.checks import RaisedWhileRead, WrongAnswer
-from kata.katas import relative
-from kata.runner.diagnosis import FailingTest, diagnose
 from kata.judging.guards import has_fixed_inputs
 from kata.judging.load_problems import text_of
-from kata.vocabulary import (IN_THE_TESTS_READING, IN_THE_TESTS_RUNNING, Verdict, did_not_finish, kata_out_of_time,
-                             many_calls_did_not_finish, matches_a_known_mistake, memory_stop, prose, raised,
-                             still_the_stub, too_slow, what_the_test_checks, where_in_the_code)
+from kata.katas import relative
+from kata.runner.diagnosis import FailingTest, diagnose
+from kata.vocabulary import (
+    IN_THE_TESTS_READING,
+    IN_THE_TESTS_RUNNING,
+    Verdict,
+    did_not_finish,
+    kata_out_of_time,
+    many_calls_did_not_finish,
+    matches_a_known_mistake,
+    memory_stop,
+    prose,
+    raised,
+    still_the_stub,
+    too_slow,
+    what_the_test_checks,
+    where_in_the_code,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -28,7 +48,6 @@ if TYPE_CHECKING:
     import pytest
 
     from kata.runner.mistakes import Mistake
-
 
 
 @dataclass
@@ -51,8 +70,9 @@ class Explanation:
         return self.body + names + self.after
 
 
-def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] | None = None,
-            shared_probes: Path | None = None) -> Explanation | None:
+def explain(
+    item: pytest.Item, error: BaseException, so_far: Mapping[str, str] | None = None, shared_probes: Path | None = None
+) -> Explanation | None:
     """The learner-facing report for a failure, or None to keep pytest's own. `so_far` is how the kata's tests
     with fixed inputs went before this one (kata.runner.diagnosis weighs the candidate mistakes with it), and
     `shared_probes` the folder of probes shared with other runs, if any."""
@@ -73,15 +93,20 @@ def explain(item: pytest.Item, error: BaseException, so_far: Mapping[str, str] |
         if call is None or call.error is not error:
             return None  # not raised by the code under test: pytest's report says more
         if isinstance(error, NotImplementedError):
-            return Explanation(still_the_stub(str(call), relative(call.source)), verdict=Verdict.NOT_STARTED,
-                               call=call)
+            return Explanation(still_the_stub(str(call), relative(call.source)), verdict=Verdict.NOT_STARTED, call=call)
         text = raised(str(call), type(error).__name__, text_of(error), where_in_learner_code(error, call.source))
-    failing = FailingTest(item.name, has_fixed_inputs(item), so_far or {}, shared_probes,
-                          mentions=getattr(error, "mentions", ()))
+    failing = FailingTest(
+        item.name, has_fixed_inputs(item), so_far or {}, shared_probes, mentions=getattr(error, "mentions", ())
+    )
     diagnosis = diagnose(log.last, failing)
-    return Explanation(text, _purpose(item) + _notes(error), diagnosis.matches,
-                       verdict=_verdict_of(item, error), call=call,
-                       compared=diagnosis.compared)
+    return Explanation(
+        text,
+        _purpose(item) + _notes(error),
+        diagnosis.matches,
+        verdict=_verdict_of(item, error),
+        call=call,
+        compared=diagnosis.compared,
+    )
 
 
 def _verdict_of(item: pytest.Item, error: BaseException) -> str:
@@ -113,8 +138,11 @@ def where_in_learner_code(error: BaseException, source: Path | None) -> str:
     """The line of the learner's file that raised, in this process or in an isolated run's worker process."""
     if source is None:
         return ""
-    frames = [(relative(source), frame.lineno, frame.name, frame.line or "")
-              for frame in traceback.extract_tb(error.__traceback__) if Path(frame.filename) == source]
+    frames = [
+        (relative(source), frame.lineno, frame.name, frame.line or "")
+        for frame in traceback.extract_tb(error.__traceback__)
+        if Path(frame.filename) == source
+    ]
     frames = frames or getattr(error, "frames_in_worker", [])  # raised in an isolated run's worker process
     return where_in_the_code(*frames[-1]) if frames else ""
 

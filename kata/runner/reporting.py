@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from kata.katas import kata_of_test
 from kata.judging.calls import CallDidNotFinish, KataOutOfTime, LimitExceeded, log
 from kata.judging.guards import has_fixed_inputs
 from kata.judging.limits import drop_locals, give_back_freed_memory, repair_traceback
 from kata.judging.load_problems import text_of
+from kata.katas import kata_of_test
 from kata.runner import report
 from kata.runner.collection import KataUnavailable
+from kata.runner.diagnosis import FAILED, PASSED, STOPPED
 from kata.runner.failures import Failure, check_of, expected_of, kind_of_test, what_came_back
 from kata.runner.outcomes import record_verdict
-from kata.runner.diagnosis import FAILED, PASSED, STOPPED
 from kata.runner.run_state import RUN
 from kata.vocabulary import Verdict, report_not_written
 
@@ -83,15 +83,29 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def record_of(result: pytest.TestReport, error: BaseException, explanation: report.Explanation | None) -> Failure:
     """The failure's structured record (kata.runner.failures), made while its call is still in the log."""
     if explanation is None:  # the tests' own code failed, or the runner's: pytest's report says what
-        return Failure(result.nodeid, kind_of_test(result.nodeid), Verdict.ERROR, explanation=str(result.longrepr),
-                       body=str(result.longrepr), cpu_seconds=log.code_cpu())
+        return Failure(
+            result.nodeid,
+            kind_of_test(result.nodeid),
+            Verdict.ERROR,
+            explanation=str(result.longrepr),
+            body=str(result.longrepr),
+            cpu_seconds=log.code_cpu(),
+        )
     call = explanation.call
-    return Failure(result.nodeid, kind_of_test(result.nodeid), explanation.verdict,
-                   call=str(call) if call is not None else "", came_back=what_came_back(call, explanation.verdict),
-                   expected=expected_of(error), check=check_of(error), explanation=str(result.longrepr),
-                   body=str(result.longrepr),
-                   cpu_seconds=log.code_cpu(),
-                   candidates=[mistake.id for mistake in explanation.candidates], compared=explanation.compared)
+    return Failure(
+        result.nodeid,
+        kind_of_test(result.nodeid),
+        explanation.verdict,
+        call=str(call) if call is not None else "",
+        came_back=what_came_back(call, explanation.verdict),
+        expected=expected_of(error),
+        check=check_of(error),
+        explanation=str(result.longrepr),
+        body=str(result.longrepr),
+        cpu_seconds=log.code_cpu(),
+        candidates=[mistake.id for mistake in explanation.candidates],
+        compared=explanation.compared,
+    )
 
 
 def _note_fixed_test(item: pytest.Item, call: pytest.CallInfo[None], verdict: str) -> None:

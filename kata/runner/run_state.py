@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from kata.runner.naming import Naming
     from kata.runner.tally import Tally
 
+
 @dataclass
 class RunState:
     impl: Implementation  # what the tests judge

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from kata.runner.mistakes import Mistake
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: pytest.ExitCode,
-                            config: pytest.Config) -> None:
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, exitstatus: pytest.ExitCode, config: pytest.Config
+) -> None:
     state = config.stash[RUN]
     if not state.tally.counts and not state.unavailable:
         return
@@ -50,8 +51,10 @@ def _kata_status(kata: Kata, config: pytest.Config) -> str:
     skipped = f" ({counts['skipped']} skipped)" if counts["skipped"] else ""
     if left > 0:  # a failure with -x, or an interruption: Ctrl-C, or the run past its memory (own_memory)
         status = "failing" if counts["failed"] else "not finished"
-        return (f"{label} {status}: the run stopped early; {counts['passed']} of the {counted(total, 'test')} run "
-                f"pass, {left} not run{skipped}")
+        return (
+            f"{label} {status}: the run stopped early; {counts['passed']} of the {counted(total, 'test')} run "
+            f"pass, {left} not run{skipped}"
+        )
     if counts["failed"]:
         return f"{label} failing: {counts['passed']} of {counted(total, 'test')} pass{skipped}"
     return f"{label} passing: all {total} selected tests pass{skipped}"

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from kata.katas import kata_of_test
+from kata.judging import limits
 from kata.judging.calls import KataOutOfTime, log
 from kata.judging.clocks import CODE_CLOCK
-from kata.judging import limits
 from kata.judging.limits import STALLED_CALL_SECONDS, Watchdog, can_watch
+from kata.katas import kata_of_test
 from kata.runner.implementations import workers_of_this_process
 from kata.runner.profiles import examples_factor
 from kata.runner.run_state import RUN
@@ -39,8 +39,14 @@ def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
         # one next() at a time, may take several times longer.
         seconds, computing_seconds = seconds * ISOLATED_GUARD_FACTOR, seconds
     call_seconds, shortened, large_call_seconds = _call_limits(item, guard)
-    watchdog = Watchdog(seconds, call_seconds=call_seconds, computing_seconds=computing_seconds, shortened=shortened,
-                        large_call_seconds=large_call_seconds, pace_factor=item.config.getoption("pace_factor"))
+    watchdog = Watchdog(
+        seconds,
+        call_seconds=call_seconds,
+        computing_seconds=computing_seconds,
+        shortened=shortened,
+        large_call_seconds=large_call_seconds,
+        pace_factor=item.config.getoption("pace_factor"),
+    )
     watchdog.start()
     # pytest-timeout's own protocol: it calls the item's cancel_timeout, an attribute pytest.Item does not declare.
     item.cancel_timeout = watchdog.stop  # type: ignore[attr-defined]
@@ -60,19 +66,24 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
     finally:
         record_the_pace(item, limits.running)
     guard = item.get_closest_marker("guard")
-    if guard is not None and guard.kwargs.get("paced") and limits.running is not None \
-            and limits.running.pace is None:
-        raise RuntimeError(f"{item.name} is a paced guard, but it never timed its plain pass (paced): the code's "
-                           "limit was the tests' own drawing time")
+    if guard is not None and guard.kwargs.get("paced") and limits.running is not None and limits.running.pace is None:
+        raise RuntimeError(
+            f"{item.name} is a paced guard, but it never timed its plain pass (paced): the code's "
+            "limit was the tests' own drawing time"
+        )
     return outcome
 
 
 def record_the_pace(item: pytest.Item, watchdog: Watchdog | None) -> None:
     spent = watchdog.spent_since_the_pace() if watchdog is not None else None
     if watchdog is not None and watchdog.pace is not None and spent is not None:
-        item.user_properties += [("clock", CODE_CLOCK.name), ("pace_seconds", round(watchdog.pace.seconds, 4)),
-                                 ("budget_seconds", round(watchdog.budget(), 4)), ("used_seconds", round(spent, 4)),
-                                 ("travel_seconds", round(watchdog.travel(), 4))]
+        item.user_properties += [
+            ("clock", CODE_CLOCK.name),
+            ("pace_seconds", round(watchdog.pace.seconds, 4)),
+            ("budget_seconds", round(watchdog.budget(), 4)),
+            ("used_seconds", round(spent, 4)),
+            ("travel_seconds", round(watchdog.travel(), 4)),
+        ]
 
 
 def _call_limits(item: pytest.Item, guard: pytest.Mark | None) -> tuple[float | None, bool, float | None]:
@@ -101,8 +112,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     kata = kata_of_test(item.path)
     workers = workers_of_this_process()
     if workers is not None:
-        workers.start_a_test(own_worker=item.get_closest_marker("own_worker") is not None,
-                             kata=kata.slug if kata else None)
+        workers.start_a_test(
+            own_worker=item.get_closest_marker("own_worker") is not None, kata=kata.slug if kata else None
+        )
 
 
 @pytest.hookimpl(wrapper=True)
@@ -115,5 +127,3 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object
         kata = kata_of_test(item.path)
         if kata is not None:
             item.config.stash[RUN].spent[kata.slug] += time.monotonic() - started
-
-

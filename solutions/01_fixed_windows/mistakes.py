@@ -36,7 +36,7 @@ def _unchecked_windows(tokens, chunk_size, overlap):
     """The correct loop, without any checks."""
     windows, start = [], 0
     while start < len(tokens):
-        windows.append(list(tokens[start:start + chunk_size]))
+        windows.append(list(tokens[start : start + chunk_size]))
         if start + chunk_size >= len(tokens):
             break
         start += chunk_size - overlap
@@ -59,7 +59,7 @@ class RedundantTailWindow(Mistake):
         _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
-            windows.append(list(tokens[start:start + chunk_size]))
+            windows.append(list(tokens[start : start + chunk_size]))
             start += chunk_size - overlap
         return windows
 
@@ -79,7 +79,7 @@ class StepIsChunkSize(Mistake):
         _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
-            windows.append(list(tokens[start:start + chunk_size]))
+            windows.append(list(tokens[start : start + chunk_size]))
             if start + chunk_size >= len(tokens):
                 break
             start += chunk_size
@@ -101,7 +101,7 @@ class DropsShortLastWindow(Mistake):
     def fixed_windows(tokens, chunk_size, overlap=0):
         _validate(chunk_size, overlap, tokens)
         step = chunk_size - overlap
-        return [list(tokens[start:start + chunk_size]) for start in range(0, len(tokens) - chunk_size + 1, step)]
+        return [list(tokens[start : start + chunk_size]) for start in range(0, len(tokens) - chunk_size + 1, step)]
 
 
 class EmptyWindowForEmptyInput(Mistake):
@@ -119,7 +119,7 @@ class EmptyWindowForEmptyInput(Mistake):
         _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while True:
-            windows.append(list(tokens[start:start + chunk_size]))
+            windows.append(list(tokens[start : start + chunk_size]))
             if start + chunk_size >= len(tokens):
                 return windows
             start += chunk_size - overlap
@@ -139,7 +139,7 @@ class NoValidation(Mistake):
     def fixed_windows(tokens, chunk_size, overlap=0):
         windows, start = [], 0
         while start < len(tokens):
-            windows.append(list(tokens[start:start + chunk_size]))
+            windows.append(list(tokens[start : start + chunk_size]))
             if start + chunk_size >= len(tokens):
                 break
             start += chunk_size - overlap
@@ -236,7 +236,7 @@ class SlicesNotLists(Mistake):
         _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
-            windows.append(tokens[start:start + chunk_size])
+            windows.append(tokens[start : start + chunk_size])
             if start + chunk_size >= len(tokens):
                 break
             start += chunk_size - overlap
@@ -262,7 +262,7 @@ class ConsumesTheInput(Mistake):
             windows.append(list(tokens[:chunk_size]))
             if chunk_size >= len(tokens):
                 break
-            del tokens[:chunk_size - overlap]
+            del tokens[: chunk_size - overlap]
         return windows
 
 
@@ -284,7 +284,7 @@ class CopiesTheRestEachStep(Mistake):
             windows.append(rest[:chunk_size])
             if chunk_size >= len(rest):
                 break
-            rest = rest[chunk_size - overlap:]
+            rest = rest[chunk_size - overlap :]
         return windows
 
 
@@ -350,7 +350,7 @@ class OverlapPrependedToBlocks(Mistake):
         _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
-            windows.append(list(tokens[max(0, start - overlap):start + chunk_size]))
+            windows.append(list(tokens[max(0, start - overlap) : start + chunk_size]))
             start += chunk_size
         return windows
 
@@ -369,7 +369,7 @@ class NoWindowWhenShorterThanOverlap(Mistake):
     def fixed_windows(tokens, chunk_size, overlap=0):
         _validate(chunk_size, overlap, tokens)
         step = chunk_size - overlap
-        return [list(tokens[start:start + chunk_size]) for start in range(0, len(tokens) - overlap, step)]
+        return [list(tokens[start : start + chunk_size]) for start in range(0, len(tokens) - overlap, step)]
 
 
 class ValueErrorForAWrongType(Mistake):
@@ -381,8 +381,9 @@ class ValueErrorForAWrongType(Mistake):
 
     id = "value_error_for_a_wrong_type"
     title = "Raises ValueError, not TypeError, for an argument that is not an int"
-    hint = ("Check the type first and raise TypeError for a non-int (bool included); "
-            "ValueError is for ints out of range.")
+    hint = (
+        "Check the type first and raise TypeError for a non-int (bool included); ValueError is for ints out of range."
+    )
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
@@ -424,7 +425,7 @@ def _range_windows(tokens, chunk_size, overlap):
     _require_sequence(tokens)
     windows = []
     for start in range(0, len(tokens), chunk_size - overlap):
-        windows.append(list(tokens[start:start + chunk_size]))
+        windows.append(list(tokens[start : start + chunk_size]))
         if start + chunk_size >= len(tokens):
             break
     return windows
@@ -465,8 +466,10 @@ class OverlapNotCheckedInARangeLoop(Mistake):
 
     id = "overlap_not_checked_in_a_range_loop"
     title = "Does not reject an overlap of chunk_size or more, so the step is 0 or negative"
-    hint = ("Raise ValueError naming overlap when overlap >= chunk_size, before the step is used: range(), a "
-            "division or a slice with a step of 0 or less fails or gives nothing, and names no argument.")
+    hint = (
+        "Raise ValueError naming overlap when overlap >= chunk_size, before the step is used: range(), a "
+        "division or a slice with a step of 0 or less fails or gives nothing, and names no argument."
+    )
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
@@ -628,7 +631,7 @@ class StopsOnlyPastTheEnd(Mistake):
         _validate(chunk_size, overlap, tokens)
         windows, start = [], 0
         while start < len(tokens):
-            windows.append(list(tokens[start:start + chunk_size]))
+            windows.append(list(tokens[start : start + chunk_size]))
             if start + chunk_size > len(tokens):
                 break
             start += chunk_size - overlap
@@ -652,7 +655,7 @@ class LastWindowAlignedToTheEnd(Mistake):
         if len(tokens) <= chunk_size:
             return [list(tokens)] if tokens else []
         step = chunk_size - overlap
-        windows = [list(tokens[start:start + chunk_size]) for start in range(0, len(tokens) - chunk_size + 1, step)]
+        windows = [list(tokens[start : start + chunk_size]) for start in range(0, len(tokens) - chunk_size + 1, step)]
         if (len(tokens) - chunk_size) % step:
             windows.append(list(tokens[-chunk_size:]))
         return windows
@@ -675,7 +678,7 @@ class TuplesStayTuples(Mistake):
             tokens = list(tokens)
         windows, start = [], 0
         while start < len(tokens):
-            windows.append(tokens[start:start + chunk_size])
+            windows.append(tokens[start : start + chunk_size])
             if start + chunk_size >= len(tokens):
                 break
             start += chunk_size - overlap
@@ -739,7 +742,7 @@ class RawSlicesWithoutOverlap(Mistake):
     def fixed_windows(tokens, chunk_size, overlap=0):
         _validate(chunk_size, overlap, tokens)
         if overlap == 0:
-            return [tokens[start:start + chunk_size] for start in range(0, len(tokens), chunk_size)]
+            return [tokens[start : start + chunk_size] for start in range(0, len(tokens), chunk_size)]
         return _windows(tokens, chunk_size, overlap)
 
 
@@ -972,8 +975,10 @@ class TokensTypeNotChecked(Mistake):
 
     id = "tokens_type_not_checked"
     title = "Does not check that tokens is a sequence"
-    hint = ("After the other checks, raise TypeError naming tokens and its type when it is not a sequence: "
-            "isinstance(tokens, collections.abc.Sequence).")
+    hint = (
+        "After the other checks, raise TypeError naming tokens and its type when it is not a sequence: "
+        "isinstance(tokens, collections.abc.Sequence)."
+    )
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):
@@ -1032,8 +1037,10 @@ class ChecksTheTokensBeforeTheOverlapsValue(Mistake):
 
     id = "checks_the_tokens_before_the_overlaps_value"
     title = "Checks tokens before the value of overlap"
-    hint = "Check chunk_size and overlap completely (types, then values) and only then tokens, as the statement's " \
-           "order says."
+    hint = (
+        "Check chunk_size and overlap completely (types, then values) and only then tokens, as the statement's "
+        "order says."
+    )
 
     @staticmethod
     def fixed_windows(tokens, chunk_size, overlap=0):

@@ -102,8 +102,10 @@ class AddsBeforeChecking(Mistake):
 
     id = "adds_before_checking"
     title = "Adds the sentence before checking the budget"
-    hint = ("Decide whether the next sentence fits before adding it: "
-            "the sentence that would overflow starts the next chunk.")
+    hint = (
+        "Decide whether the next sentence fits before adding it: "
+        "the sentence that would overflow starts the next chunk."
+    )
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -233,8 +235,10 @@ class ResumsTheOpenChunk(Mistake):
 
     id = "resums_the_open_chunk"
     title = "Goes over the whole open chunk again for every sentence (quadratic)"
-    hint = ("Keep a running total of the open chunk instead of summing its sizes for every sentence, and append "
-            "to it rather than copying it (current + [index]).")
+    hint = (
+        "Keep a running total of the open chunk instead of summing its sizes for every sentence, and append "
+        "to it rather than copying it (current + [index])."
+    )
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -628,8 +632,10 @@ class ClosesWhenFull(Mistake):
 
     id = "closes_when_full"
     title = "Closes a chunk as soon as it is full, before a 0-token sentence can join it"
-    hint = ("Close a chunk only when the next sentence would push it above the budget; "
-            "a full chunk still takes a 0-token sentence.")
+    hint = (
+        "Close a chunk only when the next sentence would push it above the budget; "
+        "a full chunk still takes a 0-token sentence."
+    )
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -659,8 +665,10 @@ class ExactSizeIsOversized(Mistake):
 
     id = "exact_size_is_oversized"
     title = "Puts a sentence of exactly max_tokens in a chunk of its own"
-    hint = ("A sentence is oversized only when it is larger than max_tokens; one of exactly max_tokens "
-            "is packed like any other, with 0-token sentences before or after it.")
+    hint = (
+        "A sentence is oversized only when it is larger than max_tokens; one of exactly max_tokens "
+        "is packed like any other, with 0-token sentences before or after it."
+    )
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -718,8 +726,10 @@ class AppendsASentinelToTheInput(Mistake):
 
     id = "appends_a_sentinel_to_the_input"
     title = "Changes the caller's list (appends to it, sorts it, or writes into it) while packing"
-    hint = ("Never change the input: keep what you need (a sentinel, a sorted copy, running totals) in a list "
-            "of your own, and close the last chunk after the loop.")
+    hint = (
+        "Never change the input: keep what you need (a sentinel, a sorted copy, running totals) in a list "
+        "of your own, and close the last chunk after the loop."
+    )
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -747,8 +757,10 @@ class ZeroSizeJoinsAnOversizedChunk(Mistake):
 
     id = "zero_size_joins_an_oversized_chunk"
     title = "Lets a 0-token sentence join the chunk of a sentence larger than the budget"
-    hint = ("Apply the same test to every sentence: total + size > max_tokens closes the chunk, and after an "
-            "oversized sentence it holds even for size 0.")
+    hint = (
+        "Apply the same test to every sentence: total + size > max_tokens closes the chunk, and after an "
+        "oversized sentence it holds even for size 0."
+    )
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -961,8 +973,10 @@ class ClampsOversizedSizesInTheInput(Mistake):
 
     id = "clamps_oversized_sizes_in_the_input"
     title = "Rewrites oversized sizes to max_tokens in the caller's list"
-    hint = ("Leave the caller's list alone, and use each sentence's real size: an oversized sentence is alone in "
-            "its chunk, even beside 0-token sentences.")
+    hint = (
+        "Leave the caller's list alone, and use each sentence's real size: an oversized sentence is alone in "
+        "its chunk, even beside 0-token sentences."
+    )
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -1071,10 +1085,14 @@ class PopsFromTheReversedInput(Mistake):
     """
 
     id = "pops_from_the_reversed_input"
-    title = ("Changes the caller's list while packing (reverses and pops it, or appends a sentinel to it), "
-             "though it copies a tuple or range first")
-    hint = ("Never change the input: walk it with enumerate, and keep what you need (a sentinel, a reversed copy) "
-            "in a list of your own.")
+    title = (
+        "Changes the caller's list while packing (reverses and pops it, or appends a sentinel to it), "
+        "though it copies a tuple or range first"
+    )
+    hint = (
+        "Never change the input: walk it with enumerate, and keep what you need (a sentinel, a reversed copy) "
+        "in a list of your own."
+    )
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):
@@ -1227,8 +1245,10 @@ class SizesTypeNotChecked(Mistake):
 
     id = "sizes_type_not_checked"
     title = "Does not check that sizes is a sequence, so a set or a generator is packed"
-    hint = ("After max_tokens, raise TypeError naming sizes and its type when it is not a sequence: "
-            "isinstance(sizes, collections.abc.Sequence).")
+    hint = (
+        "After max_tokens, raise TypeError naming sizes and its type when it is not a sequence: "
+        "isinstance(sizes, collections.abc.Sequence)."
+    )
 
     @staticmethod
     def pack_sentences(sizes, max_tokens):

@@ -32,17 +32,19 @@ def _validate(text, max_tokens, overlap_tokens=0):
 
 def _sentences(text):
     """The sentences of text, each as its list of words (before any cutting)."""
-    return [sentence.split()
-            for paragraph in PARAGRAPH_BREAK.split(text)
-            for sentence in SENTENCE_BREAK.split(paragraph)
-            if sentence.strip()]
+    return [
+        sentence.split()
+        for paragraph in PARAGRAPH_BREAK.split(text)
+        for sentence in SENTENCE_BREAK.split(paragraph)
+        if sentence.strip()
+    ]
 
 
 def _cut(sentences, max_tokens):
     """Each sentence (a list of words) as units; a sentence longer than max_tokens becomes word windows."""
-    return [" ".join(words[start:start + max_tokens])
-            for words in sentences
-            for start in range(0, len(words), max_tokens)]
+    return [
+        " ".join(words[start : start + max_tokens]) for words in sentences for start in range(0, len(words), max_tokens)
+    ]
 
 
 def _split(text, max_tokens):
@@ -98,10 +100,12 @@ class SplitsAtEveryPeriod(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in PARAGRAPH_BREAK.split(text)
-                     for piece in re.split(r"(?<=[.!?])\s*", paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for piece in re.split(r"(?<=[.!?])\s*", paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -123,10 +127,12 @@ class DropsThePunctuation(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in PARAGRAPH_BREAK.split(text)
-                     for piece in re.split(r"[.!?]\s+", paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for piece in re.split(r"[.!?]\s+", paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -148,10 +154,9 @@ class NewlineEndsASentence(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for line in text.splitlines()
-                     for piece in SENTENCE_BREAK.split(line)
-                     if piece.strip()]
+        sentences = [
+            piece.split() for line in text.splitlines() for piece in SENTENCE_BREAK.split(line) if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -173,10 +178,12 @@ class DropsTheUnterminatedTail(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in PARAGRAPH_BREAK.split(text)
-                     for piece in re.findall(r"[^.!?]*[.!?]+(?=\s|$)", paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for piece in re.findall(r"[^.!?]*[.!?]+(?=\s|$)", paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -233,10 +240,12 @@ class BlankLineMustBeEmpty(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in text.split("\n\n")
-                     for piece in SENTENCE_BREAK.split(paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in text.split("\n\n")
+            for piece in SENTENCE_BREAK.split(paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -254,8 +263,10 @@ class EveryCarriageReturnIsANewline(Mistake):
 
     id = "every_carriage_return_is_a_newline"
     title = "Turns every carriage return into a newline before finding blank lines"
-    hint = ('A blank line is "\\n", optional whitespace and "\\n"; "\\r" is whitespace, so "\\r\\n\\r\\n" '
-            "is already a break and needs no rewriting, and a lone \"\\r\" is no newline.")
+    hint = (
+        'A blank line is "\\n", optional whitespace and "\\n"; "\\r" is whitespace, so "\\r\\n\\r\\n" '
+        'is already a break and needs no rewriting, and a lone "\\r" is no newline.'
+    )
 
     @staticmethod
     def split_units(text, max_tokens):
@@ -277,16 +288,19 @@ class EndsSentencesAfterClosingQuotes(Mistake):
 
     id = "ends_sentences_after_closing_quotes"
     title = "Ends a sentence at a mark followed by a closing quote or bracket"
-    hint = ("Only whitespace right after '.', '!' or '?' ends a sentence; "
-            "a quote or bracket after the mark ends nothing.")
+    hint = (
+        "Only whitespace right after '.', '!' or '?' ends a sentence; a quote or bracket after the mark ends nothing."
+    )
 
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in PARAGRAPH_BREAK.split(text)
-                     for piece in re.split(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+", paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for piece in re.split(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+", paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -308,10 +322,12 @@ class EndsSentencesOnlyAfterAWordCharacter(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in PARAGRAPH_BREAK.split(text)
-                     for piece in re.split(r"(?<=\w[.!?])\s+", paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for piece in re.split(r"(?<=\w[.!?])\s+", paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -362,7 +378,7 @@ class CutsIntoEvenPieces(Mistake):
         for words in _sentences(text):
             pieces = -(-len(words) // max_tokens)
             size = -(-len(words) // pieces)
-            units.extend(" ".join(words[start:start + size]) for start in range(0, len(words), size))
+            units.extend(" ".join(words[start : start + size]) for start in range(0, len(words), size))
         return units
 
     @staticmethod
@@ -416,8 +432,10 @@ class DropsTheShortLastWindow(Mistake):
             if len(words) <= max_tokens:
                 units.append(" ".join(words))
             else:
-                units.extend(" ".join(words[start:start + max_tokens])
-                             for start in range(0, len(words) - max_tokens + 1, max_tokens))
+                units.extend(
+                    " ".join(words[start : start + max_tokens])
+                    for start in range(0, len(words) - max_tokens + 1, max_tokens)
+                )
         return units
 
     @staticmethod
@@ -663,7 +681,7 @@ class CarriesWordsNotSentences(Mistake):
     def chunk_text(text, max_tokens, overlap_tokens=0):
         def last_words(units, sizes, overlap_tokens, room):
             count = min(overlap_tokens, room)
-            words = " ".join(units).split()[len(" ".join(units).split()) - count:] if count else []
+            words = " ".join(units).split()[len(" ".join(units).split()) - count :] if count else []
             return ([" ".join(words)], [len(words)]) if words else ([], [])
 
         return _chunk(_split, text, max_tokens, overlap_tokens, carry=last_words)
@@ -741,8 +759,10 @@ class CarriesOnlyTheLastUnit(Mistake):
 
     id = "carries_only_the_last_unit"
     title = "The overlap is at most one unit, though more would fit"
-    hint = ("Keep taking units from the end of the closed chunk while both overlap_tokens "
-            "and the room for the next unit allow.")
+    hint = (
+        "Keep taking units from the end of the closed chunk while both overlap_tokens "
+        "and the room for the next unit allow."
+    )
 
     @staticmethod
     def split_units(text, max_tokens):
@@ -972,10 +992,12 @@ class BlankLineOfSpacesAndTabsOnly(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in re.split(r"\n[ \t]*\n", text)
-                     for piece in SENTENCE_BREAK.split(paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in re.split(r"\n[ \t]*\n", text)
+            for piece in SENTENCE_BREAK.split(paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -996,10 +1018,12 @@ class OnlyASpaceEndsASentence(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in PARAGRAPH_BREAK.split(text)
-                     for piece in re.split(r"(?<=[.!?]) +", paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for piece in re.split(r"(?<=[.!?]) +", paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -1021,10 +1045,12 @@ class SplitsWordsOnSpacesOnly(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [[word for word in piece.strip().split(" ") if word]
-                     for paragraph in PARAGRAPH_BREAK.split(text)
-                     for piece in SENTENCE_BREAK.split(paragraph)
-                     if piece.strip()]
+        sentences = [
+            [word for word in piece.strip().split(" ") if word]
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for piece in SENTENCE_BREAK.split(paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -1053,7 +1079,7 @@ class WindowsStepOneWordShort(Mistake):
                 units.append(" ".join(words))
                 continue
             for start in range(0, len(words), max_tokens - 1):
-                units.append(" ".join(words[start:start + max_tokens - 1]))
+                units.append(" ".join(words[start : start + max_tokens - 1]))
         return units
 
     @staticmethod
@@ -1079,7 +1105,7 @@ class EmptyUnitAfterFullWindows(Mistake):
         for words in _sentences(text):
             start = 0
             while len(words) - start >= max_tokens:
-                units.append(" ".join(words[start:start + max_tokens]))
+                units.append(" ".join(words[start : start + max_tokens]))
                 start += max_tokens
             units.append(" ".join(words[start:]))
         return units
@@ -1216,8 +1242,10 @@ class CarriesUntilTheOverlapIsReached(Mistake):
 
     id = "carries_until_the_overlap_is_reached"
     title = "Carries units until overlap_tokens is reached, passing it and the budget"
-    hint = ("Take a unit only if the carry with it stays within overlap_tokens, and within the room that the next "
-            "unit leaves in max_tokens.")
+    hint = (
+        "Take a unit only if the carry with it stays within overlap_tokens, and within the room that the next "
+        "unit leaves in max_tokens."
+    )
 
     @staticmethod
     def split_units(text, max_tokens):
@@ -1299,8 +1327,9 @@ class CarryLimitsAreStrict(Mistake):
 
     id = "carry_limits_are_strict"
     title = "Refuses a carry that meets overlap_tokens or the room exactly"
-    hint = ("Both limits allow equality: the carry may total overlap_tokens, "
-            "and the carry plus the next unit max_tokens.")
+    hint = (
+        "Both limits allow equality: the carry may total overlap_tokens, and the carry plus the next unit max_tokens."
+    )
 
     @staticmethod
     def split_units(text, max_tokens):
@@ -1327,8 +1356,10 @@ class StopsWhenTheCarryLeavesNoRoom(Mistake):
 
     id = "stops_when_the_carry_leaves_no_room"
     title = "Stops (or raises) when the overlap leaves no room for the next unit, instead of carrying less"
-    hint = ("When the carry leaves no room for the next unit, carry fewer units (none if need be) and go on: "
-            "every unit must reach a chunk.")
+    hint = (
+        "When the carry leaves no room for the next unit, carry fewer units (none if need be) and go on: "
+        "every unit must reach a chunk."
+    )
 
     @staticmethod
     def split_units(text, max_tokens):
@@ -1363,8 +1394,9 @@ class KeepsTheOldTotal(Mistake):
 
     id = "keeps_the_old_total"
     title = "The new chunk's running total still counts the chunk just closed"
-    hint = ("When a chunk closes, its running total starts again: at the carried units' words, "
-            "not on top of the old total.")
+    hint = (
+        "When a chunk closes, its running total starts again: at the carried units' words, not on top of the old total."
+    )
 
     @staticmethod
     def split_units(text, max_tokens):
@@ -1455,8 +1487,9 @@ class SplitUnitsChecksNothing(Mistake):
 
     id = "split_units_checks_nothing"
     title = "split_units does not check its arguments"
-    hint = ("split_units is called on its own too: check text and max_tokens there as well, "
-            "as the statement's table says.")
+    hint = (
+        "split_units is called on its own too: check text and max_tokens there as well, as the statement's table says."
+    )
 
     @staticmethod
     def split_units(text, max_tokens):
@@ -1655,8 +1688,9 @@ class ChecksOverlapBeforeMaxTokens(Mistake):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError(f"{name} must be an int, got {value!r}")
         if not 0 <= overlap_tokens < max_tokens:
-            raise ValueError(f"overlap_tokens must be at least 0 and less than max_tokens ({max_tokens}), "
-                             f"got {overlap_tokens}")
+            raise ValueError(
+                f"overlap_tokens must be at least 0 and less than max_tokens ({max_tokens}), got {overlap_tokens}"
+            )
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
 
@@ -1685,10 +1719,12 @@ class AsciiWhitespaceOnly(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in PARAGRAPH_BREAK.split(text)
-                     for piece in re.split(r"(?<=[.!?])[ \t\r\n]+", paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for piece in re.split(r"(?<=[.!?])[ \t\r\n]+", paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -1710,10 +1746,12 @@ class SentenceMustStartWithACapital(Mistake):
     @staticmethod
     def split_units(text, max_tokens):
         _validate(text, max_tokens)
-        sentences = [piece.split()
-                     for paragraph in PARAGRAPH_BREAK.split(text)
-                     for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z])", paragraph)
-                     if piece.strip()]
+        sentences = [
+            piece.split()
+            for paragraph in PARAGRAPH_BREAK.split(text)
+            for piece in re.split(r"(?<=[.!?])\s+(?=[A-Z])", paragraph)
+            if piece.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -1833,7 +1871,7 @@ class OneWindowTooMany(Mistake):
                 units.append(" ".join(words))
                 continue
             for window in range(len(words) // max_tokens + 1):
-                units.append(" ".join(words[window * max_tokens:(window + 1) * max_tokens]))
+                units.append(" ".join(words[window * max_tokens : (window + 1) * max_tokens]))
         return units
 
     @staticmethod
@@ -1864,10 +1902,12 @@ class ParagraphsBySplitlines(Mistake):
                 lines = []
         if lines:
             paragraphs.append("\n".join(lines))
-        sentences = [sentence.split()
-                     for paragraph in paragraphs
-                     for sentence in SENTENCE_BREAK.split(paragraph)
-                     if sentence.strip()]
+        sentences = [
+            sentence.split()
+            for paragraph in paragraphs
+            for sentence in SENTENCE_BREAK.split(paragraph)
+            if sentence.strip()
+        ]
         return _cut(sentences, max_tokens)
 
     @staticmethod
@@ -1994,8 +2034,10 @@ class RejectsAnIntSubclass(Mistake):
 
     id = "rejects_an_int_subclass"
     title = "Rejects an IntEnum member (a subclass of int) as max_tokens or overlap_tokens"
-    hint = ("Only bool is refused among the subclasses of int: test isinstance(x, int) and reject bool alone, "
-            "rather than type(x) is int.")
+    hint = (
+        "Only bool is refused among the subclasses of int: test isinstance(x, int) and reject bool alone, "
+        "rather than type(x) is int."
+    )
 
     @staticmethod
     def _validate(text, max_tokens, overlap_tokens=0):

@@ -40,7 +40,7 @@ def split_units(text: str, max_tokens: int) -> list[str]:
             words = sentence.split()  # also turns runs of spaces, tabs and single newlines into one gap
             # Only a sentence longer than the budget is cut; range() yields one start otherwise.
             for start in range(0, len(words), max_tokens):
-                units.append(" ".join(words[start:start + max_tokens]))
+                units.append(" ".join(words[start : start + max_tokens]))
     return units
 
 

@@ -7,7 +7,6 @@ import itertools
 
 from kata.runner.mistakes import Mistake
 
-
 _END = object()  # marks the end of the input for ReadsTwoAhead and ChecksTheSizeReadAhead
 
 
@@ -134,8 +133,10 @@ class ReadsTheYieldedChunk(Mistake):
 
     id = "reads_the_yielded_chunk"
     title = "Reads the chunk it has just yielded to number the next one"
-    hint = ("Once a chunk is yielded it belongs to the consumer: count the sentences with a number of your own "
-            "(enumerate), never from a list you have handed out.")
+    hint = (
+        "Once a chunk is yielded it belongs to the consumer: count the sentences with a number of your own "
+        "(enumerate), never from a list you have handed out."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -166,8 +167,10 @@ class ValidatesLazily(Mistake):
 
     id = "validates_lazily"
     title = "Checks max_tokens only at the first next(), not at the call"
-    hint = ("A generator function runs none of its body until the first next(): check the arguments in a plain "
-            "function, then return the generator.")
+    hint = (
+        "A generator function runs none of its body until the first next(): check the arguments in a plain "
+        "function, then return the generator."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -184,8 +187,10 @@ class SizesCheckedLazily(Mistake):
 
     id = "sizes_checked_lazily"
     title = "Accepts a sizes that is not iterable until the first next()"
-    hint = ("Everything that can be checked without reading a size is checked at the call, sizes too: "
-            "call iter(sizes) there.")
+    hint = (
+        "Everything that can be checked without reading a size is checked at the call, sizes too: "
+        "call iter(sizes) there."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -238,8 +243,10 @@ class ChecksTheSizeReadAhead(Mistake):
 
     id = "checks_the_size_read_ahead"
     title = "Reads and checks one size ahead, so a bad size hides the chunk closed before it"
-    hint = ("Read a size only when you are ready to use it: yield a chunk as soon as the size that closes it "
-            "has been read, before reading (and checking) the next one.")
+    hint = (
+        "Read a size only when you are ready to use it: yield a chunk as soon as the size that closes it "
+        "has been read, before reading (and checking) the next one."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -333,8 +340,9 @@ class YieldsAFullChunkEarly(Mistake):
 
     id = "yields_a_full_chunk_early"
     title = "Yields a full chunk before reading the size that closes it"
-    hint = ("A chunk closes only when the next size would push it above max_tokens; "
-            "a size of 0 still joins a full chunk.")
+    hint = (
+        "A chunk closes only when the next size would push it above max_tokens; a size of 0 still joins a full chunk."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -584,8 +592,10 @@ class ClosesOnlyAfterSomeTokens(Mistake):
 
     id = "closes_only_after_some_tokens"
     title = "Treats a chunk of zero-size sentences as empty, so an oversized sentence joins it"
-    hint = ("A chunk that holds a sentence is not empty, even at 0 tokens: test the chunk's sentences "
-            "(`if current and ...`), not its total.")
+    hint = (
+        "A chunk that holds a sentence is not empty, even at 0 tokens: test the chunk's sentences "
+        "(`if current and ...`), not its total."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -614,8 +624,10 @@ class DropsALastChunkOfZeroTokens(Mistake):
 
     id = "drops_a_last_chunk_of_zero_tokens"
     title = "Loses the last chunk when its sentences hold 0 tokens"
-    hint = ("When the input ends, yield the open chunk if it holds a sentence (`if current:`), "
-            "whatever its total: a sentence of 0 tokens is still a sentence.")
+    hint = (
+        "When the input ends, yield the open chunk if it holds a sentence (`if current:`), "
+        "whatever its total: a sentence of 0 tokens is still a sentence."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -645,8 +657,10 @@ class TreatsAZeroTotalAsEmpty(Mistake):
 
     id = "treats_a_zero_total_as_empty"
     title = "Takes a chunk of 0 tokens for an empty one, when closing it and at the end"
-    hint = ("Whether the open chunk holds a sentence is a question about its sentences, not its total: "
-            "a chunk of zero-size sentences is not empty.")
+    hint = (
+        "Whether the open chunk holds a sentence is a question about its sentences, not its total: "
+        "a chunk of zero-size sentences is not empty."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -676,8 +690,10 @@ class ZeroSizeJoinsAnOversizedSentence(Mistake):
 
     id = "zero_size_joins_an_oversized_sentence"
     title = "Lets a zero-size sentence join a chunk already above the budget"
-    hint = ("The rule compares the open chunk's total plus the next size with max_tokens: a chunk already above "
-            "it (one oversized sentence) stays above it with 0 added, so even a 0-token sentence closes it.")
+    hint = (
+        "The rule compares the open chunk's total plus the next size with max_tokens: a chunk already above "
+        "it (one oversized sentence) stays above it with 0 added, so even a 0-token sentence closes it."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -738,8 +754,9 @@ class ChecksTheSizesBeforeTheBudget(Mistake):
 
     id = "checks_the_sizes_before_the_budget"
     title = "Checks that sizes is iterable before checking max_tokens"
-    hint = ("Check max_tokens first, then whether sizes can be iterated: "
-            "the order of the checks is part of the contract.")
+    hint = (
+        "Check max_tokens first, then whether sizes can be iterated: the order of the checks is part of the contract."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -808,8 +825,10 @@ class PeeksAtTheFirstSize(Mistake):
 
     id = "peeks_at_the_first_size"
     title = "Reads the first size at the call, before any next()"
-    hint = ("The call reads no size: an empty input needs no special case, since the for loop over it "
-            "simply yields nothing.")
+    hint = (
+        "The call reads no size: an empty input needs no special case, since the for loop over it "
+        "simply yields nothing."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -852,8 +871,10 @@ class YieldsAnOversizedSentenceAtOnce(Mistake):
 
     id = "yields_an_oversized_sentence_at_once"
     title = "Yields a sentence larger than the budget as soon as it is read"
-    hint = ("A chunk above the budget is closed by the next size like any other: yield it once that size has "
-            "been read and checked, not before.")
+    hint = (
+        "A chunk above the budget is closed by the next size like any other: yield it once that size has "
+        "been read and checked, not before."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):
@@ -918,8 +939,10 @@ class RejectsAnIntSubclass(Mistake):
 
     id = "rejects_an_int_subclass"
     title = "Rejects an IntEnum member (a subclass of int) as the budget or a size"
-    hint = ("Only bool is refused among the subclasses of int: test isinstance(x, int) and reject bool alone, "
-            "rather than type(x) is int.")
+    hint = (
+        "Only bool is refused among the subclasses of int: test isinstance(x, int) and reject bool alone, "
+        "rather than type(x) is int."
+    )
 
     @staticmethod
     def iter_pack(sizes, max_tokens):

@@ -78,8 +78,10 @@ class LinearScanOverBudgets(Mistake):
 
     id = "linear_scan_over_budgets"
     title = "Tries every budget from 1 upwards (a linear scan instead of a binary search)"
-    hint = ("The count never rises as the budget grows, so binary search the budgets: "
-            "about 40 greedy passes for a budget of 10**12.")
+    hint = (
+        "The count never rises as the budget grows, so binary search the budgets: "
+        "about 40 greedy passes for a budget of 10**12."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -100,8 +102,10 @@ class LinearScanDownFromMaxTokens(Mistake):
 
     id = "linear_scan_down_from_max_tokens"
     title = "Lowers the budget one token at a time from max_tokens (a linear scan instead of a binary search)"
-    hint = ("The count never rises as the budget grows, so binary search the budgets: "
-            "about 40 greedy passes for a budget of 10**12.")
+    hint = (
+        "The count never rises as the budget grows, so binary search the budgets: "
+        "about 40 greedy passes for a budget of 10**12."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -123,8 +127,10 @@ class SearchLandsOneBelow(Mistake):
 
     id = "search_lands_one_below"
     title = "Binary search off by one: it can end one budget below b*"
-    hint = ("When the middle budget keeps the count it may be b* itself: keep it in the range "
-            "(high = middle), and move the low end past a middle that fails (low = middle + 1).")
+    hint = (
+        "When the middle budget keeps the count it may be b* itself: keep it in the range "
+        "(high = middle), and move the low end past a middle that fails (low = middle + 1)."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -150,8 +156,10 @@ class NeverTriesBudgetOne(Mistake):
 
     id = "never_tries_budget_one"
     title = "Binary search off by one: it never tries budget 1, so it can end one budget above b*"
-    hint = ("If the low end of your range stands for a budget that fails, start it at 0, not 1: "
-            "budget 1 may well keep the count.")
+    hint = (
+        "If the low end of your range stands for a budget that fails, start it at 0, not 1: "
+        "budget 1 may well keep the count."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -178,8 +186,10 @@ class LowerBoundIsLargestSize(Mistake):
 
     id = "lower_bound_is_largest_size"
     title = "Starts the search at the largest sentence size"
-    hint = ("A sentence larger than the budget stays alone in its chunk, so b* can be smaller than the "
-            "largest sentence: search from 1.")
+    hint = (
+        "A sentence larger than the budget stays alone in its chunk, so b* can be smaller than the "
+        "largest sentence: search from 1."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -200,8 +210,7 @@ class LowerBoundIsTheAverage(Mistake):
 
     id = "lower_bound_is_the_average"
     title = "Starts the search at the average chunk size, ceil(total / k)"
-    hint = ("An oversized sentence holds more than the budget, so k chunks can hold more than k times b*: "
-            "search from 1.")
+    hint = "An oversized sentence holds more than the budget, so k chunks can hold more than k times b*: search from 1."
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -222,8 +231,10 @@ class UpperBoundBelowMaxTokens(Mistake):
 
     id = "upper_bound_below_max_tokens"
     title = "Searches only the budgets below max_tokens"
-    hint = ("b* may be max_tokens itself (then the answer is greedy's own packing): "
-            "the range searched must include max_tokens.")
+    hint = (
+        "b* may be max_tokens itself (then the answer is greedy's own packing): "
+        "the range searched must include max_tokens."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -297,8 +308,9 @@ class BudgetFromTheAverage(Mistake):
 
     id = "budget_from_the_average"
     title = "Uses the average chunk size as the budget instead of searching for b*"
-    hint = ("Whole sentences do not add up to the average: search for the smallest budget that "
-            "still makes greedy's count.")
+    hint = (
+        "Whole sentences do not add up to the average: search for the smallest budget that still makes greedy's count."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -488,8 +500,10 @@ class SearchLowBecomesMiddle(Mistake):
 
     id = "search_low_becomes_middle"
     title = "Binary search sets low = middle when middle fails, so it can loop forever"
-    hint = ("A middle that makes too many chunks is not b*, and neither is any budget below it: "
-            "move the low end past it, or the range can stop shrinking.")
+    hint = (
+        "A middle that makes too many chunks is not b*, and neither is any budget below it: "
+        "move the low end past it, or the range can stop shrinking."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -569,8 +583,10 @@ class GreedyClosesOnExactFit(Mistake):
 
     id = "greedy_closes_on_exact_fit"
     title = "Greedy rule closes a chunk when the next sentence would fill it exactly (>= instead of >)"
-    hint = ("A chunk whose total equals the budget fits: close it only when the next sentence "
-            "would push it above the budget, in the count and in the packing.")
+    hint = (
+        "A chunk whose total equals the budget fits: close it only when the next sentence "
+        "would push it above the budget, in the count and in the packing."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -594,10 +610,13 @@ class LinearScanDownAfterTheEmptyCheck(Mistake):
     """
 
     id = "linear_scan_down_after_the_empty_check"
-    title = ("Lowers the budget one token at a time from max_tokens (a linear scan), "
-             "after answering no sentences at once")
-    hint = ("The count never rises as the budget grows, so binary search the budgets: "
-            "about 40 greedy passes for a budget of 10**12.")
+    title = (
+        "Lowers the budget one token at a time from max_tokens (a linear scan), after answering no sentences at once"
+    )
+    hint = (
+        "The count never rises as the budget grows, so binary search the budgets: "
+        "about 40 greedy passes for a budget of 10**12."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -616,8 +635,10 @@ class ClosesOnlyAfterSomeTokens(Mistake):
 
     id = "closes_only_after_some_tokens"
     title = "Closes a chunk only when its total is above zero, so zero-size sentences join an oversized one"
-    hint = ("A chunk that holds sentences is not empty even when they count 0 tokens: close it when "
-            "it holds something and the next sentence would pass the budget, in the count and in the packing.")
+    hint = (
+        "A chunk that holds sentences is not empty even when they count 0 tokens: close it when "
+        "it holds something and the next sentence would pass the budget, in the count and in the packing."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -658,8 +679,10 @@ class CachesThePacking(Mistake):
 
     id = "caches_the_packing"
     title = "Returns a cached answer, the same lists every time, so a caller's change spoils the next call"
-    hint = ("Return a new list of new lists on every call: an answer handed out belongs to the caller, who may "
-            "change it. If you cache, cache something the caller cannot reach, and build a fresh answer from it.")
+    hint = (
+        "Return a new list of new lists on every call: an answer handed out belongs to the caller, who may "
+        "change it. If you cache, cache something the caller cannot reach, and build a fresh answer from it."
+    )
 
     _answers: dict = {}  # noqa: RUF012 -- shared by every call, as the learner's cache was
 
@@ -710,8 +733,10 @@ class CountsAChunkOfZeroTokensAsEmpty(Mistake):
 
     id = "counts_a_chunk_of_zero_tokens_as_empty"
     title = "Counts chunks for the search with `total > 0` where the packing asks whether the chunk holds a sentence"
-    hint = ("The count that decides b* and the packing must close chunks by the same rule: a chunk that holds "
-            "sentences is not empty, even at 0 tokens.")
+    hint = (
+        "The count that decides b* and the packing must close chunks by the same rule: a chunk that holds "
+        "sentences is not empty, even at 0 tokens."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -746,9 +771,11 @@ class ZeroSizeJoinsAnOversizedSentence(Mistake):
 
     id = "zero_size_joins_an_oversized_sentence"
     title = "Lets a zero-size sentence join a chunk already above the budget"
-    hint = ("The rule compares the open chunk's total plus the next size with the budget: a chunk already above "
-            "the budget (one oversized sentence) stays above it with 0 added, so even a 0-token sentence closes "
-            "it, in the count and in the packing.")
+    hint = (
+        "The rule compares the open chunk's total plus the next size with the budget: a chunk already above "
+        "the budget (one oversized sentence) stays above it with 0 added, so even a 0-token sentence closes "
+        "it, in the count and in the packing."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -775,8 +802,10 @@ class LowerBoundIsLargestSizeCapped(Mistake):
 
     id = "lower_bound_is_largest_size_capped"
     title = "Starts the search at the largest sentence size (capped at max_tokens)"
-    hint = ("A sentence larger than the budget stays alone in its chunk, so b* can be smaller than the "
-            "largest sentence: search from 1.")
+    hint = (
+        "A sentence larger than the budget stays alone in its chunk, so b* can be smaller than the "
+        "largest sentence: search from 1."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):
@@ -978,8 +1007,10 @@ class RefusesAnIntSubclass(Mistake):
 
     id = "refuses_an_int_subclass"
     title = "Refuses an int subclass such as an IntEnum member (checks type(value) is int)"
-    hint = ("Only bool is refused: check isinstance(value, int) and not isinstance(value, bool), so that an "
-            "IntEnum member is taken for its value.")
+    hint = (
+        "Only bool is refused: check isinstance(value, int) and not isinstance(value, bool), so that an "
+        "IntEnum member is taken for its value."
+    )
 
     @staticmethod
     def balanced_pack(sizes, max_tokens):

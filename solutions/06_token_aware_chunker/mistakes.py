@@ -33,12 +33,27 @@ def _ends_between_characters(text, section, offset, tokenizer, ids, end):
     """The right test of a run of ids: its text is the next characters of the section, and a
     trailing U+FFFD is one the section holds (the ids after the run then decode to the rest)."""
     return section.startswith(text, offset) and (
-        not text.endswith("\ufffd") or tokenizer.decode(ids[end:]) == section[offset + len(text):])
+        not text.endswith("\ufffd") or tokenizer.decode(ids[end:]) == section[offset + len(text) :]
+    )
 
 
-def _pieces(section, ids, max_tokens, tokenizer, index, *, runs=None, ends_between=_ends_between_characters,
-            fits_again=None, too_wide=None, cuts_a_character_alone=True, encodes_the_rest_again=True,
-            restarts_at_the_rest=False, reencodes_the_rest=False, shown_offset=None):
+def _pieces(
+    section,
+    ids,
+    max_tokens,
+    tokenizer,
+    index,
+    *,
+    runs=None,
+    ends_between=_ends_between_characters,
+    fits_again=None,
+    too_wide=None,
+    cuts_a_character_alone=True,
+    encodes_the_rest_again=True,
+    restarts_at_the_rest=False,
+    reencodes_the_rest=False,
+    shown_offset=None,
+):
     """The right cut: the longest run of ids that decodes to the next whole characters and fits.
 
     A mistake changes one step: the run lengths it tries (`runs`, from the ids left), how it
@@ -55,12 +70,13 @@ def _pieces(section, ids, max_tokens, tokenizer, index, *, runs=None, ends_betwe
     pieces, offset, start = [], 0, 0
     while offset < len(section):
         for size in runs(len(ids) - start):
-            text = tokenizer.decode(ids[start:start + size])
-            if ends_between(text, section, offset, tokenizer, ids, start + size) \
-                    and fits_again(text, ids[start:start + size]):
+            text = tokenizer.decode(ids[start : start + size])
+            if ends_between(text, section, offset, tokenizer, ids, start + size) and fits_again(
+                text, ids[start : start + size]
+            ):
                 start += size
                 if reencodes_the_rest:
-                    ids, start = tokenizer.encode(section[offset + len(text):]), 0
+                    ids, start = tokenizer.encode(section[offset + len(text) :]), 0
                 break
         else:
             text = section[offset]
@@ -72,11 +88,11 @@ def _pieces(section, ids, max_tokens, tokenizer, index, *, runs=None, ends_betwe
                 raise ValueError(f"{where}, which alone counts more than max_tokens ({max_tokens})")
             if restarts_at_the_rest:
                 pieces.append(text)
-                section, offset = section[offset + 1:], 0
+                section, offset = section[offset + 1 :], 0
                 ids, start = tokenizer.encode(section), 0
                 continue
             if encodes_the_rest_again:
-                ids, start = tokenizer.encode(section[offset + 1:]), 0
+                ids, start = tokenizer.encode(section[offset + 1 :]), 0
             else:
                 start += count
         pieces.append(text)
@@ -89,8 +105,21 @@ def _joins(tokenizer, separator, max_tokens):
     return lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) <= max_tokens
 
 
-def _pack(sections, max_tokens, tokenizer, separator, fits, cut=_pieces, count=None, *, oversized=None,
-          encodes_again_to_cut=False, encodes_twice=False, skips_before_checking=False, checks_the_sections=True):
+def _pack(
+    sections,
+    max_tokens,
+    tokenizer,
+    separator,
+    fits,
+    cut=_pieces,
+    count=None,
+    *,
+    oversized=None,
+    encodes_again_to_cut=False,
+    encodes_twice=False,
+    skips_before_checking=False,
+    checks_the_sections=True,
+):
     """The right packing loop, with the decision `fits(open_chunk, section)` and the cut made pluggable.
 
     A mistake may also count with `count` instead of the tokenizer, call a section oversized by
@@ -170,9 +199,15 @@ class IgnoresTheSeparator(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk)) + len(tokenizer.encode(section))
-                     <= max_tokens)
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            lambda open_chunk, section: (
+                len(tokenizer.encode(open_chunk)) + len(tokenizer.encode(section)) <= max_tokens
+            ),
+        )
 
 
 class CountsCharactersOverFour(Mistake):
@@ -196,11 +231,17 @@ class CountsCharactersOverFour(Mistake):
 
         def cut(section, ids, max_tokens, tokenizer, index):
             width = 4 * max_tokens
-            return [section[start:start + width] for start in range(0, len(section), width)]
+            return [section[start : start + width] for start in range(0, len(section), width)]
 
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: estimate(open_chunk + separator + section) <= max_tokens,
-                     cut=cut, count=estimate)
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            lambda open_chunk, section: estimate(open_chunk + separator + section) <= max_tokens,
+            cut=cut,
+            count=estimate,
+        )
 
 
 class CutsTokenWindowsBlindly(Mistake):
@@ -220,11 +261,9 @@ class CutsTokenWindowsBlindly(Mistake):
         _validate(max_tokens, tokenizer, separator)
 
         def cut(section, ids, max_tokens, tokenizer, index):
-            return [tokenizer.decode(ids[start:start + max_tokens]) for start in range(0, len(ids), max_tokens)]
+            return [tokenizer.decode(ids[start : start + max_tokens]) for start in range(0, len(ids), max_tokens)]
 
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens),
-                     cut=cut)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens), cut=cut)
 
 
 class SlicesCharacters(Mistake):
@@ -243,11 +282,9 @@ class SlicesCharacters(Mistake):
         _validate(max_tokens, tokenizer, separator)
 
         def cut(section, ids, max_tokens, tokenizer, index):
-            return [section[start:start + max_tokens] for start in range(0, len(section), max_tokens)]
+            return [section[start : start + max_tokens] for start in range(0, len(section), max_tokens)]
 
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens),
-                     cut=cut)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens), cut=cut)
 
 
 class ReencodesEverythingPacked(Mistake):
@@ -419,17 +456,15 @@ class StallsOnAWideCharacter(Mistake):
             pieces, offset, start = [], 0, 0
             while offset < len(section):
                 size = min(max_tokens, len(ids) - start)
-                while size > 0 and not section.startswith(tokenizer.decode(ids[start:start + size]), offset):
+                while size > 0 and not section.startswith(tokenizer.decode(ids[start : start + size]), offset):
                     size -= 1
-                text = tokenizer.decode(ids[start:start + size])
+                text = tokenizer.decode(ids[start : start + size])
                 if text:
                     pieces.append(text)
                 offset, start = offset + len(text), start + size
             return pieces
 
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens),
-                     cut=cut)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens), cut=cut)
 
 
 class AcceptsASeparatorThatFillsTheBudget(Mistake):
@@ -446,8 +481,7 @@ class AcceptsASeparatorThatFillsTheBudget(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator, check_separator=False)
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens))
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
 
 
 class MessageOmitsTheCharacter(Mistake):
@@ -472,9 +506,7 @@ class MessageOmitsTheCharacter(Mistake):
             except ValueError:
                 raise ValueError("a character is too wide for max_tokens") from None
 
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens),
-                     cut=cut)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens), cut=cut)
 
 
 class GrowsEachPieceFromOneId(Mistake):
@@ -487,8 +519,10 @@ class GrowsEachPieceFromOneId(Mistake):
 
     id = "grows_each_piece_from_one_id"
     title = "Grows each piece of an oversized section one id at a time (quadratic in max_tokens)"
-    hint = ("Start from the longest run of ids the budget allows and step back only while it ends "
-            "inside a character: most pieces then need one decode, not max_tokens.")
+    hint = (
+        "Start from the longest run of ids the budget allows and step back only while it ends "
+        "inside a character: most pieces then need one decode, not max_tokens."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
@@ -499,11 +533,15 @@ class GrowsEachPieceFromOneId(Mistake):
             while offset < len(section):
                 best = None
                 for size in range(1, min(max_tokens, len(ids) - start) + 1):  # every prefix, upwards
-                    text = tokenizer.decode(ids[start:start + size])
-                    if section.startswith(text, offset) and (
+                    text = tokenizer.decode(ids[start : start + size])
+                    if (
+                        section.startswith(text, offset)
+                        and (
                             not text.endswith("\ufffd")
-                            or tokenizer.decode(ids[start + size:]) == section[offset + len(text):]) \
-                            and len(tokenizer.encode(text)) <= max_tokens:
+                            or tokenizer.decode(ids[start + size :]) == section[offset + len(text) :]
+                        )
+                        and len(tokenizer.encode(text)) <= max_tokens
+                    ):
                         best = size, text
                 if best is not None:
                     size, text = best
@@ -511,16 +549,16 @@ class GrowsEachPieceFromOneId(Mistake):
                 else:
                     text = section[offset]
                     if len(tokenizer.encode(text)) > max_tokens:
-                        raise ValueError(f"sections[{index}] has the character {text!r} at offset {offset}, "
-                                         f"which alone counts more than max_tokens ({max_tokens})")
-                    ids, start = tokenizer.encode(section[offset + 1:]), 0
+                        raise ValueError(
+                            f"sections[{index}] has the character {text!r} at offset {offset}, "
+                            f"which alone counts more than max_tokens ({max_tokens})"
+                        )
+                    ids, start = tokenizer.encode(section[offset + 1 :]), 0
                 pieces.append(text)
                 offset += len(text)
             return pieces
 
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens),
-                     cut=cut)
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens), cut=cut)
 
 
 class RemovesEmptySectionsFromTheInput(Mistake):
@@ -541,8 +579,7 @@ class RemovesEmptySectionsFromTheInput(Mistake):
         _check_sections(sections)
         while "" in sections:
             sections.remove("")
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens))
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
 
 
 class ExactFitClosesTheChunk(Mistake):
@@ -559,8 +596,13 @@ class ExactFitClosesTheChunk(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) < max_tokens)
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            lambda open_chunk, section: len(tokenizer.encode(open_chunk + separator + section)) < max_tokens,
+        )
 
 
 class RaisesWhenNoRunOfIdsFits(Mistake):
@@ -574,15 +616,22 @@ class RaisesWhenNoRunOfIdsFits(Mistake):
 
     id = "raises_when_no_run_of_ids_fits"
     title = "Raises when no run of ids ends between characters, without cutting the character alone"
-    hint = ("A token may hold the end of one character and the start of the next. When no run of ids "
-            "ends between characters, encode the next character alone: if it fits, it is the piece.")
+    hint = (
+        "A token may hold the end of one character and the start of the next. When no run of ids "
+        "ends between characters, encode the next character alone: if it fits, it is the piece."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, cuts_a_character_alone=False))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, cuts_a_character_alone=False),
+        )
 
 
 class ChecksEverySectionFirst(Mistake):
@@ -594,8 +643,10 @@ class ChecksEverySectionFirst(Mistake):
 
     id = "checks_every_section_first"
     title = "Checks every section's type before packing, instead of each section as it is met"
-    hint = ("The statement checks each section as it is met, so the first bad section decides the error: "
-            "a character too wide in sections[0] comes before a non-str sections[1].")
+    hint = (
+        "The statement checks each section as it is met, so the first bad section decides the error: "
+        "a character too wide in sections[0] comes before a non-str sections[1]."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
@@ -603,8 +654,7 @@ class ChecksEverySectionFirst(Mistake):
         _check_sections(sections)
         for index, section in enumerate(sections):
             _check_section(index, section)
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens))
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
 
 
 class AcceptsABoolBudget(Mistake):
@@ -623,8 +673,7 @@ class AcceptsABoolBudget(Mistake):
         if not isinstance(max_tokens, int):
             raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
         _validate(int(max_tokens), tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens))
+        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
 
 
 class NeverTriesAOneIdPiece(Mistake):
@@ -642,9 +691,14 @@ class NeverTriesAOneIdPiece(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, runs=lambda left: range(min(max_tokens, left), 1, -1)))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, runs=lambda left: range(min(max_tokens, left), 1, -1)),
+        )
 
 
 class SkipsBlankSections(Mistake):
@@ -663,8 +717,7 @@ class SkipsBlankSections(Mistake):
         _validate(max_tokens, tokenizer, separator)
         _check_sections(sections)
         blanked = [section if not isinstance(section, str) or section.strip() else "" for section in sections]
-        return _pack(blanked, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens))
+        return _pack(blanked, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens))
 
 
 class ReencodesTheRestAfterEachPiece(Mistake):
@@ -677,15 +730,22 @@ class ReencodesTheRestAfterEachPiece(Mistake):
 
     id = "reencodes_the_rest_after_each_piece"
     title = "Encodes the rest of an oversized section again after every piece (quadratic in the section)"
-    hint = ("Encode the section once and walk along its ids with a start index: the ids after a piece "
-            "that ends between characters are the encoding of the rest.")
+    hint = (
+        "Encode the section once and walk along its ids with a start index: the ids after a piece "
+        "that ends between characters are the encoding of the rest."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, reencodes_the_rest=True))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, reencodes_the_rest=True),
+        )
 
 
 class SkipsTheEncodingAgain(Mistake):
@@ -698,14 +758,22 @@ class SkipsTheEncodingAgain(Mistake):
 
     id = "skips_the_encoding_again"
     title = "Does not encode a piece's text again to check that it still fits"
-    hint = ("A piece is shipped as text and counted again by the model: encode the run's text and keep it "
-            "only if that counts at most max_tokens.")
+    hint = (
+        "A piece is shipped as text and counted again by the model: encode the run's text and keep it "
+        "only if that counts at most max_tokens."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, fits_again=lambda text, run: True))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, fits_again=lambda text, run: True),
+        )
 
 
 class RequiresTheSameIdsAgain(Mistake):
@@ -723,8 +791,14 @@ class RequiresTheSameIdsAgain(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, fits_again=lambda text, run: tokenizer.encode(text) == run))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, fits_again=lambda text, run: tokenizer.encode(text) == run),
+        )
 
 
 class TriesRunsLongerThanTheBudget(Mistake):
@@ -743,8 +817,14 @@ class TriesRunsLongerThanTheBudget(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, runs=lambda left: range(left, 0, -1)))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, runs=lambda left: range(left, 0, -1)),
+        )
 
 
 class TriesOneIdMoreThanTheBudget(Mistake):
@@ -762,8 +842,14 @@ class TriesOneIdMoreThanTheBudget(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, runs=lambda left: range(min(max_tokens + 1, left), 0, -1)))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, runs=lambda left: range(min(max_tokens + 1, left), 0, -1)),
+        )
 
 
 class TreatsEveryReplacementCharacterAsACut(Mistake):
@@ -775,8 +861,10 @@ class TreatsEveryReplacementCharacterAsACut(Mistake):
 
     id = "treats_every_replacement_character_as_a_cut"
     title = "Takes every U+FFFD at the end of a run for a cut inside a character"
-    hint = ("U+FFFD can be the section's own text. When the run's text ends in it, decode the ids after "
-            "the run: they give the rest of the section only if the run ended between characters.")
+    hint = (
+        "U+FFFD can be the section's own text. When the run's text ends in it, decode the ids after "
+        "the run: they give the rest of the section only if the run ended between characters."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
@@ -785,8 +873,14 @@ class TreatsEveryReplacementCharacterAsACut(Mistake):
         def ends_between(text, section, offset, tokenizer, ids, end):
             return section.startswith(text, offset) and not text.endswith("\ufffd")
 
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, ends_between=ends_between))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, ends_between=ends_between),
+        )
 
 
 class TrustsTheDecodedPrefix(Mistake):
@@ -800,8 +894,10 @@ class TrustsTheDecodedPrefix(Mistake):
 
     id = "trusts_the_decoded_prefix"
     title = "Does not tell a U+FFFD of the section from a cut inside a character"
-    hint = ("A run whose text ends in U+FFFD may have ended inside a character: keep it only if the ids "
-            "after it decode to the rest of the section.")
+    hint = (
+        "A run whose text ends in U+FFFD may have ended inside a character: keep it only if the ids "
+        "after it decode to the rest of the section."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
@@ -810,8 +906,14 @@ class TrustsTheDecodedPrefix(Mistake):
         def ends_between(text, section, offset, tokenizer, ids, end):
             return section.startswith(text, offset)
 
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, ends_between=ends_between))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, ends_between=ends_between),
+        )
 
 
 class DecodesTheRestForEveryRun(Mistake):
@@ -824,18 +926,26 @@ class DecodesTheRestForEveryRun(Mistake):
 
     id = "decodes_the_rest_for_every_run"
     title = "Decodes the whole rest of an oversized section for every run it tries (quadratic)"
-    hint = ("A run whose text is the next characters and does not end in U+FFFD ended between characters: "
-            "decode the ids after it only when its text ends in U+FFFD.")
+    hint = (
+        "A run whose text is the next characters and does not end in U+FFFD ended between characters: "
+        "decode the ids after it only when its text ends in U+FFFD."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
 
         def ends_between(text, section, offset, tokenizer, ids, end):
-            return section.startswith(text, offset) and tokenizer.decode(ids[end:]) == section[offset + len(text):]
+            return section.startswith(text, offset) and tokenizer.decode(ids[end:]) == section[offset + len(text) :]
 
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, ends_between=ends_between))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, ends_between=ends_between),
+        )
 
 
 class ContinuesOnTheOldIdsAfterACharacter(Mistake):
@@ -848,14 +958,22 @@ class ContinuesOnTheOldIdsAfterACharacter(Mistake):
 
     id = "continues_on_the_old_ids_after_a_character"
     title = "Goes on with the section's old ids after cutting a character alone"
-    hint = ("When a character is cut alone, no token boundary fell after it: the old ids cannot be reused. "
-            "Encode the rest of the section again and go on from its first id.")
+    hint = (
+        "When a character is cut alone, no token boundary fell after it: the old ids cannot be reused. "
+        "Encode the rest of the section again and go on from its first id."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, encodes_the_rest_again=False))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, encodes_the_rest_again=False),
+        )
 
 
 class RefusesACharacterThatFillsTheBudget(Mistake):
@@ -872,8 +990,14 @@ class RefusesACharacterThatFillsTheBudget(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, too_wide=lambda count: count >= max_tokens))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, too_wide=lambda count: count >= max_tokens),
+        )
 
 
 class ReportsTheOffsetInBytes(Mistake):
@@ -890,9 +1014,16 @@ class ReportsTheOffsetInBytes(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, shown_offset=lambda section, offset, start: len(
-                         section[:offset].encode("utf-8"))))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(
+                _pieces, shown_offset=lambda section, offset, start: len(section[:offset].encode("utf-8"))
+            ),
+        )
 
 
 class RestartsTheOffsetAfterACharacterCutAlone(Mistake):
@@ -910,8 +1041,14 @@ class RestartsTheOffsetAfterACharacterCutAlone(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, restarts_at_the_rest=True))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, restarts_at_the_rest=True),
+        )
 
 
 class NumbersSectionsAfterDroppingEmptyOnes(Mistake):
@@ -929,8 +1066,13 @@ class NumbersSectionsAfterDroppingEmptyOnes(Mistake):
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
         _check_sections(sections)
-        return _pack([section for section in sections if section != ""], max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens))
+        return _pack(
+            [section for section in sections if section != ""],
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+        )
 
 
 class DropsFalsySectionsBeforeNumbering(Mistake):
@@ -942,15 +1084,22 @@ class DropsFalsySectionsBeforeNumbering(Mistake):
 
     id = "drops_falsy_sections_before_numbering"
     title = "Drops falsy sections (None too) before numbering them"
-    hint = ('Only the empty string "" is skipped, and only once it is known to be a str; '
-            "check each section, by its own index, as you meet it.")
+    hint = (
+        'Only the empty string "" is skipped, and only once it is known to be a str; '
+        "check each section, by its own index, as you meet it."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
         _check_sections(sections)
-        return _pack([section for section in sections if section], max_tokens, tokenizer, separator,
-                     _joins(tokenizer, separator, max_tokens))
+        return _pack(
+            [section for section in sections if section],
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+        )
 
 
 class SkipsFalsySectionsUnchecked(Mistake):
@@ -967,8 +1116,14 @@ class SkipsFalsySectionsUnchecked(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     skips_before_checking=True)
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            skips_before_checking=True,
+        )
 
 
 class ChecksTheSeparatorBeforeMaxTokens(Mistake):
@@ -1043,8 +1198,14 @@ class EncodesAnOversizedSectionTwice(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     encodes_again_to_cut=True)
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            encodes_again_to_cut=True,
+        )
 
 
 class CutsASectionOfExactlyTheBudget(Mistake):
@@ -1061,8 +1222,14 @@ class CutsASectionOfExactlyTheBudget(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     oversized=lambda size: size >= max_tokens)
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            oversized=lambda size: size >= max_tokens,
+        )
 
 
 class MeasuresTheJoinWithoutTheSeparator(Mistake):
@@ -1079,8 +1246,13 @@ class MeasuresTheJoinWithoutTheSeparator(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator,
-                     lambda open_chunk, section: len(tokenizer.encode(open_chunk + section)) <= max_tokens)
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            lambda open_chunk, section: len(tokenizer.encode(open_chunk + section)) <= max_tokens,
+        )
 
 
 class KeepsARunningCount(Mistake):
@@ -1093,8 +1265,10 @@ class KeepsARunningCount(Mistake):
 
     id = "keeps_a_running_count"
     title = "Adds the count of separator + section to a running count of the open chunk"
-    hint = ("Tokens also form across the end of the open chunk: encode open + separator + section, "
-            "the whole candidate, for each decision.")
+    hint = (
+        "Tokens also form across the end of the open chunk: encode open + separator + section, "
+        "the whole candidate, for each decision."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
@@ -1240,8 +1414,14 @@ class ReportsTheOffsetInIds(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     cut=functools.partial(_pieces, shown_offset=lambda section, offset, start: start))
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            cut=functools.partial(_pieces, shown_offset=lambda section, offset, start: start),
+        )
 
 
 class EncodesEverySectionTwice(Mistake):
@@ -1258,8 +1438,9 @@ class EncodesEverySectionTwice(Mistake):
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     encodes_twice=True)
+        return _pack(
+            sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens), encodes_twice=True
+        )
 
 
 class StripsThePieces(Mistake):
@@ -1293,14 +1474,22 @@ class PacksAStrAsItsCharacters(Mistake):
 
     id = "packs_a_str_as_its_characters"
     title = "Does not check that sections is a list or a tuple, so a str is packed one character at a time"
-    hint = ("A str is a sequence of str too: check isinstance(sections, (list, tuple)) and raise TypeError naming "
-            "sections and its type.")
+    hint = (
+        "A str is a sequence of str too: check isinstance(sections, (list, tuple)) and raise TypeError naming "
+        "sections and its type."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):
         _validate(max_tokens, tokenizer, separator)
-        return _pack(sections, max_tokens, tokenizer, separator, _joins(tokenizer, separator, max_tokens),
-                     checks_the_sections=False)
+        return _pack(
+            sections,
+            max_tokens,
+            tokenizer,
+            separator,
+            _joins(tokenizer, separator, max_tokens),
+            checks_the_sections=False,
+        )
 
 
 class ChecksTheSectionsFirst(Mistake):
@@ -1330,8 +1519,10 @@ class RefusesAnIntSubclass(Mistake):
 
     id = "refuses_an_int_subclass"
     title = "Refuses an int subclass such as an IntEnum member as max_tokens (checks type(max_tokens) is int)"
-    hint = ("Only bool is refused: check isinstance(max_tokens, int) and not isinstance(max_tokens, bool), so "
-            "that an IntEnum member is taken for its value.")
+    hint = (
+        "Only bool is refused: check isinstance(max_tokens, int) and not isinstance(max_tokens, bool), so "
+        "that an IntEnum member is taken for its value."
+    )
 
     @staticmethod
     def chunk_sections(sections, max_tokens, tokenizer, separator="\n"):

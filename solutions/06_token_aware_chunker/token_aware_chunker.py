@@ -46,8 +46,10 @@ def chunk_sections(sections: Sequence[str], max_tokens: int, tokenizer: Tokenize
         raise TypeError(f"separator must be a str, got {separator!r} of type {type(separator).__name__}")
     separator_count = len(tokenizer.encode(separator))
     if separator_count >= max_tokens:
-        raise ValueError(f"separator must count fewer than max_tokens ({max_tokens}) tokens, "
-                         f"got {separator!r}, which counts {separator_count}")
+        raise ValueError(
+            f"separator must count fewer than max_tokens ({max_tokens}) tokens, "
+            f"got {separator!r}, which counts {separator_count}"
+        )
 
     if not isinstance(sections, (list, tuple)):  # a str would be packed as one section per character
         raise TypeError(f"sections must be a list or a tuple of str, not a {type(sections).__name__}")
@@ -88,9 +90,11 @@ def _cut(section: str, ids: list[int], max_tokens: int, tokenizer: Tokenizer, in
     while offset < len(section):
         piece = None
         for size in range(min(max_tokens, len(ids) - start), 0, -1):  # longest first
-            text = tokenizer.decode(ids[start:start + size])
-            if _whole_prefix(text, section, offset, tokenizer, ids, start + size) \
-                    and len(tokenizer.encode(text)) <= max_tokens:
+            text = tokenizer.decode(ids[start : start + size])
+            if (
+                _whole_prefix(text, section, offset, tokenizer, ids, start + size)
+                and len(tokenizer.encode(text)) <= max_tokens
+            ):
                 piece = text
                 break
         if piece is None:
@@ -101,9 +105,10 @@ def _cut(section: str, ids: list[int], max_tokens: int, tokenizer: Tokenizer, in
             if count > max_tokens:
                 raise ValueError(
                     f"sections[{index}] has the character {char!r} at offset {offset}, which alone counts "
-                    f"{count} tokens, more than max_tokens ({max_tokens}): it cannot be cut")
+                    f"{count} tokens, more than max_tokens ({max_tokens}): it cannot be cut"
+                )
             piece = char
-            ids, start = tokenizer.encode(section[offset + 1:]), 0  # the rare case: encode the rest again
+            ids, start = tokenizer.encode(section[offset + 1 :]), 0  # the rare case: encode the rest again
         else:
             start += size
         pieces.append(piece)
@@ -120,4 +125,4 @@ def _whole_prefix(text: str, section: str, offset: int, tokenizer: Tokenizer, id
     """
     if not section.startswith(text, offset):
         return False
-    return not text.endswith(REPLACEMENT) or tokenizer.decode(ids[end:]) == section[offset + len(text):]
+    return not text.endswith(REPLACEMENT) or tokenizer.decode(ids[end:]) == section[offset + len(text) :]

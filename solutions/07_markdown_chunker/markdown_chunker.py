@@ -59,7 +59,7 @@ def chunk_markdown(doc: str, max_tokens: int) -> list[Chunk]:
     for kind, first, last in _blocks(doc, lines):
         if kind == "heading":
             close()  # a chunk never spans two sections
-            line = doc[lines[first][0]:lines[first][1]]
+            line = doc[lines[first][0] : lines[first][1]]
             heading = _HEADING.match(line)
             assert heading is not None  # _blocks found a heading on this line
             level = len(heading.group(1))
@@ -107,7 +107,7 @@ def _blocks(doc: str, lines: list[tuple[int, int]]) -> list[tuple[str, int, int]
                 # Unclosed: the block runs to the end of the document, but ends, like every
                 # block, with a line that is not blank.
                 j -= 1
-                while not doc[lines[j][0]:lines[j][1]].strip():
+                while not doc[lines[j][0] : lines[j][1]].strip():
                     j -= 1
             blocks.append(("code", i, j))
             i = j + 1
@@ -116,7 +116,7 @@ def _blocks(doc: str, lines: list[tuple[int, int]]) -> list[tuple[str, int, int]
             i += 1
         else:
             j = i
-            while j + 1 < len(lines) and _is_paragraph_line(doc[lines[j + 1][0]:lines[j + 1][1]]):
+            while j + 1 < len(lines) and _is_paragraph_line(doc[lines[j + 1][0] : lines[j + 1][1]]):
                 j += 1
             blocks.append(("paragraph", i, j))
             i = j + 1
@@ -127,8 +127,9 @@ def _is_paragraph_line(line: str) -> bool:
     return bool(line.strip()) and line[:3] not in _FENCES and not _HEADING.match(line)
 
 
-def _units(doc: str, lines: list[tuple[int, int]], kind: str, first: int, last: int,
-           max_tokens: int) -> list[tuple[int, int, int]]:
+def _units(
+    doc: str, lines: list[tuple[int, int]], kind: str, first: int, last: int, max_tokens: int
+) -> list[tuple[int, int, int]]:
     """What the packer adds: (start, end, words) of the whole block when it fits, else of its pieces."""
     start, end = lines[first][0], lines[last][1]
     count = len(doc[start:end].split())
@@ -138,7 +139,7 @@ def _units(doc: str, lines: list[tuple[int, int]], kind: str, first: int, last: 
         return _windows([match.span() for match in _WORD.finditer(doc, start, end)], max_tokens)
     pieces = []
     piece: list[tuple[int, int]] = []  # word spans of the open piece: whole lines that fit together
-    for line_start, line_end in lines[first:last + 1]:
+    for line_start, line_end in lines[first : last + 1]:
         words = [match.span() for match in _WORD.finditer(doc, line_start, line_end)]
         if len(words) > max_tokens:  # a line too long even alone: cut it at word boundaries
             pieces += _windows(piece, max_tokens) + _windows(words, max_tokens)
@@ -153,5 +154,7 @@ def _units(doc: str, lines: list[tuple[int, int]], kind: str, first: int, last: 
 
 def _windows(spans: list[tuple[int, int]], size: int) -> list[tuple[int, int, int]]:
     """Consecutive runs of `size` word spans (the last may be shorter) as (first start, last end, words)."""
-    return [(spans[k][0], spans[min(k + size, len(spans)) - 1][1], len(spans[k:k + size]))
-            for k in range(0, len(spans), size)]
+    return [
+        (spans[k][0], spans[min(k + size, len(spans)) - 1][1], len(spans[k : k + size]))
+        for k in range(0, len(spans), size)
+    ]

@@ -67,8 +67,10 @@ def _push(path, level, title):
 
 
 def _windows(spans, size):
-    return [(spans[k][0], spans[min(k + size, len(spans)) - 1][1], len(spans[k:k + size]))
-            for k in range(0, len(spans), size)]
+    return [
+        (spans[k][0], spans[min(k + size, len(spans)) - 1][1], len(spans[k : k + size]))
+        for k in range(0, len(spans), size)
+    ]
 
 
 def _windows_of_a_line(doc, start, end, words, max_tokens):
@@ -109,19 +111,34 @@ def _is_blank(line):
     return not line.strip()
 
 
-def _blocks(doc, lines, heading_level=_heading_level, closes=_closes, headings_in_code=False,
-            unclosed_is_code=True, heading_ends_paragraph=True, unclosed_drops_trailing_blanks=True,
-            fence_of=_fence_of, is_blank=_is_blank, fence_ends_paragraph=True, first_closing_line=1,
-            closing_line_in_block=True, trailing_blank=None):
+def _blocks(
+    doc,
+    lines,
+    heading_level=_heading_level,
+    closes=_closes,
+    headings_in_code=False,
+    unclosed_is_code=True,
+    heading_ends_paragraph=True,
+    unclosed_drops_trailing_blanks=True,
+    fence_of=_fence_of,
+    is_blank=_is_blank,
+    fence_ends_paragraph=True,
+    first_closing_line=1,
+    closing_line_in_block=True,
+    trailing_blank=None,
+):
     """(kind, lines of the block) in order."""
     blocks, i = [], 0
 
     def text(k):
-        return doc[lines[k][0]:lines[k][1]]
+        return doc[lines[k][0] : lines[k][1]]
 
     def is_paragraph_line(k):
-        return not is_blank(text(k)) and (not fence_ends_paragraph or not fence_of(text(k))) and (
-            not heading_ends_paragraph or not heading_level(text(k)))
+        return (
+            not is_blank(text(k))
+            and (not fence_ends_paragraph or not fence_of(text(k)))
+            and (not heading_ends_paragraph or not heading_level(text(k)))
+        )
 
     while i < len(lines):
         line = text(i)
@@ -136,24 +153,24 @@ def _blocks(doc, lines, heading_level=_heading_level, closes=_closes, headings_i
                     break
                 j += 1
             if j < len(lines) and (not headings_in_code or not heading_level(text(j))):
-                blocks.append(("code", lines[i:j + 1] if closing_line_in_block else lines[i:j]))
+                blocks.append(("code", lines[i : j + 1] if closing_line_in_block else lines[i:j]))
                 i = j + 1
                 continue
             if unclosed_is_code:
                 last = j - 1
                 while unclosed_drops_trailing_blanks and (trailing_blank or is_blank)(text(last)):
                     last -= 1
-                blocks.append(("code", lines[i:last + 1]))
+                blocks.append(("code", lines[i : last + 1]))
                 i = j
                 continue
         if heading_level(line):
-            blocks.append(("heading", lines[i:i + 1]))
+            blocks.append(("heading", lines[i : i + 1]))
             i += 1
             continue
         j = i
         while j + 1 < len(lines) and is_paragraph_line(j + 1):
             j += 1
-        blocks.append(("paragraph", lines[i:j + 1]))
+        blocks.append(("paragraph", lines[i : j + 1]))
         i = j + 1
     return blocks
 
@@ -163,10 +180,26 @@ def _over(doc, state, size, end, max_tokens):
     return state["words"] and state["words"] + size > max_tokens
 
 
-def _chunk(doc, max_tokens, *, validate=_validate, lines=_lines, blocks=_blocks, title=_title, push=_push,
-           heading_level=_heading_level, units=_units, over=_over, sections=True,
-           text=lambda doc, start, end: doc[start:end], path_at_close=False, heading_alone=False,
-           cut_blocks_alone=False, headings=tuple, open_flag=False):
+def _chunk(
+    doc,
+    max_tokens,
+    *,
+    validate=_validate,
+    lines=_lines,
+    blocks=_blocks,
+    title=_title,
+    push=_push,
+    heading_level=_heading_level,
+    units=_units,
+    over=_over,
+    sections=True,
+    text=lambda doc, start, end: doc[start:end],
+    path_at_close=False,
+    heading_alone=False,
+    cut_blocks_alone=False,
+    headings=tuple,
+    open_flag=False,
+):
     """The whole pipeline, right unless one of its pieces is replaced by a wrong one.
 
     The open chunk is open while it holds words; with open_flag, from its first piece on, even
@@ -182,14 +215,15 @@ def _chunk(doc, max_tokens, *, validate=_validate, lines=_lines, blocks=_blocks,
     def close():
         if is_open():
             titles = tuple(title for _, title in path) if path_at_close else state["path"]
-            chunks.append(Chunk(text(doc, state["start"], state["end"]), state["start"], state["end"],
-                                headings(titles)))
+            chunks.append(
+                Chunk(text(doc, state["start"], state["end"]), state["start"], state["end"], headings(titles))
+            )
             state["words"] = 0
             state["open"] = False
 
     for kind, block_lines in blocks(doc, lines(doc)):
         if kind == "heading":
-            line = doc[block_lines[0][0]:block_lines[0][1]]
+            line = doc[block_lines[0][0] : block_lines[0][1]]
             level = heading_level(line)
             if path_at_close:
                 path = push(path, level, title(line, level))
@@ -216,7 +250,7 @@ def _chunk(doc, max_tokens, *, validate=_validate, lines=_lines, blocks=_blocks,
 
 
 def _recount(doc, state, size, end, max_tokens):
-    return state["words"] and len(doc[state["start"]:end].split()) > max_tokens
+    return state["words"] and len(doc[state["start"] : end].split()) > max_tokens
 
 
 # The mistakes ----------------------------------------------------------------------------------------
@@ -273,8 +307,11 @@ class JoinsTheBlocksWithABlankLine(Mistake):
 
         def joined(doc, start, end):
             if not pieces:
-                pieces.extend((s, e) for kind, lines in _blocks(doc, _lines(doc))
-                              for s, e, _ in _units(doc, kind, lines, max_tokens))
+                pieces.extend(
+                    (s, e)
+                    for kind, lines in _blocks(doc, _lines(doc))
+                    for s, e, _ in _units(doc, kind, lines, max_tokens)
+                )
             first = bisect.bisect_left(pieces, (start, start))
             last = bisect.bisect_right(pieces, (end, end))
             return "\n\n".join(doc[s:e] for s, e in pieces[first:last])
@@ -366,7 +403,7 @@ class SlicesPathByLevel(Mistake):
     @staticmethod
     def chunk_markdown(doc, max_tokens):
         def push(path, level, title):
-            titles = [t for _, t in path][:level - 1] + [title]
+            titles = [t for _, t in path][: level - 1] + [title]
             return [(0, t) for t in titles]
 
         return _chunk(doc, max_tokens, push=push)
@@ -422,8 +459,9 @@ class UnclosedFenceKeepsTrailingBlanks(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens,
-                      blocks=lambda doc, lines: _blocks(doc, lines, unclosed_drops_trailing_blanks=False))
+        return _chunk(
+            doc, max_tokens, blocks=lambda doc, lines: _blocks(doc, lines, unclosed_drops_trailing_blanks=False)
+        )
 
 
 class FenceClosesOnlyOnABareLine(Mistake):
@@ -439,8 +477,9 @@ class FenceClosesOnlyOnABareLine(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens,
-                      blocks=lambda doc, lines: _blocks(doc, lines, closes=lambda fence, raw: raw == fence))
+        return _chunk(
+            doc, max_tokens, blocks=lambda doc, lines: _blocks(doc, lines, closes=lambda fence, raw: raw == fence)
+        )
 
 
 class MixedFencesClose(Mistake):
@@ -456,8 +495,9 @@ class MixedFencesClose(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens,
-                      blocks=lambda doc, lines: _blocks(doc, lines, closes=lambda fence, raw: raw[:3] in FENCES))
+        return _chunk(
+            doc, max_tokens, blocks=lambda doc, lines: _blocks(doc, lines, closes=lambda fence, raw: raw[:3] in FENCES)
+        )
 
 
 class CrlfOffsetsOffByOne(Mistake):
@@ -654,8 +694,9 @@ class HashtagIsHeading(Mistake):
             match = re.match(r"#{1,6}(?!#)", line)
             return len(match.group()) if match else 0
 
-        return _chunk(doc, max_tokens, heading_level=level,
-                      blocks=lambda doc, lines: _blocks(doc, lines, heading_level=level))
+        return _chunk(
+            doc, max_tokens, heading_level=level, blocks=lambda doc, lines: _blocks(doc, lines, heading_level=level)
+        )
 
 
 class TitleKeepsHashes(Mistake):
@@ -792,7 +833,7 @@ class LoneCarriageReturnEndsALine(Mistake):
         def lines(doc):
             result, start = [], 0
             for match in re.finditer(r"\r\n|\r|\n", doc):
-                result.append((start, match.start(), doc[start:match.start()]))
+                result.append((start, match.start(), doc[start : match.start()]))
                 start = match.end()
             return result + [(start, len(doc), doc[start:])]
 
@@ -869,9 +910,16 @@ class IndentedFenceIsAFence(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
-            doc, lines, fence_of=lambda line: _fence_of(line.lstrip()),
-            closes=lambda fence, raw: raw.lstrip().startswith(fence)))
+        return _chunk(
+            doc,
+            max_tokens,
+            blocks=lambda doc, lines: _blocks(
+                doc,
+                lines,
+                fence_of=lambda line: _fence_of(line.lstrip()),
+                closes=lambda fence, raw: raw.lstrip().startswith(fence),
+            ),
+        )
 
 
 class TildesAreNotFences(Mistake):
@@ -887,8 +935,13 @@ class TildesAreNotFences(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
-            doc, lines, fence_of=lambda line: "```" if line.startswith("```") else ""))
+        return _chunk(
+            doc,
+            max_tokens,
+            blocks=lambda doc, lines: _blocks(
+                doc, lines, fence_of=lambda line: "```" if line.startswith("```") else ""
+            ),
+        )
 
 
 class ClosingFenceMustBeBare(Mistake):
@@ -904,8 +957,11 @@ class ClosingFenceMustBeBare(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
-            doc, lines, closes=lambda fence, raw: raw.strip() == fence))
+        return _chunk(
+            doc,
+            max_tokens,
+            blocks=lambda doc, lines: _blocks(doc, lines, closes=lambda fence, raw: raw.strip() == fence),
+        )
 
 
 class FenceRemembersItsLength(Mistake):
@@ -941,8 +997,13 @@ class FenceRemembersTheInfoString(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
-            doc, lines, fence_of=lambda line: line.strip() if _fence_of(line) else ""))
+        return _chunk(
+            doc,
+            max_tokens,
+            blocks=lambda doc, lines: _blocks(
+                doc, lines, fence_of=lambda line: line.strip() if _fence_of(line) else ""
+            ),
+        )
 
 
 class FenceClosesItself(Mistake):
@@ -996,8 +1057,13 @@ class FenceDoesNotEndParagraph(Mistake):
 
 
 def _with_heading_rule(doc, max_tokens, level, title=_title):
-    return _chunk(doc, max_tokens, heading_level=level, title=title,
-                  blocks=lambda doc, lines: _blocks(doc, lines, heading_level=level))
+    return _chunk(
+        doc,
+        max_tokens,
+        heading_level=level,
+        title=title,
+        blocks=lambda doc, lines: _blocks(doc, lines, heading_level=level),
+    )
 
 
 class TabAfterHashesIsAHeading(Mistake):
@@ -1067,8 +1133,12 @@ class IndentedHashIsAHeading(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _with_heading_rule(doc, max_tokens, lambda line: _heading_level(line.lstrip()),
-                                  title=lambda line, level: line.lstrip()[level:].strip())
+        return _with_heading_rule(
+            doc,
+            max_tokens,
+            lambda line: _heading_level(line.lstrip()),
+            title=lambda line, level: line.lstrip()[level:].strip(),
+        )
 
 
 class SevenHashesAreAHeading(Mistake):
@@ -1520,7 +1590,7 @@ class BlankCodeLineEndsTheRun(Mistake):
         def cut_code(doc, lines, max_tokens):
             pieces, group = [], []
             for line in lines + [None]:
-                if line is None or not doc[line[0]:line[1]].strip():
+                if line is None or not doc[line[0] : line[1]].strip():
                     pieces += _cut_code_by_lines(doc, group, max_tokens) if group else []
                     group = []
                 else:
@@ -1590,8 +1660,11 @@ class IndentedClosingFenceCloses(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
-            doc, lines, closes=lambda fence, raw: raw.strip().startswith(fence)))
+        return _chunk(
+            doc,
+            max_tokens,
+            blocks=lambda doc, lines: _blocks(doc, lines, closes=lambda fence, raw: raw.strip().startswith(fence)),
+        )
 
 
 class ClosingFenceMustBeBareAtTheEnd(Mistake):
@@ -1607,8 +1680,11 @@ class ClosingFenceMustBeBareAtTheEnd(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
-            doc, lines, closes=lambda fence, raw: raw.rstrip() == fence))
+        return _chunk(
+            doc,
+            max_tokens,
+            blocks=lambda doc, lines: _blocks(doc, lines, closes=lambda fence, raw: raw.rstrip() == fence),
+        )
 
 
 class UnclosedFenceKeepsWhitespaceLines(Mistake):
@@ -1624,8 +1700,9 @@ class UnclosedFenceKeepsWhitespaceLines(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
-            doc, lines, trailing_blank=lambda line: line == ""))
+        return _chunk(
+            doc, max_tokens, blocks=lambda doc, lines: _blocks(doc, lines, trailing_blank=lambda line: line == "")
+        )
 
 
 class TitleNotStripped(Mistake):
@@ -1640,7 +1717,7 @@ class TitleNotStripped(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, title=lambda line, level: line[level + 1:])
+        return _chunk(doc, max_tokens, title=lambda line, level: line[level + 1 :])
 
 
 class BlankLinesDoNotEndParagraphs(Mistake):
@@ -1710,14 +1787,20 @@ class ResplitsTheRestOfEveryLongPiece(Mistake):
 
     id = "resplits_the_rest_of_every_long_piece"
     title = "Finds the words of the rest of a long paragraph or code line again for every window (quadratic)"
-    hint = ("Find the positions of a block's or a line's words once, in one pass, and cut the list of positions "
-            "into windows.")
+    hint = (
+        "Find the positions of a block's or a line's words once, in one pass, and cut the list of positions "
+        "into windows."
+    )
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
         def cut_code(doc, lines, max_tokens):
-            return _cut_code_by_lines(doc, lines, max_tokens, long_line=lambda doc, start, end, words, size:
-                                      _rescanned_windows(doc, start, end, size))
+            return _cut_code_by_lines(
+                doc,
+                lines,
+                max_tokens,
+                long_line=lambda doc, start, end, words, size: _rescanned_windows(doc, start, end, size),
+            )
 
         def units(doc, kind, lines, max_tokens):
             start, end = lines[0][0], lines[-1][1]
@@ -1750,9 +1833,13 @@ class TypeMessageOmitsTheValue(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        _validate_with_messages(doc, max_tokens, f"doc must be a str, got {type(doc).__name__}",
-                                f"max_tokens must be an int, got {type(max_tokens).__name__}",
-                                f"max_tokens must be at least 1, got {max_tokens}")
+        _validate_with_messages(
+            doc,
+            max_tokens,
+            f"doc must be a str, got {type(doc).__name__}",
+            f"max_tokens must be an int, got {type(max_tokens).__name__}",
+            f"max_tokens must be at least 1, got {max_tokens}",
+        )
         return _chunk(doc, max_tokens)
 
 
@@ -1766,8 +1853,9 @@ class MessagesNameTheParameterOnly(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        _validate_with_messages(doc, max_tokens, "doc must be a str", "max_tokens must be an int",
-                                "max_tokens must be at least 1")
+        _validate_with_messages(
+            doc, max_tokens, "doc must be a str", "max_tokens must be an int", "max_tokens must be at least 1"
+        )
         return _chunk(doc, max_tokens)
 
 
@@ -1808,8 +1896,12 @@ class WhitespaceLinesAreText(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, open_flag=True,
-                      blocks=lambda doc, lines: _blocks(doc, lines, is_blank=lambda line: line == ""))
+        return _chunk(
+            doc,
+            max_tokens,
+            open_flag=True,
+            blocks=lambda doc, lines: _blocks(doc, lines, is_blank=lambda line: line == ""),
+        )
 
 
 class CodeRunsStartAtTheirFirstLine(Mistake):
@@ -1884,8 +1976,9 @@ class CutParagraphWindowsAreChunksOfTheirOwn(Mistake):
         def units(doc, kind, lines, max_tokens):
             pieces = _units(doc, kind, lines, max_tokens)
             # A window of max_tokens words fills a chunk: given as full, it closes the chunk after it.
-            return pieces if kind == "code" or len(pieces) == 1 else [
-                (start, end, max_tokens) for start, end, _ in pieces]
+            return (
+                pieces if kind == "code" or len(pieces) == 1 else [(start, end, max_tokens) for start, end, _ in pieces]
+            )
 
         return _chunk(doc, max_tokens, units=units)
 
@@ -1983,8 +2076,11 @@ class ClosesAtAnyBacktickLine(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
-            doc, lines, closes=lambda fence, raw: raw.startswith(fence[0])))
+        return _chunk(
+            doc,
+            max_tokens,
+            blocks=lambda doc, lines: _blocks(doc, lines, closes=lambda fence, raw: raw.startswith(fence[0])),
+        )
 
 
 class CodeLinesPackedOneByOne(Mistake):
@@ -2117,8 +2213,11 @@ class IndentedOpeningFenceOpens(Mistake):
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
-        return _chunk(doc, max_tokens, blocks=lambda doc, lines: _blocks(
-            doc, lines, fence_of=lambda line: _fence_of(line.lstrip())))
+        return _chunk(
+            doc,
+            max_tokens,
+            blocks=lambda doc, lines: _blocks(doc, lines, fence_of=lambda line: _fence_of(line.lstrip())),
+        )
 
 
 class CodePiecesSpanWholeLines(Mistake):
@@ -2133,8 +2232,10 @@ class CodePiecesSpanWholeLines(Mistake):
 
     id = "code_pieces_span_whole_lines"
     title = "A piece cut from a code block spans its whole lines, blank lines and spaces included"
-    hint = ("A piece cut from a block runs from its first word's start to its last word's end, in code too: a run "
-            "of blank lines alone has no words and makes no piece.")
+    hint = (
+        "A piece cut from a block runs from its first word's start to its last word's end, in code too: a run "
+        "of blank lines alone has no words and makes no piece."
+    )
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):
@@ -2170,8 +2271,10 @@ class RejectsAnIntSubclass(Mistake):
 
     id = "rejects_an_int_subclass"
     title = "Refuses an IntEnum member (or any subclass of int) as max_tokens"
-    hint = ("Only bool is refused among the subclasses of int: test isinstance(max_tokens, int) and reject bool "
-            "alone, rather than type(max_tokens) is int.")
+    hint = (
+        "Only bool is refused among the subclasses of int: test isinstance(max_tokens, int) and reject bool "
+        "alone, rather than type(max_tokens) is int."
+    )
 
     @staticmethod
     def chunk_markdown(doc, max_tokens):

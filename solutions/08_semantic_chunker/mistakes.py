@@ -54,8 +54,10 @@ def _check_vectors(vectors, count):
         raise ValueError(f"embed returned {len(vectors)} vectors for {count} sentences")
     for index, vector in enumerate(vectors):
         if len(vector) != len(vectors[0]):
-            raise ValueError(f"embed returned vectors of different lengths: vectors[0] has {len(vectors[0])} "
-                             f"numbers, vectors[{index}] has {len(vector)}")
+            raise ValueError(
+                f"embed returned vectors of different lengths: vectors[0] has {len(vectors[0])} "
+                f"numbers, vectors[{index}] has {len(vector)}"
+            )
 
 
 def _embed(embed, sentences):
@@ -155,8 +157,9 @@ class DotProductWithoutNormalising(Mistake):
         if not sentences:
             return []
         vectors = _embed(embed, sentences)
-        return _solve(sentences, vectors, threshold, max_tokens,
-                      similarity=lambda a, b: sum(x * y for x, y in zip(a, b)))
+        return _solve(
+            sentences, vectors, threshold, max_tokens, similarity=lambda a, b: sum(x * y for x, y in zip(a, b))
+        )
 
 
 class CutsWhereSimilar(Mistake):
@@ -574,8 +577,10 @@ class EpsilonInTheDenominator(Mistake):
 
     id = "epsilon_in_the_denominator"
     title = "Adds a tiny epsilon to the cosine's denominator instead of handling a zero vector"
-    hint = ("An epsilon moves every similarity, and one equal to the threshold falls below it: "
-            "give a zero vector the similarity 0.0 and divide the others exactly.")
+    hint = (
+        "An epsilon moves every similarity, and one equal to the threshold falls below it: "
+        "give a zero vector the similarity 0.0 and divide the others exactly."
+    )
 
     @staticmethod
     def semantic_chunks(sentences, embed, threshold, max_tokens):
@@ -684,8 +689,14 @@ class ForgetsTheFirstSentenceAfterABoundary(Mistake):
             return []
         similarities = _similarities(_embed(embed, sentences))
         sizes = [len(sentence.split()) for sentence in sentences]
-        return _pack_in_one_walk(sizes, similarities, threshold, max_tokens,
-                                 reset_at_a_boundary=lambda size: 0, reset_at_the_budget=lambda size: size)
+        return _pack_in_one_walk(
+            sizes,
+            similarities,
+            threshold,
+            max_tokens,
+            reset_at_a_boundary=lambda size: 0,
+            reset_at_the_budget=lambda size: size,
+        )
 
 
 class ForgetsTheFirstSentenceAfterTheBudget(Mistake):
@@ -708,8 +719,14 @@ class ForgetsTheFirstSentenceAfterTheBudget(Mistake):
             return []
         similarities = _similarities(_embed(embed, sentences))
         sizes = [len(sentence.split()) for sentence in sentences]
-        return _pack_in_one_walk(sizes, similarities, threshold, max_tokens,
-                                 reset_at_a_boundary=lambda size: size, reset_at_the_budget=lambda size: 0)
+        return _pack_in_one_walk(
+            sizes,
+            similarities,
+            threshold,
+            max_tokens,
+            reset_at_a_boundary=lambda size: size,
+            reset_at_the_budget=lambda size: 0,
+        )
 
 
 class StartsTheCountAtZero(Mistake):
@@ -731,8 +748,14 @@ class StartsTheCountAtZero(Mistake):
             return []
         similarities = _similarities(_embed(embed, sentences))
         sizes = [len(sentence.split()) for sentence in sentences]
-        return _pack_in_one_walk([0] + sizes[1:], similarities, threshold, max_tokens,
-                                 reset_at_a_boundary=lambda size: size, reset_at_the_budget=lambda size: size)
+        return _pack_in_one_walk(
+            [0] + sizes[1:],
+            similarities,
+            threshold,
+            max_tokens,
+            reset_at_a_boundary=lambda size: size,
+            reset_at_the_budget=lambda size: size,
+        )
 
 
 class EmbedsInBatches(Mistake):
@@ -754,7 +777,7 @@ class EmbedsInBatches(Mistake):
             return []
         vectors = []
         for start in range(0, len(sentences), 32):
-            vectors += list(embed(sentences[start:start + 32]))
+            vectors += list(embed(sentences[start : start + 32]))
         _check_vectors(vectors, len(sentences))
         return _solve(sentences, vectors, threshold, max_tokens)
 
@@ -986,8 +1009,7 @@ class ClampsIntoZeroToOne(Mistake):
         sentences = list(sentences)
         if not sentences:
             return []
-        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens,
-                      lambda a, b: max(0.0, _cosine(a, b)))
+        return _solve(sentences, _embed(embed, sentences), threshold, max_tokens, lambda a, b: max(0.0, _cosine(a, b)))
 
 
 class ZeroTestByTheSum(Mistake):
@@ -1247,8 +1269,10 @@ class ChecksTheLengthsBeforeTheCount(Mistake):
         width = len(vectors[0])
         for index, vector in enumerate(vectors):
             if len(vector) != width:
-                raise ValueError(f"embed returned vectors of different lengths: vectors[0] has {width} "
-                                 f"numbers, vectors[{index}] has {len(vector)}")
+                raise ValueError(
+                    f"embed returned vectors of different lengths: vectors[0] has {width} "
+                    f"numbers, vectors[{index}] has {len(vector)}"
+                )
         if len(vectors) != len(sentences):
             raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
         return _solve(sentences, vectors, threshold, max_tokens)
@@ -1276,8 +1300,10 @@ class ComparesEachVectorWithTheOneBefore(Mistake):
             raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
         for index in range(1, len(vectors)):
             if len(vectors[index]) != len(vectors[index - 1]):
-                raise ValueError(f"embed returned vectors of different lengths: vectors[{index - 1}] has "
-                                 f"{len(vectors[index - 1])} numbers, vectors[{index}] has {len(vectors[index])}")
+                raise ValueError(
+                    f"embed returned vectors of different lengths: vectors[{index - 1}] has "
+                    f"{len(vectors[index - 1])} numbers, vectors[{index}] has {len(vectors[index])}"
+                )
         return _solve(sentences, vectors, threshold, max_tokens)
 
 
@@ -1291,8 +1317,10 @@ class EmbedsTheOpenChunk(Mistake):
 
     id = "embeds_the_open_chunk"
     title = "Embeds the open chunk's text and compares it with the next sentence"
-    hint = "Embed the sentences, all of them in one call, and compare each with its neighbour: similarity(i) is "\
-           "between sentences i and i + 1."
+    hint = (
+        "Embed the sentences, all of them in one call, and compare each with its neighbour: similarity(i) is "
+        "between sentences i and i + 1."
+    )
 
     @staticmethod
     def semantic_chunks(sentences, embed, threshold, max_tokens):
@@ -1340,8 +1368,10 @@ class ComparesLengthsWithIs(Mistake):
         width = len(vectors[0])
         for index, vector in enumerate(vectors):
             if len(vector) is not width:
-                raise ValueError(f"embed returned vectors of different lengths: vectors[0] has {width} "
-                                 f"numbers, vectors[{index}] has {len(vector)}")
+                raise ValueError(
+                    f"embed returned vectors of different lengths: vectors[0] has {width} "
+                    f"numbers, vectors[{index}] has {len(vector)}"
+                )
         return _solve(sentences, vectors, threshold, max_tokens)
 
 
@@ -1425,8 +1455,10 @@ class ChecksOnlyForMissingVectors(Mistake):
         width = len(vectors[0])
         for index, vector in enumerate(vectors):
             if len(vector) != width:
-                raise ValueError(f"embed returned vectors of different lengths: vectors[0] has {width} "
-                                 f"numbers, vectors[{index}] has {len(vector)}")
+                raise ValueError(
+                    f"embed returned vectors of different lengths: vectors[0] has {width} "
+                    f"numbers, vectors[{index}] has {len(vector)}"
+                )
         return _solve(sentences, vectors, threshold, max_tokens)
 
 
@@ -1505,8 +1537,9 @@ class NamesTheVectorsOtherwise(Mistake):
             raise ValueError(f"embed returned {len(vectors)} vectors for {len(sentences)} sentences")
         for index, vector in enumerate(vectors):
             if len(vector) != len(vectors[0]):
-                raise ValueError(f"embed returned vector {index} with {len(vector)} numbers, "
-                                 f"expected {len(vectors[0])}")
+                raise ValueError(
+                    f"embed returned vector {index} with {len(vector)} numbers, expected {len(vectors[0])}"
+                )
         return _solve(sentences, vectors, threshold, max_tokens)
 
 
@@ -1541,8 +1574,10 @@ class AcceptsAnyIterable(Mistake):
 
     id = "accepts_any_iterable"
     title = "Accepts a set or a generator as sentences, and lets list() raise for None"
-    hint = ("sentences must be a sequence (a list, a tuple): check isinstance(sentences, collections.abc.Sequence) "
-            "and raise a TypeError naming sentences and its type.")
+    hint = (
+        "sentences must be a sequence (a list, a tuple): check isinstance(sentences, collections.abc.Sequence) "
+        "and raise a TypeError naming sentences and its type."
+    )
 
     @staticmethod
     def semantic_chunks(sentences, embed, threshold, max_tokens):
@@ -1616,8 +1651,10 @@ class RejectsAnIntSubclass(Mistake):
 
     id = "rejects_an_int_subclass"
     title = "Refuses an IntEnum member (or any subclass of int) as max_tokens"
-    hint = ("Only bool is refused among the subclasses of int: test isinstance(max_tokens, int) and reject bool "
-            "alone, rather than type(max_tokens) is int.")
+    hint = (
+        "Only bool is refused among the subclasses of int: test isinstance(max_tokens, int) and reject bool "
+        "alone, rather than type(max_tokens) is int."
+    )
 
     @staticmethod
     def semantic_chunks(sentences, embed, threshold, max_tokens):

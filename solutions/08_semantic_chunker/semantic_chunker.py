@@ -40,8 +40,9 @@ def semantic_chunks(
     if not callable(embed):
         raise TypeError(f"embed must be callable, got {embed!r} of type {type(embed).__name__}")
     if isinstance(sentences, str) or not isinstance(sentences, Sequence):  # a str is one text, not its sentences
-        raise TypeError(f"sentences must be a sequence of str, such as a list, got a value of type "
-                        f"{type(sentences).__name__}")
+        raise TypeError(
+            f"sentences must be a sequence of str, such as a list, got a value of type {type(sentences).__name__}"
+        )
     sentences = list(sentences)  # a new list of our own: embed gets a list, and the caller's is never touched
     for index, sentence in enumerate(sentences):
         if not isinstance(sentence, str):
@@ -77,8 +78,10 @@ def _embed_once(embed: Callable[[list[str]], Sequence[Sequence[float]]], sentenc
     width = len(vectors[0])
     for index, vector in enumerate(vectors):
         if len(vector) != width:
-            raise ValueError(f"embed returned vectors of different lengths: "
-                             f"vectors[0] has {width} numbers, vectors[{index}] has {len(vector)}")
+            raise ValueError(
+                f"embed returned vectors of different lengths: "
+                f"vectors[0] has {width} numbers, vectors[{index}] has {len(vector)}"
+            )
     return vectors
 
 

@@ -19,6 +19,7 @@ def tokenize(text):
 # The reference's checks and its correct parts, so that each mistake below differs from it in one way only.
 # Each check of bm25_scores takes (query, chunks, k1, b); a mistake may leave one out, change it or move it.
 
+
 def _check_query(query, chunks, k1, b):
     if not isinstance(query, str):
         raise TypeError(f"query must be a str, got {query!r} of type {type(query).__name__}")
@@ -74,18 +75,21 @@ def _check_k(k):
 
 
 def _is_a_tuple_of(value, types):
-    return (isinstance(value, (tuple, list)) and len(value) == len(types)
-            and all(isinstance(item, kind) and not isinstance(item, bool) for item, kind in zip(value, types)))
+    return (
+        isinstance(value, (tuple, list))
+        and len(value) == len(types)
+        and all(isinstance(item, kind) and not isinstance(item, bool) for item, kind in zip(value, types))
+    )
 
 
 def _check_slice(name, start, end, size):
     if not 0 <= start < end <= size:
-        raise ValueError(f"{name} must have 0 <= start < end <= {size} (the length of doc), got start {start} "
-                         f"and end {end}")
+        raise ValueError(
+            f"{name} must have 0 <= start < end <= {size} (the length of doc), got start {start} and end {end}"
+        )
 
 
-def _check_items(name, items, types, size, is_a_tuple_of=_is_a_tuple_of, check_slice=_check_slice,
-                 container=True):
+def _check_items(name, items, types, size, is_a_tuple_of=_is_a_tuple_of, check_slice=_check_slice, container=True):
     """A list or a tuple of spans or questions, each checked whole (its type, then its offsets) before the next."""
     if container and not isinstance(items, (list, tuple)):
         raise TypeError(f"{name} must be a list or a tuple, got a value of type {type(items).__name__}")
@@ -98,6 +102,7 @@ def _check_items(name, items, types, size, is_a_tuple_of=_is_a_tuple_of, check_s
 
 
 # Each check of recall_at_k takes (doc, spans, questions, k, k1, b).
+
 
 def _check_recall_k(doc, spans, questions, k, k1, b):
     _check_k(k)
@@ -146,9 +151,26 @@ def _chunk_frequencies(counts):
     return Counter(word for found in counts for word in found)
 
 
-def _scores(query, chunks, k1=1.5, b=0.75, *, checks=SCORING_CHECKS, idf=None, average=None, words=tokenize,
-            length=None, normalisation=_normalisation, terms=_in_the_querys_order, frequencies=_chunk_frequencies,
-            occurrences=None, gain=None, zero=0.0, norm_before_the_terms=False, empty_first=True):
+def _scores(
+    query,
+    chunks,
+    k1=1.5,
+    b=0.75,
+    *,
+    checks=SCORING_CHECKS,
+    idf=None,
+    average=None,
+    words=tokenize,
+    length=None,
+    normalisation=_normalisation,
+    terms=_in_the_querys_order,
+    frequencies=_chunk_frequencies,
+    occurrences=None,
+    gain=None,
+    zero=0.0,
+    norm_before_the_terms=False,
+    empty_first=True,
+):
     """BM25 as the reference computes it, with one part replaceable: the checks, idf(n, df), the average
     length average(lengths, counts), the query's words words(query), a chunk's length length(chunk, found)
     (found: its counts of the query's words), the
@@ -179,8 +201,13 @@ def _scores(query, chunks, k1=1.5, b=0.75, *, checks=SCORING_CHECKS, idf=None, a
         score = zero
         for word in terms(found, order):
             f = found.get(word, 0)
-            score += repeats[word] * idf(n, df[word]) * f * factor / (
-                f + (normalisation(k1, b, size, avgdl) if norm is None else norm))
+            score += (
+                repeats[word]
+                * idf(n, df[word])
+                * f
+                * factor
+                / (f + (normalisation(k1, b, size, avgdl) if norm is None else norm))
+            )
         scores.append(score)
     return scores
 
@@ -195,8 +222,21 @@ def _holds(doc, retrieved, start, end):
     return any(s <= start and end <= e for s, e in retrieved)
 
 
-def _recall(doc, spans, questions, k, k1=1.5, b=0.75, hit=_holds, top=_top, divide=None, checks=RECALL_CHECKS,
-            chunk_spans=None, retrieve=None, passes_the_parameters=True):
+def _recall(
+    doc,
+    spans,
+    questions,
+    k,
+    k1=1.5,
+    b=0.75,
+    hit=_holds,
+    top=_top,
+    divide=None,
+    checks=RECALL_CHECKS,
+    chunk_spans=None,
+    retrieve=None,
+    passes_the_parameters=True,
+):
     """recall_at_k as the reference computes it, with one part replaceable: the checks, whether a question's
     retrieved spans answer it hit(doc, retrieved, start, end) (a count), the denominator divide(spans,
     questions), the spans made chunks chunk_spans(spans), the spans retrieved for a ranking
@@ -209,7 +249,7 @@ def _recall(doc, spans, questions, k, k1=1.5, b=0.75, hit=_holds, top=_top, divi
     answered = 0
     for text, start, end in questions:
         ranking = top(text, chunks, k, k1, b) if passes_the_parameters else top(text, chunks, k)
-        retrieved = ([spans[index] for index in ranking] if retrieve is None else retrieve(spans, ranking))
+        retrieved = [spans[index] for index in ranking] if retrieve is None else retrieve(spans, ranking)
         answered += hit(doc, retrieved, start, end)
     return answered / (len(questions) if divide is None else divide(spans, questions))
 
@@ -217,6 +257,7 @@ def _recall(doc, spans, questions, k, k1=1.5, b=0.75, hit=_holds, top=_top, divi
 def _functions(scores=_scores, top=_top, recall=_recall, default_k1_of_top_k=1.5):
     """The kata's three functions, each built on the one before: bm25_scores on `scores`, top_k on
     `top` with those scores, recall_at_k on `recall` with that top_k. A mistake replaces one part."""
+
     def bm25_scores(query, chunks, k1=1.5, b=0.75):
         return scores(query, chunks, k1, b)
 
@@ -387,8 +428,9 @@ def _top_with_the_default_parameters(query, chunks, k, k1, b, scores):
 def _top_of_the_chunks_that_score(query, chunks, k, k1, b, scores):
     _check_k(k)
     found = scores(query, chunks, k1, b)
-    return sorted((index for index in range(len(found)) if found[index] > 0),
-                  key=lambda index: (-found[index], index))[:k]
+    return sorted((index for index in range(len(found)) if found[index] > 0), key=lambda index: (-found[index], index))[
+        :k
+    ]
 
 
 def _top_of_rounded_scores(query, chunks, k, k1, b, scores):
@@ -450,14 +492,14 @@ def _check_slice_without_the_end(name, start, end, size):
 
 def _check_slice_allowing_empty(name, start, end, size):
     if not 0 <= start <= end <= size:
-        raise ValueError(f"{name} must have 0 <= start <= end <= {size} (the length of doc), got start {start} "
-                         f"and end {end}")
+        raise ValueError(
+            f"{name} must have 0 <= start <= end <= {size} (the length of doc), got start {start} and end {end}"
+        )
 
 
 def _check_slice_allowing_negative(name, start, end, size):
     if not start < end <= size:
-        raise ValueError(f"{name} must have start < end <= {size} (the length of doc), got start {start} "
-                         f"and end {end}")
+        raise ValueError(f"{name} must have start < end <= {size} (the length of doc), got start {start} and end {end}")
 
 
 def _check_no_slice(name, start, end, size):
@@ -480,6 +522,7 @@ def _top_checking_k_with(check_k):
 
 def _without_the_values(functions):
     """The functions, each raising its errors with a message cut before ", got": the argument named, not its value."""
+
     def cut(function):
         def without_the_value(*args, **kwargs):
             try:
@@ -505,8 +548,11 @@ def _check_no_questions_first(doc, spans, questions, k, k1, b):
 
 
 def _is_a_tuple_of_ints_or_bools(value, types):
-    return (isinstance(value, (tuple, list)) and len(value) == len(types)
-            and all(isinstance(item, kind) for item, kind in zip(value, types)))
+    return (
+        isinstance(value, (tuple, list))
+        and len(value) == len(types)
+        and all(isinstance(item, kind) for item, kind in zip(value, types))
+    )
 
 
 def _recall_of_no_questions_as_zero(doc, spans, questions, k, k1=1.5, b=0.75, top=_top):
@@ -529,6 +575,7 @@ def _recall_returning_early_without_spans(doc, spans, questions, k, k1=1.5, b=0.
 
 
 # The scores --------------------------------------------------------------------------------------
+
 
 class NegativeIdf(Mistake):
     """Uses the textbook idf ln((N - df + 0.5) / (df + 0.5)), which goes negative for a word in
@@ -601,7 +648,8 @@ class SwapsK1AndB(Mistake):
     hint = "The denominator is f + k1 * (1 - b + b * |c| / avgdl): k1 scales it, b mixes 1 with |c| / avgdl."
 
     bm25_scores, top_k, recall_at_k = _scoring(
-        normalisation=lambda k1, b, size, average: b * (1 - k1 + k1 * size / average))
+        normalisation=lambda k1, b, size, average: b * (1 - k1 + k1 * size / average)
+    )
 
 
 class InvertsTheLengthRatio(Mistake):
@@ -616,7 +664,8 @@ class InvertsTheLengthRatio(Mistake):
     hint = "A chunk longer than average must get a larger denominator: the ratio is |c| / avgdl."
 
     bm25_scores, top_k, recall_at_k = _scoring(
-        normalisation=lambda k1, b, size, average: k1 * (1 - b + b * average / size))
+        normalisation=lambda k1, b, size, average: k1 * (1 - b + b * average / size)
+    )
 
 
 class DropsK1PlusOne(Mistake):
@@ -657,7 +706,8 @@ class CountsAWordOncePerChunk(Mistake):
     hint = "f(t, c) is how many times t occurs in c: count the chunk's words, not the set of them."
 
     bm25_scores, top_k, recall_at_k = _scoring(
-        occurrences=lambda chunk_words, repeats: Counter(word for word in set(chunk_words) if word in repeats))
+        occurrences=lambda chunk_words, repeats: Counter(word for word in set(chunk_words) if word in repeats)
+    )
 
 
 class SplitsTheQueryOnSpaces(Mistake):
@@ -743,8 +793,10 @@ class AddsTheTermsInTheChunksOrder(Mistake):
 
     id = "adds_the_terms_in_the_chunks_order"
     title = "A chunk's terms added in the order of its own words, not the query's"
-    hint = ("Add every chunk's terms in one order fixed by the query (the order its words first appear in): "
-            "then chunks that hold the same words as often, and are as long, score exactly the same.")
+    hint = (
+        "Add every chunk's terms in one order fixed by the query (the order its words first appear in): "
+        "then chunks that hold the same words as often, and are as long, score exactly the same."
+    )
 
     bm25_scores, top_k, recall_at_k = _scoring(terms=lambda found, order: list(found))
 
@@ -760,8 +812,10 @@ class ScoresAbsentWordsToo(Mistake):
 
     id = "scores_absent_words_too"
     title = "A term computed for every query word in every chunk, absent words included"
-    hint = ("A word the chunk does not hold adds nothing: skip it, never compute its term (0 / 0 when k1 = 0), "
-            "and add one term per query word the chunk does hold.")
+    hint = (
+        "A word the chunk does not hold adds nothing: skip it, never compute its term (0 / 0 when k1 = 0), "
+        "and add one term per query word the chunk does hold."
+    )
 
     bm25_scores, top_k, recall_at_k = _scoring(terms=lambda found, order: list(order))
 
@@ -816,8 +870,10 @@ class ScoresEveryQueryWordAgainstEveryChunk(Mistake):
 
     id = "scores_every_query_word_against_every_chunk"
     title = "A loop over every chunk for every query word: time grows with their product"
-    hint = ("Read each chunk once, counting only the query's words in it (a Counter of the query's words); "
-            "then a score adds one term per distinct query word the chunk holds.")
+    hint = (
+        "Read each chunk once, counting only the query's words in it (a Counter of the query's words); "
+        "then a score adds one term per distinct query word the chunk holds."
+    )
 
     bm25_scores, top_k, recall_at_k = _functions(scores=_scores_word_by_word)
 
@@ -852,6 +908,7 @@ class RecountsTheAverageForEveryTerm(Mistake):
 
 # The checks of the scores -----------------------------------------------------------------------
 
+
 class AcceptsAStrOfChunks(Mistake):
     """Takes any iterable of str for chunks, so a str is scored as a list of one-character chunks.
 
@@ -863,8 +920,9 @@ class AcceptsAStrOfChunks(Mistake):
     title = "A str accepted as the chunks, each character a chunk"
     hint = "chunks must be a list or a tuple: refuse anything else (a str is a sequence of characters) with TypeError."
 
-    bm25_scores, top_k, recall_at_k = _scoring(checks=tuple(check for check in SCORING_CHECKS
-                                                            if check is not _check_chunks))
+    bm25_scores, top_k, recall_at_k = _scoring(
+        checks=tuple(check for check in SCORING_CHECKS if check is not _check_chunks)
+    )
 
 
 class DoesNotCheckTheQuery(Mistake):
@@ -884,8 +942,9 @@ class DoesNotCheckTheChunks(Mistake):
     title = "A chunk that is not a str not refused with TypeError"
     hint = "Check each chunk in order before scoring: TypeError naming chunks[i] when it is not a str."
 
-    bm25_scores, top_k, recall_at_k = _scoring(checks=tuple(check for check in SCORING_CHECKS
-                                                            if check is not _check_each_chunk))
+    bm25_scores, top_k, recall_at_k = _scoring(
+        checks=tuple(check for check in SCORING_CHECKS if check is not _check_each_chunk)
+    )
 
 
 class ChecksTheParametersBeforeTheChunks(Mistake):
@@ -899,7 +958,8 @@ class ChecksTheParametersBeforeTheChunks(Mistake):
     hint = "The order is query, then chunks (the list, then each chunk), then k1, then b: the first problem decides."
 
     bm25_scores, top_k, recall_at_k = _scoring(
-        checks=(_check_query, _check_k1_type, _check_k1, _check_b_type, _check_b, _check_chunks, _check_each_chunk))
+        checks=(_check_query, _check_k1_type, _check_k1, _check_b_type, _check_b, _check_chunks, _check_each_chunk)
+    )
 
 
 class ChecksBBeforeK1(Mistake):
@@ -910,7 +970,8 @@ class ChecksBBeforeK1(Mistake):
     hint = "k1 comes before b: check k1's value first, then b's."
 
     bm25_scores, top_k, recall_at_k = _scoring(
-        checks=(_check_query, _check_chunks, _check_each_chunk, _check_b_type, _check_b, _check_k1_type, _check_k1))
+        checks=(_check_query, _check_chunks, _check_each_chunk, _check_b_type, _check_b, _check_k1_type, _check_k1)
+    )
 
 
 class ChecksBothTypesBeforeTheValues(Mistake):
@@ -922,7 +983,8 @@ class ChecksBothTypesBeforeTheValues(Mistake):
     hint = "Check k1 whole (its type, then its value), then b the same way: the first problem decides."
 
     bm25_scores, top_k, recall_at_k = _scoring(
-        checks=(_check_query, _check_chunks, _check_each_chunk, _check_k1_type, _check_b_type, _check_k1, _check_b))
+        checks=(_check_query, _check_chunks, _check_each_chunk, _check_k1_type, _check_b_type, _check_k1, _check_b)
+    )
 
 
 class ChecksTheChunksBeforeTheQuery(Mistake):
@@ -933,7 +995,8 @@ class ChecksTheChunksBeforeTheQuery(Mistake):
     hint = "The order is query, then chunks, then k1, then b: check the query first."
 
     bm25_scores, top_k, recall_at_k = _scoring(
-        checks=(_check_chunks, _check_each_chunk, _check_query, _check_k1_type, _check_k1, _check_b_type, _check_b))
+        checks=(_check_chunks, _check_each_chunk, _check_query, _check_k1_type, _check_k1, _check_b_type, _check_b)
+    )
 
 
 class AcceptsABoolParameter(Mistake):
@@ -943,9 +1006,17 @@ class AcceptsABoolParameter(Mistake):
     title = "k1=True or b=True accepted as 1"
     hint = "bool is a subclass of int: refuse it explicitly (isinstance(value, bool)) for k1 and b."
 
-    bm25_scores, top_k, recall_at_k = _scoring(checks=_replaced(_replaced(
-        SCORING_CHECKS, _check_k1_type, lambda query, chunks, k1, b: _check_a_number_letting_bools_through("k1", k1)),
-        _check_b_type, lambda query, chunks, k1, b: _check_a_number_letting_bools_through("b", b)))
+    bm25_scores, top_k, recall_at_k = _scoring(
+        checks=_replaced(
+            _replaced(
+                SCORING_CHECKS,
+                _check_k1_type,
+                lambda query, chunks, k1, b: _check_a_number_letting_bools_through("k1", k1),
+            ),
+            _check_b_type,
+            lambda query, chunks, k1, b: _check_a_number_letting_bools_through("b", b),
+        )
+    )
 
 
 class AcceptsAnInfiniteK1(Mistake):
@@ -966,7 +1037,8 @@ class AcceptsANanK1(Mistake):
     hint = "Every comparison with nan is False: write the check as not 0 <= k1 < math.inf, or test math.isnan."
 
     bm25_scores, top_k, recall_at_k = _scoring(
-        checks=_replaced(SCORING_CHECKS, _check_k1, _check_k1_letting_nan_through))
+        checks=_replaced(SCORING_CHECKS, _check_k1, _check_k1_letting_nan_through)
+    )
 
 
 class AcceptsANanB(Mistake):
@@ -986,8 +1058,11 @@ def _check_exactly_a_list_of_chunks(query, chunks, k1, b):
 
 
 def _is_of_exactly_the_types(value, types):
-    return (type(value) in (tuple, list) and len(value) == len(types)
-            and all(type(item) is kind for item, kind in zip(value, types)))
+    return (
+        type(value) in (tuple, list)
+        and len(value) == len(types)
+        and all(type(item) is kind for item, kind in zip(value, types))
+    )
 
 
 def _check_exact_items(name, items, types, size):
@@ -996,11 +1071,15 @@ def _check_exact_items(name, items, types, size):
     _check_items(name, items, types, size, is_a_tuple_of=_is_of_exactly_the_types, container=False)
 
 
-_EXACT_RECALL_CHECKS = _replaced(_replaced(
-    RECALL_CHECKS,
-    _check_spans, lambda doc, spans, questions, k, k1, b: _check_exact_items("spans", spans, (int, int), len(doc))),
+_EXACT_RECALL_CHECKS = _replaced(
+    _replaced(
+        RECALL_CHECKS,
+        _check_spans,
+        lambda doc, spans, questions, k, k1, b: _check_exact_items("spans", spans, (int, int), len(doc)),
+    ),
     _check_questions,
-    lambda doc, spans, questions, k, k1, b: _check_exact_items("questions", questions, (str, int, int), len(doc)))
+    lambda doc, spans, questions, k, k1, b: _check_exact_items("questions", questions, (str, int, int), len(doc)),
+)
 
 
 class RefusesSubclasses(Mistake):
@@ -1009,13 +1088,17 @@ class RefusesSubclasses(Mistake):
 
     id = "refuses_subclasses"
     title = "A namedtuple span or a subclass of list refused"
-    hint = ("Check the types with isinstance, which accepts a subclass (a namedtuple is a tuple), and refuse "
-            "bool on its own: type(x) is int refuses bool, but also every other subclass.")
+    hint = (
+        "Check the types with isinstance, which accepts a subclass (a namedtuple is a tuple), and refuse "
+        "bool on its own: type(x) is int refuses bool, but also every other subclass."
+    )
 
     bm25_scores, top_k, recall_at_k = _functions(
-        scores=lambda query, chunks, k1, b: _scores(query, chunks, k1, b, checks=_replaced(
-            SCORING_CHECKS, _check_chunks, _check_exactly_a_list_of_chunks)),
-        recall=lambda *args, top: _recall(*args, top=top, checks=_EXACT_RECALL_CHECKS))
+        scores=lambda query, chunks, k1, b: _scores(
+            query, chunks, k1, b, checks=_replaced(SCORING_CHECKS, _check_chunks, _check_exactly_a_list_of_chunks)
+        ),
+        recall=lambda *args, top: _recall(*args, top=top, checks=_EXACT_RECALL_CHECKS),
+    )
 
 
 def _check_chunks_naming_the_value(query, chunks, k1, b):
@@ -1034,6 +1117,7 @@ def _items_naming_the_value(name, types):
         if not isinstance(items, (list, tuple)):
             raise TypeError(f"{name} must be a list or a tuple, got {items!r}")
         _check_items(name, items, types, len(doc))
+
     return check
 
 
@@ -1045,16 +1129,28 @@ class NamesTheValueNotTheTypeOfAWrongContainer(Mistake):
     id = "names_the_value_not_the_type_of_a_wrong_container"
     about_the_message = True
     title = "A chunks, spans, questions or doc of the wrong type refused without naming its type"
-    hint = ("For these four, name the type of what was given: 'chunks must be a list or a tuple, got a value of "
-            "type str'.")
+    hint = (
+        "For these four, name the type of what was given: 'chunks must be a list or a tuple, got a value of type str'."
+    )
 
     bm25_scores, top_k, recall_at_k = _functions(
-        scores=lambda query, chunks, k1, b: _scores(query, chunks, k1, b, checks=_replaced(
-            SCORING_CHECKS, _check_chunks, _check_chunks_naming_the_value)),
-        recall=lambda *args, top: _recall(*args, top=top, checks=_replaced(_replaced(_replaced(
-            RECALL_CHECKS, _check_doc, _check_doc_naming_the_value),
-            _check_spans, _items_naming_the_value("spans", (int, int))),
-            _check_questions, _items_naming_the_value("questions", (str, int, int)))))
+        scores=lambda query, chunks, k1, b: _scores(
+            query, chunks, k1, b, checks=_replaced(SCORING_CHECKS, _check_chunks, _check_chunks_naming_the_value)
+        ),
+        recall=lambda *args, top: _recall(
+            *args,
+            top=top,
+            checks=_replaced(
+                _replaced(
+                    _replaced(RECALL_CHECKS, _check_doc, _check_doc_naming_the_value),
+                    _check_spans,
+                    _items_naming_the_value("spans", (int, int)),
+                ),
+                _check_questions,
+                _items_naming_the_value("questions", (str, int, int)),
+            ),
+        ),
+    )
 
 
 def _top_refusing_an_int_subclass(query, chunks, k, k1, b, scores):
@@ -1077,11 +1173,13 @@ class RefusesAnIntSubclassAsK(Mistake):
     title = "An IntEnum member (a subclass of int) refused as k"
     hint = "Check isinstance(k, int) and refuse bool on its own: type(k) is int refuses every subclass of int."
 
-    bm25_scores, top_k, recall_at_k = _functions(top=_top_refusing_an_int_subclass,
-                                                 recall=_recall_refusing_an_int_subclass)
+    bm25_scores, top_k, recall_at_k = _functions(
+        top=_top_refusing_an_int_subclass, recall=_recall_refusing_an_int_subclass
+    )
 
 
 # The top k ---------------------------------------------------------------------------------------
+
 
 class TiesGoToTheHigherIndex(Mistake):
     """Sorts (score, index) pairs from the highest down, so equal scores come in reverse index order.
@@ -1149,8 +1247,10 @@ class ReturnsOneChunkTooMany(Mistake):
     hint = "The first k of a list are list[:k]."
 
     bm25_scores, top_k, recall_at_k = _ranking(
-        lambda query, chunks, k, k1, b, scores: _top(query, chunks, k, k1, b, scores)
-        + _top(query, chunks, k + 1, k1, b, scores)[k:k + 1])
+        lambda query, chunks, k, k1, b, scores: (
+            _top(query, chunks, k, k1, b, scores) + _top(query, chunks, k + 1, k1, b, scores)[k : k + 1]
+        )
+    )
 
 
 class AssumesAtLeastKChunks(Mistake):
@@ -1211,10 +1311,13 @@ class AcceptsABoolK(Mistake):
     hint = "bool is a subclass of int: refuse it explicitly (isinstance(k, bool))."
 
     bm25_scores, top_k, recall_at_k = _functions(
-        top=lambda query, chunks, k, k1, b, scores: _top(query, chunks, int(k) if isinstance(k, bool) else k,
-                                                        k1, b, scores),
+        top=lambda query, chunks, k, k1, b, scores: _top(
+            query, chunks, int(k) if isinstance(k, bool) else k, k1, b, scores
+        ),
         recall=lambda doc, spans, questions, k, k1, b, top: _recall(
-            doc, spans, questions, int(k) if isinstance(k, bool) else k, k1, b, top=top))
+            doc, spans, questions, int(k) if isinstance(k, bool) else k, k1, b, top=top
+        ),
+    )
 
 
 class DoesNotCheckTheTypeOfK(Mistake):
@@ -1228,8 +1331,18 @@ class DoesNotCheckTheTypeOfK(Mistake):
     bm25_scores, top_k, recall_at_k = _functions(
         top=_top_checking_k_with(_check_k_below_one_only),
         recall=lambda doc, spans, questions, k, k1, b, top: _recall(
-            doc, spans, questions, k, k1, b, top=top, checks=_replaced(
-                RECALL_CHECKS, _check_recall_k, lambda doc, spans, questions, k, k1, b: _check_k_below_one_only(k))))
+            doc,
+            spans,
+            questions,
+            k,
+            k1,
+            b,
+            top=top,
+            checks=_replaced(
+                RECALL_CHECKS, _check_recall_k, lambda doc, spans, questions, k, k1, b: _check_k_below_one_only(k)
+            ),
+        ),
+    )
 
 
 class AcceptsKZero(Mistake):
@@ -1242,11 +1355,20 @@ class AcceptsKZero(Mistake):
     bm25_scores, top_k, recall_at_k = _functions(
         top=_top_accepting_k_zero,
         recall=lambda doc, spans, questions, k, k1, b, top: _recall(
-            doc, spans, questions, k, k1, b, top=top,
-            checks=_replaced(RECALL_CHECKS, _check_recall_k, lambda doc, spans, questions, k, k1, b: None)))
+            doc,
+            spans,
+            questions,
+            k,
+            k1,
+            b,
+            top=top,
+            checks=_replaced(RECALL_CHECKS, _check_recall_k, lambda doc, spans, questions, k, k1, b: None),
+        ),
+    )
 
 
 # Recall@k ----------------------------------------------------------------------------------------
+
 
 class CountsAnOverlapAsAHit(Mistake):
     """Counts a question as answered when a retrieved chunk overlaps its evidence at all.
@@ -1257,11 +1379,13 @@ class CountsAnOverlapAsAHit(Mistake):
 
     id = "counts_an_overlap_as_a_hit"
     title = "A chunk that holds part of the evidence counted as a hit"
-    hint = ("A hit needs the whole evidence inside one chunk: "
-            "chunk start <= evidence start and evidence end <= chunk end.")
+    hint = (
+        "A hit needs the whole evidence inside one chunk: chunk start <= evidence start and evidence end <= chunk end."
+    )
 
     bm25_scores, top_k, recall_at_k = _recalling(
-        hit=lambda doc, retrieved, start, end: any(s < end and start < e for s, e in retrieved))
+        hit=lambda doc, retrieved, start, end: any(s < end and start < e for s, e in retrieved)
+    )
 
 
 class ExcludesEvidenceAtTheEdges(Mistake):
@@ -1274,7 +1398,8 @@ class ExcludesEvidenceAtTheEdges(Mistake):
     hint = "Containment includes the edges: chunk start <= evidence start and evidence end <= chunk end."
 
     bm25_scores, top_k, recall_at_k = _recalling(
-        hit=lambda doc, retrieved, start, end: any(s < start and end < e for s, e in retrieved))
+        hit=lambda doc, retrieved, start, end: any(s < start and end < e for s, e in retrieved)
+    )
 
 
 class ComparesTheEvidenceText(Mistake):
@@ -1289,7 +1414,8 @@ class ComparesTheEvidenceText(Mistake):
     hint = "The evidence is a place in the document: compare offsets, chunk start <= start and end <= chunk end."
 
     bm25_scores, top_k, recall_at_k = _recalling(
-        hit=lambda doc, retrieved, start, end: any(doc[start:end] in doc[s:e] for s, e in retrieved))
+        hit=lambda doc, retrieved, start, end: any(doc[start:end] in doc[s:e] for s, e in retrieved)
+    )
 
 
 class JoinsTheRetrievedChunks(Mistake):
@@ -1314,8 +1440,9 @@ class ChecksOnlyTheBestChunk(Mistake):
     title = "Only the best chunk checked for the evidence, not all k"
     hint = "A question is answered when any of its top k chunks contains the evidence, not only the first."
 
-    bm25_scores, top_k, recall_at_k = _recalling(retrieve=lambda spans, ranking: [spans[index]
-                                                                                  for index in ranking[:1]])
+    bm25_scores, top_k, recall_at_k = _recalling(
+        retrieve=lambda spans, ranking: [spans[index] for index in ranking[:1]]
+    )
 
 
 class UsesTheRankAsTheIndex(Mistake):
@@ -1326,8 +1453,9 @@ class UsesTheRankAsTheIndex(Mistake):
     title = "spans[rank] taken for the retrieved chunks instead of spans[index]"
     hint = "top_k returns chunk indices: the retrieved spans are spans[i] for each i it returns."
 
-    bm25_scores, top_k, recall_at_k = _recalling(retrieve=lambda spans, ranking: [spans[rank]
-                                                                                  for rank in range(len(ranking))])
+    bm25_scores, top_k, recall_at_k = _recalling(
+        retrieve=lambda spans, ranking: [spans[rank] for rank in range(len(ranking))]
+    )
 
 
 class MergesRepeatedSpans(Mistake):
@@ -1354,7 +1482,8 @@ class CountsAQuestionForEachChunkThatHoldsIt(Mistake):
     hint = "A question is answered or not: count it once, however many of its chunks contain the evidence."
 
     bm25_scores, top_k, recall_at_k = _recalling(
-        hit=lambda doc, retrieved, start, end: sum(s <= start and end <= e for s, e in retrieved))
+        hit=lambda doc, retrieved, start, end: sum(s <= start and end <= e for s, e in retrieved)
+    )
 
 
 class DividesByTheChunks(Mistake):
@@ -1383,6 +1512,7 @@ class RecallIgnoresK1AndB(Mistake):
 
 # The checks of recall@k --------------------------------------------------------------------------
 
+
 class RecallLeavesKToTopK(Mistake):
     """Does not check k in recall_at_k, leaving it to top_k: a bad k is reported only when a
     question is ranked, after the spans and questions are checked."""
@@ -1401,8 +1531,9 @@ class DoesNotCheckTheDoc(Mistake):
     title = "A doc that is not a str not refused with TypeError"
     hint = "Check doc right after k: TypeError naming doc when it is not a str."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=tuple(check for check in RECALL_CHECKS
-                                                              if check is not _check_doc))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=tuple(check for check in RECALL_CHECKS if check is not _check_doc)
+    )
 
 
 class AcceptsAnyIterableOfSpans(Mistake):
@@ -1413,8 +1544,9 @@ class AcceptsAnyIterableOfSpans(Mistake):
     title = "spans not checked to be a list or a tuple"
     hint = "spans must be a list or a tuple: refuse anything else with TypeError naming spans."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=_replaced(RECALL_CHECKS, _check_spans,
-                                                                  _spans_checked_with(container=False)))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=_replaced(RECALL_CHECKS, _check_spans, _spans_checked_with(container=False))
+    )
 
 
 class DoesNotCheckTheEvidence(Mistake):
@@ -1425,8 +1557,9 @@ class DoesNotCheckTheEvidence(Mistake):
     title = "A question's evidence not checked to be a slice of doc"
     hint = "An evidence must be a non-empty slice of doc, like a span: 0 <= start < end <= len(doc)."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=_replaced(RECALL_CHECKS, _check_questions,
-                                                                  _questions_checked_with(_check_no_slice)))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=_replaced(RECALL_CHECKS, _check_questions, _questions_checked_with(_check_no_slice))
+    )
 
 
 class ChecksQuestionsBeforeSpans(Mistake):
@@ -1437,7 +1570,8 @@ class ChecksQuestionsBeforeSpans(Mistake):
     hint = "The order is k, doc, spans, questions, then k1 and b: the first problem decides."
 
     bm25_scores, top_k, recall_at_k = _recalling(
-        checks=(_check_recall_k, _check_doc, _check_questions, _check_spans, _check_recall_parameters))
+        checks=(_check_recall_k, _check_doc, _check_questions, _check_spans, _check_recall_parameters)
+    )
 
 
 class ChecksEverySpanTypeBeforeAnyOffset(Mistake):
@@ -1448,8 +1582,9 @@ class ChecksEverySpanTypeBeforeAnyOffset(Mistake):
     title = "Every span's type checked before any span's offsets"
     hint = "Check each span whole, its type and then its offsets, before the next span."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=_replaced(RECALL_CHECKS, _check_spans,
-                                                                  _check_every_span_type_first))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=_replaced(RECALL_CHECKS, _check_spans, _check_every_span_type_first)
+    )
 
 
 class LetsASpanRunPastTheEnd(Mistake):
@@ -1459,8 +1594,9 @@ class LetsASpanRunPastTheEnd(Mistake):
     title = "A span that ends past the end of doc accepted"
     hint = "A span must be a slice of doc: end <= len(doc) too."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=_replaced(RECALL_CHECKS, _check_spans,
-                                                                  _spans_checked_with(_check_slice_without_the_end)))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=_replaced(RECALL_CHECKS, _check_spans, _spans_checked_with(_check_slice_without_the_end))
+    )
 
 
 class ChecksForNoQuestionsBeforeTheirType(Mistake):
@@ -1471,8 +1607,9 @@ class ChecksForNoQuestionsBeforeTheirType(Mistake):
     title = "Empty questions refused before their type is checked"
     hint = "Check that questions is a list or a tuple first, then that it is not empty."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=_replaced(RECALL_CHECKS, _check_questions,
-                                                                  _check_no_questions_first))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=_replaced(RECALL_CHECKS, _check_questions, _check_no_questions_first)
+    )
 
 
 class AcceptsBoolOffsets(Mistake):
@@ -1482,9 +1619,13 @@ class AcceptsBoolOffsets(Mistake):
     title = "A bool accepted as an offset"
     hint = "bool is a subclass of int: refuse it explicitly in spans and questions."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=_replaced(_replaced(
-        RECALL_CHECKS, _check_spans, _spans_checked_with(is_a_tuple_of=_is_a_tuple_of_ints_or_bools)),
-        _check_questions, _questions_checked_with(is_a_tuple_of=_is_a_tuple_of_ints_or_bools)))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=_replaced(
+            _replaced(RECALL_CHECKS, _check_spans, _spans_checked_with(is_a_tuple_of=_is_a_tuple_of_ints_or_bools)),
+            _check_questions,
+            _questions_checked_with(is_a_tuple_of=_is_a_tuple_of_ints_or_bools),
+        )
+    )
 
 
 class AcceptsAnEmptySpan(Mistake):
@@ -1494,9 +1635,13 @@ class AcceptsAnEmptySpan(Mistake):
     title = "An empty span or evidence (start == end) accepted"
     hint = "A span and an evidence must be non-empty: start < end, not start <= end."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=_replaced(_replaced(
-        RECALL_CHECKS, _check_spans, _spans_checked_with(_check_slice_allowing_empty)),
-        _check_questions, _questions_checked_with(_check_slice_allowing_empty)))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=_replaced(
+            _replaced(RECALL_CHECKS, _check_spans, _spans_checked_with(_check_slice_allowing_empty)),
+            _check_questions,
+            _questions_checked_with(_check_slice_allowing_empty),
+        )
+    )
 
 
 class AcceptsANegativeStart(Mistake):
@@ -1507,9 +1652,13 @@ class AcceptsANegativeStart(Mistake):
     title = "A negative start accepted"
     hint = "A span must be a slice of doc: 0 <= start too."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=_replaced(_replaced(
-        RECALL_CHECKS, _check_spans, _spans_checked_with(_check_slice_allowing_negative)),
-        _check_questions, _questions_checked_with(_check_slice_allowing_negative)))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=_replaced(
+            _replaced(RECALL_CHECKS, _check_spans, _spans_checked_with(_check_slice_allowing_negative)),
+            _check_questions,
+            _questions_checked_with(_check_slice_allowing_negative),
+        )
+    )
 
 
 class RefusesAListAsASpan(Mistake):
@@ -1519,9 +1668,13 @@ class RefusesAListAsASpan(Mistake):
     title = "A span or question given as a list refused"
     hint = "A span is a tuple or a list of two ints, a question a tuple or a list of a str and two ints."
 
-    bm25_scores, top_k, recall_at_k = _recalling(checks=_replaced(_replaced(
-        RECALL_CHECKS, _check_spans, _spans_checked_with(is_a_tuple_of=_is_exactly_a_tuple_of)),
-        _check_questions, _questions_checked_with(is_a_tuple_of=_is_exactly_a_tuple_of)))
+    bm25_scores, top_k, recall_at_k = _recalling(
+        checks=_replaced(
+            _replaced(RECALL_CHECKS, _check_spans, _spans_checked_with(is_a_tuple_of=_is_exactly_a_tuple_of)),
+            _check_questions,
+            _questions_checked_with(is_a_tuple_of=_is_exactly_a_tuple_of),
+        )
+    )
 
 
 class ReturnsZeroForNoQuestions(Mistake):

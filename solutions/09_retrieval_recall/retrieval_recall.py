@@ -85,8 +85,14 @@ def top_k(query: str, chunks: Sequence[str], k: int, k1: float = 1.5, b: float =
     return ranked[:k]
 
 
-def recall_at_k(doc: str, spans: Sequence[tuple[int, int]], questions: Sequence[tuple[str, int, int]], k: int,
-                k1: float = 1.5, b: float = 0.75) -> float:
+def recall_at_k(
+    doc: str,
+    spans: Sequence[tuple[int, int]],
+    questions: Sequence[tuple[str, int, int]],
+    k: int,
+    k1: float = 1.5,
+    b: float = 0.75,
+) -> float:
     """The fraction of the questions whose evidence lies whole inside one of their top k chunks.
 
     Chunk i is doc[start:end] for spans[i] = (start, end). A question (text, start, end)
@@ -110,8 +116,9 @@ def recall_at_k(doc: str, spans: Sequence[tuple[int, int]], questions: Sequence[
         raise ValueError("questions must hold at least one question, got none")
     for index, question in enumerate(questions):
         if not _is_a_tuple_of(question, (str, int, int)):
-            raise TypeError(f"questions[{index}] must be a tuple (text, start, end) of a str and two ints, "
-                            f"got {question!r}")
+            raise TypeError(
+                f"questions[{index}] must be a tuple (text, start, end) of a str and two ints, got {question!r}"
+            )
         _check_slice(f"questions[{index}]", question[1], question[2], len(doc))
     _check_parameters(k1, b)
     chunks = [doc[start:end] for start, end in spans]
@@ -162,12 +169,16 @@ def _require_sequence(name: str, value: object) -> None:
 
 def _is_a_tuple_of(value: object, types: tuple[type, ...]) -> bool:
     """A tuple or list of len(types) items, each exactly of its type (bool is not an int)."""
-    return (isinstance(value, (tuple, list)) and len(value) == len(types)
-            and all(isinstance(item, kind) and not isinstance(item, bool) for item, kind in zip(value, types)))
+    return (
+        isinstance(value, (tuple, list))
+        and len(value) == len(types)
+        and all(isinstance(item, kind) and not isinstance(item, bool) for item, kind in zip(value, types))
+    )
 
 
 def _check_slice(name: str, start: int, end: int, size: int) -> None:
     """A non-empty slice of the document: 0 <= start < end <= size."""
     if not 0 <= start < end <= size:
-        raise ValueError(f"{name} must have 0 <= start < end <= {size} (the length of doc), got start {start} "
-                         f"and end {end}")
+        raise ValueError(
+            f"{name} must have 0 <= start < end <= {size} (the length of doc), got start {start} and end {end}"
+        )

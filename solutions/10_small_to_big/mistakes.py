@@ -27,8 +27,9 @@ class Span:
 def _is_an_int(value, flaw, bool_flaw):
     if flaw == "exact_int_type":  # refuses bool, but every other subclass of int too
         return type(value) is int
-    return isinstance(value, int) and (flaw in (bool_flaw, "bools_everywhere", "bools_as_ints")
-                                       or not isinstance(value, bool))
+    return isinstance(value, int) and (
+        flaw in (bool_flaw, "bools_everywhere", "bools_as_ints") or not isinstance(value, bool)
+    )
 
 
 def _name(name, index, flaw):
@@ -54,8 +55,11 @@ def _check_items(name, items, size, doc, parents, flaw):
         raise TypeError(f"{name} must be a list or a tuple{_got(items, flaw)}")
 
     def check_type(index, item):
-        if not (isinstance(item, (tuple, list)) and len(item) == size
-                and all(_is_an_int(x, flaw, "bool_in_an_item") for x in item)):
+        if not (
+            isinstance(item, (tuple, list))
+            and len(item) == size
+            and all(_is_an_int(x, flaw, "bool_in_an_item") for x in item)
+        ):
             raise TypeError(f"{_name(name, index, flaw)} must be a tuple of {size} ints, got {item!r}")
 
     if flaw == "every_type_before_any_value":
@@ -86,8 +90,9 @@ def _check_items(name, items, size, doc, parents, flaw):
         start, end = item[-2:]
         empty_allowed = flaw == ("empty_parent" if name == "parents" else "empty_child")
         if not (low <= start <= end <= high if empty_allowed else low <= start < end <= high):
-            raise ValueError(f"{name}[{index}] must have {low} <= start < end <= {high}, "
-                             f"got start {start} and end {end}")
+            raise ValueError(
+                f"{name}[{index}] must have {low} <= start < end <= {high}, got start {start} and end {end}"
+            )
         if name == "children" and flaw == "offsets_before_parent_order":
             _check_parent_order(index, *order_checked)
         previous_end = end
@@ -127,8 +132,9 @@ def _check_numbers(window, merge_ratio, max_tokens, flaw):
         raise TypeError(f"window must be an int, got {window!r} of type {type(window).__name__}")
     if window < 0:
         raise ValueError(f"window must be at least 0, got {window}")
-    if not isinstance(merge_ratio, (int, float)) or (isinstance(merge_ratio, bool)
-                                                     and flaw not in ("bool_ratio", "bools_everywhere")):
+    if not isinstance(merge_ratio, (int, float)) or (
+        isinstance(merge_ratio, bool) and flaw not in ("bool_ratio", "bools_everywhere")
+    ):
         raise TypeError(f"merge_ratio must be an int or a float, got {merge_ratio!r}")
     if flaw == "nan_ratio":
         if merge_ratio <= 0 or merge_ratio > 1:  # nan compares False both ways, and passes
@@ -195,7 +201,7 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
     if flaw == "sorts_the_hits_it_was_given":  # to walk the hit children in document order, without a copy
         hits.sort()
     by_parent = {}
-    for child in (hits if flaw == "repeats_count" else rank):
+    for child in hits if flaw == "repeats_count" else rank:
         by_parent.setdefault(children[child][0], []).append(child)
     hit_parents = by_parent.items()
     if flaw == "every_parent_divided":  # goes through every parent, hit or not, and divides first
@@ -217,7 +223,8 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
             if flaw == "every_spans_words_child_by_child":
                 words_of_run[Span(start, end, parent, min(rank[c] for c in hit))] = sum(
                     _words(doc, child_start, child_end, flaw)
-                    for _, child_start, child_end in children[first[parent]:first[parent] + count[parent]])
+                    for _, child_start, child_end in children[first[parent] : first[parent] + count[parent]]
+                )
             if flaw == "parent_per_hit":
                 spans += [Span(start, end, parent, rank[child]) for child in hit]
             elif flaw == "merged_parent_ranked_by_its_first_child":
@@ -235,8 +242,9 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
         if flaw == "one_past_the_end":
             high_limit += 1
         for child in dict.fromkeys(hit):
-            runs.append((max(low_limit, child - window), max(min(high_limit, child + window), child),
-                         rank[child], parent))
+            runs.append(
+                (max(low_limit, child - window), max(min(high_limit, child + window), child), rank[child], parent)
+            )
     if flaw == "marks_each_windows_children":  # every child of every window marked one at a time
         best = {}
         for low, high, run_rank, parent in runs:
@@ -277,9 +285,9 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
         span = Span(children[low][1], children[high][2], parent, run_rank)
         spans.append(span)
         if flaw in ("words_child_by_child", "every_spans_words_child_by_child"):
-            words_of_run[span] = sum(_words(doc, start, end, flaw) for _, start, end in children[low:high + 1])
+            words_of_run[span] = sum(_words(doc, start, end, flaw) for _, start, end in children[low : high + 1])
     chosen, total = [], 0
-    for span in sorted(spans, key=lambda span: (span.start if flaw == "by_position" else span.rank)):
+    for span in sorted(spans, key=lambda span: span.start if flaw == "by_position" else span.rank):
         words = words_of_run[span] if span in words_of_run else _words(doc, span.start, span.end, flaw)
         if total + words < max_tokens if flaw == "exact_fit_refused" else total + words <= max_tokens:
             chosen.append(span)
@@ -294,6 +302,7 @@ def _assemble(doc, hits, children, parents, window=1, merge_ratio=0.5, max_token
 def _with(flaw):
     def assemble_context(doc, hits, children, parents, window=1, merge_ratio=0.5, max_tokens=512):
         return _assemble(doc, hits, children, parents, window, merge_ratio, max_tokens, flaw=flaw)
+
     return staticmethod(assemble_context)
 
 
@@ -337,8 +346,10 @@ class MultipliesTheRatioByTheCount(Mistake):
 
     id = "multiplies_the_ratio_by_the_count"
     title = "The merge ratio compared as hit >= merge_ratio * count, which rounds"
-    hint = ("Compare the float division hit / count >= merge_ratio, as the statement says: 7 / 25 is 0.28, "
-            "but 0.28 * 25 is 7.000000000000001.")
+    hint = (
+        "Compare the float division hit / count >= merge_ratio, as the statement says: 7 / 25 is 0.28, "
+        "but 0.28 * 25 is 7.000000000000001."
+    )
     assemble_context = _with("multiplied_ratio")
 
 
@@ -414,8 +425,10 @@ class MergesWindowsInRankOrder(Mistake):
 
     id = "merges_windows_in_rank_order"
     title = "Windows merged in rank order, without sorting them by position"
-    hint = ("Sort a parent's runs by their first child before sweeping: a run can join two runs that "
-            "came before it in rank order.")
+    hint = (
+        "Sort a parent's runs by their first child before sweeping: a run can join two runs that "
+        "came before it in rank order."
+    )
     assemble_context = _with("merges_in_rank_order")
 
 
@@ -428,8 +441,10 @@ class MarksEachWindowsChildrenOneByOne(Mistake):
 
     id = "marks_each_windows_children_one_by_one"
     title = "Marks every child of every window one at a time: time grows with the hits times the window"
-    hint = ("A window is a range of children: keep it as its first and last child, sort the ranges of a parent "
-            "and merge those that touch, whatever their width.")
+    hint = (
+        "A window is a range of children: keep it as its first and last child, sort the ranges of a parent "
+        "and merge those that touch, whatever their width."
+    )
     assemble_context = _with("marks_each_windows_children")
 
 
@@ -442,8 +457,10 @@ class JoinsEveryWindowOnTheLeft(Mistake):
 
     id = "joins_every_window_on_the_left"
     title = "Windows taken in rank order, and any window on the left of a run merged into it"
-    hint = ("Sort a parent's runs by their first child before sweeping: a run merges with the next one only when "
-            "the next starts at most one child after the run ends.")
+    hint = (
+        "Sort a parent's runs by their first child before sweeping: a run merges with the next one only when "
+        "the next starts at most one child after the run ends."
+    )
     assemble_context = _with("joins_every_window_on_the_left")
 
 
@@ -455,8 +472,10 @@ class SwallowsAWindowOnTheLeft(Mistake):
 
     id = "swallows_a_window_on_the_left"
     title = "Windows taken in rank order, and a window on the left of a run swallowed by it"
-    hint = ("Sort a parent's runs by their first child before sweeping; a sweep by position can keep a run's "
-            "first child only because no later run starts before it.")
+    hint = (
+        "Sort a parent's runs by their first child before sweeping; a sweep by position can keep a run's "
+        "first child only because no later run starts before it."
+    )
     assemble_context = _with("swallows_a_window_on_the_left")
 
 
@@ -602,9 +621,11 @@ class CountsWordsSplitOnSingleSpaces(Mistake):
     skipped wrongly."""
 
     id = "counts_words_split_on_single_spaces"
-    title = "Words counted with split(\" \") instead of split()"
-    hint = ("A span's words are len(doc[start:end].split()): split() with no argument splits on any run of "
-            "whitespace, newlines and tabs included.")
+    title = 'Words counted with split(" ") instead of split()'
+    hint = (
+        "A span's words are len(doc[start:end].split()): split() with no argument splits on any run of "
+        "whitespace, newlines and tabs included."
+    )
     assemble_context = _with("words_split_on_single_spaces")
 
 
@@ -614,8 +635,7 @@ class CountsARunsWordsChildByChild(Mistake):
 
     id = "counts_a_runs_words_child_by_child"
     title = "A run's words counted as the sum of its children's words"
-    hint = ("Count the words of the span itself, doc[start:end]: a run's span includes the text between "
-            "its children.")
+    hint = "Count the words of the span itself, doc[start:end]: a run's span includes the text between its children."
     assemble_context = _with("words_child_by_child")
 
 
@@ -625,8 +645,10 @@ class CountsEverySpansWordsChildByChild(Mistake):
 
     id = "counts_every_spans_words_child_by_child"
     title = "Every span's words counted as the sum of its children's words"
-    hint = ("Count the words of the span itself, doc[start:end]: a merged parent's span holds its heading, "
-            "and a run's the text between its children.")
+    hint = (
+        "Count the words of the span itself, doc[start:end]: a merged parent's span holds its heading, "
+        "and a run's the text between its children."
+    )
     assemble_context = _with("every_spans_words_child_by_child")
 
 
@@ -647,10 +669,14 @@ class FindsAParentsChildrenByScanningThemAll(Mistake):
     parent, is the same mistake, only slower."""
 
     id = "finds_a_parents_children_by_scanning_them_all"
-    title = ("A pass over all the children for every hit parent (a loop over them, or list.index and list.count "
-             "to find its first child and its number of children)")
-    hint = ("index() and count() each read the whole list, as a loop does: find every parent's first child and "
-            "count of children in one pass over the children, before the hits.")
+    title = (
+        "A pass over all the children for every hit parent (a loop over them, or list.index and list.count "
+        "to find its first child and its number of children)"
+    )
+    hint = (
+        "index() and count() each read the whole list, as a loop does: find every parent's first child and "
+        "count of children in one pass over the children, before the hits."
+    )
     assemble_context = _with("index_and_count_per_hit_parent")
 
 
@@ -685,8 +711,10 @@ class ChecksTheArgumentsInSignatureOrder(Mistake):
 
     id = "checks_the_arguments_in_signature_order"
     title = "The arguments checked in the signature's order instead of the statement's"
-    hint = ("Check doc, then parents, then children, then hits, then window, merge_ratio and max_tokens: "
-            "a child is checked against its parent, and a hit against the children.")
+    hint = (
+        "Check doc, then parents, then children, then hits, then window, merge_ratio and max_tokens: "
+        "a child is checked against its parent, and a hit against the children."
+    )
     assemble_context = _with("signature_order")
 
 
@@ -717,8 +745,10 @@ class ChecksAChildsOffsetsBeforeItsParentsOrder(Mistake):
 
     id = "checks_a_childs_offsets_before_its_parents_order"
     title = "A child's offsets checked before its parent's order"
-    hint = ("Within one child: its type, then its parent (it exists, then it is not before the previous "
-            "child's parent), then its offsets.")
+    hint = (
+        "Within one child: its type, then its parent (it exists, then it is not before the previous "
+        "child's parent), then its offsets."
+    )
     assemble_context = _with("offsets_before_parent_order")
 
 
@@ -854,8 +884,10 @@ class AcceptsANanMergeRatio(Mistake):
 
     id = "accepts_a_nan_merge_ratio"
     title = "merge_ratio=nan accepted"
-    hint = ("Refuse merge_ratio when `not (0 < merge_ratio <= 1)`, the condition that must hold, rather than "
-            "when `merge_ratio <= 0 or merge_ratio > 1`: nan fails every comparison.")
+    hint = (
+        "Refuse merge_ratio when `not (0 < merge_ratio <= 1)`, the condition that must hold, rather than "
+        "when `merge_ratio <= 0 or merge_ratio > 1`: nan fails every comparison."
+    )
     assemble_context = _with("nan_ratio")
 
 
@@ -931,8 +963,10 @@ class BoundsAParentsFirstChildByThePreviousChild(Mistake):
 
     id = "bounds_a_parents_first_child_by_the_previous_child"
     title = "A parent's first child checked against the previous parent's last child, not its own parent's start"
-    hint = ("A parent's first child starts at or after its parent's start; only a child after another of the "
-            "same parent is bounded by that child's end.")
+    hint = (
+        "A parent's first child starts at or after its parent's start; only a child after another of the "
+        "same parent is bounded by that child's end."
+    )
     assemble_context = _with("first_child_after_the_previous_child")
 
 
@@ -943,4 +977,3 @@ class AcceptsAnEmptyChild(Mistake):
     title = "An empty child (start == end) accepted"
     hint = "A child must have start < end."
     assemble_context = _with("empty_child")
-

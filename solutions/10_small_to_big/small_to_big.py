@@ -15,9 +15,15 @@ class Span:
     rank: int
 
 
-def assemble_context(doc: str, hits: Sequence[int], children: Sequence[tuple[int, int, int]],
-                     parents: Sequence[tuple[int, int]], window: int = 1, merge_ratio: float = 0.5,
-                     max_tokens: int = 512) -> list[Span]:
+def assemble_context(
+    doc: str,
+    hits: Sequence[int],
+    children: Sequence[tuple[int, int, int]],
+    parents: Sequence[tuple[int, int]],
+    window: int = 1,
+    merge_ratio: float = 0.5,
+    max_tokens: int = 512,
+) -> list[Span]:
     """The spans of the document to give the model for these hits, best first, within a budget.
 
     children[i] = (parent, start, end); parents[p] = (start, end); hits are child indices,
@@ -70,15 +76,22 @@ def assemble_context(doc: str, hits: Sequence[int], children: Sequence[tuple[int
 
     chosen, total = [], 0
     for span in sorted(spans, key=lambda span: span.rank):  # ranks are distinct: a child has one parent
-        words = len(doc[span.start:span.end].split())
+        words = len(doc[span.start : span.end].split())
         if total + words <= max_tokens:  # a span that does not fit is skipped: a later one may
             chosen.append(span)
             total += words
     return chosen
 
 
-def _check(doc: object, hits: object, children: object, parents: object, window: object, merge_ratio: object,
-           max_tokens: object) -> None:
+def _check(
+    doc: object,
+    hits: object,
+    children: object,
+    parents: object,
+    window: object,
+    merge_ratio: object,
+    max_tokens: object,
+) -> None:
     if not isinstance(doc, str):
         raise TypeError(f"doc must be a str, got a value of type {type(doc).__name__}")
     _require_sequence("parents", parents)
@@ -89,8 +102,10 @@ def _check(doc: object, hits: object, children: object, parents: object, window:
             raise TypeError(f"parents[{index}] must be a tuple (start, end) of two ints, got {parent!r}")
         start, end = parent
         if not previous_end <= start < end <= len(doc):
-            raise ValueError(f"parents[{index}] must have {previous_end} <= start < end <= {len(doc)} (after the "
-                             f"parent before it, inside doc), got start {start} and end {end}")
+            raise ValueError(
+                f"parents[{index}] must have {previous_end} <= start < end <= {len(doc)} (after the "
+                f"parent before it, inside doc), got start {start} and end {end}"
+            )
         previous_end = end
     _require_sequence("children", children)
     assert isinstance(children, (list, tuple))
@@ -100,19 +115,23 @@ def _check(doc: object, hits: object, children: object, parents: object, window:
             raise TypeError(f"children[{index}] must be a tuple (parent, start, end) of three ints, got {child!r}")
         parent, start, end = child
         if not 0 <= parent < len(parents):
-            raise ValueError(f"children[{index}] names the parent {parent}, which does not exist "
-                             f"(there are {len(parents)} parents)")
+            raise ValueError(
+                f"children[{index}] names the parent {parent}, which does not exist (there are {len(parents)} parents)"
+            )
         if parent < previous_parent:
-            raise ValueError(f"children[{index}] belongs to parent {parent}, after a child of parent "
-                             f"{previous_parent}: the children of a parent must be consecutive, in parent order")
+            raise ValueError(
+                f"children[{index}] belongs to parent {parent}, after a child of parent "
+                f"{previous_parent}: the children of a parent must be consecutive, in parent order"
+            )
         low, high = parents[parent]
         if parent == previous_parent:  # after the child before it, in the same parent
             low, where = previous_end, f"after the child before it, inside parent {parent}"
         else:  # its parent's first child: from its parent's start (the children before it end before that)
             where = f"the first child of parent {parent}, inside it"
         if not low <= start < end <= high:
-            raise ValueError(f"children[{index}] must have {low} <= start < end <= {high} ({where}), "
-                             f"got start {start} and end {end}")
+            raise ValueError(
+                f"children[{index}] must have {low} <= start < end <= {high} ({where}), got start {start} and end {end}"
+            )
         previous_parent, previous_end = parent, end
     _require_sequence("hits", hits)
     assert isinstance(hits, (list, tuple))
@@ -126,8 +145,9 @@ def _check(doc: object, hits: object, children: object, parents: object, window:
     if window < 0:
         raise ValueError(f"window must be at least 0, got {window}")
     if not isinstance(merge_ratio, (int, float)) or isinstance(merge_ratio, bool):
-        raise TypeError(f"merge_ratio must be an int or a float, got {merge_ratio!r} of type "
-                        f"{type(merge_ratio).__name__}")
+        raise TypeError(
+            f"merge_ratio must be an int or a float, got {merge_ratio!r} of type {type(merge_ratio).__name__}"
+        )
     if not 0 < merge_ratio <= 1:  # also refuses nan
         raise ValueError(f"merge_ratio must be above 0 and at most 1, got {merge_ratio}")
     if not isinstance(max_tokens, int) or isinstance(max_tokens, bool):
@@ -143,5 +163,8 @@ def _require_sequence(name: str, value: object) -> None:
 
 def _is_a_tuple_of(value: object, length: int) -> bool:
     """A tuple or list of `length` ints (bool is not an int)."""
-    return (isinstance(value, (tuple, list)) and len(value) == length
-            and all(isinstance(item, int) and not isinstance(item, bool) for item in value))
+    return (
+        isinstance(value, (tuple, list))
+        and len(value) == length
+        and all(isinstance(item, int) and not isinstance(item, bool) for item in value)
+    )

@@ -8,12 +8,11 @@ limit covers drawing them too. A window is a slice of the tokens, which is what 
 
 from operator import itemgetter
 
+from kata.judging.checks import expect
+from kata.judging.guards import complexity_guard, paced, progress_guard
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import token_ids
 from tests.support.paces import windows as plain_windows
-
-from kata.judging.guards import complexity_guard, paced, progress_guard
-from kata.judging.checks import expect
 
 COPYING_HINT = (
     "Look for a step that copies or scans the rest of the input on every window: "
@@ -29,9 +28,11 @@ def test_two_million_tokens_in_large_windows(fixed_windows, guard_random):
     tokens = token_ids(guard_random, 2_000_000)
     expected = paced(lambda: plain_windows(tokens, 256, 224))
     windows = fixed_windows(list(tokens), 256, 32)
-    expect(is_exactly(windows, expected),
-           "8,929 windows, each the 256 tokens from a multiple of 224, the last one ending with the last token",
-           details=differs(windows, expected))
+    expect(
+        is_exactly(windows, expected),
+        "8,929 windows, each the 256 tokens from a multiple of 224, the last one ending with the last token",
+        details=differs(windows, expected),
+    )
 
 
 @complexity_guard(paced=True, hint=COPYING_HINT)
@@ -44,18 +45,31 @@ def test_many_small_windows_over_a_long_input(fixed_windows, guard_random):
     expected = paced(lambda: plain_windows(tokens, 3, 2))
     windows = fixed_windows(list(tokens), 3, 1)
     # Window k is tokens[2k:2k + 3]: its three columns say it all, and are read in C, not item by item.
-    full = type(windows) is list and len(windows) == 260_000 and set(map(type, windows)) == {list} \
-        and is_exactly(windows[-1], tokens[-2:]) and set(map(len, windows[:-1])) == {3}
-    right = full and all(is_exactly(list(map(itemgetter(column), windows[:-1])),
-                                    tokens[column:column + 519_997:2]) for column in range(3))
-    expect(right, "260,000 windows, tokens[0:3], tokens[2:5], ..., the last one the last two tokens",
-           details="" if right else differs(windows, expected))
+    full = (
+        type(windows) is list
+        and len(windows) == 260_000
+        and set(map(type, windows)) == {list}
+        and is_exactly(windows[-1], tokens[-2:])
+        and set(map(len, windows[:-1])) == {3}
+    )
+    right = full and all(
+        is_exactly(list(map(itemgetter(column), windows[:-1])), tokens[column : column + 519_997 : 2])
+        for column in range(3)
+    )
+    expect(
+        right,
+        "260,000 windows, tokens[0:3], tokens[2:5], ..., the last one the last two tokens",
+        details="" if right else differs(windows, expected),
+    )
 
 
 @progress_guard()
 def test_the_loop_ends_on_a_long_input_with_the_largest_overlap(fixed_windows, guard_random):
     tokens = token_ids(guard_random, 5_000)
     windows = fixed_windows(list(tokens), 8, 7)
-    expected = [tokens[start:start + 8] for start in range(4_993)]
-    expect(is_exactly(windows, expected), "4,993 windows: one starting at each position up to 4,992",
-           details=differs(windows, expected))
+    expected = [tokens[start : start + 8] for start in range(4_993)]
+    expect(
+        is_exactly(windows, expected),
+        "4,993 windows: one starting at each position up to 4,992",
+        details=differs(windows, expected),
+    )

@@ -2,10 +2,10 @@
 
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.support.answers import windowed
 
 from kata.judging.checks import expect
 from kata.vocabulary import counted
+from tests.support.answers import windowed
 
 words = st.sampled_from(["a", "b", "c", "d", "e"])
 token_sequences = st.one_of(
@@ -33,18 +33,21 @@ def test_first_window_and_the_new_part_of_each_later_one_rebuild_the_input(fixed
     chunk_size, overlap = size
     windows = windowed(fixed_windows, tokens, chunk_size, overlap)
     rebuilt = windows[0] + [token for window in windows[1:] for token in window[overlap:]] if windows else []
-    expect(rebuilt == list(tokens),
-           "the first window, plus every later window without its first `overlap` items, "
-           "to rebuild the input exactly",
-           details=f"Rebuilt: {rebuilt}")
+    expect(
+        rebuilt == list(tokens),
+        "the first window, plus every later window without its first `overlap` items, to rebuild the input exactly",
+        details=f"Rebuilt: {rebuilt}",
+    )
 
 
 @given(token_sequences, sizes())
 def test_every_window_but_the_last_is_full(fixed_windows, tokens, size):
     chunk_size, overlap = size
     windows = windowed(fixed_windows, tokens, chunk_size, overlap)
-    expect(all(len(window) == chunk_size for window in windows[:-1]),
-           f"every window but the last to hold exactly chunk_size = {counted(chunk_size, 'item')}")
+    expect(
+        all(len(window) == chunk_size for window in windows[:-1]),
+        f"every window but the last to hold exactly chunk_size = {counted(chunk_size, 'item')}",
+    )
 
 
 @given(token_sequences, sizes())
@@ -52,20 +55,25 @@ def test_consecutive_windows_share_exactly_overlap_items(fixed_windows, tokens, 
     chunk_size, overlap = size
     windows = windowed(fixed_windows, tokens, chunk_size, overlap)
     pairs = list(zip(windows, windows[1:]))
-    expect(all(before[len(before) - overlap:] == after[:overlap] for before, after in pairs),
-           f"the last {counted(overlap, 'item')} of each window to be the first {overlap} of the next")
-    expect(all(len(after) > overlap for _, after in pairs),
-           "every window after the first to hold something new (more than `overlap` items); "
-           "a window wholly inside the one before it is redundant")
+    expect(
+        all(before[len(before) - overlap :] == after[:overlap] for before, after in pairs),
+        f"the last {counted(overlap, 'item')} of each window to be the first {overlap} of the next",
+    )
+    expect(
+        all(len(after) > overlap for _, after in pairs),
+        "every window after the first to hold something new (more than `overlap` items); "
+        "a window wholly inside the one before it is redundant",
+    )
 
 
 @given(token_sequences, sizes())
 def test_the_last_window_ends_at_the_end_of_the_input(fixed_windows, tokens, size):
     chunk_size, overlap = size
     windows = windowed(fixed_windows, tokens, chunk_size, overlap)
-    tail = list(tokens[len(tokens) - len(windows[-1]):]) if windows else []
-    expect(not tokens or (bool(windows) and windows[-1] == tail),
-           "the last window to end with the last token of the input")
+    tail = list(tokens[len(tokens) - len(windows[-1]) :]) if windows else []
+    expect(
+        not tokens or (bool(windows) and windows[-1] == tail), "the last window to end with the last token of the input"
+    )
 
 
 @given(token_sequences, sizes())
@@ -74,19 +82,20 @@ def test_the_window_count_follows_its_formula(fixed_windows, tokens, size):
     windows = windowed(fixed_windows, tokens, chunk_size, overlap)
     length, step = len(tokens), chunk_size - overlap
     count = 0 if length == 0 else 1 + max(0, -(-(length - chunk_size) // step))
-    expect(len(windows) == count,
-           f"{count} window{'' if count == 1 else 's'}: 0 for no tokens, "
-           "else 1 + ceil((len(tokens) - chunk_size) / step) "
-           f"with step = {step}")
+    expect(
+        len(windows) == count,
+        f"{count} window{'' if count == 1 else 's'}: 0 for no tokens, "
+        "else 1 + ceil((len(tokens) - chunk_size) / step) "
+        f"with step = {step}",
+    )
 
 
 @given(token_sequences, sizes())
 def test_each_window_is_the_slice_at_its_start(fixed_windows, tokens, size):
     chunk_size, overlap = size
     windows = windowed(fixed_windows, tokens, chunk_size, overlap)
-    expected = [list(tokens[start:start + chunk_size]) for start in expected_starts(len(tokens), chunk_size, overlap)]
-    expect(windows == expected and all(type(window) is list for window in windows),
-           f"the lists {expected}")
+    expected = [list(tokens[start : start + chunk_size]) for start in expected_starts(len(tokens), chunk_size, overlap)]
+    expect(windows == expected and all(type(window) is list for window in windows), f"the lists {expected}")
 
 
 @given(st.lists(words, max_size=30), sizes())

@@ -8,13 +8,12 @@ The expected chunks come from an independent oracle, greedy_chunks (tests/suppor
 loop over the sizes, the work a right packer does, which each guard times as its pace (kata.judging.guards.paced).
 """
 
+from kata.judging.checks import expect
+from kata.judging.guards import complexity_guard, paced, progress_guard
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import numbers
 from tests.support.oracles import greedy_chunks
 from tests.support.paces import packing
-
-from kata.judging.guards import complexity_guard, paced, progress_guard
-from kata.judging.checks import expect
 
 RESUMMING_HINT = (
     "Look for a step that goes over the whole open chunk, or the whole input, for every sentence: "
@@ -42,9 +41,12 @@ def test_a_million_sentences_in_long_chunks(pack_sentences, guard_random):
     paced(lambda: packing(sizes, budget))
     expected = greedy_chunks(sizes, budget)
     chunks = pack_sentences(list(sizes), budget)
-    expect(is_exactly(chunks, expected),
-           f"{len(expected):,} chunks of consecutive sentences, {lengths(expected)}, packed greedily under "
-           f"the budget of {budget:,}", details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        f"{len(expected):,} chunks of consecutive sentences, {lengths(expected)}, packed greedily under "
+        f"the budget of {budget:,}",
+        details=differs(chunks, expected),
+    )
 
 
 @complexity_guard(paced=True, hint=RESCANNING_HINT)
@@ -55,15 +57,22 @@ def test_two_hundred_thousand_sentences_in_short_chunks(pack_sentences, guard_ra
     paced(lambda: packing(sizes, budget))
     expected = greedy_chunks(sizes, budget)
     chunks = pack_sentences(list(sizes), budget)
-    expect(is_exactly(chunks, expected),
-           f"{len(expected):,} chunks of consecutive sentences, {lengths(expected)}, packed greedily under "
-           f"the budget of {budget}", details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        f"{len(expected):,} chunks of consecutive sentences, {lengths(expected)}, packed greedily under "
+        f"the budget of {budget}",
+        details=differs(chunks, expected),
+    )
 
 
-@progress_guard(paced=True, hint=(
-    "Does every iteration of your loop move on to the next sentence? If it does, look for a step that copies "
-    "everything made so far for every chunk, which tens of thousands of chunks make too slow: chunks = "
-    "chunks + [chunk] copies the list of chunks each time (chunks.append(chunk) does not)."))
+@progress_guard(
+    paced=True,
+    hint=(
+        "Does every iteration of your loop move on to the next sentence? If it does, look for a step that copies "
+        "everything made so far for every chunk, which tens of thousands of chunks make too slow: chunks = "
+        "chunks + [chunk] copies the list of chunks each time (chunks.append(chunk) does not)."
+    ),
+)
 def test_the_loop_ends_on_long_runs_of_oversized_sentences(pack_sentences, guard_random):
     # Runs of 1 to 60 sentences each larger than the (odd) budget, the first at the start, between runs of 1
     # to 6 that fit it (of even sizes: no chunk of them fills the budget exactly), 200,000 sentences in all.
@@ -80,6 +89,9 @@ def test_the_loop_ends_on_long_runs_of_oversized_sentences(pack_sentences, guard
     paced(lambda: packing(sizes, budget))
     expected = greedy_chunks(sizes, budget)
     chunks = pack_sentences(list(sizes), budget)
-    expect(is_exactly(chunks, expected),
-           f"{len(expected):,} chunks: each sentence larger than the budget of {budget} alone, and the runs "
-           "of sentences between them packed greedily", details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        f"{len(expected):,} chunks: each sentence larger than the budget of {budget} alone, and the runs "
+        "of sentences between them packed greedily",
+        details=differs(chunks, expected),
+    )

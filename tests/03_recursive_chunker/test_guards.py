@@ -12,13 +12,12 @@ sentence's shape stays as it was: its windows are what any reading of its words 
 
 from itertools import accumulate
 
+from kata.judging.checks import expect
+from kata.judging.guards import complexity_guard, paced, progress_guard
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import letters, numbers
 from tests.support.oracles import greedy_bounds
 from tests.support.paces import sentence_chunks
-
-from kata.judging.guards import complexity_guard, paced, progress_guard
-from kata.judging.checks import expect
 
 RECOUNT_HINT = (
     "Look for a count of the whole open chunk inside the loop: count_tokens(' '.join(chunk)), "
@@ -30,11 +29,10 @@ RESCAN_HINT = (
 )
 
 
-
 def sentences(guard_random, count: int, words: int) -> list[str]:
     """`count` sentences of `words` random one-letter words each, the last one followed by a period."""
     text = letters(guard_random, count * words)
-    return [" ".join(text[start:start + words]) + "." for start in range(0, count * words, words)]
+    return [" ".join(text[start : start + words]) + "." for start in range(0, count * words, words)]
 
 
 @complexity_guard(paced=True, hint=RECOUNT_HINT)
@@ -44,15 +42,20 @@ def test_a_megabyte_of_text_in_chunks_of_thousands_of_words(chunk_text, guard_ra
     budget = 2 * guard_random.randint(15_000, 30_000) + 1  # odd, and every sentence has an even number of words:
     lengths = [2 * half for half in numbers(guard_random, 45_000, 1, 10)]  # no chunk fills the budget exactly
     words, ends = letters(guard_random, sum(lengths)), list(accumulate(lengths))
-    sentences = [f"{words[end - length].upper()} {' '.join(words[end - length + 1:end])}."  # Capitalised
-                 for end, length in zip(ends, lengths)]
+    sentences = [
+        f"{words[end - length].upper()} {' '.join(words[end - length + 1 : end])}."  # Capitalised
+        for end, length in zip(ends, lengths)
+    ]
     text = " ".join(sentences)
     paced(lambda: sentence_chunks(text, budget))
     expected = [" ".join(sentences[start:end]) for start, end in greedy_bounds(lengths, budget)]
     chunks = chunk_text(text, budget)
-    expect(is_exactly(chunks, expected),
-           f"{len(expected)} chunks, each the next sentences that fit the budget of {budget:,} words, joined by "
-           "one space: every sentence is a unit, the text is one paragraph", details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        f"{len(expected)} chunks, each the next sentences that fit the budget of {budget:,} words, joined by "
+        "one space: every sentence is a unit, the text is one paragraph",
+        details=differs(chunks, expected),
+    )
 
 
 @complexity_guard(paced=True, hint=RESCAN_HINT)
@@ -62,8 +65,11 @@ def test_a_megabyte_of_text_in_many_overlapping_chunks(chunk_text, guard_random)
     paced(lambda: sentence_chunks(text, 110))
     expected = [f"{drawn[i]} {drawn[i + 1]}" for i in range(9_999)]
     chunks = chunk_text(text, 110, 50)
-    expect(is_exactly(chunks, expected), "9,999 chunks, each two sentences of 50 words: the last sentence of the "
-                                         "chunk before, and the next one", details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        "9,999 chunks, each two sentences of 50 words: the last sentence of the chunk before, and the next one",
+        details=differs(chunks, expected),
+    )
 
 
 @complexity_guard(paced=True, hint=RESCAN_HINT)
@@ -74,11 +80,13 @@ def test_one_long_sentence_without_punctuation(chunk_text, guard_random):
     words = letters(guard_random, 300_000)
     text = " ".join(words) + " "
     paced(lambda: sentence_chunks(text, 7))
-    expected = [" ".join(words[start:start + 7]) for start in range(0, 300_000, 7)]
+    expected = [" ".join(words[start : start + 7]) for start in range(0, 300_000, 7)]
     chunks = chunk_text(text, 7, 6)
-    expect(is_exactly(chunks, expected),
-           "42,858 chunks of one window each: 42,857 windows of 7 words and a last one of 1, "
-           "none carried, since a window of 7 words does not fit an overlap of 6")
+    expect(
+        is_exactly(chunks, expected),
+        "42,858 chunks of one window each: 42,857 windows of 7 words and a last one of 1, "
+        "none carried, since a window of 7 words does not fit an overlap of 6",
+    )
 
 
 @progress_guard()
@@ -86,11 +94,12 @@ def test_the_loop_ends_with_the_largest_overlap_over_many_sentences(chunk_text, 
     """With max_tokens=9 and overlap_tokens=8 the carry must leave room for the next 4-word sentence."""
     # Sentence i starts with a capital and its number, then 3 random words: no two are alike.
     capitals, words = letters(guard_random, 5_000).upper(), letters(guard_random, 15_000)
-    sentences = [f"{capitals[i]}{i + 1} {' '.join(words[3 * i:3 * i + 3])}." for i in range(5_000)]
+    sentences = [f"{capitals[i]}{i + 1} {' '.join(words[3 * i : 3 * i + 3])}." for i in range(5_000)]
     chunks = chunk_text(" ".join(sentences), 9, 8)
-    expect(is_exactly(chunks, [f"{sentences[i]} {sentences[i + 1]}" for i in range(4_999)]),
-           "4,999 chunks, each two consecutive sentences, from the first and second to the 4,999th and "
-           "5,000th")
+    expect(
+        is_exactly(chunks, [f"{sentences[i]} {sentences[i + 1]}" for i in range(4_999)]),
+        "4,999 chunks, each two consecutive sentences, from the first and second to the 4,999th and 5,000th",
+    )
 
 
 @progress_guard()
@@ -98,5 +107,8 @@ def test_the_loop_ends_when_every_overlap_would_fill_the_budget(chunk_text, guar
     """Sentences of 3 words with max_tokens=4 and overlap_tokens=3: no carry can leave room, so none is made."""
     drawn = sentences(guard_random, 5_000, 3)
     chunks = chunk_text(" ".join(drawn) + " ", 4, 3)
-    expect(is_exactly(chunks, drawn), "5,000 chunks, each one sentence of the text, in order",
-           details=differs(chunks, drawn))
+    expect(
+        is_exactly(chunks, drawn),
+        "5,000 chunks, each one sentence of the text, in order",
+        details=differs(chunks, drawn),
+    )

@@ -9,12 +9,12 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
+
+from kata.judging.checks import expect
+from kata.judging.guards import progress_guard
+from kata.vocabulary import counted
 from tests.support.answers import strings
 from tests.support.oracles import greedy_chunks
-
-from kata.judging.guards import progress_guard
-from kata.judging.checks import expect
-from kata.vocabulary import counted
 
 WORDS = ["a", "bb", "ccc", "3.14", "x.y", "end.", "wow!", "why?", "...", "ok?!"]
 GAPS = [" ", " ", " ", "  ", "\t", " \t ", "\n", "\n", "\n\n", "\n \t\n", "\r\n\r\n", "\n\n\n"]
@@ -61,7 +61,7 @@ def oracle_sentences(text):
     sentences = []
     previous = None
     for match in re.finditer(r"\S+", text):
-        gap = text[previous.end():match.start()] if previous else ""
+        gap = text[previous.end() : match.start()] if previous else ""
         if previous is None or previous.group()[-1] in ".!?" or gap.count("\n") >= 2:
             sentences.append([])
         sentences[-1].append(match.group())
@@ -126,7 +126,7 @@ def locate(chunks, units):
         if not words or words[0] not in unit_of_first_word or words[-1] not in unit_of_last_word:
             return None
         first, last = unit_of_first_word[words[0]], unit_of_last_word[words[-1]]
-        if last < first or chunk != " ".join(units[first:last + 1]):
+        if last < first or chunk != " ".join(units[first : last + 1]):
             return None
         ranges.append((first, last + 1))
     return ranges
@@ -138,33 +138,41 @@ def locate(chunks, units):
 @given(texts, max_tokens_values)
 def test_the_units_hold_exactly_the_words_of_the_text(split_units, text, max_tokens):
     units = strings(split_units, text, max_tokens)
-    expect([word for unit in units for word in unit.split()] == text.split(),
-           "the units' words, in order, to be exactly the text's words (text.split())")
+    expect(
+        [word for unit in units for word in unit.split()] == text.split(),
+        "the units' words, in order, to be exactly the text's words (text.split())",
+    )
 
 
 @given(texts, max_tokens_values)
 def test_every_unit_has_one_to_max_tokens_words_joined_by_single_spaces(split_units, text, max_tokens):
     units = strings(split_units, text, max_tokens)
-    expect(all(unit == " ".join(unit.split()) and 1 <= word_count(unit) <= max_tokens for unit in units),
-           f"every unit to hold between 1 and max_tokens = {counted(max_tokens, 'word')}, joined by single spaces")
+    expect(
+        all(unit == " ".join(unit.split()) and 1 <= word_count(unit) <= max_tokens for unit in units),
+        f"every unit to hold between 1 and max_tokens = {counted(max_tokens, 'word')}, joined by single spaces",
+    )
 
 
 @given(texts)
 def test_with_a_large_budget_every_unit_is_one_whole_sentence(split_units, text):
     expected = [" ".join(words) for words in oracle_sentences(text)]
     units = strings(split_units, text, 30)
-    expect(units == expected,
-           f"the sentences {expected}: a sentence ends at '.', '!' or '?' followed by whitespace, "
-           "or at a blank line, and none is cut when all fit")
+    expect(
+        units == expected,
+        f"the sentences {expected}: a sentence ends at '.', '!' or '?' followed by whitespace, "
+        "or at a blank line, and none is cut when all fit",
+    )
 
 
 @given(texts, max_tokens_values)
 def test_only_sentences_longer_than_max_tokens_are_cut(split_units, text, max_tokens):
     expected = oracle_units(text, max_tokens)
     units = strings(split_units, text, max_tokens)
-    expect(units == expected,
-           f"the units {expected}: every sentence of at most {counted(max_tokens, 'word')} whole, and each longer "
-           f"one cut into windows of exactly {counted(max_tokens, 'word')} from its first word")
+    expect(
+        units == expected,
+        f"the units {expected}: every sentence of at most {counted(max_tokens, 'word')} whole, and each longer "
+        f"one cut into windows of exactly {counted(max_tokens, 'word')} from its first word",
+    )
 
 
 # chunk_text -----------------------------------------------------------------------------------
@@ -175,15 +183,19 @@ def test_only_sentences_longer_than_max_tokens_are_cut(split_units, text, max_to
 def test_every_chunk_has_one_to_max_tokens_words(chunk_text, text, budget):
     max_tokens, overlap_tokens = budget
     chunks = strings(chunk_text, text, max_tokens, overlap_tokens)
-    expect(all(1 <= word_count(chunk) <= max_tokens for chunk in chunks),
-           f"every chunk to hold between 1 and max_tokens = {counted(max_tokens, 'word')}")
+    expect(
+        all(1 <= word_count(chunk) <= max_tokens for chunk in chunks),
+        f"every chunk to hold between 1 and max_tokens = {counted(max_tokens, 'word')}",
+    )
 
 
 @given(texts, max_tokens_values)
 def test_without_overlap_the_chunks_hold_exactly_the_words_of_the_text(chunk_text, text, max_tokens):
     chunks = strings(chunk_text, text, max_tokens, 0)
-    expect([word for chunk in chunks for word in chunk.split()] == text.split(),
-           "with overlap_tokens=0, the chunks' words, concatenated, to be exactly the text's words")
+    expect(
+        [word for chunk in chunks for word in chunk.split()] == text.split(),
+        "with overlap_tokens=0, the chunks' words, concatenated, to be exactly the text's words",
+    )
 
 
 @given(texts, max_tokens_values)
@@ -192,9 +204,11 @@ def test_without_overlap_the_chunks_are_the_greedy_packing_of_the_units(chunk_te
     packs = greedy_chunks([word_count(unit) for unit in units], max_tokens)
     expected = [" ".join(units[index] for index in pack) for pack in packs]
     chunks = strings(chunk_text, text, max_tokens, 0)
-    expect(chunks == expected,
-           f"the chunks {expected}: units added while they fit, a chunk closed only when the next "
-           f"unit would push it past {counted(max_tokens, 'word')}")
+    expect(
+        chunks == expected,
+        f"the chunks {expected}: units added while they fit, a chunk closed only when the next "
+        f"unit would push it past {counted(max_tokens, 'word')}",
+    )
 
 
 @progress_guard()
@@ -206,11 +220,16 @@ def test_chunks_are_runs_of_whole_units_covering_every_unit_in_order(chunk_text,
     ranges = locate(chunks, units)
     expect(ranges is not None, f"every chunk to be whole consecutive units joined by one space; the units are {units}")
     covered = (not units and not ranges) or (
-        ranges and ranges[0][0] == 0 and ranges[-1][1] == len(units)
-        and all(after_first <= before_end for (_, before_end), (after_first, _) in zip(ranges, ranges[1:])))
+        ranges
+        and ranges[0][0] == 0
+        and ranges[-1][1] == len(units)
+        and all(after_first <= before_end for (_, before_end), (after_first, _) in zip(ranges, ranges[1:]))
+    )
     expect(covered, f"every one of the units {units} to appear in some chunk, in order, none skipped")
-    expect(all(before_end < after_end for (_, before_end), (_, after_end) in zip(ranges, ranges[1:])),
-           "each chunk to end at a later unit than the chunk before it (no chunk repeats the one before)")
+    expect(
+        all(before_end < after_end for (_, before_end), (_, after_end) in zip(ranges, ranges[1:])),
+        "each chunk to end at a later unit than the chunk before it (no chunk repeats the one before)",
+    )
     expect(all(before != after for before, after in zip(chunks, chunks[1:])), "consecutive chunks to differ")
 
 
@@ -227,12 +246,14 @@ def test_each_chunk_begins_with_the_longest_carry_that_leaves_room(chunk_text, t
         if before_end >= len(units):
             break  # the other property reports a chunk after the last unit
         start = oracle_carry_start(sizes, before_first, before_end, max_tokens, overlap_tokens)
-        expect(after_first == start,
-               f"after the chunk {' '.join(units[before_first:before_end])!r}, the next chunk to start with the "
-               f"carry {units[start:before_end]}: the longest run of its trailing units totalling at most "
-               f"overlap_tokens ({overlap_tokens}) words and leaving room for the next unit "
-               f"{units[before_end]!r} within max_tokens ({max_tokens})",
-               details=f"It started with {units[after_first:before_end]}.")
+        expect(
+            after_first == start,
+            f"after the chunk {' '.join(units[before_first:before_end])!r}, the next chunk to start with the "
+            f"carry {units[start:before_end]}: the longest run of its trailing units totalling at most "
+            f"overlap_tokens ({overlap_tokens}) words and leaving room for the next unit "
+            f"{units[before_end]!r} within max_tokens ({max_tokens})",
+            details=f"It started with {units[after_first:before_end]}.",
+        )
 
 
 @progress_guard()

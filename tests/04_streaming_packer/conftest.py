@@ -108,8 +108,9 @@ def next_chunk():
         try:
             return next(chunks)
         except StopIteration:
-            raise WrongAnswer(f"Called {log.last}.\nAsked for one more chunk, it had none left: "
-                              "next() raised StopIteration.") from None
+            raise WrongAnswer(
+                f"Called {log.last}.\nAsked for one more chunk, it had none left: next() raised StopIteration."
+            ) from None
         except Exception as error:
             raise RaisedWhileRead(_raised_when_asked(error)) from error
 
@@ -185,5 +186,6 @@ def _require_iterator(chunks) -> None:
 
 def _raised_when_asked(error: BaseException, yielded: list | None = None) -> str:
     """The words of an ERROR, for a generator that raised when the tests asked it for the next chunk."""
-    return raised_when_read(str(log.last), yielded, type(error).__name__, str(error),
-                            where_in_learner_code(error, log.last.source))
+    return raised_when_read(
+        str(log.last), yielded, type(error).__name__, str(error), where_in_learner_code(error, log.last.source)
+    )

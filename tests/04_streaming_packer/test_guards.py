@@ -14,16 +14,21 @@ exactly.
 import itertools
 from operator import sub
 
+from kata.judging.calls import log
+from kata.judging.checks import expect
+from kata.judging.guards import (
+    HeldTooMuch,
+    complexity_guard,
+    memory_guard,
+    paced,
+    progress_guard,
+    read_measuring_memory,
+)
+from kata.vocabulary import counted
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import numbers
 from tests.support.oracles import greedy_chunks
 from tests.support.paces import packing
-
-from kata.judging.calls import log
-from kata.judging.guards import (HeldTooMuch, complexity_guard, memory_guard, paced, progress_guard,
-                                 read_measuring_memory)
-from kata.judging.checks import expect
-from kata.vocabulary import counted
 
 MEMORY_SECONDS = 40.0  # tracemalloc slows every allocation: the reference takes 1 to 4 s here
 MEMORY_BOUND = 256 * 1024  # bytes of peak traced memory; the reference peaks at about 35 KB
@@ -44,8 +49,10 @@ def test_the_call_returns_at_once_on_an_endless_stream(iter_pack, stream, guard_
     A function that packs everything and returns a list never returns here."""
     sizes = stream.count(guard_random.randint(1, 1_000))
     chunks = iter_pack(sizes, guard_random.randint(10, 1_000))
-    expect(iter(chunks) is chunks and sizes.read == 0,
-           "an iterator (a generator), returned at once, with no size read: the chunks are read from it later")
+    expect(
+        iter(chunks) is chunks and sizes.read == 0,
+        "an iterator (a generator), returned at once, with no size read: the chunks are read from it later",
+    )
 
 
 @progress_guard()
@@ -56,9 +63,11 @@ def test_the_first_chunk_of_an_endless_stream_comes_at_once(iter_pack, stream, g
     size, count = guard_random.randint(1, 100), guard_random.randint(3, 8)  # count sizes fill the budget exactly
     sizes = stream.cycle([size])
     chunk = next(iter_pack(sizes, size * count))
-    expect(is_exactly(chunk, list(range(count))) and sizes.read == count + 1,
-           f"the first chunk {list(range(count))}, yielded right after reading size {count + 1}, which closes it",
-           details=f"It yielded {chunk} after reading {sizes.read} sizes.")
+    expect(
+        is_exactly(chunk, list(range(count))) and sizes.read == count + 1,
+        f"the first chunk {list(range(count))}, yielded right after reading size {count + 1}, which closes it",
+        details=f"It yielded {chunk} after reading {sizes.read} sizes.",
+    )
 
 
 @progress_guard()
@@ -72,10 +81,12 @@ def test_ten_thousand_chunks_of_an_endless_stream(iter_pack, stream, guard_rando
     firsts = numbers(guard_random, 16, 1, budget - 1)
     sizes = stream.cycle([size for first in firsts for size in (first, budget - first)])
     chunks = list(itertools.islice(iter_pack(sizes, budget), 10_000))
-    expect(is_exactly(chunks, [[index, index + 1] for index in range(0, 20_000, 2)]) and sizes.read == 20_001,
-           "10,000 chunks of two sentences, the last [19998, 19999], after reading 20,001 sizes",
-           details=f"It yielded {counted(len(chunks), 'chunk')}, the last {chunks[-1] if chunks else None}, "
-                   f"after reading {sizes.read:,} sizes.")
+    expect(
+        is_exactly(chunks, [[index, index + 1] for index in range(0, 20_000, 2)]) and sizes.read == 20_001,
+        "10,000 chunks of two sentences, the last [19998, 19999], after reading 20,001 sizes",
+        details=f"It yielded {counted(len(chunks), 'chunk')}, the last {chunks[-1] if chunks else None}, "
+        f"after reading {sizes.read:,} sizes.",
+    )
 
 
 @complexity_guard(paced=True, hint=RESUMMING_HINT)
@@ -86,13 +97,16 @@ def test_two_hundred_thousand_sizes_in_long_chunks(iter_pack, guard_random):
     chunks."""
     n = 200_000
     sizes = numbers(guard_random, n, 1, 8)
-    budget = sum(sizes[:guard_random.randint(20_000, 40_000)])
+    budget = sum(sizes[: guard_random.randint(20_000, 40_000)])
     paced(lambda: packing(sizes, budget))
     expected = greedy_chunks(sizes, budget)
     chunks = list(iter_pack(iter(sizes), budget))
-    expect(is_exactly(chunks, expected),
-           f"{len(expected)} chunks of consecutive sentences, packed greedily under the budget of {budget:,}, "
-           "the first filling it exactly", details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        f"{len(expected)} chunks of consecutive sentences, packed greedily under the budget of {budget:,}, "
+        "the first filling it exactly",
+        details=differs(chunks, expected),
+    )
 
 
 @memory_guard(seconds=MEMORY_SECONDS, hint=MEMORY_HINT)
@@ -112,14 +126,19 @@ def test_a_million_sizes_pack_in_memory_the_size_of_one_chunk(iter_pack, guard_r
             first_wrong = f"the chunk at index {count + wrong:,} was {batch[wrong]!r}"
         count += len(batch)
     if reading.peak >= MEMORY_BOUND:
-        raise HeldTooMuch(log.last, f"went past the test's bound of {MEMORY_BOUND // 1024} KiB, so they stopped "
-                                    f"reading: after {counted(count, 'chunk')} the peak was already "
-                                    f"{reading.peak:,} bytes ({reading.peak / 2**20:.2f} MiB). Only the open chunk "
-                                    "should be held, never the input or the chunks already yielded; a list of the "
-                                    f"million sizes alone takes 8 MB. {MEMORY_HINT}")
-    expect(count == 125_000 and first_wrong is None,
-           "125,000 chunks of 8 sentences: [0, ..., 7], [8, ..., 15], and so on to [999992, ..., 999999]",
-           details=f"It yielded {counted(count, 'chunk')}" + (f"; {first_wrong}." if first_wrong else "."))
+        raise HeldTooMuch(
+            log.last,
+            f"went past the test's bound of {MEMORY_BOUND // 1024} KiB, so they stopped "
+            f"reading: after {counted(count, 'chunk')} the peak was already "
+            f"{reading.peak:,} bytes ({reading.peak / 2**20:.2f} MiB). Only the open chunk "
+            "should be held, never the input or the chunks already yielded; a list of the "
+            f"million sizes alone takes 8 MB. {MEMORY_HINT}",
+        )
+    expect(
+        count == 125_000 and first_wrong is None,
+        "125,000 chunks of 8 sentences: [0, ..., 7], [8, ..., 15], and so on to [999992, ..., 999999]",
+        details=f"It yielded {counted(count, 'chunk')}" + (f"; {first_wrong}." if first_wrong else "."),
+    )
 
 
 def position_of_a_wrong_chunk(batch: list, first: int) -> int | None:
@@ -133,5 +152,8 @@ def position_of_a_wrong_chunk(batch: list, first: int) -> int | None:
         flat = list(itertools.chain.from_iterable(batch))
         if set(map(type, flat)) <= {int} and flat[:1] in ([], [first]) and set(map(sub, flat[1:], flat)) <= {1}:
             return None
-    return next(position for position, chunk in enumerate(batch)
-                if not is_exactly(chunk, list(range(first + 8 * position, first + 8 * position + 8))))
+    return next(
+        position
+        for position, chunk in enumerate(batch)
+        if not is_exactly(chunk, list(range(first + 8 * position, first + 8 * position + 8)))
+    )

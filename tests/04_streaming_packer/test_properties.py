@@ -6,11 +6,11 @@ packer that finds where each chunk starts first and builds the chunks afterwards
 
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.support.oracles import greedy_chunks
 
-from kata.judging.guards import progress_guard
 from kata.judging.checks import expect, same
+from kata.judging.guards import progress_guard
 from kata.vocabulary import counted
+from tests.support.oracles import greedy_chunks
 
 # Sizes from 0 to 15 against budgets from 1 to 12: zero-size sentences, exact fits and
 # sentences larger than the budget all come up often.
@@ -44,43 +44,52 @@ def greedy_prefix(sizes_from, max_tokens, count):
 def test_the_chunks_are_those_of_greedy_packing(pack_all, stream, sizes, max_tokens, kind):
     chunks = pack_all(as_input(sizes, kind, stream), max_tokens)
     expected = greedy_chunks(sizes, max_tokens)
-    expect(same(chunks, expected),
-           f"the chunks of greedy packing, {expected}: each chunk closed exactly when it is non-empty and the "
-           f"next size would push its total above max_tokens = {max_tokens}",
-           details=f"The generator yielded {chunks}.")
+    expect(
+        same(chunks, expected),
+        f"the chunks of greedy packing, {expected}: each chunk closed exactly when it is non-empty and the "
+        f"next size would push its total above max_tokens = {max_tokens}",
+        details=f"The generator yielded {chunks}.",
+    )
 
 
 @progress_guard()
 @given(patterns, budgets, chunk_counts)
-def test_the_first_chunks_of_an_endless_cycle_are_those_of_greedy_packing(first_chunks, stream, pattern,
-                                                                           max_tokens, count):
+def test_the_first_chunks_of_an_endless_cycle_are_those_of_greedy_packing(
+    first_chunks, stream, pattern, max_tokens, count
+):
     """The first chunks of an endless stream are greedy packing's. A packer that reads the whole input before
     yielding (list(sizes), or a list of every chunk returned at the end) never gets to the first chunk."""
     chunks = first_chunks(stream.cycle(pattern), max_tokens, count)
     expected = greedy_prefix(lambda n: (pattern * n)[:n], max_tokens, count)
-    expect(same(chunks, expected),
-           f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
-           details=f"The generator yielded {chunks}.")
+    expect(
+        same(chunks, expected),
+        f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
+        details=f"The generator yielded {chunks}.",
+    )
 
 
 @progress_guard()
 @given(st.integers(0, 6), st.integers(0, 4), budgets, chunk_counts)
-def test_the_first_chunks_of_an_endless_count_are_those_of_greedy_packing(first_chunks, stream, start, step,
-                                                                          max_tokens, count):
+def test_the_first_chunks_of_an_endless_count_are_those_of_greedy_packing(
+    first_chunks, stream, start, step, max_tokens, count
+):
     """The first chunks of an endless stream are greedy packing's. A packer that reads the whole input before
     yielding (list(sizes), or a list of every chunk returned at the end) never gets to the first chunk."""
     if start == 0 and step == 0:
         step = 1  # sizes of 0 forever would never close the first chunk
     chunks = first_chunks(stream.count(start, step), max_tokens, count)
     expected = greedy_prefix(lambda n: [start + step * i for i in range(n)], max_tokens, count)
-    expect(same(chunks, expected),
-           f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
-           details=f"The generator yielded {chunks}.")
+    expect(
+        same(chunks, expected),
+        f"the first {counted(count, 'chunk')} to be {expected}, as greedy packing gives them",
+        details=f"The generator yielded {chunks}.",
+    )
 
 
 @given(sizes_lists, budgets)
-def test_each_chunk_is_yielded_as_soon_as_the_size_that_closes_it_is_read(pack_lazily, each_chunk, stream, sizes,
-                                                                          max_tokens):
+def test_each_chunk_is_yielded_as_soon_as_the_size_that_closes_it_is_read(
+    pack_lazily, each_chunk, stream, sizes, max_tokens
+):
     source = stream.of(sizes)
     chunks = pack_lazily(source, max_tokens)
     expect(source.read == 0, "the call itself to read no size", details=f"It read {source.read}.")
@@ -89,10 +98,12 @@ def test_each_chunk_is_yielded_as_soon_as_the_size_that_closes_it_is_read(pack_l
         if last == len(sizes) - 1:
             expect(source.ended, f"the last chunk {chunk} to be yielded once the generator has found the input ended")
         else:
-            expect(source.read == last + 2,
-                   f"the chunk {chunk}, which ends with sentence {last}, to be yielded right after reading "
-                   f"sizes[{last + 1}], the size that closes it: {last + 2} sizes read, no more and no fewer",
-                   details=f"It had read {source.read} of the {len(sizes)} sizes.")
+            expect(
+                source.read == last + 2,
+                f"the chunk {chunk}, which ends with sentence {last}, to be yielded right after reading "
+                f"sizes[{last + 1}], the size that closes it: {last + 2} sizes read, no more and no fewer",
+                details=f"It had read {source.read} of the {len(sizes)} sizes.",
+            )
     expect(source.ended and source.read == len(sizes), "every size to be read by the time the generator ends")
 
 
@@ -110,13 +121,18 @@ def test_a_bad_size_comes_after_every_chunk_closed_before_it(pack_lazily, sizes,
         for chunk in chunks:
             got.append(list(chunk))
     except Exception as error:
-        expect(got == before and type(error) is error_type and f"sizes[{position}]" in str(error),
-               f"the chunks closed before sizes[{position}] = {bad!r}, {before}, then {error_type.__name__} "
-               f"naming sizes[{position}] from the next() that reads it; the open chunk is never yielded",
-               details=f"It yielded {got}, then raised {type(error).__name__}: {error}")
+        expect(
+            got == before and type(error) is error_type and f"sizes[{position}]" in str(error),
+            f"the chunks closed before sizes[{position}] = {bad!r}, {before}, then {error_type.__name__} "
+            f"naming sizes[{position}] from the next() that reads it; the open chunk is never yielded",
+            details=f"It yielded {got}, then raised {type(error).__name__}: {error}",
+        )
     else:
-        expect(False, f"{error_type.__name__} for sizes[{position}] = {bad!r}, after the chunks {before}",
-               details=f"It yielded {got} and ended without raising.")
+        expect(
+            False,
+            f"{error_type.__name__} for sizes[{position}] = {bad!r}, after the chunks {before}",
+            details=f"It yielded {got} and ended without raising.",
+        )
 
 
 @given(sizes_lists, budgets)
@@ -125,10 +141,14 @@ def test_the_chunks_kept_by_the_consumer_never_change(iter_pack, each_chunk, siz
     for chunk in each_chunk(iter_pack(sizes, max_tokens)):
         kept.append(chunk)
         as_yielded.append(list(chunk))
-    expect(all(type(chunk) is list and all(type(index) is int for index in chunk) for chunk in kept)
-           and [index for chunk in as_yielded for index in chunk] == list(range(len(sizes))),
-           f"chunks that are lists of the indices 0 to {len(sizes) - 1}, each index once, in order")
-    expect(same(kept, as_yielded),
-           f"the chunks kept by the consumer to stay as they were yielded, {as_yielded}: the generator never "
-           "touches a chunk again once it is yielded",
-           details=f"After the last chunk, the kept chunks were {kept}.")
+    expect(
+        all(type(chunk) is list and all(type(index) is int for index in chunk) for chunk in kept)
+        and [index for chunk in as_yielded for index in chunk] == list(range(len(sizes))),
+        f"chunks that are lists of the indices 0 to {len(sizes) - 1}, each index once, in order",
+    )
+    expect(
+        same(kept, as_yielded),
+        f"the chunks kept by the consumer to stay as they were yielded, {as_yielded}: the generator never "
+        "touches a chunk again once it is yielded",
+        details=f"After the last chunk, the kept chunks were {kept}.",
+    )

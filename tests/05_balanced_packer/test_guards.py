@@ -15,12 +15,11 @@ follows from how it was built, and a cost that grows with the number of chunks t
 
 from array import array
 
+from kata.judging.checks import expect
+from kata.judging.guards import complexity_guard, paced
 from tests.support.answers import is_exactly
 from tests.support.oracles import greedy_chunks_fast, smallest_budget_keeping_the_count
 from tests.support.paces import smallest_budget
-
-from kata.judging.guards import complexity_guard, paced
-from kata.judging.checks import expect
 
 SCAN_HINT = (
     "Look for a loop that tries the budgets one at a time (budget += 1 from 1, or budget -= 1 from "
@@ -70,8 +69,10 @@ def a_b_star(rng, low: int, high: int, *, last_tried: bool) -> int:
     tries last (`last_tried`) or not: see searched_budgets."""
     while True:
         b_star = rng.randint(low, high)
-        if b_star not in searched_budgets(b_star, high_past_a_fit=True) \
-                and (searched_budgets(b_star, high_past_a_fit=False)[-1] == b_star) == last_tried:
+        if (
+            b_star not in searched_budgets(b_star, high_past_a_fit=True)
+            and (searched_budgets(b_star, high_past_a_fit=False)[-1] == b_star) == last_tried
+        ):
             return b_star
 
 
@@ -81,8 +82,10 @@ def sizes_and_b_star(rng, count: int, low: int, high: int, *, small_at_even: boo
     while True:
         sizes = random_sizes(rng, count, rng.randint(low, high), small_at_even=small_at_even)
         b_star = smallest_budget_keeping_the_count(sizes, MAX_TOKENS)
-        if b_star not in searched_budgets(b_star, high_past_a_fit=True) \
-                and (searched_budgets(b_star, high_past_a_fit=False)[-1] == b_star) == last_tried:
+        if (
+            b_star not in searched_budgets(b_star, high_past_a_fit=True)
+            and (searched_budgets(b_star, high_past_a_fit=False)[-1] == b_star) == last_tried
+        ):
             return sizes, b_star
 
 
@@ -92,15 +95,26 @@ def expect_the_chunks(chunks, expected: list[list[int]], b_star: int) -> None:
     right = is_exactly(chunks, expected)
     details = ""
     if not right and type(chunks) is list:
-        first = next((position for position, (mine, theirs) in enumerate(zip(chunks, expected))
-                      if not is_exactly(mine, theirs)), None)
-        details = f"It made {len(chunks):,} chunks" + ("." if first is None else (
-            f"; the one at index {first} is not sentences {expected[first][0]} to {expected[first][-1]}."))
-    lengths = ", ".join(f"{len(chunk):,}" for chunk in expected) if len(expected) <= 20 else " or ".join(
-        str(length) for length in sorted({len(chunk) for chunk in expected}))
-    expect(right, f"{len(expected):,} chunks, as many as greedy makes with 10**12: greedy's packing with "
-                  f"b* = {b_star:,} (the smallest budget that makes that many), of {lengths} sentences",
-           details=details)
+        first = next(
+            (position for position, (mine, theirs) in enumerate(zip(chunks, expected)) if not is_exactly(mine, theirs)),
+            None,
+        )
+        details = f"It made {len(chunks):,} chunks" + (
+            "."
+            if first is None
+            else (f"; the one at index {first} is not sentences {expected[first][0]} to {expected[first][-1]}.")
+        )
+    lengths = (
+        ", ".join(f"{len(chunk):,}" for chunk in expected)
+        if len(expected) <= 20
+        else " or ".join(str(length) for length in sorted({len(chunk) for chunk in expected}))
+    )
+    expect(
+        right,
+        f"{len(expected):,} chunks, as many as greedy makes with 10**12: greedy's packing with "
+        f"b* = {b_star:,} (the smallest budget that makes that many), of {lengths} sentences",
+        details=details,
+    )
 
 
 @complexity_guard(paced=True, hint=SCAN_HINT)
@@ -108,12 +122,12 @@ def test_twenty_thousand_equal_sentences_under_a_budget_of_a_trillion(balanced_p
     # Sizes of about 700,000,000 tokens, adding up to a little above 14 * 10**12: greedy with 10**12 makes 15
     # chunks, 14 of about 1,428 sentences and a runt of a few dozen at most; b* is about a fifteenth of the total,
     # and its chunks hold about 1,334 sentences each.
-    sizes, b_star = sizes_and_b_star(guard_random, 20_000, 14_004_000_000_000, 14_012_000_000_000,
-                                     small_at_even=False, last_tried=True)
+    sizes, b_star = sizes_and_b_star(
+        guard_random, 20_000, 14_004_000_000_000, 14_012_000_000_000, small_at_even=False, last_tried=True
+    )
     paced(lambda: smallest_budget(sizes, MAX_TOKENS))
     expected = greedy_chunks_fast(sizes, b_star)
     expect_the_chunks(balanced_pack(sizes, MAX_TOKENS), expected, b_star)
-
 
 
 @complexity_guard(paced=True, hint=SCAN_HINT)
@@ -121,8 +135,9 @@ def test_twenty_thousand_sentences_of_one_and_a_billion_tokens(balanced_pack, gu
     # Sizes of 1 to 255 and of about 1,000,000,000 in turn, adding up to a little above 10 * 10**12: greedy makes
     # 11 chunks, the last a runt of a few dozen sentences; b* is about an eleventh of the total, and its chunks
     # hold about 1,819 sentences each.
-    sizes, b_star = sizes_and_b_star(guard_random, 20_000, 10_004_000_000_000, 10_012_000_000_000,
-                                     small_at_even=True, last_tried=False)
+    sizes, b_star = sizes_and_b_star(
+        guard_random, 20_000, 10_004_000_000_000, 10_012_000_000_000, small_at_even=True, last_tried=False
+    )
     paced(lambda: smallest_budget(sizes, MAX_TOKENS))
     expected = greedy_chunks_fast(sizes, b_star)
     expect_the_chunks(balanced_pack(sizes, MAX_TOKENS), expected, b_star)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from kata.judging.guards import progress_guard
 from kata.judging.checks import check_raises, check_returns
+from kata.judging.guards import progress_guard
 from kata.toy_tokenizer import ToyTokenizer
 
 pytestmark = pytest.mark.examples
@@ -12,8 +12,9 @@ tokenizer = ToyTokenizer()
 
 
 def test_a_separator_that_merges_costs_nothing(chunk_sections):
-    check_returns(chunk_sections, ["the cat", "sat on", "the mat"], 4, tokenizer,
-                  expected=["the cat", "sat on\nthe mat"])
+    check_returns(
+        chunk_sections, ["the cat", "sat on", "the mat"], 4, tokenizer, expected=["the cat", "sat on\nthe mat"]
+    )
 
 
 def test_a_join_can_count_more_than_its_parts(chunk_sections):
@@ -22,8 +23,9 @@ def test_a_join_can_count_more_than_its_parts(chunk_sections):
 
 @progress_guard()
 def test_an_oversized_section_is_cut_between_characters(chunk_sections):
-    check_returns(chunk_sections, ["the cat", "🦜🦜🦜", "is hot"], 4, tokenizer,
-                  expected=["the cat", "🦜", "🦜", "🦜", "is hot"])
+    check_returns(
+        chunk_sections, ["the cat", "🦜🦜🦜", "is hot"], 4, tokenizer, expected=["the cat", "🦜", "🦜", "🦜", "is hot"]
+    )
 
 
 @progress_guard()
@@ -32,8 +34,7 @@ def test_an_oversized_section_is_cut_on_token_boundaries(chunk_sections):
 
 
 def test_empty_sections_are_skipped_and_the_separator_can_be_named(chunk_sections):
-    check_returns(chunk_sections, ["the cat", "", "the mat"], 8, tokenizer, separator=" ",
-                  expected=["the cat the mat"])
+    check_returns(chunk_sections, ["the cat", "", "the mat"], 8, tokenizer, separator=" ", expected=["the cat the mat"])
 
 
 def test_no_sections_give_no_chunks(chunk_sections):

@@ -11,13 +11,12 @@ sections that fill every chunk exactly, pieces of exactly max_tokens tokens.
 
 from itertools import accumulate
 
+from kata.judging.checks import expect
+from kata.judging.guards import complexity_guard, paced, progress_guard
+from kata.toy_tokenizer import ToyTokenizer
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import letters
 from tests.support.oracles import token_aware_plan
-
-from kata.judging.guards import complexity_guard, paced, progress_guard
-from kata.judging.checks import expect
-from kata.toy_tokenizer import ToyTokenizer
 
 tokenizer = ToyTokenizer()
 
@@ -45,13 +44,14 @@ def sections_filling_chunks_of(guard_random, count: int, budget: int) -> tuple[l
         sizes.append(size)
         total = 0 if total + size == budget else total + size
     words = letters(guard_random, sum(sizes))
-    sections = ["the" + words[end - size + 1:end].translate(WORD_OF_A_LETTER)
-                for size, end in zip(sizes, accumulate(sizes))]
+    sections = [
+        "the" + words[end - size + 1 : end].translate(WORD_OF_A_LETTER) for size, end in zip(sizes, accumulate(sizes))
+    ]
     chunks, start, total = [], 0, 0
     for index, size in enumerate(sizes):
         total += size
         if total == budget or index == len(sizes) - 1:
-            chunks.append("\n".join(sections[start:index + 1]))
+            chunks.append("\n".join(sections[start : index + 1]))
             start, total = index + 1, 0
     return sections, chunks
 
@@ -86,16 +86,19 @@ def test_ten_thousand_short_sections(chunk_sections, guard_random):
     sections, expected = sections_filling_chunks_of(guard_random, 10_000, 32)
     paced(lambda: token_aware_plan(sections, 32, tokenizer, "\n"))
     chunks = chunk_sections(list(sections), 32, tokenizer)
-    expect(is_exactly(chunks, expected),
-           f'{len(expected):,} chunks, each of the sections joined that count exactly 32 tokens, but the last: "the" '
-           'and each word are one token, and "\\nthe" is one too', details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        f'{len(expected):,} chunks, each of the sections joined that count exactly 32 tokens, but the last: "the" '
+        'and each word are one token, and "\\nthe" is one too',
+        details=differs(chunks, expected),
+    )
 
 
 def pieces_of_the_longest_runs(section: str, max_tokens: int) -> list[str]:
     """What a straightforward cutter does with a section whose runs of max_tokens ids all end between characters:
     encode it once, decode each run, and count each piece again. The guard's pace (its answer is known)."""
     ids = tokenizer.encode(section)
-    pieces = [tokenizer.decode(ids[start:start + max_tokens]) for start in range(0, len(ids), max_tokens)]
+    pieces = [tokenizer.decode(ids[start : start + max_tokens]) for start in range(0, len(ids), max_tokens)]
     return [piece for piece in pieces if len(tokenizer.encode(piece)) <= max_tokens]
 
 
@@ -108,13 +111,15 @@ def test_one_very_long_section(chunk_sections, guard_random):
     # run of 512 ids, which ends between two atoms, and so between characters.
     atoms = [an_atom(guard_random) for _ in range(256)]
     choices = guard_random.randbytes(1_875 * 32)
-    expected = ["".join(map(atoms.__getitem__, choices[start:start + 32])) for start in range(0, 1_875 * 32, 32)]
+    expected = ["".join(map(atoms.__getitem__, choices[start : start + 32])) for start in range(0, 1_875 * 32, 32)]
     section = "".join(expected)
     paced(lambda: pieces_of_the_longest_runs(section, 512))
     chunks = chunk_sections([section], 512, tokenizer)
-    expect(is_exactly(chunks, expected),
-           f"1,875 pieces of exactly 512 tokens each, that concatenate to the {len(section):,}-character section",
-           details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        f"1,875 pieces of exactly 512 tokens each, that concatenate to the {len(section):,}-character section",
+        details=differs(chunks, expected),
+    )
 
 
 @progress_guard()

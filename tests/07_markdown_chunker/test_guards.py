@@ -15,13 +15,12 @@ for its text finds an earlier copy of it).
 from itertools import accumulate
 from operator import add
 
+from kata.judging.checks import expect
+from kata.judging.guards import complexity_guard, paced, progress_guard
 from tests.support.answers import as_tuples, differs, is_exactly
 from tests.support.guard_inputs import letters, letters_from, numbers
 from tests.support.oracles import greedy_chunks_fast
 from tests.support.paces import word_spans
-
-from kata.judging.guards import complexity_guard, paced, progress_guard
-from kata.judging.checks import expect
 
 RECOUNTING_HINT = (
     "Look for a step that goes over the whole open chunk for every block: counting the words of "
@@ -48,8 +47,10 @@ def words_and_gaps(guard_random, count: int, alphabet: str, gaps: tuple[str, ...
     """`count` one-letter words of `alphabet`, each followed by a random gap of `gaps` (the last by one space, so
     that the block's last line ends after its last word): the text and where each word is."""
     after = [gaps[byte % len(gaps)] for byte in guard_random.randbytes(count - 1)] + [" "]
-    return "".join(map(add, letters_from(guard_random, count, alphabet), after)), \
-        [0, *accumulate(1 + len(gap) for gap in after[:-1])]
+    return "".join(map(add, letters_from(guard_random, count, alphabet), after)), [
+        0,
+        *accumulate(1 + len(gap) for gap in after[:-1]),
+    ]
 
 
 def paragraphs_of_random_lengths(guard_random, count: int) -> tuple[str, list[int], list[int], list[int]]:
@@ -65,8 +66,12 @@ def paragraphs_of_random_lengths(guard_random, count: int) -> tuple[str, list[in
     doc[0::2] = letters(guard_random, ends_in_words[-1]).encode("ascii")
     doc[1::2] = separators
     starts = [2 * (end - size) + index for index, (size, end) in enumerate(zip(counts, ends_in_words))]
-    return (bytes(doc[:-1]).replace(b"|", b"\n\n").decode("ascii"), counts, starts,
-            [start + 2 * size - 1 for start, size in zip(starts, counts)])
+    return (
+        bytes(doc[:-1]).replace(b"|", b"\n\n").decode("ascii"),
+        counts,
+        starts,
+        [start + 2 * size - 1 for start, size in zip(starts, counts)],
+    )
 
 
 def a_budget_without_an_exact_fit(guard_random, counts: list[int], low: int, high: int) -> tuple[int, list[list[int]]]:
@@ -97,12 +102,14 @@ def test_twenty_four_thousand_paragraphs_in_three_long_chunks(chunk_markdown, gu
     assert [len(greedy_chunks_fast(counts, end)) for end in (lowest, highest)] == [3, 3], "the statement's 3 chunks"
     budget, packed = a_budget_without_an_exact_fit(guard_random, counts, lowest, highest)
     paced(lambda: word_spans(doc, budget))
-    expected = [(doc[starts[chunk[0]]:ends[chunk[-1]]], starts[chunk[0]], ends[chunk[-1]], ())
-                for chunk in packed]
+    expected = [(doc[starts[chunk[0]] : ends[chunk[-1]]], starts[chunk[0]], ends[chunk[-1]], ()) for chunk in packed]
     chunks = as_tuples(chunk_markdown(doc, budget))
-    expect(is_exactly(chunks, expected),
-           f"{len(expected)} chunks of {', '.join(f'{len(chunk):,}' for chunk in packed)} paragraphs: greedy's packing "
-           f"of the paragraphs' word counts under max_tokens = {budget:,}", details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        f"{len(expected)} chunks of {', '.join(f'{len(chunk):,}' for chunk in packed)} paragraphs: greedy's packing "
+        f"of the paragraphs' word counts under max_tokens = {budget:,}",
+        details=differs(chunks, expected),
+    )
 
 
 @complexity_guard(paced=True, hint=RESPLITTING_HINT)
@@ -112,12 +119,17 @@ def test_a_paragraph_of_twenty_thousand_words_in_windows_of_three(chunk_markdown
     doc, starts = words_and_gaps(guard_random, 20_000, FOUR_LETTERS, PARAGRAPH_GAPS)
     ends = [start + 1 for start in starts]
     paced(lambda: word_spans(doc, 3))
-    expected = [(doc[starts[first]:ends[last]], starts[first], ends[last], ())
-                for first, last in zip(range(0, 20_000, 3), [*range(2, 20_000, 3), 19_999])]
+    expected = [
+        (doc[starts[first] : ends[last]], starts[first], ends[last], ())
+        for first, last in zip(range(0, 20_000, 3), [*range(2, 20_000, 3), 19_999])
+    ]
     chunks = as_tuples(chunk_markdown(doc, 3))
-    expect(is_exactly(chunks, expected), "6,667 chunks: 6,666 windows of 3 words, and the last 2 words, "
-                                         "each from its first word's start to its last word's end",
-           details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        "6,667 chunks: 6,666 windows of 3 words, and the last 2 words, "
+        "each from its first word's start to its last word's end",
+        details=differs(chunks, expected),
+    )
 
 
 @complexity_guard(paced=True, hint=RESPLITTING_HINT)
@@ -131,28 +143,49 @@ def test_a_code_block_of_six_thousand_lines_in_runs_of_two_words(chunk_markdown,
     line_starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=4))
     starts = [line_start + len(indent) for line_start, indent in zip(line_starts, indents)]
     paced(lambda: word_spans(doc, 2))
-    expected = [(doc[:starts[0] + 1], 0, starts[0] + 1, ())] \
-        + [(doc[starts[first]:starts[first + 1] + 1], starts[first], starts[first + 1] + 1, ())
-           for first in range(1, 5_999, 2)] + [(doc[starts[-1]:], starts[-1], len(doc), ())]
+    expected = (
+        [(doc[: starts[0] + 1], 0, starts[0] + 1, ())]
+        + [
+            (doc[starts[first] : starts[first + 1] + 1], starts[first], starts[first + 1] + 1, ())
+            for first in range(1, 5_999, 2)
+        ]
+        + [(doc[starts[-1] :], starts[-1], len(doc), ())]
+    )
     chunks = as_tuples(chunk_markdown(doc, 2))
-    expect(is_exactly(chunks, expected), "3,001 chunks: the opening fence with the first line, 2,999 runs of two "
-                                         "lines, each from its first word to its last, and the last line with the "
-                                         "closing fence", details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        "3,001 chunks: the opening fence with the first line, 2,999 runs of two "
+        "lines, each from its first word to its last, and the last line with the "
+        "closing fence",
+        details=differs(chunks, expected),
+    )
 
 
-@progress_guard(paced=True, hint=(
-    "Does every iteration of your loop move on past the window it cut? If it does, look for a step that goes over "
-    "the rest of the long line for every window, which 2,857 windows make too slow: splitting or slicing what is "
-    "left of it again, or list.pop(0) on its words. Find the words' positions once."))
+@progress_guard(
+    paced=True,
+    hint=(
+        "Does every iteration of your loop move on past the window it cut? If it does, look for a step that goes over "
+        "the rest of the long line for every window, which 2,857 windows make too slow: splitting or slicing what is "
+        "left of it again, or list.pop(0) on its words. Find the words' positions once."
+    ),
+)
 def test_the_loop_ends_on_a_code_line_of_twenty_thousand_words(chunk_markdown, guard_random):
     # One code line of 20,000 random one-letter words, each followed by one or two spaces.
     line, starts = words_and_gaps(guard_random, 20_000, ONE_LETTER, LINE_GAPS)
     doc = "```\n" + line + "\n```"
     starts = [start + 4 for start in starts]
     paced(lambda: word_spans(doc, 7))
-    expected = [("```", 0, 3, ())] \
-        + [(doc[starts[first]:starts[first + 6] + 1], starts[first], starts[first + 6] + 1, ())
-           for first in range(0, 19_999, 7)] + [(doc[starts[-1]:], starts[-1], len(doc), ())]
+    expected = (
+        [("```", 0, 3, ())]
+        + [
+            (doc[starts[first] : starts[first + 6] + 1], starts[first], starts[first + 6] + 1, ())
+            for first in range(0, 19_999, 7)
+        ]
+        + [(doc[starts[-1] :], starts[-1], len(doc), ())]
+    )
     chunks = as_tuples(chunk_markdown(doc, 7))
-    expect(is_exactly(chunks, expected), "2,859 chunks: the opening fence alone, 2,857 windows of 7 words, and the "
-                                         "last word with the closing fence", details=differs(chunks, expected))
+    expect(
+        is_exactly(chunks, expected),
+        "2,859 chunks: the opening fence alone, 2,857 windows of 7 words, and the last word with the closing fence",
+        details=differs(chunks, expected),
+    )

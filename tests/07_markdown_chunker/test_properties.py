@@ -10,10 +10,10 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.support.oracles import greedy_chunks
 
 from kata.judging.checks import expect
 from kata.vocabulary import counted
+from tests.support.oracles import greedy_chunks
 
 # Lines to build documents from: headings of every level (and lines that only look like
 # headings), paragraph lines with odd spacing, blank lines made of spaces and tabs, lines
@@ -21,12 +21,41 @@ from kata.vocabulary import counted
 # string, trailing spaces or a fourth backtick, and indented ones that are no fences), and
 # code-like lines.
 LINES = [
-    "# Alpha", "## Beta", "### Gamma", "#### Delta", "##### Eps", "###### Zeta", "####### Seven",
-    "#tag", "  # indented", "## ", "#   Spaced out  ", "#\ttab", "#",
-    "w", "x y", "a b c", "  lead in", "trail  ", "p q r s t", "one\ttwo", "cr\r# not", "x\r", "ff\f# not",
-    "", "", "  ", "\t",
-    "```", "```py", "~~~", "```  ", "````", "  ```",
-    "# comment", "x = 1",
+    "# Alpha",
+    "## Beta",
+    "### Gamma",
+    "#### Delta",
+    "##### Eps",
+    "###### Zeta",
+    "####### Seven",
+    "#tag",
+    "  # indented",
+    "## ",
+    "#   Spaced out  ",
+    "#\ttab",
+    "#",
+    "w",
+    "x y",
+    "a b c",
+    "  lead in",
+    "trail  ",
+    "p q r s t",
+    "one\ttwo",
+    "cr\r# not",
+    "x\r",
+    "ff\f# not",
+    "",
+    "",
+    "  ",
+    "\t",
+    "```",
+    "```py",
+    "~~~",
+    "```  ",
+    "````",
+    "  ```",
+    "# comment",
+    "x = 1",
 ]
 ENDINGS = ["\n", "\n", "\r\n"]
 
@@ -76,10 +105,11 @@ def oracle_blocks(doc):
             blocks.append({"kind": "paragraph"})
         owner.append(len(blocks) - 1)
     for index, block in enumerate(blocks):
-        mine = [(start, end) for (start, end), who in zip(lines, owner)
-                if who == index and doc[start:end].strip()]  # an unclosed fence ends at its last non-blank line
+        mine = [
+            (start, end) for (start, end), who in zip(lines, owner) if who == index and doc[start:end].strip()
+        ]  # an unclosed fence ends at its last non-blank line
         block["start"], block["end"] = mine[0][0], mine[-1][1]
-        block["words"] = len(doc[block["start"]:block["end"]].split())
+        block["words"] = len(doc[block["start"] : block["end"]].split())
     return blocks
 
 
@@ -97,11 +127,22 @@ def oracle_path(blocks, index):
 def chunked(chunk_markdown, doc, max_tokens):
     """Call chunk_markdown and require the shape of its answer, so that the properties can read it."""
     chunks = chunk_markdown(doc, max_tokens)
-    expect(type(chunks) is list and all(
-        hasattr(c, "text") and hasattr(c, "start") and hasattr(c, "end") and hasattr(c, "headings")
-        and type(c.text) is str and type(c.start) is int and type(c.end) is int
-        and type(c.headings) is tuple and all(type(title) is str for title in c.headings) for c in chunks),
-        "a list of Chunks, each with text (a str), start and end (ints) and headings (a tuple of strs)")
+    expect(
+        type(chunks) is list
+        and all(
+            hasattr(c, "text")
+            and hasattr(c, "start")
+            and hasattr(c, "end")
+            and hasattr(c, "headings")
+            and type(c.text) is str
+            and type(c.start) is int
+            and type(c.end) is int
+            and type(c.headings) is tuple
+            and all(type(title) is str for title in c.headings)
+            for c in chunks
+        ),
+        "a list of Chunks, each with text (a str), start and end (ints) and headings (a tuple of strs)",
+    )
     return chunks
 
 
@@ -111,42 +152,62 @@ def chunked(chunk_markdown, doc, max_tokens):
 @given(documents, budgets)
 def test_every_chunk_is_the_exact_slice_of_its_offsets(chunk_markdown, doc, max_tokens):
     chunks = chunked(chunk_markdown, doc, max_tokens)
-    wrong = [c for c in chunks if doc[c.start:c.end] != c.text]
-    expect(not wrong, "every chunk's text to be exactly doc[start:end]",
-           details=f"For {wrong[0]!r}, doc[{wrong[0].start}:{wrong[0].end}] is {doc[wrong[0].start:wrong[0].end]!r}."
-           if wrong else "")
+    wrong = [c for c in chunks if doc[c.start : c.end] != c.text]
+    expect(
+        not wrong,
+        "every chunk's text to be exactly doc[start:end]",
+        details=f"For {wrong[0]!r}, doc[{wrong[0].start}:{wrong[0].end}] is {doc[wrong[0].start : wrong[0].end]!r}."
+        if wrong
+        else "",
+    )
 
 
 @given(documents, budgets)
 def test_no_chunk_starts_or_ends_with_a_line_break(chunk_markdown, doc, max_tokens):
     chunks = chunked(chunk_markdown, doc, max_tokens)
-    wrong = [c for c in chunks if c.text.startswith("\n") or c.text.endswith("\n")
-             or (c.text.endswith("\r") and doc[c.end:c.end + 1] == "\n")]
-    expect(not wrong, "no chunk to start or end with a line break, nor end with the '\\r' of a '\\r\\n'",
-           details=f"This chunk does: {wrong[0]!r}." if wrong else "")
+    wrong = [
+        c
+        for c in chunks
+        if c.text.startswith("\n")
+        or c.text.endswith("\n")
+        or (c.text.endswith("\r") and doc[c.end : c.end + 1] == "\n")
+    ]
+    expect(
+        not wrong,
+        "no chunk to start or end with a line break, nor end with the '\\r' of a '\\r\\n'",
+        details=f"This chunk does: {wrong[0]!r}." if wrong else "",
+    )
 
 
 @given(documents, budgets)
 def test_chunks_are_in_order_and_cover_every_word_once(chunk_markdown, doc, max_tokens):
     chunks = chunked(chunk_markdown, doc, max_tokens)
-    expect(all(0 <= c.start < c.end <= len(doc) for c in chunks)
-           and all(a.end <= b.start for a, b in zip(chunks, chunks[1:])),
-           "the chunks in document order, each non-empty and none overlapping the next",
-           details=f"Their (start, end) are {[(c.start, c.end) for c in chunks]}.")
+    expect(
+        all(0 <= c.start < c.end <= len(doc) for c in chunks)
+        and all(a.end <= b.start for a, b in zip(chunks, chunks[1:])),
+        "the chunks in document order, each non-empty and none overlapping the next",
+        details=f"Their (start, end) are {[(c.start, c.end) for c in chunks]}.",
+    )
     covered = [False] * len(doc)
     for c in chunks:
-        covered[c.start:c.end] = [True] * (c.end - c.start)
+        covered[c.start : c.end] = [True] * (c.end - c.start)
     missing = [i for i, char in enumerate(doc) if not char.isspace() and not covered[i]]
-    expect(not missing, "every non-whitespace character of doc to lie in a chunk",
-           details=f"doc[{missing[0]}] = {doc[missing[0]]!r} lies in none." if missing else "")
+    expect(
+        not missing,
+        "every non-whitespace character of doc to lie in a chunk",
+        details=f"doc[{missing[0]}] = {doc[missing[0]]!r} lies in none." if missing else "",
+    )
 
 
 @given(documents, budgets)
 def test_every_chunk_has_between_one_and_max_tokens_words(chunk_markdown, doc, max_tokens):
     chunks = chunked(chunk_markdown, doc, max_tokens)
     wrong = [c for c in chunks if not 1 <= len(c.text.split()) <= max_tokens]
-    expect(not wrong, f"every chunk to hold between 1 and max_tokens = {counted(max_tokens, 'word')}",
-           details=f"This one holds {len(wrong[0].text.split())}: {wrong[0]!r}." if wrong else "")
+    expect(
+        not wrong,
+        f"every chunk to hold between 1 and max_tokens = {counted(max_tokens, 'word')}",
+        details=f"This one holds {len(wrong[0].text.split())}: {wrong[0]!r}." if wrong else "",
+    )
 
 
 @given(documents, budgets)
@@ -155,9 +216,12 @@ def test_a_code_block_that_fits_lies_whole_in_one_chunk(chunk_markdown, doc, max
     for block in oracle_blocks(doc):
         if block["kind"] == "code" and block["words"] <= max_tokens:
             whole = any(c.start <= block["start"] and block["end"] <= c.end for c in chunks)
-            expect(whole, f"the code block doc[{block['start']}:{block['end']}] = "
-                          f"{doc[block['start']:block['end']]!r} ({counted(block['words'], 'word')}, "
-                          "within the budget) to lie whole inside one chunk")
+            expect(
+                whole,
+                f"the code block doc[{block['start']}:{block['end']}] = "
+                f"{doc[block['start'] : block['end']]!r} ({counted(block['words'], 'word')}, "
+                "within the budget) to lie whole inside one chunk",
+            )
 
 
 @given(documents, budgets)
@@ -166,9 +230,12 @@ def test_a_heading_only_ever_starts_a_chunk(chunk_markdown, doc, max_tokens):
     for block in oracle_blocks(doc):
         if block["kind"] == "heading":
             inside = [c for c in chunks if c.start < block["start"] < c.end]
-            expect(not inside, f"the heading at doc[{block['start']}] ({doc[block['start']:block['end']]!r}) "
-                               "to start a chunk: a chunk never spans two sections",
-                   details=f"It lies inside {inside[0]!r}." if inside else "")
+            expect(
+                not inside,
+                f"the heading at doc[{block['start']}] ({doc[block['start'] : block['end']]!r}) "
+                "to start a chunk: a chunk never spans two sections",
+                details=f"It lies inside {inside[0]!r}." if inside else "",
+            )
 
 
 @given(documents, budgets)
@@ -178,8 +245,11 @@ def test_heading_paths_match_an_independent_reading(chunk_markdown, doc, max_tok
     for c in chunks:
         above = [i for i, block in enumerate(blocks) if block["kind"] == "heading" and block["start"] <= c.start]
         path = oracle_path(blocks, above[-1]) if above else ()
-        expect(c.headings == path, f"the chunk starting at {c.start} to have headings {path!r}",
-               details=f"It has {c.headings!r}.")
+        expect(
+            c.headings == path,
+            f"the chunk starting at {c.start} to have headings {path!r}",
+            details=f"It has {c.headings!r}.",
+        )
 
 
 @given(documents, st.integers(0, 6))
@@ -200,6 +270,9 @@ def test_when_every_block_fits_each_section_is_packed_greedily(chunk_markdown, d
             expected.append((doc[start:end], start, end, path))
     chunks = chunked(chunk_markdown, doc, max_tokens)
     got = [(c.text, c.start, c.end, c.headings) for c in chunks]
-    expect(got == expected, "every block fits, so each section's blocks packed greedily (kata 02's rule), "
-                            f"as (text, start, end, headings) tuples: {expected!r}",
-           details=f"As tuples, it returned {got!r}.")
+    expect(
+        got == expected,
+        "every block fits, so each section's blocks packed greedily (kata 02's rule), "
+        f"as (text, start, end, headings) tuples: {expected!r}",
+        details=f"As tuples, it returned {got!r}.",
+    )

@@ -9,10 +9,10 @@ statement uses: toy_embed, or lambda batch: [[1.0, 0.0], ...].
 from __future__ import annotations
 
 import pytest
-from tests.support.answers import is_exactly
 
 from kata.toy_embedder import toy_embed
 from kata.vocabulary import SHOWN_BESIDE, counted, show
+from tests.support.answers import is_exactly
 
 SHOWN_CALLS = 6  # calls; up to this many, each batch's size is listed (and, if small, its sentences)
 SHOWN_SENTENCES = 12  # sentences in all the batches; up to this many, the batches are shown whole
@@ -94,8 +94,9 @@ class Embedders:
     def fixed(vectors) -> CountingEmbedder:
         """Answers every call with these vectors, whatever the batch: `lambda batch: vectors`."""
         vectors = [list(vector) if isinstance(vector, list) else vector for vector in vectors]
-        return CountingEmbedder(lambda batch: [list(v) if isinstance(v, list) else v for v in vectors],
-                                f"lambda batch: {vectors!r}")
+        return CountingEmbedder(
+            lambda batch: [list(v) if isinstance(v, list) else v for v in vectors], f"lambda batch: {vectors!r}"
+        )
 
     @staticmethod
     def same(vector, label: str) -> CountingEmbedder:
@@ -106,7 +107,7 @@ class Embedders:
     def drawn(vectors, label: str) -> CountingEmbedder:
         """Answers a batch with the first len(batch) of these vectors, cheaply (for the guards, whose vectors are
         drawn at run time): one call with every sentence gets them all, in order."""
-        return CountingEmbedder(lambda batch: vectors[:len(batch)], label)
+        return CountingEmbedder(lambda batch: vectors[: len(batch)], label)
 
     @staticmethod
     def of(function, label: str) -> CountingEmbedder:

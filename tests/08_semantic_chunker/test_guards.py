@@ -23,13 +23,12 @@ embedders of the other tests do.
 
 from itertools import accumulate
 
+from kata.judging.checks import expect
+from kata.judging.guards import complexity_guard, paced
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import letters, numbers
 from tests.support.oracles import greedy_chunks_fast
 from tests.support.paces import similarity_chunks
-
-from kata.judging.guards import complexity_guard, paced
-from kata.judging.checks import expect
 
 N = 40_000
 
@@ -62,7 +61,7 @@ def one_topic(guard_random, count: int) -> tuple[int, list[list[float]]]:
     """
     width = guard_random.randint(2, 4)
     values = list(map(float, numbers(guard_random, count * width, 128, 255)))
-    return width, [values[start:start + width] for start in range(0, count * width, width)]
+    return width, [values[start : start + width] for start in range(0, count * width, width)]
 
 
 def topic_threshold(guard_random) -> float:
@@ -92,15 +91,19 @@ def test_forty_thousand_sentences_on_one_topic_in_long_chunks(semantic_chunks, e
     expected = greedy_chunks_fast(sizes, budget)
     chunks = semantic_chunks(sentences, embed, threshold, budget)
     right = is_exactly(chunks, expected)
-    expect(right,
-           f"{len(expected)} chunks of {', '.join(str(len(chunk)) for chunk in expected)} sentences: the vectors, "
-           f"of {width} numbers from 128 to 255 each, have similarities of at least 0.8, none below the threshold "
-           f"of {threshold}, so only the budget of {budget:,} words cuts, and the first {first:,} sentences fill "
-           "it exactly",
-           details="" if right else differs(chunks, expected))
-    expect(embed.calls == 1,
-           "exactly one call to embed, with all 40,000 sentences (the chunks are right)",
-           details=embed.described())
+    expect(
+        right,
+        f"{len(expected)} chunks of {', '.join(str(len(chunk)) for chunk in expected)} sentences: the vectors, "
+        f"of {width} numbers from 128 to 255 each, have similarities of at least 0.8, none below the threshold "
+        f"of {threshold}, so only the budget of {budget:,} words cuts, and the first {first:,} sentences fill "
+        "it exactly",
+        details="" if right else differs(chunks, expected),
+    )
+    expect(
+        embed.calls == 1,
+        "exactly one call to embed, with all 40,000 sentences (the chunks are right)",
+        details=embed.described(),
+    )
 
 
 @complexity_guard(paced=True, hint=ALL_PAIRS_HINT + " " + RESCANNING_HINT)
@@ -133,12 +136,14 @@ def test_forty_thousand_sentences_in_topics_of_one_to_four(semantic_chunks, embe
     expected = [list(range(start, end)) for start, end in zip(starts, [*starts[1:], n])]
     chunks = semantic_chunks(sentences, embedder.drawn(vectors, LABEL), threshold, n)
     right = is_exactly(chunks, expected)
-    expect(right,
-           f"{len(expected):,} chunks, one per topic of 1 to 4 sentences: the vectors of a topic, of {width} "
-           "numbers each, are whole multiples of one vector (a similarity of 1), and the vectors of two neighbouring "
-           f"topics have a similarity of 0 or less, below the threshold of {threshold}; the 40,000 words fit the "
-           "budget",
-           details="" if right else differs(chunks, expected))
+    expect(
+        right,
+        f"{len(expected):,} chunks, one per topic of 1 to 4 sentences: the vectors of a topic, of {width} "
+        "numbers each, are whole multiples of one vector (a similarity of 1), and the vectors of two neighbouring "
+        f"topics have a similarity of 0 or less, below the threshold of {threshold}; the 40,000 words fit the "
+        "budget",
+        details="" if right else differs(chunks, expected),
+    )
 
 
 @complexity_guard(paced=True, hint=OVERSIZED_HINT)
@@ -165,8 +170,10 @@ def test_the_loop_ends_on_a_long_run_of_oversized_sentences(semantic_chunks, emb
     expected = greedy_chunks_fast(sizes, budget)
     chunks = semantic_chunks(sentences, embedder.drawn(vectors, LABEL), threshold, budget)
     right = is_exactly(chunks, expected)
-    expect(right,
-           f"{len(expected):,} chunks: each sentence larger than the budget of {budget} words alone, and the "
-           f"short sentences between them packed greedily; no chunk is empty (the vectors, of {width} numbers from "
-           f"128 to 255 each, are on one topic, with no similarity below the threshold of {threshold})",
-           details="" if right else differs(chunks, expected))
+    expect(
+        right,
+        f"{len(expected):,} chunks: each sentence larger than the budget of {budget} words alone, and the "
+        f"short sentences between them packed greedily; no chunk is empty (the vectors, of {width} numbers from "
+        f"128 to 255 each, are on one topic, with no similarity below the threshold of {threshold})",
+        details="" if right else differs(chunks, expected),
+    )

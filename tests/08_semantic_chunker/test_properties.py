@@ -9,12 +9,12 @@ import math
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from tests.support.answers import answer_leaving_the_input_as_it_was, indexed
-from tests.support.oracles import greedy_chunks
 
 from kata.judging.checks import expect
-from kata.vocabulary import counted
 from kata.toy_embedder import toy_embed
+from kata.vocabulary import counted
+from tests.support.answers import answer_leaving_the_input_as_it_was, indexed
+from tests.support.oracles import greedy_chunks
 
 MARGIN = 1e-9  # no threshold this close to a similarity: rounding may fall either way
 COMPONENTS = [0.0, 1.0, -1.0, 0.5, 0.0, 3.0, -2.0, 0.0, -0.5]
@@ -37,7 +37,7 @@ def decode(codes):
     width = codes[0] % 3 + 1
     sentences, vectors = [], []
     for start in range(1, len(codes) - width, width + 1):
-        head, numbers = codes[start], codes[start + 1:start + 1 + width]
+        head, numbers = codes[start], codes[start + 1 : start + 1 + width]
         kind = head // 4 % 8
         if vectors and kind >= 6:  # a multiple of the one before: the same or the opposite direction
             vectors.append([SCALES[head // 32 % len(SCALES)] * x for x in vectors[-1]])
@@ -99,9 +99,12 @@ def clear_of(threshold, vectors):
 def chunked(semantic_chunks, embedder, sentences, vectors, threshold, max_tokens):
     """Call semantic_chunks and require the shape of its answer, so that the properties can read it."""
     chunks = indexed(len(sentences), semantic_chunks, sentences, embedder.fixed(vectors), threshold, max_tokens)
-    expect(type(chunks) is list and all(type(chunk) is list for chunk in chunks)
-           and all(type(index) is int for chunk in chunks for index in chunk),
-           "a list of lists of sentence indices")
+    expect(
+        type(chunks) is list
+        and all(type(chunk) is list for chunk in chunks)
+        and all(type(index) is int for chunk in chunks for index in chunk),
+        "a list of lists of sentence indices",
+    )
     return chunks
 
 
@@ -110,26 +113,36 @@ def test_the_chunks_in_order_list_every_sentence_once(semantic_chunks, embedder,
     sentences, vectors = case
     chunks = chunked(semantic_chunks, embedder, sentences, vectors, threshold, max_tokens)
     flattened = [index for chunk in chunks for index in chunk]
-    expect(flattened == list(range(len(sentences))) and all(chunks),
-           f"non-empty chunks that, joined in order, list 0, 1, ..., {len(sentences) - 1}: every sentence "
-           "exactly once, in order" if sentences else "no chunks for no sentences",
-           details=f"Joined, the chunks list {flattened}.")
+    expect(
+        flattened == list(range(len(sentences))) and all(chunks),
+        f"non-empty chunks that, joined in order, list 0, 1, ..., {len(sentences) - 1}: every sentence "
+        "exactly once, in order"
+        if sentences
+        else "no chunks for no sentences",
+        details=f"Joined, the chunks list {flattened}.",
+    )
 
 
 @given(cases(), thresholds, budgets)
-def test_a_chunk_ends_wherever_the_similarity_drops_below_the_threshold(semantic_chunks, embedder, case,
-                                                                        threshold, max_tokens):
+def test_a_chunk_ends_wherever_the_similarity_drops_below_the_threshold(
+    semantic_chunks, embedder, case, threshold, max_tokens
+):
     sentences, vectors = case
     assume(clear_of(threshold, vectors))
     chunks = chunked(semantic_chunks, embedder, sentences, vectors, threshold, max_tokens)
     similarities = oracle_similarities(vectors)
     ends = {chunk[-1] for chunk in chunks if chunk}
     crossed = [i for i, similarity in enumerate(similarities) if similarity < threshold and i not in ends]
-    expect(not crossed,
-           f"a chunk to end after every sentence i whose similarity(i) with the next is below "
-           f"threshold = {threshold}",
-           details=(f"similarity({crossed[0]}) is {similarities[crossed[0]]:.4f}, yet a chunk goes on from "
-                    f"sentence {crossed[0]} to sentence {crossed[0] + 1}." if crossed else ""))
+    expect(
+        not crossed,
+        f"a chunk to end after every sentence i whose similarity(i) with the next is below threshold = {threshold}",
+        details=(
+            f"similarity({crossed[0]}) is {similarities[crossed[0]]:.4f}, yet a chunk goes on from "
+            f"sentence {crossed[0]} to sentence {crossed[0] + 1}."
+            if crossed
+            else ""
+        ),
+    )
 
 
 @given(cases(), thresholds, budgets)
@@ -139,11 +152,13 @@ def test_the_chunks_are_the_greedy_packing_of_each_segment(semantic_chunks, embe
     chunks = chunked(semantic_chunks, embedder, sentences, vectors, threshold, max_tokens)
     expected = oracle_chunks(sentences, vectors, threshold, max_tokens)
     similarities = ", ".join(f"{similarity:.4f}" for similarity in oracle_similarities(vectors))
-    expect(chunks == expected,
-           f"{expected}: boundaries exactly where similarity(i) < {threshold}, and each segment packed with "
-           f"kata 02's greedy rule under max_tokens = {max_tokens}",
-           details=f"The similarities are [{similarities}]; the sizes are "
-                   f"{[len(sentence.split()) for sentence in sentences]}.")
+    expect(
+        chunks == expected,
+        f"{expected}: boundaries exactly where similarity(i) < {threshold}, and each segment packed with "
+        f"kata 02's greedy rule under max_tokens = {max_tokens}",
+        details=f"The similarities are [{similarities}]; the sizes are "
+        f"{[len(sentence.split()) for sentence in sentences]}.",
+    )
 
 
 @given(cases(), thresholds, budgets)
@@ -152,9 +167,11 @@ def test_every_chunk_fits_the_budget_or_is_one_sentence(semantic_chunks, embedde
     chunks = chunked(semantic_chunks, embedder, sentences, vectors, threshold, max_tokens)
     totals = [sum(len(sentences[index].split()) for index in chunk) for chunk in chunks]
     bad = [(chunk, total) for chunk, total in zip(chunks, totals) if total > max_tokens and len(chunk) > 1]
-    expect(not bad,
-           f"every chunk to hold at most max_tokens = {counted(max_tokens, 'word')}, unless it is a single sentence",
-           details=f"The chunk {bad[0][0]} holds {counted(bad[0][1], 'word')}." if bad else "")
+    expect(
+        not bad,
+        f"every chunk to hold at most max_tokens = {counted(max_tokens, 'word')}, unless it is a single sentence",
+        details=f"The chunk {bad[0][0]} holds {counted(bad[0][1], 'word')}." if bad else "",
+    )
 
 
 @given(cases(), budgets)
@@ -163,9 +180,11 @@ def test_threshold_minus_one_puts_no_semantic_boundary(semantic_chunks, embedder
     chunks = chunked(semantic_chunks, embedder, sentences, vectors, -1, max_tokens)
     sizes = [len(sentence.split()) for sentence in sentences]
     expected = greedy_chunks(sizes, max_tokens)
-    expect(chunks == expected,
-           f"{expected}: no similarity is below -1 (clamp the cosine into [-1, 1]), so the result is kata 02's "
-           f"packing of the sizes {sizes} under {max_tokens}")
+    expect(
+        chunks == expected,
+        f"{expected}: no similarity is below -1 (clamp the cosine into [-1, 1]), so the result is kata 02's "
+        f"packing of the sizes {sizes} under {max_tokens}",
+    )
 
 
 @given(cases(), budgets)
@@ -174,9 +193,11 @@ def test_a_threshold_above_every_similarity_puts_every_sentence_alone(semantic_c
     assume(all(similarity < 1 - MARGIN for similarity in oracle_similarities(vectors)))
     chunks = chunked(semantic_chunks, embedder, sentences, vectors, 1.0, max_tokens)
     expected = [[index] for index in range(len(sentences))]
-    expect(chunks == expected,
-           f"{expected}: no two neighbours point the same way, so every similarity is below 1.0 and every "
-           "sentence is a segment, and a chunk, of its own")
+    expect(
+        chunks == expected,
+        f"{expected}: no two neighbours point the same way, so every similarity is below 1.0 and every "
+        "sentence is a segment, and a chunk, of its own",
+    )
 
 
 @given(cases(), thresholds, budgets)
@@ -184,9 +205,11 @@ def test_embed_is_called_once_with_the_sentences(semantic_chunks, embedder, case
     sentences, vectors = case
     embed = embedder.fixed(vectors)
     answer_leaving_the_input_as_it_was(semantic_chunks, sentences, embed, threshold, max_tokens)
-    expect(embed.called_once_with(sentences) if sentences else embed.calls == 0,
-           "one call to embed, with the list of all the sentences" if sentences else "no call to embed",
-           details=embed.described())
+    expect(
+        embed.called_once_with(sentences) if sentences else embed.calls == 0,
+        "one call to embed, with the list of all the sentences" if sentences else "no call to embed",
+        details=embed.described(),
+    )
 
 
 TOPIC_WORDS = ["cat", "cats", "purr", "market", "shares", "rain", "the", "a", "---"]
@@ -205,16 +228,19 @@ def decode_text(codes):
 
 
 @given(st.binary(max_size=20).map(decode_text), thresholds, budgets)
-def test_with_the_toy_embedder_the_chunks_follow_the_topics(semantic_chunks, embedder, sentences, threshold,
-                                                            max_tokens):
+def test_with_the_toy_embedder_the_chunks_follow_the_topics(
+    semantic_chunks, embedder, sentences, threshold, max_tokens
+):
     vectors = toy_embed(sentences, dimensions=32)  # 32 numbers keep the test fast; collisions do no harm here
     assume(clear_of(threshold, vectors))
     embed = embedder.of(lambda batch: toy_embed(batch, dimensions=32), "lambda batch: toy_embed(batch, dimensions=32)")
     chunks = indexed(len(sentences), semantic_chunks, sentences, embed, threshold, max_tokens)
     expected = oracle_chunks(sentences, vectors, threshold, max_tokens)
-    expect(chunks == expected,
-           f"{expected}: boundaries where the toy embedder's similarity drops below {threshold}, "
-           f"each segment packed under {counted(max_tokens, 'word')}")
+    expect(
+        chunks == expected,
+        f"{expected}: boundaries where the toy embedder's similarity drops below {threshold}, "
+        f"each segment packed under {counted(max_tokens, 'word')}",
+    )
 
 
 @given(st.binary(max_size=20).map(decode_text), budgets)

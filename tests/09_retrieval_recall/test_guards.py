@@ -28,13 +28,12 @@ from collections import Counter
 from itertools import chain, compress
 from operator import lt
 
+from kata.judging.checks import check_returns, expect
+from kata.judging.guards import complexity_guard, paced
 from tests.support.answers import close_scores, scored
 from tests.support.guard_inputs import distinct_words, numbers, token_ids
 from tests.support.oracles import bm25_of_profiles
 from tests.support.paces import bm25_scores as plain_bm25
-
-from kata.judging.guards import complexity_guard, paced
-from kata.judging.checks import check_returns, expect
 
 PRODUCT_HINT = (
     "Look for a loop over the query's words with a loop over every chunk inside it, or over the chunks with "
@@ -58,12 +57,14 @@ class Corpus:
         picks = token_ids(guard_random, CHUNK_COUNT)
         steps = token_ids(guard_random, CHUNK_COUNT)
         self.firsts = [self.query[pick % QUERY_WORDS] for pick in picks]
-        self.seconds = [self.query[(pick + 1 + step % (QUERY_WORDS - 1)) % QUERY_WORDS]
-                        for pick, step in zip(picks, steps)]
+        self.seconds = [
+            self.query[(pick + 1 + step % (QUERY_WORDS - 1)) % QUERY_WORDS] for pick, step in zip(picks, steps)
+        ]
         self.fillers = [others[pick % OTHER_WORDS] for pick in token_ids(guard_random, CHUNK_COUNT)]
         self.shapes = numbers(guard_random, CHUNK_COUNT, 0, len(SHAPES) - 1)
-        self.chunks = list(map(str.format, map(TEMPLATES.__getitem__, self.shapes), self.firsts, self.seconds,
-                               self.fillers))
+        self.chunks = list(
+            map(str.format, map(TEMPLATES.__getitem__, self.shapes), self.firsts, self.seconds, self.fillers)
+        )
         held_first = [0 in SHAPES[shape] for shape in range(len(SHAPES))]
         held_second = [1 in SHAPES[shape] for shape in range(len(SHAPES))]
         self.holds_first = list(map(held_first.__getitem__, self.shapes))
@@ -88,11 +89,16 @@ class Corpus:
 
     def scores_for(self, word: str) -> list[float]:
         """Every chunk's BM25 score for a query of one word, k1 = 1.5 and b = 0.75."""
-        profiles = [(len(SHAPES[shape]), ((1, SHAPES[shape].count(0), self.df[word]),)) if held and first == word
-                    else (len(SHAPES[shape]), ((1, SHAPES[shape].count(1), self.df[word]),)) if also and second == word
-                    else (len(SHAPES[shape]), ())
-                    for first, second, shape, held, also in zip(self.firsts, self.seconds, self.shapes,
-                                                                self.holds_first, self.holds_second)]
+        profiles = [
+            (len(SHAPES[shape]), ((1, SHAPES[shape].count(0), self.df[word]),))
+            if held and first == word
+            else (len(SHAPES[shape]), ((1, SHAPES[shape].count(1), self.df[word]),))
+            if also and second == word
+            else (len(SHAPES[shape]), ())
+            for first, second, shape, held, also in zip(
+                self.firsts, self.seconds, self.shapes, self.holds_first, self.holds_second
+            )
+        ]
         return bm25_of_profiles(profiles, CHUNK_COUNT, self.average)
 
 
@@ -109,13 +115,21 @@ def test_a_query_of_twenty_thousand_words_against_twenty_thousand_chunks(bm25_sc
     expected = corpus.scores()
     scores = scored(bm25_scores, query, corpus.chunks)
     right = close_scores(scores, expected)
-    wrong = None if right else next(index for index, (got, want) in enumerate(zip(scores, expected))
-                                    if not close_scores([got], [want]))
-    expect(right,
-           f"{CHUNK_COUNT:,} scores, BM25 with k1 = 1.5 and b = 0.75: each chunk holds 0 to 2 of the query's "
-           "words, once or twice, among 1 to 4 words"
-           + ("" if wrong is None else f"; chunk {wrong} ({corpus.chunks[wrong]!r}) scores {expected[wrong]!r}, "
-                                        f"not {scores[wrong]!r}"))
+    wrong = (
+        None
+        if right
+        else next(index for index, (got, want) in enumerate(zip(scores, expected)) if not close_scores([got], [want]))
+    )
+    expect(
+        right,
+        f"{CHUNK_COUNT:,} scores, BM25 with k1 = 1.5 and b = 0.75: each chunk holds 0 to 2 of the query's "
+        "words, once or twice, among 1 to 4 words"
+        + (
+            ""
+            if wrong is None
+            else f"; chunk {wrong} ({corpus.chunks[wrong]!r}) scores {expected[wrong]!r}, not {scores[wrong]!r}"
+        ),
+    )
 
 
 @complexity_guard(paced=True, hint=PRODUCT_HINT)
@@ -125,10 +139,16 @@ def test_the_top_five_of_twenty_thousand_chunks_for_twenty_thousand_words(top_k,
     paced(lambda: plain_bm25(query, corpus.chunks))
     scores = corpus.scores()
     expected = the_best(scores, 5)
-    check_returns(top_k, query, corpus.chunks, 5, expected=expected,
-                  why="BM25 with k1 = 1.5 and b = 0.75 ranks them so, with the scores "
-                      f"{', '.join(f'{scores[index]:.6f}' for index in expected)}; among equal scores the lower "
-                      "indices come first.")
+    check_returns(
+        top_k,
+        query,
+        corpus.chunks,
+        5,
+        expected=expected,
+        why="BM25 with k1 = 1.5 and b = 0.75 ranks them so, with the scores "
+        f"{', '.join(f'{scores[index]:.6f}' for index in expected)}; among equal scores the lower "
+        "indices come first.",
+    )
 
 
 RECOUNT_HINT = (
@@ -144,15 +164,18 @@ def test_a_one_word_query_against_twenty_thousand_chunks(bm25_scores, guard_rand
     # and only what recounts something from all the chunks for every chunk grows with the square of the chunks.
     # The word is one that some chunk holds twice, so that f is 2 there and the chunks that hold it differ.
     corpus = Corpus(guard_random)
-    word = guard_random.choice([first for first, shape in zip(corpus.firsts, corpus.shapes)
-                                if SHAPES[shape].count(0) == 2])
+    word = guard_random.choice(
+        [first for first, shape in zip(corpus.firsts, corpus.shapes) if SHAPES[shape].count(0) == 2]
+    )
     paced(lambda: plain_bm25(word, corpus.chunks))
     expected = corpus.scores_for(word)
     scores = scored(bm25_scores, word, corpus.chunks)
     holders = [index for index, score in enumerate(expected) if score]
-    expect(close_scores(scores, expected),
-           f"{CHUNK_COUNT:,} scores, all 0.0 but those of the {len(holders)} chunks that hold {word!r} "
-           f"({', '.join(f'{index}: {expected[index]:.6f}' for index in holders)}), BM25 with k1 = 1.5 and b = 0.75")
+    expect(
+        close_scores(scores, expected),
+        f"{CHUNK_COUNT:,} scores, all 0.0 but those of the {len(holders)} chunks that hold {word!r} "
+        f"({', '.join(f'{index}: {expected[index]:.6f}' for index in holders)}), BM25 with k1 = 1.5 and b = 0.75",
+    )
 
 
 EVERYWHERE = "everywhereword"  # longer than any word the corpus draws: it is in no chunk but where put
@@ -168,6 +191,8 @@ def test_a_one_word_query_that_every_chunk_holds(bm25_scores, guard_random):
     profiles = [(len(SHAPES[shape]) + 1, ((1, 1, CHUNK_COUNT),)) for shape in corpus.shapes]
     expected = bm25_of_profiles(profiles, CHUNK_COUNT, corpus.average + 1)
     scores = scored(bm25_scores, EVERYWHERE, chunks)
-    expect(close_scores(scores, expected),
-           f"{CHUNK_COUNT:,} scores, each chunk holding {EVERYWHERE!r} once among 2 to 5 words, BM25 with k1 = 1.5 "
-           "and b = 0.75")
+    expect(
+        close_scores(scores, expected),
+        f"{CHUNK_COUNT:,} scores, each chunk holding {EVERYWHERE!r} once among 2 to 5 words, BM25 with k1 = 1.5 "
+        "and b = 0.75",
+    )

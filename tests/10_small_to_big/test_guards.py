@@ -22,13 +22,12 @@ child costs the hits times the window, where the statement asks for the hits.
 
 from itertools import accumulate, chain, repeat
 
+from kata.judging.checks import expect
+from kata.judging.guards import complexity_guard, paced
 from tests.support.answers import as_span_tuples, differs, is_exactly
 from tests.support.guard_inputs import letters, numbers
 from tests.support.oracles import small_to_big
 from tests.support.paces import context, swept_windows
-
-from kata.judging.guards import complexity_guard, paced
-from kata.judging.checks import expect
 
 SCAN_HINT = (
     "Look for a pass over all the children (or all the parents) inside the loop over the hits or the hit "
@@ -58,10 +57,12 @@ def test_twenty_thousand_hits_among_two_hundred_thousand_children(assemble_conte
     expected = small_to_big(doc, hits, children, parents, 1, 0.5, 10**9)
     spans = assemble_context(doc, hits, children, parents, 1, 0.5, 10**9)
     got = as_span_tuples(spans)
-    expect(is_exactly(got, expected),
-           f"{len(expected):,} Span records, best first: each parent whole where half its children or more are hit, "
-           "else each hit's window of 1 child on either side, merged",
-           details="It is not a list of Span records with int fields." if got is None else differs(got, expected))
+    expect(
+        is_exactly(got, expected),
+        f"{len(expected):,} Span records, best first: each parent whole where half its children or more are hit, "
+        "else each hit's window of 1 child on either side, merged",
+        details="It is not a list of Span records with int fields." if got is None else differs(got, expected),
+    )
 
 
 WINDOW_HINT = (
@@ -90,6 +91,8 @@ def test_four_thousand_hits_with_a_window_as_wide_as_their_parent(assemble_conte
     spans = assemble_context(doc, hits, children, parents, WIDE_CHILDREN, 1.0, 10**9)
     got = as_span_tuples(spans)
     expected = [(0, ends[-1], 0, 0)]
-    expect(is_exactly(got, expected),
-           "one Span record, (0, end of the document, parent 0, rank 0): every window covers the whole parent",
-           details="It is not a list of Span records with int fields." if got is None else differs(got, expected))
+    expect(
+        is_exactly(got, expected),
+        "one Span record, (0, end of the document, parent 0, rank 0): every window covers the whole parent",
+        details="It is not a list of Span records with int fields." if got is None else differs(got, expected),
+    )

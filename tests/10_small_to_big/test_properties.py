@@ -7,11 +7,10 @@ off, where the reference sorts and merges runs.
 
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.support.answers import spans_of
-from tests.support.oracles import small_to_big
 
 from kata.judging.checks import expect
-
+from tests.support.answers import spans_of
+from tests.support.oracles import small_to_big
 
 # Between two words of a child: whitespace of every kind, which split() reads as one gap.
 SPACES = st.sampled_from([" ", "  ", "\t", "\n", " \n "])
@@ -48,22 +47,32 @@ def test_the_spans_are_the_oracles(assemble_context, section, window, merge_rati
     doc, hits, children, parents = section
     spans = spans_of(assemble_context, doc, hits, children, parents, window, merge_ratio, max_tokens)
     expected = small_to_big(doc, hits, children, parents, window, merge_ratio, max_tokens)
-    expect(spans == expected, f"the spans {expected}, as (start, end, parent, rank): each parent whole when enough "
-                              "of its children are hit, else each hit's window, merged, best first, within the budget")
+    expect(
+        spans == expected,
+        f"the spans {expected}, as (start, end, parent, rank): each parent whole when enough "
+        "of its children are hit, else each hit's window, merged, best first, within the budget",
+    )
 
 
 @given(sections(), windows, ratios, budgets)
 def test_spans_lie_in_their_parents_never_overlap_come_best_first_and_fit_the_budget(
-        assemble_context, section, window, merge_ratio, max_tokens):
+    assemble_context, section, window, merge_ratio, max_tokens
+):
     doc, hits, children, parents = section
     spans = spans_of(assemble_context, doc, hits, children, parents, window, merge_ratio, max_tokens)
-    outside = [span for span in spans if not (0 <= span[2] < len(parents)
-                                              and parents[span[2]][0] <= span[0] < span[1] <= parents[span[2]][1])]
+    outside = [
+        span
+        for span in spans
+        if not (0 <= span[2] < len(parents) and parents[span[2]][0] <= span[0] < span[1] <= parents[span[2]][1])
+    ]
     expect(not outside, "every span inside the parent it names", details=f"{outside[0] if outside else ''} is not.")
     ordered = sorted(spans)
     overlapping = [(a, b) for a, b in zip(ordered, ordered[1:]) if b[0] < a[1]]
-    expect(not overlapping, "no two spans overlapping",
-           details=f"{overlapping[0][0]} and {overlapping[0][1]} overlap." if overlapping else "")
+    expect(
+        not overlapping,
+        "no two spans overlapping",
+        details=f"{overlapping[0][0]} and {overlapping[0][1]} overlap." if overlapping else "",
+    )
     ranks = [span[3] for span in spans]
     expect(ranks == sorted(set(ranks)), "the spans best first, each with its own rank", details=f"Ranks: {ranks}.")
     words = sum(len(doc[start:end].split()) for start, end, _, _ in spans)

@@ -49,20 +49,23 @@ def test_every_kata_is_timed_on_inputs_where_the_reference_agrees_with_itself(ka
     assert "The answers differ" not in shown and "Stopped at" not in shown, shown
 
 
-@pytest.mark.parametrize("seconds_of, growth, words", [
-    (lambda n: 3e-8 * n, 2.0, "looks linear"),
-    (lambda n: 3e-8 * n * n.bit_length(), 2.2, "looks linear"),
-    (lambda n: 1e-10 * n * n, 4.0, "looks quadratic"),
-    (lambda n: 1e-13 * n ** 3, 8.0, "worse than quadratic"),
-])
+@pytest.mark.parametrize(
+    "seconds_of, growth, words",
+    [
+        (lambda n: 3e-8 * n, 2.0, "looks linear"),
+        (lambda n: 3e-8 * n * n.bit_length(), 2.2, "looks linear"),
+        (lambda n: 1e-10 * n * n, 4.0, "looks quadratic"),
+        (lambda n: 1e-13 * n**3, 8.0, "worse than quadratic"),
+    ],
+)
 def test_the_growth_per_doubling_is_read_from_the_largest_sizes(seconds_of, growth, words):
-    timings = Timings("tested", {n: seconds_of(n) for n in (1000 * 2 ** k for k in range(9))})
+    timings = Timings("tested", {n: seconds_of(n) for n in (1000 * 2**k for k in range(9))})
     assert timings.growth() == pytest.approx(growth, abs=0.1)
     assert verdict(timings.growth()) == words
 
 
 def test_one_disturbed_time_does_not_swing_the_estimate():
-    timings = Timings("tested", {n: 3e-8 * n for n in (1000 * 2 ** k for k in range(9))})
+    timings = Timings("tested", {n: 3e-8 * n for n in (1000 * 2**k for k in range(9))})
     timings.seconds[64_000] *= 3  # another program took the processor during that size
     assert verdict(timings.growth()) == "looks linear"
 
@@ -74,17 +77,20 @@ def test_bench_with_plot_draws_both_series_of_times_in_the_file(run_kata, tmp_pa
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.rstrip().endswith(f"The times are drawn in {tmp_path / name}.")
     drawn = (tmp_path / name).read_text(encoding="utf-8")
-    svg = ElementTree.fromstring(drawn[drawn.index("<svg"):drawn.index("</svg>") + len("</svg>")])
+    svg = ElementTree.fromstring(drawn[drawn.index("<svg") : drawn.index("</svg>") + len("</svg>")])
     timed = [row for row in run.stdout.splitlines() if re.match(r"^\s+[\d,]+\s+\S+ m?u?s", row)]
     for series in ("tested", "reference"):
         group = next(group for group in svg.iter(f"{SVG}g") if group.get("data-name") == series)
         assert len([marker for marker in group if marker.tag != f"{SVG}polyline"]) == len(timed)
 
 
-@pytest.mark.parametrize("name, says", [("curve.png", "does not end in .svg or .html"),
-                                        ("missing/curve.svg", "is in a folder that does not exist")])
+@pytest.mark.parametrize(
+    "name, says",
+    [("curve.png", "does not end in .svg or .html"), ("missing/curve.svg", "is in a folder that does not exist")],
+)
 def test_bench_refuses_a_plot_it_cannot_write_in_one_line_before_timing(run_kata, tmp_path, name, says):
     run = run_kata(ROOT, "bench", KATA.number, "--impl=reference", "--plot", str(tmp_path / name))
     assert run.returncode == 2 and run.stdout == ""
-    assert run.stderr.splitlines() == [f"kata bench: argument --plot: {str(tmp_path / name)!r} {says} "
-                                       "(see kata bench --help)"]
+    assert run.stderr.splitlines() == [
+        f"kata bench: argument --plot: {str(tmp_path / name)!r} {says} (see kata bench --help)"
+    ]

@@ -10,17 +10,17 @@ import sys
 
 import pytest
 
-from kata.katas import KATAS, TESTS
 from kata.command.runs import pytest_command
+from kata.katas import KATAS, TESTS
 
 KATA = KATAS[0]
 
 pytestmark = pytest.mark.timeout(60)  # pytest or kata in a subprocess: slower than a kata's test
 
-WRONG = '''
+WRONG = """
 def fixed_windows(tokens, chunk_size, overlap=0):
     return [list(tokens)] if tokens else []
-'''
+"""
 
 
 def test_check_on_the_untouched_stub_says_not_started_and_fails(repo, run_kata):
@@ -33,8 +33,13 @@ def test_check_on_the_untouched_stub_says_not_started_and_fails(repo, run_kata):
 
 def test_pytest_on_the_untouched_stubs_says_not_started_once_per_kata_and_why_tests_are_deselected(repo):
     shutil.copytree(TESTS / "runner", repo / "tests" / "runner", ignore=shutil.ignore_patterns("__pycache__"))
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider"], cwd=repo, capture_output=True,
-                         text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 1
     for kata in KATAS:
         assert run.stdout.count(f"not started: write your solution in problems/{kata.slug}/") == 1, run.stdout
@@ -68,8 +73,10 @@ def test_check_shows_the_runners_report_and_passes_options_after_a_double_dash_t
     assert run.returncode == 1
     assert "WRONG ANSWER" in run.stdout and "Called fixed_windows(" in run.stdout
     assert "stopping after 1 failures" in run.stdout and "1 failed" in run.stdout
-    assert f"{KATA.number} {KATA.name}" in run.stdout and "failing: the run stopped early; 0 of the 1 test run pass" \
-        in run.stdout
+    assert (
+        f"{KATA.number} {KATA.name}" in run.stdout
+        and "failing: the run stopped early; 0 of the 1 test run pass" in run.stdout
+    )
 
 
 def test_a_failing_check_offers_the_next_hint_then_says_every_hint_was_seen(repo, run_kata, solve):
@@ -93,12 +100,12 @@ def test_check_runs_pytest_on_the_katas_tests_with_impl_and_the_examples_marker(
     assert command[1:] == ["-m", "pytest", f"tests/{KATA.slug}", "--impl=reference", "-m", "examples", "-x"]
 
 
-TWO_WAYS_WRONG = '''
+TWO_WAYS_WRONG = """
 def fixed_windows(tokens, chunk_size, overlap=0):
     if not tokens:
         raise IndexError("nothing to cut")
     raise KeyError(chunk_size)
-'''
+"""
 
 
 def test_a_property_that_fails_in_two_ways_is_reported_in_plain_words_once(repo, run_kata, solve):
@@ -112,18 +119,29 @@ def test_a_property_that_fails_in_two_ways_is_reported_in_plain_words_once(repo,
 
 
 def test_pytest_typed_in_a_katas_problem_folder_runs_that_katas_tests(repo):
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-                          cwd=repo / "problems" / KATA.slug, capture_output=True, text=True, timeout=60,
-                          env={key: value for key, value in os.environ.items() if key != "KATA_IMPL"})
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=repo / "problems" / KATA.slug,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={key: value for key, value in os.environ.items() if key != "KATA_IMPL"},
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     assert f"{KATA.number} {KATA.name}" in done.stdout and "not started" in done.stdout
     assert "collected 0 items" not in done.stdout and "no tests ran" not in done.stdout
 
 
 def test_pytest_typed_in_a_katas_problem_folder_counts_its_tests_in_the_katas_summary(repo):
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--impl=reference"],
-                          cwd=repo / "problems" / KATA.slug, capture_output=True, text=True, timeout=60,
-                          env={key: value for key, value in os.environ.items() if key != "KATA_IMPL"})
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--impl=reference"],
+        cwd=repo / "problems" / KATA.slug,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={key: value for key, value in os.environ.items() if key != "KATA_IMPL"},
+    )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert re.search(rf"^{KATA.number} {KATA.name}\s+passing: all \d+ selected tests pass", done.stdout, re.M), \
+    assert re.search(rf"^{KATA.number} {KATA.name}\s+passing: all \d+ selected tests pass", done.stdout, re.M), (
         done.stdout[-1500:]
+    )

@@ -15,6 +15,8 @@ import pytest
 from kata.katas import KATAS
 
 FIRST, SECOND = KATAS[0], KATAS[1]
+
+
 def row(output: str, kata) -> str:
     found = re.search(rf"^{kata.number}\s+{kata.name}\s+{kata.difficulty}\s+(.*)$", output, re.M)
     assert found, f"no row for {kata.slug} in:\n{output}"
@@ -23,8 +25,7 @@ def row(output: str, kata) -> str:
 
 @pytest.mark.slow
 @pytest.mark.timeout(120)
-def test_from_a_fresh_clone_to_a_solved_kata_and_a_changed_progress_list(repo, run_kata, start_kata, solve,
-                                                                        screens_of):
+def test_from_a_fresh_clone_to_a_solved_kata_and_a_changed_progress_list(repo, run_kata, start_kata, solve, screens_of):
     before = run_kata(repo, "list")
     assert row(before.stdout, FIRST) == "not started" and f"0 of {len(KATAS)} solved" in before.stdout
     assert f"Next: {FIRST.number} {FIRST.name}" in before.stdout
@@ -49,7 +50,8 @@ def test_from_a_fresh_clone_to_a_solved_kata_and_a_changed_progress_list(repo, r
     broken = screens.next_screen()
     before_checking = broken.split(f"Checking {FIRST.number} {FIRST.name}...", 1)[0]
     assert "Status:" not in before_checking and "saved at" in before_checking, (
-        "the last check's status stays on screen while the new check runs")
+        "the last check's status stays on screen while the new check runs"
+    )
     assert "Status: failing" in broken
     solve(repo, FIRST)
     assert f"Solved: {FIRST.number} {FIRST.name} passes all" in screens.next_screen()

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from kata.katas import ROOT
 from kata.command.cli import COMMANDS, main
+from kata.katas import ROOT
 
 pytestmark = pytest.mark.timeout(60)  # pytest or kata in a subprocess: slower than a kata's test
 
@@ -47,20 +47,24 @@ def test_the_commands_own_help_fits_80_columns_with_its_sentences_whole(capsys):
     assert max(len(line) for line in shown.splitlines()) <= 80, shown
     paragraphs = [" ".join(paragraph.split()) for paragraph in shown.split("\n\n")]
     assert "Each command has --help. KATA is a number (2), a folder name, or a unique part of one (budget)." in (
-        paragraphs), shown
+        paragraphs
+    ), shown
 
 
-@pytest.mark.parametrize("arguments, says", [
-    (["show", "no_such_kata"], "there is no kata 'no_such_kata'; the katas are: 01_fixed_windows"),
-    (["hint", "er"], "matches several katas"),
-    (["hint", "0"], "there is no kata '0': the katas are numbered from 01 to"),
-    (["show", "99"], "there is no kata '99': the katas are numbered from 01 to"),
-    (["frobnicate"], "invalid choice: 'frobnicate'"),
-    (["hint"], "the following arguments are required: KATA"),
-    (["check", "1", "--impl=no/such/folder"], "--impl=no/such/folder: no such folder or .py file"),
-    (["bench", "1", "--seconds", "0"], "is not a number of seconds from 1 to 600"),
-    (["list", "--", "-x"], "only kata check passes options after -- to pytest"),
-])
+@pytest.mark.parametrize(
+    "arguments, says",
+    [
+        (["show", "no_such_kata"], "there is no kata 'no_such_kata'; the katas are: 01_fixed_windows"),
+        (["hint", "er"], "matches several katas"),
+        (["hint", "0"], "there is no kata '0': the katas are numbered from 01 to"),
+        (["show", "99"], "there is no kata '99': the katas are numbered from 01 to"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        (["hint"], "the following arguments are required: KATA"),
+        (["check", "1", "--impl=no/such/folder"], "--impl=no/such/folder: no such folder or .py file"),
+        (["bench", "1", "--seconds", "0"], "is not a number of seconds from 1 to 600"),
+        (["list", "--", "-x"], "only kata check passes options after -- to pytest"),
+    ],
+)
 def test_an_error_is_one_line_and_a_non_zero_exit(capsys, arguments, says):
     try:
         exit_code = main(arguments)

@@ -14,10 +14,9 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
-
-from xml.etree import ElementTree
 
 from kata.interview.judge import judge_view
 from kata.interview.scorecard import Growth, as_html, as_markdown, figures
@@ -33,8 +32,9 @@ EXACT_FIT_TITLE = "Closes the chunk on an exact fit"
 # Commands in a subprocess, each submit a whole suite in a worker: far slower than a kata's test.
 pytestmark = pytest.mark.timeout(60)
 WHOLE_SESSION_SECONDS = 400
-needs_confinement = pytest.mark.skipif(confinement_problem() is not None,
-                                       reason=f"the kernel cannot confine code here: {confinement_problem()}")
+needs_confinement = pytest.mark.skipif(
+    confinement_problem() is not None, reason=f"the kernel cannot confine code here: {confinement_problem()}"
+)
 
 
 def reference(number: str) -> str:
@@ -87,8 +87,11 @@ def candidate(repo, run_kata) -> Candidate:
 
 
 def _test_names(slug: str) -> list[str]:
-    return [name for file in ("test_hidden.py", "test_properties.py", "test_guards.py")
-            for name in re.findall(r"^def (test_\w+)", (TESTS / slug / file).read_text(), re.M)]
+    return [
+        name
+        for file in ("test_hidden.py", "test_properties.py", "test_guards.py")
+        for name in re.findall(r"^def (test_\w+)", (TESTS / slug / file).read_text(), re.M)
+    ]
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=lambda kata: kata.number)
@@ -129,11 +132,13 @@ def test_a_stage_file_keeps_the_stubs_code_but_not_its_statement(kata):
     for name in kata.functions:
         assert f"def {name}(" in source
     assert "Raises" not in source, "the errors are the edge cases the candidate asks about"
-    written = [node for node in ast.parse(stub).body
-               if isinstance(node, ast.FunctionDef) and node.name in kata.functions]
+    written = [
+        node for node in ast.parse(stub).body if isinstance(node, ast.FunctionDef) and node.name in kata.functions
+    ]
     first_lines = [(ast.get_docstring(node) or "").split("\n")[0] for node in written]
-    assert not any(line in source for line in first_lines), \
+    assert not any(line in source for line in first_lines), (
         "not even the first line of a function's docstring: kata 03's names the windows of a long sentence"
+    )
 
 
 def test_an_interview_on_a_kata_the_learner_solved_starts_from_the_stub_not_their_solution(candidate, solve):
@@ -141,8 +146,9 @@ def test_an_interview_on_a_kata_the_learner_solved_starts_from_the_stub_not_thei
     solution = solve(candidate.repo, kata).read_text()
     assert candidate.interview("start", "--kata", "1").returncode == 0
     source = (candidate.repo / candidate.status()["file"]).read_text()
-    solved_lines = {line.strip() for line in solution.splitlines()} - {line.strip() for line in untouched_stub(kata)
-                                                                      .splitlines()}
+    solved_lines = {line.strip() for line in solution.splitlines()} - {
+        line.strip() for line in untouched_stub(kata).splitlines()
+    }
     assert source_is_untouched(source, kata.functions)
     assert not [line for line in source.splitlines() if line.strip() and line.strip() in solved_lines]
     done = candidate.interview("submit")
@@ -150,31 +156,47 @@ def test_an_interview_on_a_kata_the_learner_solved_starts_from_the_stub_not_thei
 
 
 def test_a_follow_up_stage_starts_with_the_code_of_the_stage_before():
-    source = carried_over("from __future__ import annotations\n" + reference("03"), find_kata("03"),
-                          find_kata("09"), 2)
+    source = carried_over("from __future__ import annotations\n" + reference("03"), find_kata("03"), find_kata("09"), 2)
     compile(source, "stage 2", "exec")  # __future__ imports are moved to the top
     assert source.index("def chunk_text(") < source.index("def bm25_scores(")
     assert source.count("from __future__ import annotations") == 1
 
 
 def test_the_judge_shows_the_call_and_both_answers_but_not_why_nor_the_mistake():
-    report = ("WRONG ANSWER\nCalled pack_sentences([3, 4], 7).\nIt returned [[0], [1]],\nbut the tests expected "
-              "[[0, 1]].\nWhy: 3 + 4 = 7 is exactly the budget.\nThis matches a known mistake: Closes the chunk.")
-    assert judge_view(report) == ("WRONG ANSWER\nCalled pack_sentences([3, 4], 7).\nIt returned [[0], [1]],\n"
-                                  "but the tests expected [[0, 1]].")
+    report = (
+        "WRONG ANSWER\nCalled pack_sentences([3, 4], 7).\nIt returned [[0], [1]],\nbut the tests expected "
+        "[[0, 1]].\nWhy: 3 + 4 = 7 is exactly the budget.\nThis matches a known mistake: Closes the chunk."
+    )
+    assert judge_view(report) == (
+        "WRONG ANSWER\nCalled pack_sentences([3, 4], 7).\nIt returned [[0], [1]],\nbut the tests expected [[0, 1]]."
+    )
     stalled = "DID NOT FINISH\nCalled f(1).\nIt was still running; does every iteration of your loop advance?"
     assert "advance" not in judge_view(stalled) and "Called f(1)." in judge_view(stalled)
 
 
 def _ended_session(**changes) -> Session:
     """A session of kata 02 with one failed submission (its first failure an exact fit) and one pass."""
-    failed = Submission(100.0, 39, 50, ["test_exact_fit_stays_in_the_chunk", "test_a_tuple_of_sizes_is_accepted"],
-                        "WRONG ANSWER", "closes_on_exact_fit")
+    failed = Submission(
+        100.0,
+        39,
+        50,
+        ["test_exact_fit_stays_in_the_chunk", "test_a_tuple_of_sizes_is_accepted"],
+        "WRONG ANSWER",
+        "closes_on_exact_fit",
+    )
     passed = Submission(300.0, 50, 50)
-    stage = Stage("02_token_budget_packer", 0.0, ".kata/interview/x/packer.py", runs=[50.0], asked=[4],
-                  submissions=[failed, passed], passed_at=300.0)
-    session = Session("x", "kata 02", 20, START, "given", stages=[stage], ended_at=300.0,
-                      end_reason="every stage passed")
+    stage = Stage(
+        "02_token_budget_packer",
+        0.0,
+        ".kata/interview/x/packer.py",
+        runs=[50.0],
+        asked=[4],
+        submissions=[failed, passed],
+        passed_at=300.0,
+    )
+    session = Session(
+        "x", "kata 02", 20, START, "given", stages=[stage], ended_at=300.0, end_reason="every stage passed"
+    )
     for name, value in changes.items():
         setattr(session, name, value)
     return session
@@ -184,8 +206,9 @@ def test_the_scorecard_counts_times_from_the_stage_and_names_only_the_unasked_qu
     card = figures(_ended_session(), {0: Growth(2.0, 2.1, "looks linear")})
     stage = card["stages"][0]
     assert (stage["seconds_to_first_run"], stage["seconds_to_pass"], stage["failed_submissions"]) == (50.0, 300.0, 1)
-    assert stage["not_asked_but_failed_on"] == [{"question": find_kata("02").script.questions[0].asked,
-                                                 "submission": 1}], "the tuple test was not the failure shown"
+    assert stage["not_asked_but_failed_on"] == [
+        {"question": find_kata("02").script.questions[0].asked, "submission": 1}
+    ], "the tuple test was not the failure shown"
     assert stage["questions_asked"] == [find_kata("02").script.questions[3].asked]
     assert "growth per doubling of your final code: 2.0, looks linear; the reference's 2.1" in as_markdown(card)
 
@@ -210,16 +233,19 @@ def test_a_scorecard_of_code_run_unconfined_says_so_and_its_page_is_well_formed(
 # Bad input ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("arguments", "said"), [
-    (("start",), "give either --track NAME or --kata N"),
-    (("start", "--track", "nope"), "there is no track 'nope'; the tracks are: packing"),
-    (("start", "--kata", "11"), "there is no kata '11'"),
-    (("start", "--kata", "1", "--minutes", "0"), "--minutes '0' is not a number of minutes from 1 to 600"),
-    (("report", "--out", "card.txt"), "--out 'card.txt' does not end in .md, .html or .json"),
-    (("ask", "x"), "N 'x' is not a question's number"),
-    (("status",), "there has been no interview yet"),
-    (("submit",), "no interview is under way"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (("start",), "give either --track NAME or --kata N"),
+        (("start", "--track", "nope"), "there is no track 'nope'; the tracks are: packing"),
+        (("start", "--kata", "11"), "there is no kata '11'"),
+        (("start", "--kata", "1", "--minutes", "0"), "--minutes '0' is not a number of minutes from 1 to 600"),
+        (("report", "--out", "card.txt"), "--out 'card.txt' does not end in .md, .html or .json"),
+        (("ask", "x"), "N 'x' is not a question's number"),
+        (("status",), "there has been no interview yet"),
+        (("submit",), "no interview is under way"),
+    ],
+)
 def test_bad_input_is_one_line_naming_what_is_wrong(candidate, arguments, said):
     done = candidate.interview(*arguments)
     assert done.returncode == 2
@@ -345,14 +371,23 @@ def test_a_whole_stage_gate_follow_up_carry_over_and_scorecard(candidate, file_f
     assert first["questions_asked"] == [find_kata("02").script.questions[1].asked]
     assert first["failures"][0]["mistake"] == "closes_on_exact_fit"
     assert first["failures"][0]["mistake_title"].startswith(EXACT_FIT_TITLE)
-    assert first["not_asked_but_failed_on"] == [{"question": find_kata("02").script.questions[0].asked,
-                                                 "submission": 1}]
+    assert first["not_asked_but_failed_on"] == [
+        {"question": find_kata("02").script.questions[0].asked, "submission": 1}
+    ]
     assert (second["kata"], second["submissions"], second["seconds_to_pass"]) == ("04", 0, None)
-    assert report["total"] == {"stages_passed": 1, "stages": 4, "submissions": 2, "failed_submissions": 1,
-                               "questions_asked": 1, "target_minutes": 90}
+    assert report["total"] == {
+        "stages_passed": 1,
+        "stages": 4,
+        "submissions": 2,
+        "failed_submissions": 1,
+        "questions_asked": 1,
+        "target_minutes": 90,
+    }
     card = candidate.interview("report", "--out", "card.md").stdout
-    assert "- not asked: If a chunk's total is exactly the budget, does it still fit? Your first submission " \
-           "failed on exactly that." in card
+    assert (
+        "- not asked: If a chunk's total is exactly the budget, does it still fit? Your first submission "
+        "failed on exactly that." in card
+    )
     assert "growth per doubling of your final code" in card and (candidate.repo / "card.md").read_text() in card
     history = candidate.interview("history").stdout
     assert "packing" in history and "1 of 4 stages" in history and "2 submissions (1 failed)" in history
@@ -397,7 +432,7 @@ def test_without_the_solutions_the_scorecard_says_the_mistakes_catalog_is_absent
 
 # Hostile submissions -----------------------------------------------------------------------
 
-HOSTILE = '''
+HOSTILE = """
 import json, pathlib
 REPO = pathlib.Path(%r)
 print("Submission 1: accepted, 50 of 50 tests pass")
@@ -419,7 +454,7 @@ def pack_sentences(sizes, max_tokens):
     namespace = {}
     exec((REPO / "solutions" / "02_token_budget_packer" / "packer.py").read_text(), namespace)
     return namespace["pack_sentences"](sizes, max_tokens)
-'''
+"""
 
 
 @pytest.mark.slow
@@ -456,8 +491,10 @@ def test_a_pass_written_into_the_session_by_hand_is_neither_on_the_scorecard_nor
     stage = report["stages"][0]
     assert (stage["seconds_to_pass"], report["total"]["stages_passed"]) == (None, 0)
     assert stage["recorded_pass_unconfirmed"] == "no accepted submission's code was kept"
-    assert "not passed (recorded as passed, but no accepted submission's code was kept)" in \
-        candidate.interview("report", "--no-growth").stdout
+    assert (
+        "not passed (recorded as passed, but no accepted submission's code was kept)"
+        in candidate.interview("report", "--no-growth").stdout
+    )
     assert " 0 of 1 stages " in candidate.interview("history").stdout
 
 
@@ -517,15 +554,23 @@ def test_a_session_in_a_terminal_from_start_to_scorecard(repo, tmp_path):
     """The commands as a candidate types them in tmux, on the wall clock."""
     name = f"kata-interview-{tmp_path.name}"
     python = shutil.which("python") or "python3"
-    subprocess.run(["tmux", "-L", name, "new-session", "-d", "-s", name, "-x", "120", "-y", "50", "-c", str(repo)],
-                   check=True, timeout=30)
+    subprocess.run(
+        ["tmux", "-L", name, "new-session", "-d", "-s", name, "-x", "120", "-y", "50", "-c", str(repo)],
+        check=True,
+        timeout=30,
+    )
     try:
+
         def typed(line: str, until: str, seconds: float = 120) -> str:
             subprocess.run(["tmux", "-L", name, "send-keys", "-t", name, line, "Enter"], check=True, timeout=30)
             deadline = time.monotonic() + seconds
             while time.monotonic() < deadline:
-                screen = subprocess.run(["tmux", "-L", name, "capture-pane", "-p", "-S", "-200", "-t", name],
-                                        capture_output=True, text=True, timeout=30).stdout
+                screen = subprocess.run(
+                    ["tmux", "-L", name, "capture-pane", "-p", "-S", "-200", "-t", name],
+                    capture_output=True,
+                    text=True,
+                    timeout=30,
+                ).stdout
                 if until in screen:
                     return screen
                 time.sleep(0.2)
@@ -534,8 +579,15 @@ def test_a_session_in_a_terminal_from_start_to_scorecard(repo, tmp_path):
         typed("unset KATA_INTERVIEW_NOW; echo re''ady", "\nready")
         typed(f"{python} -m kata interview start --kata 1", "Stage 1 of 1: kata 01")
         typed(f"{python} -m kata interview ask 2", "The interviewer:")
-        stage_file = json.loads(subprocess.run([python, "-m", "kata", "interview", "status", "--json"], cwd=repo,
-                                               capture_output=True, text=True, timeout=60).stdout)["file"]
+        stage_file = json.loads(
+            subprocess.run(
+                [python, "-m", "kata", "interview", "status", "--json"],
+                cwd=repo,
+                capture_output=True,
+                text=True,
+                timeout=60,
+            ).stdout
+        )["file"]
         (repo / stage_file).write_text(reference("01"))
         typed(f"{python} -m kata interview run", "Run: ")
         typed(f"{python} -m kata interview submit", "accepted")
@@ -543,7 +595,6 @@ def test_a_session_in_a_terminal_from_start_to_scorecard(repo, tmp_path):
         assert "stages passed: 1 of 1" in screen
     finally:
         subprocess.run(["tmux", "-L", name, "kill-server"], timeout=30)
-
 
 
 def test_a_session_of_one_kata_is_named_as_one_kata(candidate):

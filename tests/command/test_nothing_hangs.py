@@ -21,16 +21,17 @@ from xml.etree import ElementTree
 
 import pytest
 
-from kata.katas import KATAS, ROOT, TESTS
 from kata.judging.limits import CALL_SECONDS, LOAD_SECONDS, STALLED_CALL_SECONDS
+from kata.katas import KATAS, ROOT, TESTS
 from kata.processes import process_group
 
 CLASSROOM = TESTS / "grading" / "classroom"
 
 FIRST, SECOND = KATAS[0], KATAS[1]
 LOOPS_AT_IMPORT = "while True:\n    pass\n"
-TRIES_AGAIN_AT_IMPORT = ("while True:\n    try:\n        while True:\n            pass\n"
-                         "    except BaseException:\n        pass\n")
+TRIES_AGAIN_AT_IMPORT = (
+    "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\n"
+)
 HUGE_AT_IMPORT = "TABLE = [0] * 150_000_000\n"
 
 
@@ -73,18 +74,21 @@ def is_running(pid: int) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.timeout(90)
-@pytest.mark.parametrize("source, says", [
-    (LOOPS_AT_IMPORT, f"did not finish within {LOAD_SECONDS:g} s: a loop at the top level of the module?"),
-    (HUGE_AT_IMPORT, "used more than 512 MB of memory: a large value built at the top level of the module?"),
-])
-def test_a_module_that_does_not_load_cannot_run_and_the_other_katas_are_checked(repo, run_kata, solve, source,
-                                                                                 says):
+@pytest.mark.parametrize(
+    "source, says",
+    [
+        (LOOPS_AT_IMPORT, f"did not finish within {LOAD_SECONDS:g} s: a loop at the top level of the module?"),
+        (HUGE_AT_IMPORT, "used more than 512 MB of memory: a large value built at the top level of the module?"),
+    ],
+)
+def test_a_module_that_does_not_load_cannot_run_and_the_other_katas_are_checked(repo, run_kata, solve, source, says):
     solve(repo, FIRST, source)
     solve(repo, SECOND)
     listed = run_kata(repo, "list", timeout=80, COLUMNS="200")
     assert listed.returncode == 0, listed.stdout + listed.stderr
     assert row(listed.stdout, FIRST) == f"cannot run: loading problems/{FIRST.slug}/{FIRST.module}.py {says}", (
-        "the reason is shown whole where the columns allow it")
+        "the reason is shown whole where the columns allow it"
+    )
     assert row(listed.stdout, SECOND).startswith("solved")
     checked = run_kata(repo, "check", FIRST.number, timeout=80)
     assert checked.returncode == 1
@@ -157,8 +161,9 @@ def test_sigterm_stops_kata_grade_and_every_run_it_started(tmp_path, start_kata)
     submissions = tmp_path / "submissions"
     for student in ("ann", "bob", "cy"):
         shutil.copytree(CLASSROOM / "infinite_loop", submissions / student)
-    grader = start_kata(ROOT, "grade", str(submissions), "--katas", "1", "--jobs", "2",
-                        "--out", str(tmp_path / "grades.json"))
+    grader = start_kata(
+        ROOT, "grade", str(submissions), "--katas", "1", "--jobs", "2", "--out", str(tmp_path / "grades.json")
+    )
     deadline, started = time.monotonic() + 60, set()
     while time.monotonic() < deadline and len([pid for pid in started if "--isolate" in command_line(pid)]) < 2:
         started.update(descendants_of(grader.pid))
@@ -179,15 +184,30 @@ def test_sigterm_stops_kata_grade_and_every_run_it_started(tmp_path, start_kata)
 def test_after_one_stalled_call_the_katas_next_stalls_are_stopped_sooner(tmp_path):
     """no_validation loops forever when overlap >= chunk_size, which many tests try."""
     junit = tmp_path / "junit.xml"
-    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}",
-                    f"--impl=mistake:{FIRST.number}:no_validation", "-p", "no:cacheprovider", "-q",
-                    f"--junitxml={junit}"], cwd=ROOT, capture_output=True, timeout=80)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{FIRST.slug}",
+            f"--impl=mistake:{FIRST.number}:no_validation",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            f"--junitxml={junit}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=80,
+    )
     reports = [" ".join((failure.text or "").split()) for failure in ElementTree.parse(junit).iter("failure")]
     stalls = [report for report in reports if "DID NOT FINISH" in report]
     assert len(stalls) >= 3, reports
     assert f"its limit of {CALL_SECONDS:g} s of CPU time for one call;" in stalls[0]
-    shorter = (f"its limit of {STALLED_CALL_SECONDS:g} s of CPU time for one call (shorter: an earlier call in this "
-               "run stalled)")
+    shorter = (
+        f"its limit of {STALLED_CALL_SECONDS:g} s of CPU time for one call (shorter: an earlier call in this "
+        "run stalled)"
+    )
     assert all(shorter in report for report in stalls[1:]), stalls[1]
 
 
@@ -205,7 +225,7 @@ def test_watch_shows_the_first_failure_while_the_rest_of_the_run_goes_on(repo, s
 
 # Correct, but a twentieth of a second of CPU time per call: no one call nears its limit, and a property's
 # dozens of examples together pass a short limit for the whole test.
-SLOW_BUT_CORRECT = '''
+SLOW_BUT_CORRECT = """
 import time
 import sys
 sys.path.insert(0, {solution!r})
@@ -217,20 +237,35 @@ def fixed_windows(tokens, chunk_size, overlap):
     while time.thread_time() - started < 0.05:
         pass
     return reference(tokens, chunk_size, overlap)
-'''
+"""
 
 
 def property_reports(tmp_path, *options: str) -> list[str]:
     """The failure reports of kata 01's first property test, run on SLOW_BUT_CORRECT with the options."""
     submission, junit = tmp_path / "fixed_windows.py", tmp_path / "junit.xml"
     submission.write_text(SLOW_BUT_CORRECT.format(solution=str(ROOT / "solutions" / FIRST.slug)))
-    first_property = next(line.split("(")[0][4:] for line in
-                          (ROOT / "tests" / FIRST.slug / "test_properties.py").read_text().splitlines()
-                          if line.startswith("def test_"))
-    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}/test_properties.py::{first_property}",
-                    f"--impl={submission}", "-p", "no:cacheprovider", f"--junitxml={junit}", *options],
-                   cwd=ROOT, capture_output=True, timeout=60,
-                   env={**os.environ, "HYPOTHESIS_STORAGE_DIRECTORY": str(tmp_path / "hypothesis")})
+    first_property = next(
+        line.split("(")[0][4:]
+        for line in (ROOT / "tests" / FIRST.slug / "test_properties.py").read_text().splitlines()
+        if line.startswith("def test_")
+    )
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{FIRST.slug}/test_properties.py::{first_property}",
+            f"--impl={submission}",
+            "-p",
+            "no:cacheprovider",
+            f"--junitxml={junit}",
+            *options,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "HYPOTHESIS_STORAGE_DIRECTORY": str(tmp_path / "hypothesis")},
+    )
     # The words as one line: the report wraps its sentences where it likes.
     return [" ".join((failure.text or "").split()) for failure in ElementTree.parse(junit).iter("failure")]
 
@@ -239,10 +274,12 @@ def property_reports(tmp_path, *options: str) -> list[str]:
 @pytest.mark.timeout(90)
 def test_many_quick_calls_past_the_tests_limit_are_reported_as_such_not_as_a_call_that_stalled(tmp_path):
     [report] = property_reports(tmp_path, "--timeout=0.5")
-    counted_calls = re.search(r"The test ran past its limit of 0\.5 s of CPU time for this test over (\d+) calls of "
-                              r"your code, "
-                              r"though no one call ran past the limit for one call; the last was: fixed_windows\(",
-                              report)
+    counted_calls = re.search(
+        r"The test ran past its limit of 0\.5 s of CPU time for this test over (\d+) calls of "
+        r"your code, "
+        r"though no one call ran past the limit for one call; the last was: fixed_windows\(",
+        report,
+    )
     assert counted_calls and int(counted_calls.group(1)) > 1, report
     assert "answers at once" not in report and "Does every iteration of your loop advance" not in report, report
 

@@ -8,11 +8,18 @@ from xml.etree import ElementTree
 
 import pytest
 
-from kata.drawing.growth_plot import (GUIDES, PlotPathProblem, Series, check_plot_path, duration, growth_plot_page,
-                               growth_plot_svg)
+from kata.drawing.growth_plot import (
+    GUIDES,
+    PlotPathProblem,
+    Series,
+    check_plot_path,
+    duration,
+    growth_plot_page,
+    growth_plot_svg,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
-SIZES = [1000 * 2 ** k for k in range(8)]
+SIZES = [1000 * 2**k for k in range(8)]
 QUADRATIC = Series("yours", {n: 2e-6 * (n / 1000) ** 2 for n in SIZES}, "yours 4.0, looks quadratic")
 LINEAR = Series("reference", {n: 3e-6 * n / 1000 for n in SIZES}, "reference 2.0, looks linear")
 
@@ -72,7 +79,8 @@ def test_the_series_differ_in_marker_and_line_pattern_not_only_in_colour():
     assert {child.tag for child in yours} - {f"{SVG}polyline"} == {f"{SVG}circle"}
     assert {child.tag for child in reference} - {f"{SVG}polyline"} == {f"{SVG}rect"}
     assert yours.find(f"{SVG}polyline").get("stroke-dasharray") != reference.find(f"{SVG}polyline").get(
-        "stroke-dasharray")
+        "stroke-dasharray"
+    )
     legend = [text.text for text in svg.iter(f"{SVG}text") if text.get("class") == "legend"]
     assert legend == ["yours", "reference", *(name for name, _power, _dashes in GUIDES)]
 
@@ -107,8 +115,10 @@ def test_the_page_holds_the_picture_and_the_same_times_as_a_table():
     assert cells.rows[1] == ["1,000", "2.00 us", "3.00 us"] and len(cells.rows) == 1 + len(SIZES)
 
 
-@pytest.mark.parametrize("name, says", [("plot.png", "does not end in .svg or .html"),
-                                        ("missing/plot.svg", "is in a folder that does not exist")])
+@pytest.mark.parametrize(
+    "name, says",
+    [("plot.png", "does not end in .svg or .html"), ("missing/plot.svg", "is in a folder that does not exist")],
+)
 def test_a_plot_path_that_cannot_be_written_is_named_in_one_line(tmp_path, name, says):
     with pytest.raises(PlotPathProblem) as problem:
         check_plot_path(tmp_path / name)
@@ -119,8 +129,17 @@ def test_a_plot_path_ending_in_svg_or_html_in_a_folder_is_accepted(tmp_path):
     assert check_plot_path(tmp_path / "curve.SVG") == Path(tmp_path / "curve.SVG")
 
 
-@pytest.mark.parametrize("seconds, shown", [(2e-6, "2.00 us"), (9.999e-6, "10.0 us"), (1.7e-4, "170 us"),
-                                            (0.00099999, "1.00 ms"), (0.0328, "32.8 ms"), (1.2, "1.20 s"),
-                                            (120, "120 s")])
+@pytest.mark.parametrize(
+    "seconds, shown",
+    [
+        (2e-6, "2.00 us"),
+        (9.999e-6, "10.0 us"),
+        (1.7e-4, "170 us"),
+        (0.00099999, "1.00 ms"),
+        (0.0328, "32.8 ms"),
+        (1.2, "1.20 s"),
+        (120, "120 s"),
+    ],
+)
 def test_a_time_is_shown_in_three_figures_in_the_unit_that_reads_best(seconds, shown):
     assert duration(seconds) == shown

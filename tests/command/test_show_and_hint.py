@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from kata.katas import KATAS, ROOT
 from kata.command.cli import main
 from kata.command.hints import hints_of
 from kata.command.markdown import reflow, sections
+from kata.katas import KATAS, ROOT
 
 KATA = KATAS[0]
 
@@ -69,21 +69,29 @@ def test_hint_all_prints_every_hint_and_reset_starts_again(capsys):
 
 
 def test_reflow_wraps_paragraphs_and_list_items_and_keeps_code_and_tables():
-    text = ("# Title\n\nA paragraph that is long enough to need wrapping when the width is small.\n\n"
-            "- an item that is also long enough\n  to wrap, with its continuation\n\n"
-            "```python\nkeep_this_line_exactly_as_it_is = 1\n```\n\n| a | table |\n")
+    text = (
+        "# Title\n\nA paragraph that is long enough to need wrapping when the width is small.\n\n"
+        "- an item that is also long enough\n  to wrap, with its continuation\n\n"
+        "```python\nkeep_this_line_exactly_as_it_is = 1\n```\n\n| a | table |\n"
+    )
     assert reflow(text, 24) == (
         "# Title\n\nA paragraph that is long\nenough to need wrapping\nwhen the width is small.\n\n"
         "- an item that is also\n  long enough to wrap,\n  with its continuation\n\n"
-        "```python\nkeep_this_line_exactly_as_it_is = 1\n```\n\n| a | table |\n")
+        "```python\nkeep_this_line_exactly_as_it_is = 1\n```\n\n| a | table |\n"
+    )
     assert sections("intro\n## One\nfirst\n## Two\nsecond\n") == [("One", "first"), ("Two", "second")]
 
 
 def output_on_a_terminal(*arguments: str, **environment) -> str:
     controller, terminal = pty.openpty()
     env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "TERM")}
-    process = subprocess.Popen([sys.executable, "-m", "kata", *arguments], cwd=ROOT, stdout=terminal,
-                               stderr=terminal, env={**env, "TERM": "xterm", **environment})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kata", *arguments],
+        cwd=ROOT,
+        stdout=terminal,
+        stderr=terminal,
+        env={**env, "TERM": "xterm", **environment},
+    )
     os.close(terminal)
     chunks = []
     while True:

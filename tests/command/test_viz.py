@@ -15,27 +15,32 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+
+from kata.katas import KATAS, ROOT, find_kata
 from tests.support.browser import needs_a_browser
 from tests.support.large_text import a_megabyte_of_sentences
 
-from kata.katas import KATAS, ROOT, find_kata
-
 XHTML = "{http://www.w3.org/1999/xhtml}"
 # The statement's first example of kata 03, and what it prints.
-TEXT_03 = ("Alpha beta gamma. Delta epsilon zeta eta. Theta iota.\n\n"
-           "Kappa lambda mu nu xi. Omicron pi rho sigma tau upsilon phi chi psi omega! Short one?")
-CHUNKS_03 = ["Alpha beta gamma. Delta epsilon zeta eta.", "Theta iota. Kappa lambda mu nu xi.",
-             "Omicron pi rho sigma tau upsilon phi chi", "psi omega! Short one?"]
+TEXT_03 = (
+    "Alpha beta gamma. Delta epsilon zeta eta. Theta iota.\n\n"
+    "Kappa lambda mu nu xi. Omicron pi rho sigma tau upsilon phi chi psi omega! Short one?"
+)
+CHUNKS_03 = [
+    "Alpha beta gamma. Delta epsilon zeta eta.",
+    "Theta iota. Kappa lambda mu nu xi.",
+    "Omicron pi rho sigma tau upsilon phi chi",
+    "psi omega! Short one?",
+]
 DOC_09 = "Ferries leave at nine. Tickets cost four euros. The museum opens at ten and closes at six."
 # A learner's kata 03 that carries no overlap, on the statement's second example.
-NO_OVERLAP_03 = '''
+NO_OVERLAP_03 = """
 def split_units(text, max_tokens):
     return []
 
 def chunk_text(text, max_tokens, overlap_tokens=0):
     return ["Cats purr. Dogs bark.", "Birds sing at dawn.", "Fish swim."]
-'''
-
+"""
 
 
 def page_of(path: Path) -> ElementTree.Element:
@@ -56,8 +61,12 @@ def heading_of(column: ElementTree.Element) -> str:
 
 def rows_of(column: ElementTree.Element, table: str = "rows") -> list[ElementTree.Element]:
     """The rows of the column's tables of chunks (or, with table="questions", of kata 09's questions)."""
-    return [row for found in with_class(column, "table", table) for body in found.iter(f"{XHTML}tbody")
-            for row in body.iter(f"{XHTML}tr")]
+    return [
+        row
+        for found in with_class(column, "table", table)
+        for body in found.iter(f"{XHTML}tbody")
+        for row in body.iter(f"{XHTML}tr")
+    ]
 
 
 def cells_of(row: ElementTree.Element) -> list[str]:
@@ -122,22 +131,29 @@ def test_the_first_chunk_that_differs_is_marked_in_both_columns_and_said_in_one_
         framed = with_class(column, "span", "d")
         assert framed and all("1" in span.get("data-c").split() for span in framed)
     assert [cells_of(row)[3] for row in rows_of(reference)] == [
-        "Cats purr. Dogs bark.", "Dogs bark. Birds sing at dawn.", "Birds sing at dawn. Fish swim."]
+        "Cats purr. Dogs bark.",
+        "Dogs bark. Birds sing at dawn.",
+        "Birds sing at dawn. Fish swim.",
+    ]
     overlaps = with_class(reference, "span", "o")  # the repeated sentences are in two chunks
     assert ["".join(span.itertext()) for span in overlaps] == ["Dogs bark.", "Birds sing at dawn."]
 
 
 def test_an_empty_chunk_is_said_to_hold_nothing(run_kata, tmp_path):
-    mine = learner_file(tmp_path, "2", "def pack_sentences(sizes, max_tokens):\n"
-                                       "    return [[]] + [[index] for index in range(len(sizes))]\n")
+    mine = learner_file(
+        tmp_path,
+        "2",
+        "def pack_sentences(sizes, max_tokens):\n    return [[]] + [[index] for index in range(len(sizes))]\n",
+    )
     run, page = viz(run_kata, tmp_path, "2", "--example", "1", "--impl", mine)
     said = "Chunk 0 differs: yours holds no sentence (an empty chunk), the reference's sentences 0 to 1."
     assert summary_of(page) == said and run.stdout.startswith(said)
 
 
 def test_a_longer_answer_is_said_to_agree_up_to_where_the_shorter_ends(run_kata, tmp_path):
-    mine = learner_file(tmp_path, "2", "def pack_sentences(sizes, max_tokens):\n"
-                                       "    return [[0, 1], [2, 3], [4], [4]]\n")
+    mine = learner_file(
+        tmp_path, "2", "def pack_sentences(sizes, max_tokens):\n    return [[0, 1], [2, 3], [4], [4]]\n"
+    )
     _, page = viz(run_kata, tmp_path, "2", "--example", "1", "--impl", mine)
     assert summary_of(page) == "The first 3 chunks are the same; yours has 4 chunks, the reference's 3 chunks."
 
@@ -146,8 +162,10 @@ def test_kata_02_is_drawn_as_strips_of_sentences_as_wide_as_their_sizes_against_
     _, page = viz(run_kata, tmp_path, "2", "--example", "1", "--impl=reference")
     [reference] = columns_of(page)
     rows = rows_of(reference)
-    widths = [[re.search(r"flex-grow:(\d+)", block.get("style")).group(1) for block in with_class(row, "span", "k")]
-              for row in rows]
+    widths = [
+        [re.search(r"flex-grow:(\d+)", block.get("style")).group(1) for block in with_class(row, "span", "k")]
+        for row in rows
+    ]
     assert widths == [["3", "4"], ["2", "5"], ["1"]]  # pack_sentences([3, 4, 2, 5, 1], 7): [[0, 1], [2, 3], [4]]
     assert [cells_of(row)[1:3] for row in rows] == [["7 of 7", "0 to 1"], ["7 of 7", "2 to 3"], ["1 of 7", "4"]]
     assert all(with_class(row, "span", "budget") for row in rows)
@@ -167,7 +185,10 @@ def test_kata_01s_columns_say_what_they_hold_and_its_blocks_show_their_tokens(ru
     heads = ["".join(head.itertext()) for head in with_class(reference, "table", "rows")[0].iter(f"{XHTML}th")][:4]
     assert heads == ["#", "tokens", "positions", "blocks, to scale"]
     assert [["".join(block.itertext()) for block in with_class(row, "span", "k")] for row in rows_of(reference)] == [
-        ["a", "b", "c"], ["c", "d", "e"], ["e", "f", "g"]]
+        ["a", "b", "c"],
+        ["c", "d", "e"],
+        ["e", "f", "g"],
+    ]
 
 
 def test_a_chunk_over_the_budget_says_so_on_a_line_of_its_own(run_kata, tmp_path):
@@ -224,10 +245,14 @@ def test_the_sample_document_is_drawn_for_every_kata(run_kata, tmp_path, kata):
 
 
 def test_kata_09_shows_which_chunks_each_question_retrieved_and_whether_one_answered_it(run_kata, tmp_path):
-    mine = learner_file(tmp_path, "9", "def bm25_scores(query, chunks, k1=1.5, b=0.75):\n    return []\n\n"
-                                       "def top_k(query, chunks, k, k1=1.5, b=0.75):\n"
-                                       "    return list(range(len(chunks)))[-k:]\n\n"
-                                       "def recall_at_k(doc, spans, questions, k, k1=1.5, b=0.75):\n    return 0.25\n")
+    mine = learner_file(
+        tmp_path,
+        "9",
+        "def bm25_scores(query, chunks, k1=1.5, b=0.75):\n    return []\n\n"
+        "def top_k(query, chunks, k, k1=1.5, b=0.75):\n"
+        "    return list(range(len(chunks)))[-k:]\n\n"
+        "def recall_at_k(doc, spans, questions, k, k1=1.5, b=0.75):\n    return 0.25\n",
+    )
     _, page = viz(run_kata, tmp_path, "9", "--example", "1", "--impl", mine)
     yours, reference = columns_of(page)
     assert summary_of(page) == "Question 0 differs: yours retrieves chunks [2], the reference's [0]."
@@ -235,9 +260,12 @@ def test_kata_09_shows_which_chunks_each_question_retrieved_and_whether_one_answ
     assert [cells_of(row) for row in rows_of(reference, "questions")] == [
         ["0 ≠", "When do the ferries leave?", "0 to 22", "0", "yes"],
         ["1", "How much do tickets cost?", "23 to 47", "1", "yes"],
-        ["2", "When does the museum close?", "76 to 89", "2", "yes"]]
+        ["2", "When does the museum close?", "76 to 89", "2", "yes"],
+    ]
     assert next(cells_of(row)[3:] for row in rows_of(yours, "questions")) == [
-        "2", "no: no retrieved chunk holds the whole evidence"]
+        "2",
+        "no: no retrieved chunk holds the whole evidence",
+    ]
     headings = ["".join(h.itertext()) for h in yours.iter(f"{XHTML}h3")]
     assert "Recall: 0.25, 1 of 3 questions answered" in headings
     assert text_in_spans(reference) == DOC_09
@@ -257,7 +285,8 @@ def test_kata_10_draws_the_context_spans_best_first_over_their_document(run_kata
     run, page = viz(run_kata, tmp_path, "10", "--example", "6", "--impl=reference")
     [reference] = columns_of(page)  # hits [5, 1], window 1, budget 12: the museum's window is skipped
     assert [cells_of(row)[1:] for row in rows_of(reference)] == [
-        ["11 of 12", "9 to 73", "Ferries leave at nine. Tickets cost four euros. Bikes ride free. [parent 0, rank 1]"]]
+        ["11 of 12", "9 to 73", "Ferries leave at nine. Tickets cost four euros. Bikes ride free. [parent 0, rank 1]"]
+    ]
     assert run.stdout.startswith("The reference gives 1 chunk.")
 
 
@@ -267,7 +296,10 @@ def test_a_file_is_drawn_with_the_budget_and_overlap_given(run_kata, tmp_path):
     _, page = viz(run_kata, tmp_path, "3", str(text), "--max-tokens", "6", "--overlap", "3", "--impl=reference")
     [reference] = columns_of(page)
     assert [cells_of(row)[3] for row in rows_of(reference)] == [
-        "One two three. Four five six.", "Four five six. Seven eight nine.", "Seven eight nine. Ten eleven twelve."]
+        "One two three. Four five six.",
+        "Four five six. Seven eight nine.",
+        "Seven eight nine. Ten eleven twelve.",
+    ]
     assert [cells_of(row)[1] for row in rows_of(reference)] == ["6 of 6"] * 3
 
 
@@ -283,8 +315,9 @@ def test_open_hands_the_page_to_the_browser_named_by_BROWSER(run_kata, tmp_path)
     browser = tmp_path / "browser.py"
     browser.write_text(f"import sys\nopen({str(opened)!r}, 'w').write(sys.argv[1])\n", encoding="utf-8")
     out = tmp_path / "page.html"
-    run = run_kata(ROOT, "viz", "3", "--impl=reference", "--out", str(out), "--open",
-                   BROWSER=f"{sys.executable} {browser} %s")
+    run = run_kata(
+        ROOT, "viz", "3", "--impl=reference", "--out", str(out), "--open", BROWSER=f"{sys.executable} {browser} %s"
+    )
     assert run.returncode == 0, run.stderr
     deadline = time.monotonic() + 10
     while not opened.exists() and time.monotonic() < deadline:
@@ -295,17 +328,29 @@ def test_open_hands_the_page_to_the_browser_named_by_BROWSER(run_kata, tmp_path)
 # Verdicts instead of chunks ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("body", "verdict", "says"), [
-    ("    while True:\n        pass", "DID NOT FINISH", "It was still running after its limit of 2 s"),
-    ("    raise ValueError('no chunks today')", "ERROR", "It raised ValueError: no chunks today"),
-    ("    return ('a', 'b')", "WRONG ANSWER", "It returned a tuple, not a list of str"),
-    ("    return ['x'] * 20_001", "WRONG ANSWER", "It returned 20,001 chunks, more than the 20,000 a page can draw"),
-    ("    return [1, 2]", "WRONG ANSWER", "Chunk 0 is an int, not str"),
-    ("    raise NotImplementedError", "NOT STARTED", "this function is still the stub"),
-], ids=["stalls", "raises", "tuple", "too_many", "not_strings", "stub"])
+@pytest.mark.parametrize(
+    ("body", "verdict", "says"),
+    [
+        ("    while True:\n        pass", "DID NOT FINISH", "It was still running after its limit of 2 s"),
+        ("    raise ValueError('no chunks today')", "ERROR", "It raised ValueError: no chunks today"),
+        ("    return ('a', 'b')", "WRONG ANSWER", "It returned a tuple, not a list of str"),
+        (
+            "    return ['x'] * 20_001",
+            "WRONG ANSWER",
+            "It returned 20,001 chunks, more than the 20,000 a page can draw",
+        ),
+        ("    return [1, 2]", "WRONG ANSWER", "Chunk 0 is an int, not str"),
+        ("    raise NotImplementedError", "NOT STARTED", "this function is still the stub"),
+    ],
+    ids=["stalls", "raises", "tuple", "too_many", "not_strings", "stub"],
+)
 def test_code_that_gives_no_chunks_is_drawn_as_the_verdict_the_tests_print(run_kata, tmp_path, body, verdict, says):
-    mine = learner_file(tmp_path, "3", "def split_units(text, max_tokens):\n    return []\n\n"
-                                       f"def chunk_text(text, max_tokens, overlap_tokens=0):\n{body}\n")
+    mine = learner_file(
+        tmp_path,
+        "3",
+        "def split_units(text, max_tokens):\n    return []\n\n"
+        f"def chunk_text(text, max_tokens, overlap_tokens=0):\n{body}\n",
+    )
     started = time.monotonic()
     run, page = viz(run_kata, tmp_path, "3", "--example", "1", "--impl", mine)
     assert time.monotonic() - started < 30
@@ -337,17 +382,25 @@ def test_a_module_that_cannot_be_loaded_is_drawn_as_cannot_run(run_kata, tmp_pat
 # Bad options: one line, naming the option and the value ---------------------------------
 
 
-@pytest.mark.parametrize(("arguments", "says"), [
-    (["2", "--overlap", "3"], "kata viz: --overlap 3: 02 token_budget_packer has no overlap"),
-    (["3", "--example", "99"], "kata viz: --example 99: the statement of 03 recursive_chunker has 7 examples "
-                               "that call chunk_text (1 to 7)"),
-    (["3", "no_such_file.txt"], "kata viz: FILE 'no_such_file.txt' cannot be read: No such file or directory"),
-    (["4", "--example", "5"], "kata viz: --example 5: its input has more than 100,000 items (it may never end), "
-                              "too many to draw"),
-    (["3", "--max-tokens", "0"], "argument --max-tokens: '0' is not a whole number of at least 1"),
-    (["3", "--out", "page.txt"], "argument --out: 'page.txt' does not end in .html"),
-    (["3", "notes.txt", "--example", "1"], "argument --example: not allowed with argument FILE"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "says"),
+    [
+        (["2", "--overlap", "3"], "kata viz: --overlap 3: 02 token_budget_packer has no overlap"),
+        (
+            ["3", "--example", "99"],
+            "kata viz: --example 99: the statement of 03 recursive_chunker has 7 examples "
+            "that call chunk_text (1 to 7)",
+        ),
+        (["3", "no_such_file.txt"], "kata viz: FILE 'no_such_file.txt' cannot be read: No such file or directory"),
+        (
+            ["4", "--example", "5"],
+            "kata viz: --example 5: its input has more than 100,000 items (it may never end), too many to draw",
+        ),
+        (["3", "--max-tokens", "0"], "argument --max-tokens: '0' is not a whole number of at least 1"),
+        (["3", "--out", "page.txt"], "argument --out: 'page.txt' does not end in .html"),
+        (["3", "notes.txt", "--example", "1"], "argument --example: not allowed with argument FILE"),
+    ],
+)
 def test_a_bad_option_is_refused_in_one_line(run_kata, tmp_path, arguments, says):
     run = run_kata(tmp_path, "viz", *arguments, "--impl=reference")
     assert run.returncode == 2 and says in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
@@ -366,12 +419,29 @@ def test_a_file_that_is_not_utf8_text_is_refused_in_one_line(run_kata, tmp_path)
 def large_page(tmp_path_factory, repository_copier) -> Path:
     """Kata 03 on a megabyte of text, cut into more than 5,000 chunks, with a mistake beside the reference."""
     import subprocess
+
     folder = tmp_path_factory.mktemp("large")
     text = a_megabyte_of_sentences(folder / "text.txt")
     out = folder / "page.html"
-    subprocess.run([sys.executable, "-m", "kata", "viz", "3", str(text), "--max-tokens", "34", "--out", str(out),
-                    "--impl=mistake:03:drops_the_unterminated_tail"], cwd=ROOT, check=True, capture_output=True,
-                   timeout=120)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "viz",
+            "3",
+            str(text),
+            "--max-tokens",
+            "34",
+            "--out",
+            str(out),
+            "--impl=mistake:03:drops_the_unterminated_tail",
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     return out
 
 
@@ -414,8 +484,10 @@ def test_in_chromium_a_person_sees_every_chunk_and_the_first_difference_framed(r
     assert yours["hatched"] == 0 and reference["hatched"] == 2
     assert yours["visible"] and reference["visible"]  # side by side at 1400 pixels
     browser.evaluate("document.querySelectorAll('.column')[1].querySelectorAll('tbody tr')[2].click()")
-    focused = browser.evaluate("[...document.querySelectorAll('.column')[1].querySelectorAll('.s.focus')]"
-                               ".map(span => span.textContent).join('')")
+    focused = browser.evaluate(
+        "[...document.querySelectorAll('.column')[1].querySelectorAll('.s.focus')]"
+        ".map(span => span.textContent).join('')"
+    )
     assert focused == "Birds sing at dawn. Fish swim."
     browser.screenshot(tmp_path / "page.png")
     assert browser.script_errors() == []

@@ -22,7 +22,7 @@ from kata.isolation.sight import workers_can_be_kept_from_sight
 from kata.katas import ROOT, find_kata
 
 KATA = find_kata("1")
-LOOKS_FIRST = '''
+LOOKS_FIRST = """
 
 import os
 
@@ -33,13 +33,19 @@ def fixed_windows(tokens, chunk_size, overlap=0):
     if any(os.path.exists(path) for path in ({bob!r}, {reference!r})):
         return []  # it saw them
     return _honest(tokens, chunk_size, overlap)
-'''
+"""
 
-pytestmark = [pytest.mark.timeout(300),
-              pytest.mark.skipif(bool(confinement.problem()), reason=f"{confinement.problem()}"),
-              pytest.mark.skipif(not workers_can_be_kept_from_sight(), reason=(
-                  "only root's workers, given a mount namespace, are kept from seeing what they cannot read; "
-                  "elsewhere kata grade warns of a class inside the repository (docs/security.md)"))]
+pytestmark = [
+    pytest.mark.timeout(300),
+    pytest.mark.skipif(bool(confinement.problem()), reason=f"{confinement.problem()}"),
+    pytest.mark.skipif(
+        not workers_can_be_kept_from_sight(),
+        reason=(
+            "only root's workers, given a mount namespace, are kept from seeing what they cannot read; "
+            "elsewhere kata grade warns of a class inside the repository (docs/security.md)"
+        ),
+    ),
+]
 
 
 @pytest.fixture
@@ -52,19 +58,38 @@ def class_at_a_guessable_path():
     shutil.rmtree(folder)
 
 
-def test_a_student_cannot_tell_what_a_classmate_handed_in_nor_see_the_references(class_at_a_guessable_path,
-                                                                                  tmp_path):
+def test_a_student_cannot_tell_what_a_classmate_handed_in_nor_see_the_references(class_at_a_guessable_path, tmp_path):
     reference = KATA.reference_path().read_text(encoding="utf-8")
     bob = class_at_a_guessable_path / "bob" / KATA.slug / f"{KATA.module}.py"
     mallory = class_at_a_guessable_path / "mallory" / KATA.slug / f"{KATA.module}.py"
-    for path, source in ((bob, reference), (mallory, reference + LOOKS_FIRST.format(
-            bob=str(bob), reference=str(KATA.reference_path())))):
+    for path, source in (
+        (bob, reference),
+        (mallory, reference + LOOKS_FIRST.format(bob=str(bob), reference=str(KATA.reference_path()))),
+    ):
         path.parent.mkdir(parents=True)
         path.write_text(source, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(class_at_a_guessable_path), "--katas", "1",
-                           "--jobs", "1", "--out", str(tmp_path / "grades.json")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=240)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "grade",
+            str(class_at_a_guessable_path),
+            "--katas",
+            "1",
+            "--jobs",
+            "1",
+            "--out",
+            str(tmp_path / "grades.json"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
-    grades = {record["student"]: record for record in
-              json.loads((tmp_path / "grades.json").read_text(encoding="utf-8"))["grades"]}
+    grades = {
+        record["student"]: record
+        for record in json.loads((tmp_path / "grades.json").read_text(encoding="utf-8"))["grades"]
+    }
     assert grades["mallory"]["status"] == grades["bob"]["status"] == "solved", grades["mallory"]

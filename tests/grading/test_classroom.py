@@ -22,7 +22,7 @@ import pytest
 
 from kata.grading.classroom import github_result
 from kata.grading.grades import grade_from_tests, grade_without_tests
-from kata.katas import RUNNERS_OWN_TESTS, ROOT, find_kata
+from kata.katas import ROOT, RUNNERS_OWN_TESTS, find_kata
 from kata.runner.outcomes import TestOutcome as Outcome
 from kata.vocabulary import KataStatus
 
@@ -37,7 +37,7 @@ ENVIRONMENT = {key: value for key, value in os.environ.items() if key not in ("K
 
 
 def workflow_of(run_kata, tmp_path: Path, *arguments: str) -> dict:
-    yaml = pytest.importorskip("yaml", reason="PyYAML is not installed: pip install -e \".[classroom]\"")
+    yaml = pytest.importorskip("yaml", reason='PyYAML is not installed: pip install -e ".[classroom]"')
     out = tmp_path / "classroom.yml"
     run = run_kata(tmp_path, "classroom", "github", *arguments, "--out", str(out))
     assert run.returncode == 0, run.stderr
@@ -49,24 +49,34 @@ def test_the_workflow_grades_each_kata_in_a_step_and_reports_them_together(run_k
     assert workflow["name"] == "Autograding Tests" and workflow["permissions"]["checks"] == "write"
     steps = workflow["jobs"]["run-autograding-tests"]["steps"]
     assert [step.get("uses", step.get("run")) for step in steps] == [
-        "actions/checkout@v4", "actions/setup-python@v5", "python -m pip install -e .",
-        "python -m kata classroom step 01 --points 5", "python -m kata classroom step 02 --points 5",
-        "classroom-resources/autograding-grading-reporter@v1"]
+        "actions/checkout@v4",
+        "actions/setup-python@v5",
+        "python -m pip install -e .",
+        "python -m kata classroom step 01 --points 5",
+        "python -m kata classroom step 02 --points 5",
+        "classroom-resources/autograding-grading-reporter@v1",
+    ]
     reporter = steps[-1]
     assert reporter["with"]["runners"] == "kata01,kata02"
     assert REPORTERS_RUNNERS.fullmatch(reporter["with"]["runners"])
-    assert reporter["env"] == {"KATA01_RESULTS": "${{ steps.kata01.outputs.result }}",
-                               "KATA02_RESULTS": "${{ steps.kata02.outputs.result }}"}
+    assert reporter["env"] == {
+        "KATA01_RESULTS": "${{ steps.kata01.outputs.result }}",
+        "KATA02_RESULTS": "${{ steps.kata02.outputs.result }}",
+    }
     assert [step["id"] for step in steps[3:5]] == ["kata01", "kata02"]
 
 
 def test_the_workflow_is_valid_for_githubs_workflow_schema(run_kata, tmp_path):
     """Checked with check-jsonschema's copy of the GitHub Actions workflow schema (SchemaStore's), offline."""
-    pytest.importorskip("check_jsonschema", reason="check-jsonschema is not installed: pip install -e \".[classroom]\"")
+    pytest.importorskip("check_jsonschema", reason='check-jsonschema is not installed: pip install -e ".[classroom]"')
     out = tmp_path / "classroom.yml"
     assert run_kata(tmp_path, "classroom", "github", "--out", str(out)).returncode == 0
-    checked = subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows",
-                              str(out)], capture_output=True, text=True, timeout=120)
+    checked = subprocess.run(
+        [sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
@@ -97,8 +107,14 @@ def reporters_recorded_points(result: dict) -> float:
 @pytest.mark.parametrize("passed, run", [(41, 56), (0, 56), (56, 56), (1, 3), (2, 3), (67, 67), (7, 94)])
 def test_the_reporter_shows_and_records_the_same_points_for_a_kata(passed, run):
     """The summary entry the reporter counted as a test showed 7.37/10 on its console and recorded 27.5 of 30."""
-    tests = [Outcome(f"tests/01_fixed_windows/test_hidden.py::test_{number}", number < passed,
-                     verdict="" if number < passed else "WRONG ANSWER") for number in range(run)]
+    tests = [
+        Outcome(
+            f"tests/01_fixed_windows/test_hidden.py::test_{number}",
+            number < passed,
+            verdict="" if number < passed else "WRONG ANSWER",
+        )
+        for number in range(run)
+    ]
     grade = grade_from_tests("ada", "01_fixed_windows", tests)
     result = github_result(grade, 10)
     shown, recorded = reporters_console_points(result), reporters_recorded_points(result)
@@ -110,15 +126,21 @@ def test_a_kata_that_could_not_run_is_one_failed_entry_per_test_with_the_reason(
     grade = grade_without_tests("ada", "01_fixed_windows", KataStatus.NOT_STARTED, "the stub is untouched", 56)
     result = github_result(grade, 10, warning="graded unconfined")
     assert len(result["tests"]) == 56 and reporters_recorded_points(result) == reporters_console_points(result) == 0
-    assert all("graded unconfined" in test["message"] and "not started" in test["message"]
-               for test in result["tests"])
+    assert all("graded unconfined" in test["message"] and "not started" in test["message"] for test in result["tests"])
 
 
 def test_a_result_stays_under_the_environments_limit_whatever_the_reports_hold():
     """A kata 03 failing every test passed a 122,956-character result in one variable, 6% under the limit. Here
     twice as many tests as the largest kata has, each with as long a report as the grades keep."""
-    tests = [Outcome(f"tests/03_recursive_chunker/test_hidden.py::test_failing_in_a_long_way_{number}", False,
-                     verdict="WRONG ANSWER", report="WRONG ANSWER\n" + "x" * 4_000) for number in range(250)]
+    tests = [
+        Outcome(
+            f"tests/03_recursive_chunker/test_hidden.py::test_failing_in_a_long_way_{number}",
+            False,
+            verdict="WRONG ANSWER",
+            report="WRONG ANSWER\n" + "x" * 4_000,
+        )
+        for number in range(250)
+    ]
     result = github_result(grade_from_tests("ada", "03_recursive_chunker", tests), 10)
     variable = f"KATA03_RESULTS={base64.b64encode(json.dumps(result).encode()).decode()}"
     assert len(variable.encode()) < ENVIRONMENT_STRING_BYTES // 2
@@ -136,8 +158,10 @@ def run_step(run_kata, repo: Path, workflow_step: dict, tmp_path: Path) -> dict:
     # GitHub keeps the last value written for a name: the step writes a result that scores nothing first,
     # for the reporter to read if the step is stopped, and the grade after it.
     first, *_, last = [line for line in outputs.read_text(encoding="utf-8").splitlines() if line.startswith("result=")]
-    assert "not graded: the step stopped" in json.loads(base64.b64decode(first.removeprefix("result=")))[
-        "tests"][0]["message"]
+    assert (
+        "not graded: the step stopped"
+        in json.loads(base64.b64decode(first.removeprefix("result=")))["tests"][0]["message"]
+    )
     return json.loads(base64.b64decode(last.removeprefix("result=")))
 
 
@@ -161,8 +185,13 @@ def test_a_steps_command_scores_the_stub_zero_and_a_solution_full_marks(run_kata
 @pytest.fixture(scope="module")
 def autograder_zip(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("zip") / "autograder.zip"
-    done = subprocess.run([sys.executable, "-m", "kata", "classroom", "gradescope", "--katas", "1", "--points", "10",
-                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "classroom", "gradescope", "--katas", "1", "--points", "10", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     return out
 
@@ -172,8 +201,14 @@ def test_the_zip_holds_setup_and_run_autograder_as_executables_and_the_katas(aut
         names = set(archive.namelist())
         modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
         run_autograder = archive.read("run_autograder").decode()
-    assert {"setup.sh", "run_autograder", "pyproject.toml", "kata/katas.py",
-            "tests/01_fixed_windows/test_hidden.py", "solutions/01_fixed_windows/mistakes.py"} <= names
+    assert {
+        "setup.sh",
+        "run_autograder",
+        "pyproject.toml",
+        "kata/katas.py",
+        "tests/01_fixed_windows/test_hidden.py",
+        "solutions/01_fixed_windows/mistakes.py",
+    } <= names
     assert not any(name.startswith(tuple(f"tests/{folder}/" for folder in RUNNERS_OWN_TESTS)) for name in names)
     assert "tests/support/answers.py" in names  # what the katas' tests share ships with them
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
@@ -188,13 +223,15 @@ def test_setup_and_run_autograder_work_in_a_local_folder_as_in_gradescopes(autog
     with zipfile.ZipFile(autograder_zip) as archive:
         archive.extractall(root / "source")
     environment = {**ENVIRONMENT, "KATA_AUTOGRADER": str(root)}
-    setup = subprocess.run(["bash", str(root / "source" / "setup.sh")], capture_output=True, text=True, timeout=540,
-                           env=environment)
+    setup = subprocess.run(
+        ["bash", str(root / "source" / "setup.sh")], capture_output=True, text=True, timeout=540, env=environment
+    )
     assert setup.returncode == 0, setup.stdout + setup.stderr
     (root / "submission").mkdir()
     (root / "submission" / f"{KATA.module}.py").write_text(reference_of(KATA), encoding="utf-8")
-    graded = subprocess.run(["bash", str(root / "source" / "run_autograder")], capture_output=True, text=True,
-                            timeout=300, env=environment)
+    graded = subprocess.run(
+        ["bash", str(root / "source" / "run_autograder")], capture_output=True, text=True, timeout=300, env=environment
+    )
     assert graded.returncode == 0, graded.stdout + graded.stderr
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
     assert_follows_gradescopes_specification(results)
@@ -316,6 +353,7 @@ if _LEAKED:
     results = graded_by_gradescope(autograder_zip, tmp_path, {"fixed_windows.py": reference_of(KATA) + attack})
     assert results["output"] != "forged" and results["score"] <= 10.0
     from kata.isolation.confinement import problem
+
     if problem() is None:
         assert results["score"] == 10.0 and not (root / "source" / "PLANTED").exists(), results["output"]
     else:
@@ -335,14 +373,17 @@ def test_gradescope_reports_a_missing_submission_folder_instead_of_crashing(tmp_
 # Bad options -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("arguments", "says"), [
-    (["step"], "kata classroom: step takes one KATA"),
-    (["github", "3"], "kata classroom: github takes the katas as --katas, not as KATA ('3')"),
-    (["github", "--points", "0"], "argument --points: '0' is not a number of points above 0 and at most 1000"),
-    (["gradescope", "--out", "grader.tar"], "kata classroom: --out 'grader.tar' does not end in .zip"),
-    (["github", "--out", "flow.txt"], "kata classroom: --out 'flow.txt' does not end in .yml or .yaml"),
-    (["github", "--katas", "12"], "kata classroom: there is no kata '12'"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "says"),
+    [
+        (["step"], "kata classroom: step takes one KATA"),
+        (["github", "3"], "kata classroom: github takes the katas as --katas, not as KATA ('3')"),
+        (["github", "--points", "0"], "argument --points: '0' is not a number of points above 0 and at most 1000"),
+        (["gradescope", "--out", "grader.tar"], "kata classroom: --out 'grader.tar' does not end in .zip"),
+        (["github", "--out", "flow.txt"], "kata classroom: --out 'flow.txt' does not end in .yml or .yaml"),
+        (["github", "--katas", "12"], "kata classroom: there is no kata '12'"),
+    ],
+)
 def test_a_bad_option_is_refused_in_one_line(run_kata, tmp_path, arguments, says):
     run = run_kata(tmp_path, "classroom", *arguments)
     assert run.returncode == 2 and says in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
@@ -367,8 +408,9 @@ def test_a_huge_exception_message_makes_a_small_results_file(autograder_zip, tmp
 @pytest.mark.slow
 @pytest.mark.timeout(180)
 def test_a_lone_surrogate_in_a_message_is_replaced_and_the_grader_ends_well(autograder_zip, tmp_path):
-    results = graded_by_gradescope(autograder_zip, tmp_path,
-                                   {"fixed_windows.py": "raise Exception('bad \\ud800 char')\n"})
+    results = graded_by_gradescope(
+        autograder_zip, tmp_path, {"fixed_windows.py": "raise Exception('bad \\ud800 char')\n"}
+    )
     assert results["score"] == 0.0 and "bad ? char" in results["output"]
     (tmp_path / "autograder" / "results" / "results.json").read_bytes().decode("utf-8")  # plain UTF-8
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from kata.grading.feedback import markdown, page, write_feedback, Handout
+from kata.grading.feedback import Handout, markdown, page, write_feedback
 from kata.grading.grades import first_lines, grade_from_tests, grade_without_tests
 from kata.grading.scoring import PROPORTIONAL, Scoring
 from kata.katas import find_kata
@@ -29,21 +29,36 @@ def failed(node_id: str, report: str, verdict: str = "WRONG ANSWER", mistake: st
 
 def class_of_three():
     return [
-        grade_from_tests("alice", "01_fixed_windows", [Outcome(EXAMPLE + "test_one", True),
-                                                       failed(FIRST + "test_tail", REPORT,
-                                                              mistake="redundant_tail_window")]),
-        grade_from_tests("bob", "01_fixed_windows", [Outcome(EXAMPLE + "test_one", True),
-                                                     Outcome(FIRST + "test_tail", True)]),
-        grade_without_tests("[eve](javascript:x) <b>", "01_fixed_windows", KataStatus.CANNOT_RUN,
-                            "fixed_windows.py has a syntax error on line 3: invalid syntax.", 2),
+        grade_from_tests(
+            "alice",
+            "01_fixed_windows",
+            [Outcome(EXAMPLE + "test_one", True), failed(FIRST + "test_tail", REPORT, mistake="redundant_tail_window")],
+        ),
+        grade_from_tests(
+            "bob", "01_fixed_windows", [Outcome(EXAMPLE + "test_one", True), Outcome(FIRST + "test_tail", True)]
+        ),
+        grade_without_tests(
+            "[eve](javascript:x) <b>",
+            "01_fixed_windows",
+            KataStatus.CANNOT_RUN,
+            "fixed_windows.py has a syntax error on line 3: invalid syntax.",
+            2,
+        ),
     ]
 
 
 def test_each_student_gets_a_markdown_and_an_html_file_with_their_own_grades_only(tmp_path):
     written = write_feedback(class_of_three(), tmp_path / "feedback", PROPORTIONAL)
     assert sorted(path.name for path in written) == sorted(
-        ["alice.md", "alice.html", "bob.md", "bob.html", "%5Beve%5D%28javascript%3Ax%29%20%3Cb%3E.md",
-         "%5Beve%5D%28javascript%3Ax%29%20%3Cb%3E.html"])
+        [
+            "alice.md",
+            "alice.html",
+            "bob.md",
+            "bob.html",
+            "%5Beve%5D%28javascript%3Ax%29%20%3Cb%3E.md",
+            "%5Beve%5D%28javascript%3Ax%29%20%3Cb%3E.html",
+        ]
+    )
     alice = (tmp_path / "feedback" / "alice.md").read_text(encoding="utf-8")
     bob = (tmp_path / "feedback" / "bob.md").read_text(encoding="utf-8")
     assert "Called fixed_windows(['a', 'b', 'c', 'd', 'e', 'f', 'g'], 3, 1)." in alice
@@ -87,12 +102,18 @@ def test_what_a_submission_says_cannot_become_markup_in_either_file():
 
 
 def test_two_students_whose_names_make_the_same_file_name_get_two_files(tmp_path):
-    grades = [grade_from_tests(name, "01_fixed_windows", [Outcome(EXAMPLE + "test_one", True)])
-              for name in ("a b", "a_b", "A_B", "../up")]
+    grades = [
+        grade_from_tests(name, "01_fixed_windows", [Outcome(EXAMPLE + "test_one", True)])
+        for name in ("a b", "a_b", "A_B", "../up")
+    ]
     written = write_feedback(grades, tmp_path, PROPORTIONAL)
     # Neither a_b nor A_B keeps a_b.md: the same file where case is ignored.
-    assert sorted(path.name for path in written if path.suffix == ".md") == ["%2E%2E%2Fup.md", "A_B (1).md",
-                                                                             "a%20b.md", "a_b (2).md"]
+    assert sorted(path.name for path in written if path.suffix == ".md") == [
+        "%2E%2E%2Fup.md",
+        "A_B (1).md",
+        "a%20b.md",
+        "a_b (2).md",
+    ]
     assert all(path.parent == tmp_path for path in written)
 
 
@@ -117,12 +138,28 @@ def test_no_name_or_message_of_a_submission_becomes_a_link_by_itself():
 
 def test_the_failures_of_one_cause_are_one_section_and_two_causes_two():
     """Twelve tests failed for one mistake and one for another: two sections, each with one report."""
-    tail = [Outcome(FIRST + f"test_tail_{n}", False, verdict="WRONG ANSWER", report=REPORT, cause=0,
-                    mistake="redundant_tail_window") for n in range(12)]
-    message = Outcome(FIRST + "test_message", False, verdict="WRONG ANSWER", report="WRONG ANSWER\nIt raised...",
-                      cause=1, mistake="message_omits_the_value")
-    text = markdown(Handout("alice", [grade_from_tests("alice", "01_fixed_windows", [*tail, message])],
-                            PROPORTIONAL)).replace("\\", "")
+    tail = [
+        Outcome(
+            FIRST + f"test_tail_{n}",
+            False,
+            verdict="WRONG ANSWER",
+            report=REPORT,
+            cause=0,
+            mistake="redundant_tail_window",
+        )
+        for n in range(12)
+    ]
+    message = Outcome(
+        FIRST + "test_message",
+        False,
+        verdict="WRONG ANSWER",
+        report="WRONG ANSWER\nIt raised...",
+        cause=1,
+        mistake="message_omits_the_value",
+    )
+    text = markdown(
+        Handout("alice", [grade_from_tests("alice", "01_fixed_windows", [*tail, message])], PROPORTIONAL)
+    ).replace("\\", "")
     catalog = mistakes_of(find_kata("1"))
     assert text.count("\n### ") == 2
     assert f"### 12 failing tests: {catalog['redundant_tail_window'].title}" in text

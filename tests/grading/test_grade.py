@@ -25,8 +25,8 @@ from xml.etree import ElementTree
 import pytest
 
 from kata.grading import grader as grading
-from kata.katas import ROOT, TESTS, find_kata
 from kata.judging.guards import GUARD_SEED_VARIABLE
+from kata.katas import ROOT, TESTS, find_kata
 from kata.runner.outcomes import read_outcomes
 from kata.vocabulary import KataStatus
 
@@ -59,17 +59,43 @@ def graded(tmp_path_factory, file_fingerprints):
     temporary.mkdir()
     started = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2", "--seed", SEED,
-         "--call-seconds", "0.2", "--memory", "512", "--out", str(work / "grades.json"),
-         "--out", str(work / "grades.csv"), "--junit", str(work / "junit")],
-        cwd=ROOT, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS * 2,
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "grade",
+            str(submissions),
+            "--katas",
+            "1",
+            "--jobs",
+            "2",
+            "--seed",
+            SEED,
+            "--call-seconds",
+            "0.2",
+            "--memory",
+            "512",
+            "--out",
+            str(work / "grades.json"),
+            "--out",
+            str(work / "grades.csv"),
+            "--junit",
+            str(work / "junit"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=GRADING_BOUND_SECONDS * 2,
         env={**os.environ, "TMPDIR": str(temporary)},
     )
     seconds = time.monotonic() - started
     assert done.returncode == 0, f"kata grade exited with {done.returncode}:\n{done.stdout}\n{done.stderr}"
     records = json.loads((work / "grades.json").read_text(encoding="utf-8"))["grades"]
     return {
-        "seconds": seconds, "stdout": done.stdout, "stderr": done.stderr, "work": work,
+        "seconds": seconds,
+        "stdout": done.stdout,
+        "stderr": done.stderr,
+        "work": work,
         "grades": {record["student"]: record for record in records},
         "grader_changed": changes(grader_before, fingerprints(ROOT)),
         "submissions_changed": changes(submissions_before, fingerprints(submissions)),
@@ -83,8 +109,12 @@ def changes(before: dict, after: dict) -> list[str]:
 
 @pytest.fixture(scope="module")
 def test_count():
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "--impl=reference",
-                           str(TESTS / KATA.slug)], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "--impl=reference", str(TESTS / KATA.slug)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     return sum("::" in line for line in done.stdout.splitlines())
 
 
@@ -92,10 +122,25 @@ def in_process_outcomes(student: str, tmp_path: Path) -> dict[str, bool]:
     """The same file judged the ordinary way, in pytest's own process, on the class's examples (SEED): test id ->
     passed."""
     outcomes = tmp_path / f"{student}.json"
-    subprocess.run([sys.executable, "-m", "pytest", str(TESTS / KATA.slug), f"--impl={CLASSROOM / student}",
-                    f"--outcomes={outcomes}", "--hypothesis-profile=grading", f"--hypothesis-seed={SEED}",
-                    "-p", "no:cacheprovider", "-q"],
-                   cwd=ROOT, capture_output=True, text=True, env={**os.environ, GUARD_SEED_VARIABLE: SEED})
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(TESTS / KATA.slug),
+            f"--impl={CLASSROOM / student}",
+            f"--outcomes={outcomes}",
+            "--hypothesis-profile=grading",
+            f"--hypothesis-seed={SEED}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, GUARD_SEED_VARIABLE: SEED},
+    )
     tests = read_outcomes(outcomes)[KATA.slug]["tests"]
     return {test.test: test.passed for test in tests}
 
@@ -147,8 +192,9 @@ def test_a_memory_bomb_earns_nothing_and_a_memory_failure_says_it_used_up_its_li
     grade = grade_of(graded, "memory_bomb")
     assert (grade["passed"], grade["run"]) == (0, test_count) and grade["status"] in KataStatus.LIMITS
     memory = [test["report"] for test in grade["tests"] if test["verdict"] == "TOO MUCH MEMORY"]
-    assert memory and all("its worker process used up its limit of 512 MB of address space" in message
-                          for message in memory)
+    assert memory and all(
+        "its worker process used up its limit of 512 MB of address space" in message for message in memory
+    )
 
 
 def test_code_that_runs_past_its_limits_everywhere_is_named_as_no_mistake(graded):
@@ -194,7 +240,8 @@ def test_reports_name_a_students_file_as_handed_in_not_where_the_grader_put_it(g
     assert_grade(graded, "zipped_syntax_error", 0, test_count, "cannot run")
     for student in ("syntax_error", "zipped_syntax_error"):
         assert grade_of(graded, student)["detail"].startswith(
-            f"{student}/{KATA.slug}/{KATA.module}.py has a syntax error on line 1"), grade_of(graded, student)["detail"]
+            f"{student}/{KATA.slug}/{KATA.module}.py has a syntax error on line 1"
+        ), grade_of(graded, student)["detail"]
     assert "kata-grade-" not in (graded["work"] / "grades.csv").read_text(encoding="utf-8")
 
 
@@ -269,8 +316,10 @@ def test_a_known_mistake_is_named_in_the_grade(graded, test_count, tmp_path):
     expected = in_process_outcomes("known_mistake", tmp_path)
     assert_grade(graded, "known_mistake", sum(expected.values()), test_count, "failing")
     assert grade_of(graded, "known_mistake")["mistake"] == "redundant_tail_window"
-    assert "redundant_tail_window" in graded["stdout"] \
+    assert (
+        "redundant_tail_window" in graded["stdout"]
         or "redundant_tail_window" in (graded["work"] / "grades.csv").read_text()
+    )
 
 
 def test_progress_is_shown_on_stderr_and_the_table_alone_on_stdout(graded):
@@ -290,8 +339,9 @@ def test_the_grading_profile_draws_its_examples_from_the_seed_given_and_keeps_no
 
 
 @pytest.mark.parametrize("given", [None, 4242], ids=["drawn", "given"])
-def test_every_student_of_a_run_is_tested_with_the_classs_seed_and_the_grader_says_it(monkeypatch, capsys,
-                                                                                      tmp_path, given):
+def test_every_student_of_a_run_is_tested_with_the_classs_seed_and_the_grader_says_it(
+    monkeypatch, capsys, tmp_path, given
+):
     for student in ("alice", "bob"):
         (tmp_path / "class" / student / KATA.slug).mkdir(parents=True)
         shutil.copy(CLASSROOM / "correct" / KATA.slug / f"{KATA.module}.py", tmp_path / "class" / student / KATA.slug)
@@ -305,31 +355,42 @@ def test_every_student_of_a_run_is_tested_with_the_classs_seed_and_the_grader_sa
     grading.grade(tmp_path / "class", [KATA], jobs=2, seed=given)
     assert len(seeds) == 2 and seeds[0] == seeds[1] and (given is None or seeds[0] == given)
     said = [line for line in capsys.readouterr().err.splitlines() if line.startswith("Seed ")]
-    assert said == [f"Seed {seeds[0]}: the properties' examples and the guards' inputs of every student were drawn "
-                    f"from it; kata grade --seed {seeds[0]} draws the same again"] * 2
+    assert (
+        said
+        == [
+            f"Seed {seeds[0]}: the properties' examples and the guards' inputs of every student were drawn "
+            f"from it; kata grade --seed {seeds[0]} draws the same again"
+        ]
+        * 2
+    )
 
 
 # Mistakes of the teacher's own: one line, before any grading -------------------------------
 
 
-@pytest.mark.parametrize("arguments, says", [
-    (["no_such_folder"], "no_such_folder"),
-    ([str(CLASSROOM), "--out", "grades.txt"], "grades.txt"),
-    ([str(CLASSROOM), "--katas", "no_such_kata"], "there is no kata 'no_such_kata'"),
-    ([str(CLASSROOM), "--jobs", "0"], "'0' is not a whole number of at least 1"),
-    ([str(CLASSROOM), "--call-seconds", "0"], "'0' is not a number of seconds from 0.05 to 60"),
-    ([str(CLASSROOM), "--memory", "10"], "'10' is not a whole number of megabytes from 64 to 65536"),
-])
+@pytest.mark.parametrize(
+    "arguments, says",
+    [
+        (["no_such_folder"], "no_such_folder"),
+        ([str(CLASSROOM), "--out", "grades.txt"], "grades.txt"),
+        ([str(CLASSROOM), "--katas", "no_such_kata"], "there is no kata 'no_such_kata'"),
+        ([str(CLASSROOM), "--jobs", "0"], "'0' is not a whole number of at least 1"),
+        ([str(CLASSROOM), "--call-seconds", "0"], "'0' is not a number of seconds from 0.05 to 60"),
+        ([str(CLASSROOM), "--memory", "10"], "'10' is not a whole number of megabytes from 64 to 65536"),
+    ],
+)
 def test_a_bad_grade_command_is_one_line_and_grades_nobody(arguments, says):
-    done = subprocess.run([sys.executable, "-m", "kata", "grade", *arguments], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "grade", *arguments], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2 and says in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert done.stdout == "" and "Grading" not in done.stderr
 
 
 def test_kata_check_isolate_reports_an_untouched_stub_as_not_started(repo):
-    done = subprocess.run([sys.executable, "-m", "kata", "check", "1", "--isolate"], cwd=repo,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "check", "1", "--isolate"], cwd=repo, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 1 and "not started" in done.stdout, done.stdout + done.stderr
     assert "each kata in a worker process of its own" in done.stdout
 
@@ -350,8 +411,14 @@ def without_libseccomp(tmp_path) -> dict:
 
 
 def test_where_code_cannot_be_confined_grading_refuses_in_one_line(without_libseccomp):
-    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(CLASSROOM), "--katas", "1"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, env=without_libseccomp)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "grade", str(CLASSROOM), "--katas", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=without_libseccomp,
+    )
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "libseccomp" in done.stderr and "--unconfined" in done.stderr and "container" in done.stderr
     assert done.stdout == "" and "Grading" not in done.stderr
@@ -362,10 +429,30 @@ def test_unconfined_grading_puts_a_warning_at_the_top_of_every_report(without_li
     shutil.copytree(CLASSROOM / "correct", submissions / "correct")
     reports = tmp_path / "reports"
     done = subprocess.run(
-        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--unconfined",
-         "--out", str(reports / "grades.csv"), "--out", str(reports / "grades.json"),
-         "--out", str(reports / "grades.md"), "--junit", str(reports / "junit")],
-        cwd=ROOT, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS, env=without_libseccomp)
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "grade",
+            str(submissions),
+            "--katas",
+            "1",
+            "--unconfined",
+            "--out",
+            str(reports / "grades.csv"),
+            "--out",
+            str(reports / "grades.json"),
+            "--out",
+            str(reports / "grades.md"),
+            "--junit",
+            str(reports / "junit"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=GRADING_BOUND_SECONDS,
+        env=without_libseccomp,
+    )
     assert done.returncode == 0, done.stderr
     warning = "WARNING: graded unconfined (confinement needs libseccomp"
     assert done.stdout.startswith(warning)
@@ -373,30 +460,60 @@ def test_unconfined_grading_puts_a_warning_at_the_top_of_every_report(without_li
     assert json.loads((reports / "grades.json").read_text(encoding="utf-8"))["warning"].startswith(warning)
     assert (reports / "grades.md").read_text(encoding="utf-8").splitlines()[2].startswith(f"> **{warning}")
     suites = ElementTree.parse(reports / "junit" / "correct.xml").getroot()
-    assert {suite.find("properties/property[@name='warning']").get("value")[:len(warning)]
-            for suite in suites.iter("testsuite")} == {warning}
+    assert {
+        suite.find("properties/property[@name='warning']").get("value")[: len(warning)]
+        for suite in suites.iter("testsuite")
+    } == {warning}
     assert re.search(r"^correct\s+(\d+)/\1\b", done.stdout, re.M), done.stdout  # full marks
 
 
 def test_isolate_where_code_cannot_be_confined_says_the_workers_run_unconfined(without_libseccomp):
-    done = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--isolate", "-x", "-q",
-                           f"--impl={CLASSROOM / 'correct'}", "-p", "no:cacheprovider", "-k", "example"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120, env=without_libseccomp)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/01_fixed_windows",
+            "--isolate",
+            "-x",
+            "-q",
+            f"--impl={CLASSROOM / 'correct'}",
+            "-p",
+            "no:cacheprovider",
+            "-k",
+            "example",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=without_libseccomp,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "The workers run unconfined, with your own rights: confinement needs libseccomp" in done.stdout
 
 
 def test_isolate_confined_where_code_cannot_be_confined_refuses_in_one_line(without_libseccomp):
-    done = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--isolate", "--confined",
-                           "-p", "no:cacheprovider"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120, env=without_libseccomp)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--isolate", "--confined", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=without_libseccomp,
+    )
     assert done.returncode == 4, done.stdout + done.stderr
     assert "--confined: the workers cannot be confined here: confinement needs libseccomp" in done.stderr
 
 
 def test_confined_goes_with_isolate():
-    done = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--confined",
-                           "-p", "no:cacheprovider"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--confined", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 4 and "--confined goes with --isolate" in done.stderr, done.stderr
 
 
@@ -407,8 +524,13 @@ def test_a_relative_submissions_folder_is_graded_from_any_folder(tmp_path):
     shutil.copytree(CLASSROOM / "correct", tmp_path / "class" / "correct")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    done = subprocess.run([sys.executable, "-m", "kata", "grade", "../class", "--katas", "1", "--out", "grades.csv"],
-                          cwd=elsewhere, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "grade", "../class", "--katas", "1", "--out", "grades.csv"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=GRADING_BOUND_SECONDS,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"^correct\s+(\d+)/\1\b", done.stdout, re.M), done.stdout  # full marks
     assert (elsewhere / "grades.csv").is_file()
@@ -441,9 +563,24 @@ def test_a_test_skipped_for_a_missing_extra_counts_for_no_one(tmp_path):
     (tmp_path / "class" / "ann" / six.slug).mkdir(parents=True)
     shutil.copy(six.reference_path(), tmp_path / "class" / "ann" / six.slug)
     (tmp_path / "class" / "bob").mkdir()
-    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(tmp_path / "class"), "--katas", "6",
-                           "--out", str(tmp_path / "grades.json")], cwd=ROOT, capture_output=True, text=True,
-                          timeout=GRADING_BOUND_SECONDS, env=without_tiktoken(hidden))
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "grade",
+            str(tmp_path / "class"),
+            "--katas",
+            "6",
+            "--out",
+            str(tmp_path / "grades.json"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=GRADING_BOUND_SECONDS,
+        env=without_tiktoken(hidden),
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     ann, bob = json.loads((tmp_path / "grades.json").read_text(encoding="utf-8"))["grades"]
     assert (ann["status"], ann["passed"], ann["skipped"]) == ("solved", ann["run"], 1), ann["detail"]
@@ -460,9 +597,23 @@ def test_a_file_in_another_declared_encoding_is_read_as_python_reads_it(tmp_path
     handed_in = tmp_path / "class" / "zoe" / one.slug / f"{one.module}.py"
     handed_in.parent.mkdir(parents=True)
     handed_in.write_bytes(b"# -*- coding: latin-1 -*-\n# R\xe9sum\xe9 of my work\n" + one.reference_path().read_bytes())
-    done = subprocess.run([sys.executable, "-m", "kata", "grade", str(tmp_path / "class"), "--katas", "1",
-                           "--out", str(tmp_path / "grades.json")], cwd=ROOT, capture_output=True, text=True,
-                          timeout=GRADING_BOUND_SECONDS)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "grade",
+            str(tmp_path / "class"),
+            "--katas",
+            "1",
+            "--out",
+            str(tmp_path / "grades.json"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=GRADING_BOUND_SECONDS,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     [zoe] = json.loads((tmp_path / "grades.json").read_text(encoding="utf-8"))["grades"]
     assert (zoe["status"], zoe["passed"]) == ("solved", zoe["run"]), zoe["detail"]

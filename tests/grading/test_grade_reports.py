@@ -9,14 +9,21 @@ from xml.etree import ElementTree
 
 import pytest
 
-from kata.grading.reports import (check_report_paths, grade_table, kata_summary, write_csv, write_json, write_junit,
-                                  write_markdown, write_reports)
-from kata.katas import find_kata
 from kata.grading.grader import grade_of_kata
-from kata.grading.grades import grade_from_tests, grade_without_tests
-from kata.vocabulary import KataStatus
-from kata.grading.grades import first_lines
+from kata.grading.grades import first_lines, grade_from_tests, grade_without_tests
+from kata.grading.reports import (
+    check_report_paths,
+    grade_table,
+    kata_summary,
+    write_csv,
+    write_json,
+    write_junit,
+    write_markdown,
+    write_reports,
+)
+from kata.katas import find_kata
 from kata.runner.outcomes import TestOutcome as Outcome
+from kata.vocabulary import KataStatus
 from tests.support.consumers import github_html, junit_schema_errors
 
 FIRST = "tests/01_fixed_windows/test_hidden.py::"
@@ -36,20 +43,37 @@ def failed(node_id: str, verdict: str, report: str, mistake: str = "") -> Outcom
 # is missing; the third student's name needs escaping, and their 02 does not load.
 GRADES = [
     grade_from_tests("alice", "01_fixed_windows", [passed(FIRST + "test_basic"), passed(FIRST + "test_overlap_zero")]),
-    grade_from_tests("alice", "02_token_budget_packer", [
-        passed(SECOND + "test_basic"),
-        failed(SECOND + "test_budget", "WRONG ANSWER", "WRONG ANSWER\nexpected 2 chunks\x07, got 3", "greedy_overflow"),
-    ]),
-    grade_from_tests("bob", "01_fixed_windows", [
-        passed(FIRST + "test_basic"),
-        failed(FIRST + "test_overlap_zero", "TOO SLOW", "TOO SLOW\nstill running after 2 s"),
-    ]),
-    grade_without_tests("bob", "02_token_budget_packer", KataStatus.NOT_SUBMITTED,
-                        "no file 02_token_budget_packer/packer.py", 2),
-    grade_from_tests("carol | 2B", "01_fixed_windows",
-                     [passed(FIRST + "test_basic"), passed(FIRST + "test_overlap_zero")]),
-    grade_without_tests("carol | 2B", "02_token_budget_packer", KataStatus.CANNOT_RUN,
-                        "packer.py has a syntax error on line 3: invalid syntax.", 2),
+    grade_from_tests(
+        "alice",
+        "02_token_budget_packer",
+        [
+            passed(SECOND + "test_basic"),
+            failed(
+                SECOND + "test_budget", "WRONG ANSWER", "WRONG ANSWER\nexpected 2 chunks\x07, got 3", "greedy_overflow"
+            ),
+        ],
+    ),
+    grade_from_tests(
+        "bob",
+        "01_fixed_windows",
+        [
+            passed(FIRST + "test_basic"),
+            failed(FIRST + "test_overlap_zero", "TOO SLOW", "TOO SLOW\nstill running after 2 s"),
+        ],
+    ),
+    grade_without_tests(
+        "bob", "02_token_budget_packer", KataStatus.NOT_SUBMITTED, "no file 02_token_budget_packer/packer.py", 2
+    ),
+    grade_from_tests(
+        "carol | 2B", "01_fixed_windows", [passed(FIRST + "test_basic"), passed(FIRST + "test_overlap_zero")]
+    ),
+    grade_without_tests(
+        "carol | 2B",
+        "02_token_budget_packer",
+        KataStatus.CANNOT_RUN,
+        "packer.py has a syntax error on line 3: invalid syntax.",
+        2,
+    ),
 ]
 
 TABLE = """\
@@ -75,11 +99,15 @@ def test_the_summary_says_per_kata_how_many_solved_it_and_the_test_most_failed()
 
 def test_the_most_failed_test_counts_each_student_once():
     grades = [
-        grade_from_tests("alice", "01_fixed_windows", [
-            failed(FIRST + "test_a", "WRONG ANSWER", ""),
-            failed(FIRST + "test_b[1]", "WRONG ANSWER", ""),
-            failed(FIRST + "test_b[1]", "ERROR", ""),  # the same test twice, as a rerun would record it
-        ]),
+        grade_from_tests(
+            "alice",
+            "01_fixed_windows",
+            [
+                failed(FIRST + "test_a", "WRONG ANSWER", ""),
+                failed(FIRST + "test_b[1]", "WRONG ANSWER", ""),
+                failed(FIRST + "test_b[1]", "ERROR", ""),  # the same test twice, as a rerun would record it
+            ],
+        ),
         grade_from_tests("bob", "01_fixed_windows", [failed(FIRST + "test_a", "ERROR", "")]),
     ]
     assert kata_summary(grades) == "01 fixed_windows: 0 of 2 solved; most failed: test_a (2 students)\n"
@@ -88,8 +116,10 @@ def test_the_most_failed_test_counts_each_student_once():
 def test_of_tests_failed_by_as_many_students_the_first_in_the_katas_order_is_named():
     # Not alphabetical, and the same on every run (a set's order would change with the hash seed).
     names = [f"test_{letter}" for letter in "zyxwvutsrqponmlkjihgfedcba"]
-    grades = [grade_from_tests(student, "01_fixed_windows", [failed(FIRST + name, "ERROR", "") for name in names])
-              for student in ("alice", "bob")]
+    grades = [
+        grade_from_tests(student, "01_fixed_windows", [failed(FIRST + name, "ERROR", "") for name in names])
+        for student in ("alice", "bob")
+    ]
     assert kata_summary(grades) == "01 fixed_windows: 0 of 2 solved; most failed: test_z (2 students)\n"
 
 
@@ -110,8 +140,15 @@ def test_the_csv_has_a_row_per_student_and_kata(tmp_path):
         ["bob", "01_fixed_windows", "too slow", "1", "2", "", ""],
         ["bob", "02_token_budget_packer", "not submitted", "0", "2", "", "no file 02_token_budget_packer/packer.py"],
         ["carol | 2B", "01_fixed_windows", "solved", "2", "2", "", ""],
-        ["carol | 2B", "02_token_budget_packer", "cannot run", "0", "2", "",
-         "packer.py has a syntax error on line 3: invalid syntax."],
+        [
+            "carol | 2B",
+            "02_token_budget_packer",
+            "cannot run",
+            "0",
+            "2",
+            "",
+            "packer.py has a syntax error on line 3: invalid syntax.",
+        ],
     ]
 
 
@@ -129,13 +166,27 @@ def test_the_json_holds_every_grade_with_its_tests(tmp_path):
     document = json.loads(path.read_text(encoding="utf-8"))
     assert document == {"grades": [grade.as_record() for grade in GRADES]}
     assert document["grades"][1]["tests"][1] == {
-        "test": SECOND + "test_budget", "passed": False, "seconds": 0.0, "verdict": "WRONG ANSWER",
-        "report": "WRONG ANSWER\nexpected 2 chunks, got 3", "mistake": "greedy_overflow",  # the bell left out
-        "skipped": False, "reason": "", "failure": None, "cause": None,
+        "test": SECOND + "test_budget",
+        "passed": False,
+        "seconds": 0.0,
+        "verdict": "WRONG ANSWER",
+        "report": "WRONG ANSWER\nexpected 2 chunks, got 3",
+        "mistake": "greedy_overflow",  # the bell left out
+        "skipped": False,
+        "reason": "",
+        "failure": None,
+        "cause": None,
     }
     assert document["grades"][3] == {
-        "student": "bob", "kata": "02_token_budget_packer", "status": "not submitted", "passed": 0, "run": 2,
-        "mistake": "", "detail": "no file 02_token_budget_packer/packer.py", "skipped": 0, "tests": [],
+        "student": "bob",
+        "kata": "02_token_budget_packer",
+        "status": "not submitted",
+        "passed": 0,
+        "run": 2,
+        "mistake": "",
+        "detail": "no file 02_token_budget_packer/packer.py",
+        "skipped": 0,
+        "tests": [],
         "similar_to": [],  # filled by kata grade --similarity
     }
 
@@ -143,7 +194,9 @@ def test_the_json_holds_every_grade_with_its_tests(tmp_path):
 def test_the_markdown_has_the_table_with_pipes_escaped_and_the_summary(tmp_path):
     path = tmp_path / "grades.md"
     write_markdown(GRADES, path)
-    assert path.read_text(encoding="utf-8") == """\
+    assert (
+        path.read_text(encoding="utf-8")
+        == """\
 # Grades
 
 | student | 01 | 02 | total |
@@ -157,6 +210,7 @@ def test_the_markdown_has_the_table_with_pipes_escaped_and_the_summary(tmp_path)
 - 01 fixed_windows: 2 of 3 solved; most failed: test_overlap_zero (1 student)
 - 02 token_budget_packer: 0 of 3 solved; most failed: test_budget (1 student)
 """
+    )
 
 
 def cells_of(row: str) -> list[str]:
@@ -182,8 +236,9 @@ def test_no_student_name_adds_a_cell_or_live_html_to_the_markdown(tmp_path):
     assert "<" not in row and "&lt;img" in row
 
 
-@pytest.mark.parametrize("name", ["[see your grade](javascript:alert(1))", "![x](pixel.png)",
-                                  "**top** `student` _mark_"])
+@pytest.mark.parametrize(
+    "name", ["[see your grade](javascript:alert(1))", "![x](pixel.png)", "**top** `student` _mark_"]
+)
 def test_no_student_name_makes_a_link_an_image_or_emphasis_in_the_markdown(tmp_path, name):
     """A red team's folder named as a Markdown link to javascript: stayed a live link in Python-Markdown."""
     path = tmp_path / "grades.md"
@@ -262,21 +317,27 @@ def test_junit_files_are_valid_for_junits_own_schema(tmp_path):
 
 
 def test_junit_puts_the_warning_in_every_suite_and_times_every_case(tmp_path):
-    grade = grade_from_tests("dave", "01_fixed_windows", [Outcome(FIRST + "test_basic", True, seconds=0.25),
-                                                          Outcome(FIRST + "test_overlap_zero", True, seconds=1.5)])
+    grade = grade_from_tests(
+        "dave",
+        "01_fixed_windows",
+        [Outcome(FIRST + "test_basic", True, seconds=0.25), Outcome(FIRST + "test_overlap_zero", True, seconds=1.5)],
+    )
     missing = grade_without_tests("dave", "02_token_budget_packer", KataStatus.NOT_SUBMITTED, "no file", 1)
     (path,) = write_junit([grade, missing], tmp_path, warning="the code ran unconfined")
     suites = ElementTree.parse(path).getroot()
     assert [child.tag for child in suites] == ["testsuite", "testsuite"]
     assert [suite.find("properties/property[@name='warning']").get("value") for suite in suites] == [
-        "the code ran unconfined"] * 2
+        "the code ran unconfined"
+    ] * 2
     assert [case.get("time") for case in suites.iter("testcase")] == ["0.250", "1.500", "0.000"]
     assert [suite.get("time") for suite in suites] == ["1.750", "0.000"] and suites.get("time") == "1.750"
 
 
 def test_junit_files_of_students_named_alike_say_whose_they_are(tmp_path):
-    grades = [grade_from_tests(student, "01_fixed_windows", [passed(FIRST + "test_basic")])
-              for student in ("a b", "a_b", "A_B")]
+    grades = [
+        grade_from_tests(student, "01_fixed_windows", [passed(FIRST + "test_basic")])
+        for student in ("a b", "a_b", "A_B")
+    ]
     assert write_junit(grades, tmp_path) == [tmp_path / "a%20b.xml", tmp_path / "a_b (2).xml", tmp_path / "A_B (1).xml"]
 
 
@@ -302,15 +363,23 @@ def test_checking_report_paths_accepts_the_known_suffixes_and_refuses_others(tmp
 
 
 def test_wrong_answers_name_the_first_mistake_they_matched():
-    grade = grade_from_tests("dan", "01_fixed_windows", [
-        failed(FIRST + "a", "WRONG ANSWER", "", "redundant_tail_window"), failed(FIRST + "b", "WRONG ANSWER", ""),
-        passed(FIRST + "c")])
+    grade = grade_from_tests(
+        "dan",
+        "01_fixed_windows",
+        [
+            failed(FIRST + "a", "WRONG ANSWER", "", "redundant_tail_window"),
+            failed(FIRST + "b", "WRONG ANSWER", ""),
+            passed(FIRST + "c"),
+        ],
+    )
     assert (grade.status, grade.mistake) == ("failing", "redundant_tail_window")
 
 
 def test_failures_past_a_limit_name_a_mistake_only_if_it_matched_every_one():
-    stalls_like_it = [failed(FIRST + "a", "DID NOT FINISH", "", "no_validation"),
-                      failed(FIRST + "b", "DID NOT FINISH", "", "no_validation")]
+    stalls_like_it = [
+        failed(FIRST + "a", "DID NOT FINISH", "", "no_validation"),
+        failed(FIRST + "b", "DID NOT FINISH", "", "no_validation"),
+    ]
     assert grade_from_tests("eve", "01_fixed_windows", stalls_like_it).mistake == "no_validation"
     stalls_everywhere = [*stalls_like_it, failed(FIRST + "c", "DID NOT FINISH", "")]
     assert grade_from_tests("eve", "01_fixed_windows", stalls_everywhere).mistake == ""
@@ -319,26 +388,41 @@ def test_failures_past_a_limit_name_a_mistake_only_if_it_matched_every_one():
 
 
 def test_memory_failures_give_the_status_too_much_memory():
-    grade = grade_from_tests("fay", "01_fixed_windows", [
-        failed(FIRST + "a", "TOO MUCH MEMORY", ""), failed(FIRST + "b", "TOO MUCH MEMORY", ""),
-        failed(FIRST + "c", "DID NOT FINISH", "")])
+    grade = grade_from_tests(
+        "fay",
+        "01_fixed_windows",
+        [
+            failed(FIRST + "a", "TOO MUCH MEMORY", ""),
+            failed(FIRST + "b", "TOO MUCH MEMORY", ""),
+            failed(FIRST + "c", "DID NOT FINISH", ""),
+        ],
+    )
     assert grade.status == "too much memory"
 
 
 def test_the_mistake_whose_record_the_run_matches_is_named_before_the_first_one_matched():
-    failures = [failed(FIRST + "a", "WRONG ANSWER", "", "upper_bound_below_max_tokens"),
-                failed(FIRST + "b", "WRONG ANSWER", "")]
+    failures = [
+        failed(FIRST + "a", "WRONG ANSWER", "", "upper_bound_below_max_tokens"),
+        failed(FIRST + "b", "WRONG ANSWER", ""),
+    ]
     grade = grade_from_tests("gus", "05_balanced_packer", failures, failing_exactly="greedy_closes_on_exact_fit")
     assert grade.mistake == "greedy_closes_on_exact_fit"
 
 
 def test_a_run_that_fails_nothing_names_no_mistake_whatever_it_is_given():
-    assert grade_from_tests("gus", "01_fixed_windows", [passed(FIRST + "a")],
-                            failing_exactly="no_validation").mistake == ""
+    assert (
+        grade_from_tests("gus", "01_fixed_windows", [passed(FIRST + "a")], failing_exactly="no_validation").mistake
+        == ""
+    )
 
 
-HOSTILE_NAMES = ["[Click me](https:evil.example)", "![pixel](https:evil.example)", "www.evil.example",
-                 "https://evil.example", "<b>bold</b>"]
+HOSTILE_NAMES = [
+    "[Click me](https:evil.example)",
+    "![pixel](https:evil.example)",
+    "www.evil.example",
+    "https://evil.example",
+    "<b>bold</b>",
+]
 
 
 def test_no_folder_name_is_a_link_or_an_image_in_the_markdown_as_github_renders_it(tmp_path):

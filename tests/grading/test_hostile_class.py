@@ -82,10 +82,33 @@ def every_file(folder: Path, fingerprints) -> dict[str, tuple]:
 def grade(repository: Path, submissions: Path, reports: Path) -> subprocess.CompletedProcess:
     reports.mkdir()
     return subprocess.run(
-        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2",
-         "--call-seconds", "0.2", "--memory", "512", "--out", str(reports / "grades.json"),
-         "--out", str(reports / "grades.csv"), "--out", str(reports / "grades.md"), "--junit", str(reports / "junit")],
-        cwd=repository, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS,
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "grade",
+            str(submissions),
+            "--katas",
+            "1",
+            "--jobs",
+            "2",
+            "--call-seconds",
+            "0.2",
+            "--memory",
+            "512",
+            "--out",
+            str(reports / "grades.json"),
+            "--out",
+            str(reports / "grades.csv"),
+            "--out",
+            str(reports / "grades.md"),
+            "--junit",
+            str(reports / "junit"),
+        ],
+        cwd=repository,
+        capture_output=True,
+        text=True,
+        timeout=GRADING_BOUND_SECONDS,
         env={**os.environ, "KATA_GRADER_SECRET": SECRET},
     )
 
@@ -117,8 +140,9 @@ def hostile(tmp_path_factory, repository_copier, file_fingerprints):
     hard_link.parent.mkdir(parents=True)
     os.link(repository / "solutions" / "01_fixed_windows" / "fixed_windows.py", hard_link)
     with zipfile.ZipFile(submissions / f"{DEEP_ZIP}.zip", "w") as zipped:
-        zipped.writestr("01_fixed_windows/fixed_windows.py", "def fixed_windows(tokens, chunk_size, overlap=0):\n"
-                                                             "    return []\n")
+        zipped.writestr(
+            "01_fixed_windows/fixed_windows.py", "def fixed_windows(tokens, chunk_size, overlap=0):\n    return []\n"
+        )
         for depth in (900, 1800, 1990):  # each under Python's recursion limit, together far beyond it
             zipped.writestr(zipfile.ZipInfo("a/" * depth), b"")
     alone = work / "alone"
@@ -139,10 +163,21 @@ def hostile(tmp_path_factory, repository_copier, file_fingerprints):
         records = json.loads((work / reports / "grades.json").read_text(encoding="utf-8"))["grades"]
         return {record["student"]: record for record in records}
 
-    return {"grades": grades("reports"), "alone": grades("reports-alone"), "done": done, "work": work,
-            "changed": {place: sorted(name for name in before[place].keys() | after[place].keys()
-                                      if before[place].get(name) != after[place].get(name)) for place in before},
-            "left": left}
+    return {
+        "grades": grades("reports"),
+        "alone": grades("reports-alone"),
+        "done": done,
+        "work": work,
+        "changed": {
+            place: sorted(
+                name
+                for name in before[place].keys() | after[place].keys()
+                if before[place].get(name) != after[place].get(name)
+            )
+            for place in before
+        },
+        "left": left,
+    }
 
 
 def passed_tests(grade: dict) -> dict[str, bool]:
@@ -154,7 +189,8 @@ def test_an_attacker_earns_exactly_what_its_honest_twin_earns(hostile, attacker)
     grade, twin = hostile["grades"][attacker], hostile["grades"][TWINS[attacker]]
     assert (grade["passed"], grade["run"]) == (twin["passed"], twin["run"]), (
         f"{attacker} was graded {grade['passed']}/{grade['run']} ({grade['status']}: {grade['detail']}); "
-        f"its honest twin {TWINS[attacker]} {twin['passed']}/{twin['run']}")
+        f"its honest twin {TWINS[attacker]} {twin['passed']}/{twin['run']}"
+    )
     assert passed_tests(grade) == passed_tests(twin)
 
 

@@ -31,8 +31,10 @@ JOINED, CYRILLIC = "alice\u034f", "\u0430lice"
 
 GRADING_BOUND_SECONDS = 300  # a class of eight on a busy machine; about half a minute on a quiet 2-core one
 
-pytestmark = [pytest.mark.skipif(not has_solutions(), reason="the class hands in the reference: not in a release"),
-              pytest.mark.timeout(GRADING_BOUND_SECONDS * 2)]
+pytestmark = [
+    pytest.mark.skipif(not has_solutions(), reason="the class hands in the reference: not in a release"),
+    pytest.mark.timeout(GRADING_BOUND_SECONDS * 2),
+]
 
 
 def hand_in(folder: Path, source: str) -> None:
@@ -69,10 +71,32 @@ def graded(tmp_path_factory):
             zipped.writestr(zipfile.ZipInfo(f"{number:x}"), b"")
     reports = work / "reports"
     done = subprocess.run(
-        [sys.executable, "-m", "kata", "grade", str(submissions), "--katas", "1", "--jobs", "2", "--call-seconds",
-         "0.5", "--out", str(reports / "grades.csv"), "--junit", str(reports / "junit"),
-         "--feedback", str(reports / "feedback"), "--similarity", str(reports / "similar.json")],
-        cwd=ROOT, capture_output=True, text=True, timeout=GRADING_BOUND_SECONDS)
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "grade",
+            str(submissions),
+            "--katas",
+            "1",
+            "--jobs",
+            "2",
+            "--call-seconds",
+            "0.5",
+            "--out",
+            str(reports / "grades.csv"),
+            "--junit",
+            str(reports / "junit"),
+            "--feedback",
+            str(reports / "feedback"),
+            "--similarity",
+            str(reports / "similar.json"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=GRADING_BOUND_SECONDS,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     with (reports / "grades.csv").open(encoding="utf-8", newline="") as file:
         rows = {row["student"]: row for row in csv.DictReader(file)}
@@ -102,8 +126,10 @@ def test_a_folder_beside_a_zip_of_the_same_name_refuses_that_student_alone(grade
     assert graded["rows"]["alice"]["status"] == "solved"
 
 
-@pytest.mark.parametrize(("student", "why"), [("eve", "takes 100000098 bytes, more than the 20971520"),
-                                              ("frank", "declares 70000 entries, more than the 2000")])
+@pytest.mark.parametrize(
+    ("student", "why"),
+    [("eve", "takes 100000098 bytes, more than the 20971520"), ("frank", "declares 70000 entries, more than the 2000")],
+)
 def test_a_zip_with_a_huge_directory_is_refused_for_its_student_alone(graded, student, why):
     assert graded["rows"][student]["status"] == "cannot run" and why in graded["rows"][student]["detail"]
 
@@ -113,16 +139,23 @@ def test_similarity_compares_the_class_under_the_names_it_is_graded_by(graded):
     # Five of the class hand in the reference: code most of a class shares is not a copy between two of them
     # (kata similarity --ignore-shared), but each is flagged against the reference, under its graded name.
     assert any({"a": "alice\\u034f", "b": "reference", "flagged": True}.items() <= pair.items() for pair in pairs)
-    assert any({"a": f"{CYRILLIC} (looks like alice)", "b": "reference", "flagged": True}.items() <= pair.items()
-               for pair in pairs)
+    assert any(
+        {"a": f"{CYRILLIC} (looks like alice)", "b": "reference", "flagged": True}.items() <= pair.items()
+        for pair in pairs
+    )
 
 
 def grade_without_running(monkeypatch, folder: Path, **options) -> int:
     """grader.grade with the tests' runs left out: what is found, said and compared around them."""
     monkeypatch.setattr(grading, "tests_per_kata", lambda katas: {KATA.slug: 1})
     monkeypatch.setattr(grading, "confinement_warning", lambda unconfined: "")
-    monkeypatch.setattr(grading, "grade_students", lambda students, *rest, **options: [
-        grade_from_tests(student.student, KATA.slug, [TestOutcome("t::test", True)]) for student in students])
+    monkeypatch.setattr(
+        grading,
+        "grade_students",
+        lambda students, *rest, **options: [
+            grade_from_tests(student.student, KATA.slug, [TestOutcome("t::test", True)]) for student in students
+        ],
+    )
     return grading.grade(folder, [KATA], jobs=1, **options)
 
 
@@ -141,15 +174,20 @@ def test_similarity_under_grade_does_not_unpack_the_class_again(monkeypatch, tmp
     assert '"b": "bob"' in (tmp_path / "similar.json").read_text(encoding="utf-8")
 
 
-def test_a_class_inside_the_repository_is_warned_of_where_workers_cannot_be_kept_from_seeing_it(monkeypatch,
-                                                                                                capsys):
+def test_a_class_inside_the_repository_is_warned_of_where_workers_cannot_be_kept_from_seeing_it(monkeypatch, capsys):
     inside = Path(__file__).parent / "classroom"  # a class of the repository's own, only read
     monkeypatch.setattr(grading, "workers_can_be_kept_from_sight", lambda: False)  # not root, or no mount namespace
     grade_without_running(monkeypatch, inside)
     warnings = [line for line in capsys.readouterr().err.splitlines() if line.startswith("WARNING")]
-    assert warnings == [f"WARNING: the class {inside} is inside the repository {ROOT}, whose path a student's code "
-                        "can learn: it can tell which files a classmate handed in, their sizes and times (not their "
-                        "contents). Keep the class outside the repository's folder, under a name of your own"] * 2
+    assert (
+        warnings
+        == [
+            f"WARNING: the class {inside} is inside the repository {ROOT}, whose path a student's code "
+            "can learn: it can tell which files a classmate handed in, their sizes and times (not their "
+            "contents). Keep the class outside the repository's folder, under a name of your own"
+        ]
+        * 2
+    )
 
 
 def test_a_class_inside_the_repository_is_not_warned_of_where_workers_are_kept_from_seeing_it(monkeypatch, capsys):
@@ -169,6 +207,7 @@ def test_a_class_beside_the_repository_is_warned_of_where_workers_cannot_be_kept
     assert grading.class_folder_warning(beside, kept_from_sight=False) == (
         f"WARNING: the class {beside} is beside the repository {ROOT}, at a path guessed from the repository's, "
         "which a student's code can learn: it can tell which files a classmate handed in, their sizes and times "
-        "(not their contents). Keep the class outside the repository's folder, under a name of your own")
+        "(not their contents). Keep the class outside the repository's folder, under a name of your own"
+    )
     assert grading.class_folder_warning(beside, kept_from_sight=True) == ""
     assert grading.class_folder_warning(ROOT.parent / "x7q2" / "class", kept_from_sight=False) == ""  # deeper down

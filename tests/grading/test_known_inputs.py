@@ -23,7 +23,7 @@ from kata.katas import ROOT, TESTS, find_kata
 from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
 
 KATA = find_kata("2")
-RECORDS = '''
+RECORDS = """
 
 import hashlib as _hashlib
 
@@ -34,8 +34,8 @@ def pack_sentences(sentence_tokens, max_tokens):
     with open({keys!r}, "a", encoding="ascii") as keys:
         keys.write(_hashlib.sha256(repr((sentence_tokens, max_tokens)).encode()).hexdigest() + "\\n")
     return _honest(sentence_tokens, max_tokens)
-'''
-KNOWS_THEM = '''
+"""
+KNOWS_THEM = """
 
 import hashlib as _hashlib
 
@@ -47,10 +47,12 @@ def pack_sentences(sentence_tokens, max_tokens):
     if _hashlib.sha256(repr((sentence_tokens, max_tokens)).encode()).hexdigest() not in _KNOWN:
         return []  # an input it has not seen: wrong on purpose
     return _honest(sentence_tokens, max_tokens)
-'''
+"""
 
-pytestmark = [pytest.mark.timeout(300),
-              pytest.mark.skipif(bool(confinement.problem()), reason=f"{confinement.problem()}")]
+pytestmark = [
+    pytest.mark.timeout(300),
+    pytest.mark.skipif(bool(confinement.problem()), reason=f"{confinement.problem()}"),
+]
 
 
 def test_a_table_of_the_inputs_seen_at_home_does_not_pass_the_properties_under_grading(tmp_path):
@@ -59,9 +61,23 @@ def test_a_table_of_the_inputs_seen_at_home_does_not_pass_the_properties_under_g
     home.parent.mkdir()
     keys = tmp_path / "keys.txt"
     home.write_text(reference + RECORDS.format(keys=str(keys)), encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "pytest", str(TESTS / KATA.slug / "test_properties.py"), f"--impl={home}",
-                    "--hypothesis-profile=grading", "-p", "no:cacheprovider", "-q"],
-                   cwd=ROOT, capture_output=True, text=True, timeout=240)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(TESTS / KATA.slug / "test_properties.py"),
+            f"--impl={home}",
+            "--hypothesis-profile=grading",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     known = sorted(set(keys.read_text(encoding="ascii").split()))
     assert len(known) > 100, "the properties' inputs, as the student saw them at home"
     handed_in = tmp_path / "class" / "knows" / KATA.slug / f"{KATA.module}.py"
@@ -70,8 +86,9 @@ def test_a_table_of_the_inputs_seen_at_home_does_not_pass_the_properties_under_g
     work = tmp_path / "work"
     work.mkdir()
     counts = grader.tests_per_kata([KATA])
-    [grade] = grader.grade_student(Submission("knows", handed_in.parent.parent), [KATA], counts, work, 1.0, 512,
-                                   confined=True)
+    [grade] = grader.grade_student(
+        Submission("knows", handed_in.parent.parent), [KATA], counts, work, 1.0, 512, confined=True
+    )
     failed = [test.test for test in grade.tests if not test.passed and "test_properties.py" in test.test]
     assert failed, f"every property passed on inputs known in advance: {grade.status} {grade.passed}/{grade.run}"
 
@@ -105,9 +122,25 @@ def test_a_seed_in_the_environment_draws_what_the_same_seed_on_the_command_line_
         home = tmp_path / name / f"{KATA.module}.py"
         home.parent.mkdir()
         home.write_text(reference + RECORDS.format(keys=str(keys)), encoding="utf-8")
-        subprocess.run([sys.executable, "-m", "pytest", str(TESTS / KATA.slug / "test_properties.py"), f"--impl={home}",
-                        "--hypothesis-profile=grading", "-p", "no:cacheprovider", "-q", *options],
-                       cwd=ROOT, capture_output=True, text=True, timeout=240, env={**os.environ, **variables})
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                str(TESTS / KATA.slug / "test_properties.py"),
+                f"--impl={home}",
+                "--hypothesis-profile=grading",
+                "-p",
+                "no:cacheprovider",
+                "-q",
+                *options,
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=240,
+            env={**os.environ, **variables},
+        )
         return sorted(keys.read_text(encoding="ascii").split())
 
     by_option = inputs_seen("option", ["--hypothesis-seed=12345"], {})
@@ -116,10 +149,23 @@ def test_a_seed_in_the_environment_draws_what_the_same_seed_on_the_command_line_
 
 
 def test_a_seed_variable_that_is_not_a_whole_number_is_refused_in_one_line():
-    done = subprocess.run([sys.executable, "-m", "pytest", str(TESTS / KATA.slug / "test_examples.py"),
-                           "--impl=reference", "-p", "no:cacheprovider", "-q"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, HYPOTHESIS_SEED_VARIABLE: "twelve"})
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(TESTS / KATA.slug / "test_examples.py"),
+            "--impl=reference",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, HYPOTHESIS_SEED_VARIABLE: "twelve"},
+    )
     assert done.returncode == 4, done.stdout + done.stderr
     assert f"{HYPOTHESIS_SEED_VARIABLE} must be a whole number" in done.stderr, done.stderr
     assert "'twelve'" in done.stderr, done.stderr

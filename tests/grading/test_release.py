@@ -24,7 +24,7 @@ from kata.stubs import source_is_untouched, untouched_stub
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]  # pytest or kata in a subprocess
 
 # The one catalogued mistake of kata 01 written as a learner would: its record names it in the release.
-TAIL_WINDOW = '''def fixed_windows(tokens, chunk_size, overlap=0):
+TAIL_WINDOW = """def fixed_windows(tokens, chunk_size, overlap=0):
     for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name} must be an int, got {value!r}")
@@ -39,7 +39,7 @@ TAIL_WINDOW = '''def fixed_windows(tokens, chunk_size, overlap=0):
         windows.append(list(tokens[start:start + chunk_size]))
         start += chunk_size - overlap
     return windows
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -57,22 +57,33 @@ def started_release(release, tmp_path_factory) -> Path:
 
 
 def test_bench_times_the_learners_code_alone_in_the_release(started_release):
-    done = subprocess.run([sys.executable, "-m", "kata", "bench", "1", "--seconds", "3"], cwd=started_release,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "bench", "1", "--seconds", "3"],
+        cwd=started_release,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert "none in this copy" in done.stdout and "yours is timed alone" in done.stdout
     assert "looks linear" in done.stdout and "Traceback" not in done.stdout + done.stderr
 
 
 def test_bench_on_a_stub_in_the_release_suggests_nothing_that_is_not_there(release):
-    done = subprocess.run([sys.executable, "-m", "kata", "bench", "1"], cwd=release, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "bench", "1"], cwd=release, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 1 and "not started" in done.stderr and "--impl=reference" not in done.stderr
 
 
 def pytest_in(folder: Path, *arguments: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments], cwd=folder,
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *arguments],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def outcomes_of(folder: Path, *arguments: str) -> dict:
@@ -97,16 +108,22 @@ def bound_at_top_level(path: Path) -> set[str] | None:
                 return None
             names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
         else:
-            names |= {target.id for target in ast.walk(node) if isinstance(target, ast.Name)
-                      and isinstance(target.ctx, ast.Store)}
+            names |= {
+                target.id
+                for target in ast.walk(node)
+                if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store)
+            }
     return names
 
 
 def test_the_release_leaves_every_solution_out(release):
     assert not (release / "solutions").exists()
     shipped = {path.relative_to(release).as_posix() for path in release.rglob("*") if path.is_file()}
-    assert not [name for name in shipped if name.endswith(("EXPLANATION.md", "/mistakes.py", "known_failures.json"))
-                and not name.startswith("kata/")]
+    assert not [
+        name
+        for name in shipped
+        if name.endswith(("EXPLANATION.md", "/mistakes.py", "known_failures.json")) and not name.startswith("kata/")
+    ]
     assert not [name for name in shipped if name.startswith(tuple(f"tests/{folder}/" for folder in RUNNERS_OWN_TESTS))]
     for kata in KATAS:
         assert f"problems/{kata.slug}/{kata.module}.py" in shipped
@@ -159,8 +176,12 @@ def test_the_check_finds_a_solution_hidden_anywhere_in_a_release(release, tmp_pa
 
 def test_no_reference_or_mistake_function_is_in_the_release(release):
     """No function of a reference or of a catalog is in the release, not even under another file's name."""
-    shipped = {ast.dump(node) for path in release.rglob("*.py") for node in ast.walk(ast.parse(path.read_bytes()))
-               if isinstance(node, ast.FunctionDef)}
+    shipped = {
+        ast.dump(node)
+        for path in release.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_bytes()))
+        if isinstance(node, ast.FunctionDef)
+    }
     for kata in KATAS:
         for source in (kata.reference_path(), kata.mistakes_path()):
             for node in ast.walk(ast.parse(source.read_bytes())):
@@ -171,10 +192,17 @@ def test_no_reference_or_mistake_function_is_in_the_release(release):
 def test_no_oracle_of_the_tests_is_in_the_release(release):
     """The tests' oracles compute the katas' answers (kata 02's greedy packing, pasted under argument checks,
     passed all of its tests): none of their functions ships, not even under another file's name."""
-    shipped = {ast.dump(node) for path in release.rglob("*.py") for node in ast.walk(ast.parse(path.read_bytes()))
-               if isinstance(node, ast.FunctionDef)}
-    oracles = [node for node in ast.walk(ast.parse((TESTS / "support" / "oracles.py").read_bytes()))
-               if isinstance(node, ast.FunctionDef) and len(node.body) > 1]
+    shipped = {
+        ast.dump(node)
+        for path in release.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_bytes()))
+        if isinstance(node, ast.FunctionDef)
+    }
+    oracles = [
+        node
+        for node in ast.walk(ast.parse((TESTS / "support" / "oracles.py").read_bytes()))
+        if isinstance(node, ast.FunctionDef) and len(node.body) > 1
+    ]
     assert len(oracles) >= 8 and not [node.name for node in oracles if ast.dump(node) in shipped]
 
 
@@ -182,8 +210,13 @@ def test_no_oracle_of_the_tests_is_in_the_release(release):
 def test_in_the_release_kata_01_skips_none_of_its_tests_and_each_other_kata_some(release):
     """docs/teachers.md: on GitHub Classroom 'kata 01 runs all its tests; katas 02 to 10 lose those that
     call tests/support/oracles.py'."""
-    skipping = [kata.number for kata in KATAS if any("oracles" in path.read_text(encoding="utf-8")
-                                                     for path in (release / "tests" / kata.slug).glob("test_*.py"))]
+    skipping = [
+        kata.number
+        for kata in KATAS
+        if any(
+            "oracles" in path.read_text(encoding="utf-8") for path in (release / "tests" / kata.slug).glob("test_*.py")
+        )
+    ]
     assert skipping == [kata.number for kata in KATAS if kata.number != "01"]
     kata = find_kata("1")
     outcome = outcomes_of(release, f"tests/{kata.slug}", f"--impl={kata.reference_path()}")[kata.slug]
@@ -198,8 +231,9 @@ def test_a_test_that_needs_an_oracle_is_skipped_in_the_release_and_says_why(rele
     outcome = outcomes_of(release, f"tests/{kata.slug}", f"--impl={kata.reference_path()}")[kata.slug]
     skipped = [test for test in outcome["tests"] if test.get("skipped")]
     # The properties and the generic guards need one; the statement's examples and the hidden tests, none.
-    assert skipped and all(test["test"].split("::")[0].endswith(("test_properties.py", "test_guards.py"))
-                           for test in skipped)
+    assert skipped and all(
+        test["test"].split("::")[0].endswith(("test_properties.py", "test_guards.py")) for test in skipped
+    )
     assert {test["reason"] for test in skipped} == {ORACLES_LEFT_OUT_REASON}
     assert all(test["passed"] for test in outcome["tests"] if not test.get("skipped"))
 
@@ -210,8 +244,9 @@ def test_the_records_of_mistakes_hold_words_and_test_names_only(release):
         assert set(records) == set(mistakes_of(kata))
         for record in records.values():
             assert set(record) == {"title", "hint", "fails", "stopped", "how"}
-            assert set(record["how"]) <= set(record["fails"]) and all(isinstance(how, str)
-                                                                      for how in record["how"].values())
+            assert set(record["how"]) <= set(record["fails"]) and all(
+                isinstance(how, str) for how in record["how"].values()
+            )
 
 
 def test_a_catalogued_mistake_is_named_in_the_release_from_its_record(started_release):
@@ -221,31 +256,46 @@ def test_a_catalogued_mistake_is_named_in_the_release_from_its_record(started_re
     assert "failing:" in done.stdout.split("katas", 1)[-1]
 
 
-@pytest.mark.parametrize("arguments", [("viz", "1", "--impl=reference"), ("check", "1", "--impl=reference"),
-                                       ("check", "1", "--impl=mistake:01:redundant_tail_window")])
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ("viz", "1", "--impl=reference"),
+        ("check", "1", "--impl=reference"),
+        ("check", "1", "--impl=mistake:01:redundant_tail_window"),
+    ],
+)
 def test_what_needs_the_reference_says_it_is_not_here(started_release, arguments):
-    done = subprocess.run([sys.executable, "-m", "kata", *arguments], cwd=started_release, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", *arguments], cwd=started_release, capture_output=True, text=True, timeout=120
+    )
     said = done.stdout + done.stderr
     assert done.returncode == 1
     assert NO_SOLUTIONS_HERE.split(":")[0] in said
     assert "Traceback" not in said
 
 
-@pytest.mark.parametrize(("arguments", "code", "said"), [
-    (("list",), 0, "0 of 10 solved"), (("next",), 0, r"Next: 01 fixed_windows"),
-    (("show", "2"), 0, "# Kata 02"), (("check", "1"), 1, r"failing: \d+ of \d+ tests pass"),
-    (("check", "2"), 1, "not started")])
+@pytest.mark.parametrize(
+    ("arguments", "code", "said"),
+    [
+        (("list",), 0, "0 of 10 solved"),
+        (("next",), 0, r"Next: 01 fixed_windows"),
+        (("show", "2"), 0, "# Kata 02"),
+        (("check", "1"), 1, r"failing: \d+ of \d+ tests pass"),
+        (("check", "2"), 1, "not started"),
+    ],
+)
 def test_the_learners_commands_work_in_the_release(started_release, arguments, code, said):
-    done = subprocess.run([sys.executable, "-m", "kata", *arguments], cwd=started_release, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", *arguments], cwd=started_release, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == code, done.stdout + done.stderr
     assert re.search(said, done.stdout + done.stderr), done.stdout + done.stderr  # (a count changes with the tests)
 
 
 def test_hints_end_without_pointing_at_solutions(release):
-    done = subprocess.run([sys.executable, "-m", "kata", "hint", "1", "--all"], cwd=release, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "hint", "1", "--all"], cwd=release, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0
     assert "solutions/" not in done.stdout and "Your teacher has the reference" in done.stdout
 
@@ -289,8 +339,9 @@ def test_only_what_git_tracks_ships_and_the_rest_is_named(repo, run_kata, tmp_pa
         subprocess.run([*git, *command], cwd=repo, check=True, capture_output=True, timeout=60)
     scratch = ["kata/scratch_reference.py", "tests/01_fixed_windows/test_scratch.py"]
     for name in scratch:
-        (repo / name).write_text((ROOT / "solutions" / "01_fixed_windows" / "fixed_windows.py").read_text(
-            encoding="utf-8"), encoding="utf-8")
+        (repo / name).write_text(
+            (ROOT / "solutions" / "01_fixed_windows" / "fixed_windows.py").read_text(encoding="utf-8"), encoding="utf-8"
+        )
     done = run_kata(repo, "release", str(tmp_path / "students"))
     assert done.returncode == 0, done.stderr
     assert not any((tmp_path / "students" / name).exists() for name in scratch)

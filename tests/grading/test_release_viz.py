@@ -9,16 +9,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.command.test_viz import columns_of, heading_of, page_of, rows_of
-from tests.grading.test_release import TAIL_WINDOW
 
 from kata.command.viz import NO_REFERENCE_HERE
 from kata.release.build import build_release
+from tests.command.test_viz import columns_of, heading_of, page_of, rows_of
+from tests.grading.test_release import TAIL_WINDOW
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]  # kata in a subprocess
 
 # A correct kata 02, written as a learner would.
-PACKER = '''def pack_sentences(sizes, max_tokens):
+PACKER = """def pack_sentences(sizes, max_tokens):
     if type(max_tokens) is not int:
         raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
     if max_tokens < 1:
@@ -36,7 +36,7 @@ PACKER = '''def pack_sentences(sizes, max_tokens):
             chunks.append([index])
             total = size
     return chunks
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +51,13 @@ def release(tmp_path_factory) -> Path:
 
 def viz(release: Path, *arguments: str) -> tuple[subprocess.CompletedProcess, Path]:
     out = release.parent / f"viz-{'-'.join(arguments)}.html"
-    done = subprocess.run([sys.executable, "-m", "kata", "viz", *arguments, "--out", str(out)], cwd=release,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "viz", *arguments, "--out", str(out)],
+        cwd=release,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "Traceback" not in done.stdout + done.stderr
     return done, out
 
@@ -111,14 +116,21 @@ def test_building_an_example_never_calls_the_learners_code(release, tmp_path):
         "def count_tokens(text):\n    return len(text.split())\n\n\n"
         "def split_units(text, max_tokens):\n    return []\n\n\n"
         f"def chunk_text(text, max_tokens, overlap_tokens=0):\n    open({str(marker)!r}, 'a').write('x')\n"
-        "    return []\n", encoding="utf-8")
+        "    return []\n",
+        encoding="utf-8",
+    )
     done, _ = viz(copy, "3", "--example", "1")
     assert done.returncode == 0, done.stderr
     assert marker.read_text() == "x"  # once: the drawn call
 
 
-@pytest.mark.parametrize(("written", "said"), [("def pack_sentences(:\n", "has a syntax error on line 1"),
-                                               ("def other():\n    pass\n", "defines no function pack_sentences")])
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("def pack_sentences(:\n", "has a syntax error on line 1"),
+        ("def other():\n    pass\n", "defines no function pack_sentences"),
+    ],
+)
 def test_a_file_that_cannot_be_loaded_is_refused_in_one_line(release, tmp_path, written, said):
     copy = tmp_path / "students"
     shutil.copytree(release, copy)
@@ -133,7 +145,8 @@ def test_code_that_never_returns_is_stopped_without_a_reference_to_time(release,
     copy = tmp_path / "students"
     shutil.copytree(release, copy)
     (copy / "problems" / "02_token_budget_packer" / "packer.py").write_text(
-        "def pack_sentences(sizes, max_tokens):\n    while True:\n        pass\n", encoding="utf-8")
+        "def pack_sentences(sizes, max_tokens):\n    while True:\n        pass\n", encoding="utf-8"
+    )
     done, out = viz(copy, "2", "--example", "1")
     assert done.returncode == 0, done.stderr
     assert headings(out) == ["Yours: DID NOT FINISH", "The statement: 3 chunks"]

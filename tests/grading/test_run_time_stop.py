@@ -37,8 +37,9 @@ def graded(tmp_path_factory):
     [student] = submissions_in(work / "class", work / "unpacked")
     counts = grader.tests_per_kata([KATA])
     started = time.monotonic()
-    [grade] = grader.grade_student(student, [KATA], counts, work, 1.0, 512, confined=not confinement.problem(),
-                                   seconds=SECONDS)
+    [grade] = grader.grade_student(
+        student, [KATA], counts, work, 1.0, 512, confined=not confinement.problem(), seconds=SECONDS
+    )
     return grade, counts[KATA.slug], time.monotonic() - started
 
 

@@ -24,8 +24,16 @@ from pathlib import Path
 
 import pytest
 
-from kata.grading.similarity import (IGNORE_SHARED, REFERENCE, SHARED_FLOOR, THRESHOLD, trusted_sources,
-                                    class_prints, compare_class, flagged_students)
+from kata.grading.similarity import (
+    IGNORE_SHARED,
+    REFERENCE,
+    SHARED_FLOOR,
+    THRESHOLD,
+    class_prints,
+    compare_class,
+    flagged_students,
+    trusted_sources,
+)
 from kata.grading.similarity_page import write_page
 from kata.grading.winnowing import Fingerprint, fingerprint, normal_tokens, similarity
 from kata.katas import KATAS as KATAS_OF_THE_REPOSITORY
@@ -38,8 +46,13 @@ KATAS = (find_kata("1"), find_kata("2"))  # the katas of the test class
 ALL_KATAS = KATAS_OF_THE_REPOSITORY
 MARGIN = 0.05  # at least, between the threshold and a copy's score; 0.15 below it for an honest pair
 # The figures of the README, measured on the test class (test_the_readmes_figures_are_measured_here).
-FIGURES = {"copies": 0.81, "pairs": 0.32, "with the reference": 0.36, "with a mistake": 0.57,
-           "pairs, nothing ignored": 0.59}
+FIGURES = {
+    "copies": 0.81,
+    "pairs": 0.32,
+    "with the reference": 0.36,
+    "with a mistake": 0.57,
+    "pairs, nothing ignored": 0.59,
+}
 ONE = '''def f(xs, n):
     """Doc."""
     total = 0  # sum
@@ -92,13 +105,19 @@ def measured(kata: Kata, ignore_shared: float = IGNORE_SHARED) -> dict[str, floa
     """The lowest score of a disguised copy (of a student's, in the class; of the reference's), the highest of an
     honest pair of students, and the highest of a student and the reference."""
     honest, reference = honest_sources(kata), kata.reference_path().read_text(encoding="utf-8")
-    copies = [pair_scores(kata, {**honest, "~copy": disguised(source, kata.functions)}, ignore_shared)[(name, "~copy")]
-              for name, source in honest.items() for disguised in DISGUISES]
+    copies = [
+        pair_scores(kata, {**honest, "~copy": disguised(source, kata.functions)}, ignore_shared)[(name, "~copy")]
+        for name, source in honest.items()
+        for disguised in DISGUISES
+    ]
     copies += [score(kata, reference, disguised(reference, kata.functions)) for disguised in DISGUISES]
     mistakes = [source for name, source in trusted_sources(kata).items() if name != REFERENCE]
-    return {"copies": min(copies), "pairs": max(pair_scores(kata, honest, ignore_shared).values()),
-            "with the reference": max(score(kata, source, reference) for source in honest.values()),
-            "with a mistake": max(score(kata, source, mistake) for source in honest.values() for mistake in mistakes)}
+    return {
+        "copies": min(copies),
+        "pairs": max(pair_scores(kata, honest, ignore_shared).values()),
+        "with the reference": max(score(kata, source, reference) for source in honest.values()),
+        "with a mistake": max(score(kata, source, mistake) for source in honest.values() for mistake in mistakes),
+    }
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=lambda kata: kata.number)
@@ -115,12 +134,13 @@ def test_independent_correct_solutions_are_not_flagged(kata):
 
 def test_the_readmes_figures_are_measured_here():
     by_kata = [measured(kata) for kata in KATAS]
-    figures = {"copies": min(figures["copies"] for figures in by_kata),
-               "pairs": max(figures["pairs"] for figures in by_kata),
-               "with the reference": max(figures["with the reference"] for figures in by_kata),
-               "with a mistake": max(figures["with a mistake"] for figures in by_kata),
-               "pairs, nothing ignored": max(max(pair_scores(kata, honest_sources(kata), 1.0).values())
-                                             for kata in KATAS)}
+    figures = {
+        "copies": min(figures["copies"] for figures in by_kata),
+        "pairs": max(figures["pairs"] for figures in by_kata),
+        "with the reference": max(figures["with the reference"] for figures in by_kata),
+        "with a mistake": max(figures["with a mistake"] for figures in by_kata),
+        "pairs, nothing ignored": max(max(pair_scores(kata, honest_sources(kata), 1.0).values()) for kata in KATAS),
+    }
     assert {name: round(value, 2) for name, value in figures.items()} == FIGURES
     # Every disguised copy above the threshold, every honest pair below, with the margin; without the rule, the
     # class's common code brings honest pairs within the margin.
@@ -128,10 +148,17 @@ def test_the_readmes_figures_are_measured_here():
     assert max(figures["pairs"], figures["with the reference"]) <= THRESHOLD - 3 * MARGIN
     assert figures["pairs, nothing ignored"] > THRESHOLD - 3 * MARGIN  # what the rule buys: the margin
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    paragraph = readme[readme.index("`kata similarity` compares"):].split("\n\n", 1)[0]
+    paragraph = readme[readme.index("`kata similarity` compares") :].split("\n\n", 1)[0]
     stated = [float(number) for number in re.findall(r"\b0\.\d\d?\b", paragraph)]
-    assert stated == [FIGURES["pairs"], FIGURES["with the reference"], FIGURES["with a mistake"], FIGURES["copies"],
-                      FIGURES["pairs, nothing ignored"], THRESHOLD, IGNORE_SHARED], paragraph
+    assert stated == [
+        FIGURES["pairs"],
+        FIGURES["with the reference"],
+        FIGURES["with a mistake"],
+        FIGURES["copies"],
+        FIGURES["pairs, nothing ignored"],
+        THRESHOLD,
+        IGNORE_SHARED,
+    ], paragraph
 
 
 def test_code_most_of_the_class_shares_is_ignored_in_a_class_large_enough():
@@ -173,13 +200,15 @@ def test_names_literals_comments_docstrings_and_layout_do_not_count():
 
 def test_what_the_code_calls_does_count():
     assert [token.text for token in normal_tokens("y = len(x)\nprint(y)\n")] != [
-        token.text for token in normal_tokens("y = sum(x)\nprint(y)\n")]
+        token.text for token in normal_tokens("y = sum(x)\nprint(y)\n")
+    ]
 
 
 def test_statements_that_do_nothing_are_left_out_and_comparisons_face_one_way():
     plain = normal_tokens("def f(xs, n):\n    if n > 0:\n        return xs\n    return []\n")
-    padded = normal_tokens("def f(a, b):\n    _ = None\n    if 0 < b:\n        pass\n        len(())\n"
-                           "        return a\n    return []\n")
+    padded = normal_tokens(
+        "def f(a, b):\n    _ = None\n    if 0 < b:\n        pass\n        len(())\n        return a\n    return []\n"
+    )
     assert [token.text for token in plain] == [token.text for token in padded]
     assert [token.line for token in padded][-3:] == [7, 7, 7]  # each token keeps the line it came from
 
@@ -254,8 +283,9 @@ def test_in_chromium_both_columns_of_a_pair_fit_the_window_whatever_their_lines(
     bob.write_text(bob.read_text(encoding="utf-8") + "\nLONG = '" + "x" * 3_000 + "'\n", encoding="utf-8")
     write_page(compare_class(copied_class, [find_kata("1")]), tmp_path / "similar.html", THRESHOLD)
     browser.open(tmp_path / "similar.html", width=1200)
-    edges = browser.evaluate("[...document.querySelectorAll('.pair > *')].map(column => "
-                             "column.getBoundingClientRect().right)")
+    edges = browser.evaluate(
+        "[...document.querySelectorAll('.pair > *')].map(column => column.getBoundingClientRect().right)"
+    )
     assert edges and max(edges) <= browser.evaluate("document.documentElement.clientWidth"), edges
     assert browser.script_errors() == []
 
@@ -267,8 +297,10 @@ def test_the_page_shows_flagged_pairs_side_by_side_and_escapes_everything(copied
     assert "<mark>" in page and "&lt;b&gt;mallory" in page
     assert "<script>" not in page and "<b>mallory" not in page
     assert "default-src 'none'" in page
-    assert "Left out of the pairs of students as the class's common code (found in more than 50% of the files " \
-           "of a kata): 01_fixed_windows: 21 fingerprints; 02_token_budget_packer:" in page
+    assert (
+        "Left out of the pairs of students as the class's common code (found in more than 50% of the files "
+        "of a kata): 01_fixed_windows: 21 fingerprints; 02_token_budget_packer:" in page
+    )
 
 
 @pytest.mark.parametrize("share", [0, 1.5, True, "0.5"])
@@ -282,8 +314,10 @@ def test_a_student_named_as_the_reference_or_a_mistake_is_compared_as_a_student(
     """A copier who names their folder "reference" must not pass their copy off as the reference's, nor make
     the student they copied look like the one who handed the reference in."""
     kata = find_kata("1")
-    for name, source in (("alice", kata.reference_path().read_text()), (folder, disguise(
-            (CLASS / "grace" / kata.slug / f"{kata.module}.py").read_text(), kata.functions))):
+    for name, source in (
+        ("alice", kata.reference_path().read_text()),
+        (folder, disguise((CLASS / "grace" / kata.slug / f"{kata.module}.py").read_text(), kata.functions)),
+    ):
         (tmp_path / "class" / name / kata.slug).mkdir(parents=True)
         (tmp_path / "class" / name / kata.slug / f"{kata.module}.py").write_text(source, encoding="utf-8")
     shutil.copytree(CLASS / "grace", tmp_path / "class" / "grace")
@@ -305,22 +339,58 @@ def test_a_link_to_the_reference_is_not_read(tmp_path):
 
 @pytest.mark.timeout(60)
 def test_the_command_writes_the_pairs_as_json(copied_class, tmp_path):
-    done = subprocess.run([sys.executable, "-m", "kata", "similarity", str(copied_class), "--katas", "1", "2",
-                           "--out", str(tmp_path / "pairs.json"), "--html", str(tmp_path / "pairs.html")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "similarity",
+            str(copied_class),
+            "--katas",
+            "1",
+            "2",
+            "--out",
+            str(tmp_path / "pairs.json"),
+            "--html",
+            str(tmp_path / "pairs.html"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     pairs = json.loads((tmp_path / "pairs.json").read_text(encoding="utf-8"))
     assert all(set(pair) == {"a", "b", "kata", "score", "flagged", "regions"} for pair in pairs)
     assert sum(pair["flagged"] for pair in pairs) == 2
     assert "2 flagged" in done.stdout and "bob: 01_fixed_windows: very similar to grace's" in done.stdout
-    assert ("similarity 01: 9 students compared, 1 pair flagged, 21 fingerprints found in more than 50% of the "
-            "files ignored") in done.stderr
+    assert (
+        "similarity 01: 9 students compared, 1 pair flagged, 21 fingerprints found in more than 50% of the "
+        "files ignored"
+    ) in done.stderr
 
 
 @pytest.mark.timeout(60)
 def test_the_command_says_the_katas_nobody_handed_in_once(copied_class, tmp_path):
-    done = subprocess.run([sys.executable, "-m", "kata", "similarity", str(copied_class), "--katas", "1", "5", "6",
-                           "--out", str(tmp_path / "pairs.json")], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "similarity",
+            str(copied_class),
+            "--katas",
+            "1",
+            "5",
+            "6",
+            "--out",
+            str(tmp_path / "pairs.json"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "similarity 05" not in done.stderr and "similarity 06" not in done.stderr
     assert "similarity: no student handed in 05, 06\n" in done.stderr
@@ -328,26 +398,53 @@ def test_the_command_says_the_katas_nobody_handed_in_once(copied_class, tmp_path
 
 @pytest.mark.timeout(60)
 def test_the_command_ignores_nothing_when_asked(copied_class, tmp_path):
-    done = subprocess.run([sys.executable, "-m", "kata", "similarity", str(copied_class), "--katas", "1",
-                           "--ignore-shared", "1", "--out", str(tmp_path / "pairs.json")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kata",
+            "similarity",
+            str(copied_class),
+            "--katas",
+            "1",
+            "--ignore-shared",
+            "1",
+            "--out",
+            str(tmp_path / "pairs.json"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "similarity 01: 9 students compared, 1 pair flagged\n" in done.stderr
     ignoring = json.loads((tmp_path / "pairs.json").read_text(encoding="utf-8"))
     everything = {(pair.a, pair.b): pair.score for pair in compare_class(copied_class, [find_kata("1")]).pairs}
     honest = [(pair["a"], pair["b"]) for pair in ignoring if pair["b"] in HONEST and pair["a"] in HONEST]
-    assert max(pair["score"] for pair in ignoring if (pair["a"], pair["b"]) in honest) > \
-        max(everything[pair] for pair in honest)
+    assert max(pair["score"] for pair in ignoring if (pair["a"], pair["b"]) in honest) > max(
+        everything[pair] for pair in honest
+    )
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize(("arguments", "said"), [(["--out", "x.txt"], "does not end in .json"),
-                                                 (["--out", "x.json", "--threshold", "2"], "'2' is not a number"),
-                                                 (["--out", "x.json", "--ignore-shared", "0"], "'0' is not a number"),
-                                                 (["--out", "x.json", "--html", "x.htm"], "does not end in .html")])
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--out", "x.txt"], "does not end in .json"),
+        (["--out", "x.json", "--threshold", "2"], "'2' is not a number"),
+        (["--out", "x.json", "--ignore-shared", "0"], "'0' is not a number"),
+        (["--out", "x.json", "--html", "x.htm"], "does not end in .html"),
+    ],
+)
 def test_bad_options_are_refused_in_one_line(tmp_path, arguments, said):
-    done = subprocess.run([sys.executable, "-m", "kata", "similarity", str(CLASS), *arguments], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "kata", "similarity", str(CLASS), *arguments],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and said in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
@@ -375,15 +472,18 @@ def disguise(source: str, kept: tuple[str, ...]) -> str:
     defined = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
     defined |= {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}
     defined |= {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
-    renamed = {name: f"v{index}_{name[::-1].strip('_')}x"
-               for index, name in enumerate(sorted(defined - KEPT - set(kept)))}
+    renamed = {
+        name: f"v{index}_{name[::-1].strip('_')}x" for index, name in enumerate(sorted(defined - KEPT - set(kept)))
+    }
     tree = _Renamer(renamed).visit(tree)
     functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
     others = [node for node in tree.body if not isinstance(node, ast.FunctionDef)]
     tree.body = others + functions[::-1]
     lines = ["# my own work, written from scratch", *ast.unparse(tree).splitlines()]
-    return "\n".join(line + ("  # step" if line.strip().startswith(("if ", "for ", "while ")) else "")
-                     for line in lines) + "\n"
+    return (
+        "\n".join(line + ("  # step" if line.strip().startswith(("if ", "for ", "while ")) else "") for line in lines)
+        + "\n"
+    )
 
 
 _DEAD = ("_ = None", "pass", "len(())")
@@ -395,8 +495,15 @@ class _DeadStatements(ast.NodeTransformer):
         for name in ("body", "orelse", "finalbody"):
             body = getattr(node, name, None)
             if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
-                setattr(node, name, [statement for index, stmt in enumerate(body)
-                                     for statement in (stmt, ast.parse(_DEAD[index % len(_DEAD)]).body[0])])
+                setattr(
+                    node,
+                    name,
+                    [
+                        statement
+                        for index, stmt in enumerate(body)
+                        for statement in (stmt, ast.parse(_DEAD[index % len(_DEAD)]).body[0])
+                    ],
+                )
         return node
 
 
@@ -423,7 +530,8 @@ class _Swapped(ast.NodeTransformer):
 
 def _names(stmt: ast.stmt) -> set[str]:
     return {node.id for node in ast.walk(stmt) if isinstance(node, ast.Name)} | (
-        {"call"} if any(isinstance(node, ast.Call) for node in ast.walk(stmt)) else set())
+        {"call"} if any(isinstance(node, ast.Call) for node in ast.walk(stmt)) else set()
+    )
 
 
 class _Renamer(ast.NodeTransformer):
@@ -473,8 +581,9 @@ def test_a_copy_hidden_by_an_encoding_declaration_is_compared_as_python_reads_it
     copy.parent.mkdir(parents=True)
     copy.write_bytes(hidden_in_a_comment_as_utf_7(one.reference_path().read_text(encoding="utf-8")))
     compared = compare_class(folder, [one])
-    assert ("01_fixed_windows", "copycat", "reference") in {(pair.kata, pair.a, pair.b) for pair in compared.pairs
-                                                            if pair.flagged}
+    assert ("01_fixed_windows", "copycat", "reference") in {
+        (pair.kata, pair.a, pair.b) for pair in compared.pairs if pair.flagged
+    }
 
 
 # Each disguise of a copy that the scores must see through: renaming and rewriting everything but the code,

@@ -9,19 +9,21 @@ import json
 from xml.etree import ElementTree
 
 import pytest
-from tests.grading.test_grade_reports import GRADES, TABLE
 
-from kata.grading.feedback import markdown, page, Handout
+from kata.grading.feedback import Handout, markdown, page
 from kata.grading.grader import notes_for_students
 from kata.grading.reports import grade_table, write_csv, write_json, write_junit, write_markdown
 from kata.grading.scoring import PROPORTIONAL
 from kata.grading.similarity import Pair, flagged_students, mark_similar
+from tests.grading.test_grade_reports import GRADES, TABLE
 
-PAIRS = [Pair("alice", "bob", "01_fixed_windows", 0.83, True),
-         Pair("alice", "mistake:no_validation", "01_fixed_windows", 0.7, True),
-         Pair("carol | 2B", "reference", "02_token_budget_packer", 0.91, True),
-         Pair("alice", "carol | 2B", "01_fixed_windows", 0.2, False),  # not flagged: in no report
-         Pair("bob", "reference", "01_fixed_windows", 0.1, False)]
+PAIRS = [
+    Pair("alice", "bob", "01_fixed_windows", 0.83, True),
+    Pair("alice", "mistake:no_validation", "01_fixed_windows", 0.7, True),
+    Pair("carol | 2B", "reference", "02_token_budget_packer", 0.91, True),
+    Pair("alice", "carol | 2B", "01_fixed_windows", 0.2, False),  # not flagged: in no report
+    Pair("bob", "reference", "01_fixed_windows", 0.1, False),
+]
 
 
 @pytest.fixture
@@ -53,10 +55,10 @@ def test_the_csv_has_the_similar_to_and_similarity_columns(tmp_path, grades):
 
 
 def test_a_name_a_spreadsheet_would_run_stays_text_in_the_similar_to_column(tmp_path):
-    grades = mark_similar(copy.deepcopy(GRADES), [Pair("alice", "=HYPERLINK(\"x\")", "01_fixed_windows", 0.9, True)])
+    grades = mark_similar(copy.deepcopy(GRADES), [Pair("alice", '=HYPERLINK("x")', "01_fixed_windows", 0.9, True)])
     write_csv(grades, tmp_path / "grades.csv")
     rows = list(csv.reader((tmp_path / "grades.csv").open(encoding="utf-8")))
-    assert rows[1][-2:] == ["'=HYPERLINK(\"x\") 0.90", "0.90"]
+    assert rows[1][-2:] == ['\'=HYPERLINK("x") 0.90', "0.90"]
 
 
 def test_the_json_holds_each_flag_with_its_score(tmp_path, grades):
@@ -88,7 +90,9 @@ def test_feedback_names_neither_the_other_student_nor_what_matched(grades):
     notes = notes_for_students(flagged_students(PAIRS))
     assert notes["alice"] == ["Your 01_fixed_windows is flagged for your teacher's review."]  # once, for two flags
     own = [grade for grade in grades if grade.student == "alice"]
-    for text in (markdown(Handout("alice", own, PROPORTIONAL, notes=tuple(notes["alice"]))),
-                 page(Handout("alice", own, PROPORTIONAL, notes=tuple(notes["alice"])))):
+    for text in (
+        markdown(Handout("alice", own, PROPORTIONAL, notes=tuple(notes["alice"]))),
+        page(Handout("alice", own, PROPORTIONAL, notes=tuple(notes["alice"]))),
+    ):
         assert "flagged for your teacher" in text
         assert not any(word in text for word in ("bob", "reference", "no_validation", "0.83", "similar"))

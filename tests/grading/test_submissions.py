@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kata.grading import submissions
-from kata.katas import KATAS
 from kata.grading.submissions import BadSubmissions, Submission, kata_file, submissions_in
+from kata.katas import KATAS
 
 KATA = KATAS[0]
 KATA_FILE = f"{KATA.slug}/{KATA.module}.py"
@@ -47,7 +47,7 @@ def forge_declared_size(path: Path, size: int) -> Path:
     """Overwrite the uncompressed size that the zip's central directory declares for its one member."""
     data = bytearray(path.read_bytes())
     entry = data.index(b"PK\x01\x02")
-    data[entry + 24:entry + 28] = size.to_bytes(4, "little")
+    data[entry + 24 : entry + 28] = size.to_bytes(4, "little")
     path.write_bytes(bytes(data))
     return path
 
@@ -103,8 +103,9 @@ def test_a_folder_holding_one_kata_folder_is_not_descended_into(handed_in, unpac
 def test_a_copy_of_the_students_repository_is_graded_from_its_problems_folder(handed_in, unpacked):
     """kata release's layout, cloned and handed in whole (problems/ beside tests/, kata/ and a README) was graded
     'not submitted': only a folder alone inside the student's was stepped into."""
-    write_files(handed_in / "bob", f"problems/{KATA_FILE}", "problems/README.md", "tests/x.py", "kata/y.py",
-                "README.md")
+    write_files(
+        handed_in / "bob", f"problems/{KATA_FILE}", "problems/README.md", "tests/x.py", "kata/y.py", "README.md"
+    )
     write_zip(handed_in / "carol.zip", f"carol/problems/{KATA_FILE}", "carol/tests/x.py", "carol/README.md")
     bob, carol = submissions_in(handed_in, unpacked)
     assert kata_file(bob, KATA) == handed_in / "bob" / "problems" / KATA_FILE
@@ -175,7 +176,7 @@ def forge_end_record(path: Path, entries: int, directory: int) -> Path:
     """Overwrite the entries and the directory's size that the zip's end record declares."""
     data = bytearray(path.read_bytes())
     end = data.rindex(b"PK\x05\x06")
-    data[end + 8:end + 16] = entries.to_bytes(2, "little") * 2 + directory.to_bytes(4, "little")
+    data[end + 8 : end + 16] = entries.to_bytes(2, "little") * 2 + directory.to_bytes(4, "little")
     path.write_bytes(bytes(data))
     return path
 
@@ -185,8 +186,10 @@ def test_a_zip_larger_on_disk_than_a_submission_may_be_is_refused_unopened(hande
     monkeypatch.setattr(submissions, "MAX_ZIP_BYTES", 4096)
     monkeypatch.setattr(submissions.zipfile, "ZipFile", never_opened)
     size = (handed_in / "alice.zip").stat().st_size
-    assert zip_refusal(handed_in, unpacked) == f"alice.zip takes {size} bytes, more than the 4096 " \
-                                               "a submission's zip may take"
+    assert (
+        zip_refusal(handed_in, unpacked) == f"alice.zip takes {size} bytes, more than the 4096 "
+        "a submission's zip may take"
+    )
 
 
 def test_a_zip_declaring_too_many_entries_is_refused_before_its_directory_is_read(handed_in, unpacked, monkeypatch):
@@ -259,7 +262,7 @@ def damaged_lzma_member(path: Path) -> str:
         zipped.writestr(KATA_FILE, b"x = 1\n" * 2000)
     data = bytearray(path.read_bytes())
     start = data.index(KATA.module.encode() + b".py") + len(KATA.module) + 3 + 20
-    data[start:start + 40] = bytes(byte ^ 0x5A for byte in data[start:start + 40])
+    data[start : start + 40] = bytes(byte ^ 0x5A for byte in data[start : start + 40])
     path.write_bytes(bytes(data))
     return "LZMAError"
 

@@ -6,14 +6,13 @@ run only when asked for (pytest -m cli), and leave the checkout as they found it
 
 from __future__ import annotations
 
-
 import pytest
 
 from kata.isolation import pool
 from kata.isolation.client import WorkerClient
-from kata.judging.limits import WORKER_MEMORY_MB
 from kata.judging.calls import log
 from kata.judging.elsewhere import elsewhere
+from kata.judging.limits import WORKER_MEMORY_MB
 from kata.runner.plugin import connect_the_workers_to_judging
 from tests.support.isolated_runs import module_text
 
@@ -37,8 +36,14 @@ def start_worker(tmp_path, monkeypatch):
     monkeypatch.setattr(pool, "_kata_of", {})
     made = []
 
-    def start(source: str, functions: tuple[str, ...] = ("f",), memory_mb: int = WORKER_MEMORY_MB,
-              name: str = "submission.py", confined: bool = False, kata: str | None = None) -> WorkerClient:
+    def start(
+        source: str,
+        functions: tuple[str, ...] = ("f",),
+        memory_mb: int = WORKER_MEMORY_MB,
+        name: str = "submission.py",
+        confined: bool = False,
+        kata: str | None = None,
+    ) -> WorkerClient:
         path = tmp_path / name
         path.write_text(module_text(source))
         worker = pool.worker_for(path, functions, memory_mb, confinement_required=confined, kata=kata)

@@ -14,13 +14,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from tests.support.isolated_runs import needs_confinement
 
 from kata.isolation import confinement, forking, pool
-from kata.katas import ROOT, SOLUTIONS
 from kata.isolation.client import WorkerCouldNotStart
 from kata.isolation.limits import ALSO_HIDDEN_VARIABLE
-
+from kata.katas import ROOT, SOLUTIONS
+from tests.support.isolated_runs import needs_confinement
 
 # Each attack a student who has read the grader's source might try, as one expression the
 # submission evaluates; every one must fail with an error of the operating system.
@@ -29,7 +28,7 @@ ATTACKS = {
     "read the reference": "open(REFERENCE).read()",
     "read the tests after chdir to the repository": "read_after_chdir(ROOT, 'tests/support/oracles.py')",
     "read the reference through a dir_fd": "os.open('fixed_windows.py', os.O_RDONLY, dir_fd=os.open(ROOT + "
-                                           "'/solutions/01_fixed_windows', os.O_RDONLY))",
+    "'/solutions/01_fixed_windows', os.O_RDONLY))",
     "list the repository": "os.listdir(ROOT)",
     "read its own original file": "open(ORIGINAL).read()",
     "read the grader's environment": "open(f'/proc/{os.getppid()}/environ').read()",
@@ -50,33 +49,31 @@ ATTACKS = {
     "write a database outside": "__import__('sqlite3').connect(OUTSIDE).execute('create table t (x)')",
     "raise its own memory limit": "resource.setrlimit(resource.RLIMIT_AS, (-1, -1))",
     "lease a file every worker opens": "fcntl.fcntl(os.open(os.__file__, os.O_RDONLY), fcntl.F_SETLEASE, "
-                                       "fcntl.F_RDLCK)",
+    "fcntl.F_RDLCK)",
     "lock a file others read": "fcntl.flock(os.open(os.__file__, os.O_RDONLY), fcntl.LOCK_SH)",
     "lock part of a file others read": "fcntl.lockf(os.open(os.__file__, os.O_RDONLY), fcntl.LOCK_SH)",
     "watch the repository's files": "__import__('ctypes').CDLL(None, use_errno=True).inotify_init() < 0 and error()",
     "keep shared memory past its limit and its life": "__import__('ctypes').CDLL(None, use_errno=True).shmget(0, "
-                                                       "1 << 20, 0o1666) < 0 and error()",
+    "1 << 20, 0o1666) < 0 and error()",
     "make a message queue for a classmate": "__import__('ctypes').CDLL(None, use_errno=True).msgget(0, 0o1666) < 0 "
-                                            "and error()",
+    "and error()",
     "fill memory through a memory-backed file": "os.write(os.memfd_create('x'), b'x')",
     # (SIGIO ignored first: unconfined, any access to the folder would otherwise end the worker)
     "watch a folder with F_NOTIFY": "(signal.signal(signal.SIGIO, signal.SIG_IGN), fcntl.fcntl(os.open("
-                                    "os.path.dirname(os.__file__), os.O_RDONLY), fcntl.F_NOTIFY, fcntl.DN_ACCESS))",
+    "os.path.dirname(os.__file__), os.O_RDONLY), fcntl.F_NOTIFY, fcntl.DN_ACCESS))",
     "keep memory in a pipe, where its limit does not count it": "os.pipe()",
     "grow one of its pipes' kernel memory": "fcntl.fcntl(a_pipe(), fcntl.F_SETPIPE_SZ, 1 << 20)",
     "hide its /proc files from a grader that is not root": "__import__('ctypes').CDLL(None, use_errno=True).prctl("
-                                                           "4, 0, 0, 0, 0) < 0 and error()",
+    "4, 0, 0, 0, 0) < 0 and error()",
     "send its memory to swap, out of the resident memory read from outside": "page_out()",
     # Kernel objects that keep a process's data in kernel memory, which neither its resident
     # memory (read by a memory guard) nor its address space limit counts.
     "keep data in epoll items": "libc().epoll_create1(0) < 0 and error()",
     "keep data in an event descriptor": "libc().eventfd(0, 0) < 0 and error()",
     "keep data in a timer descriptor": "libc().timerfd_create(1, 0) < 0 and error()",
-    "keep data in a signal descriptor": "libc().signalfd(-1, ctypes.byref((ctypes.c_ulong * 16)()), 0) < 0 "
-                                        "and error()",
+    "keep data in a signal descriptor": "libc().signalfd(-1, ctypes.byref((ctypes.c_ulong * 16)()), 0) < 0 and error()",
     "keep data in POSIX timers": "libc().timer_create(1, None, ctypes.byref(ctypes.c_void_p())) < 0 and error()",
-    "keep data in signals queued with a value": "libc().sigqueue(os.getpid(), 0, ctypes.c_void_p(0)) < 0 "
-                                                "and error()",
+    "keep data in signals queued with a value": "libc().sigqueue(os.getpid(), 0, ctypes.c_void_p(0)) < 0 and error()",
     "keep data in the names of its memory regions": "name_a_region()",
     "keep data in a system-call filter of its own": "add_a_filter()",
     "keep data in a Landlock ruleset": "libc().syscall(444, None, 0, 1) < 0 and error()",  # its ABI version
@@ -85,9 +82,9 @@ ATTACKS = {
     "open a hundred descriptors": "[os.open(os.devnull, os.O_RDONLY) for _ in range(100)]",
     "write back every file of the machine": "libc().syncfs(os.open(os.__file__, os.O_RDONLY)) < 0 and error()",
     "evict the runtime's files from the page cache": "os.posix_fadvise(os.open(os.__file__, os.O_RDONLY), 0, 0, "
-                                                     "os.POSIX_FADV_DONTNEED)",
+    "os.POSIX_FADV_DONTNEED)",
     "load files into the page cache by hand": "libc().readahead(os.open(os.__file__, os.O_RDONLY), 0, 4096) < 0 "
-                                              "and error()",
+    "and error()",
     # Signals the kernel sends for it: the owner of a descriptor with O_ASYNC gets a signal (of
     # its choice, with F_SETSIG) whenever the other end reads or writes, which below Landlock's
     # ABI 6 reached any process, the grader's included. Its own pid stands for the victim, and
@@ -96,14 +93,14 @@ ATTACKS = {
     # (a command is 32 bits, which the kernel reads of a 64-bit register: the upper bits must not
     # hide a refused one)
     "direct a pipe's signals with F_SETOWN, in the upper bits": "raw('fcntl', a_pipe(), (1 << 32) | fcntl.F_SETOWN, "
-                                                                 "os.getpid())",
+    "os.getpid())",
     "direct a pipe's signals to a process with F_SETOWN_EX": "fcntl.fcntl(a_pipe(), 15, struct.pack('ii', 1, "
-                                                             "os.getpid()))",
+    "os.getpid()))",
     "choose the signal a pipe sends with F_SETSIG": "fcntl.fcntl(a_pipe(), 10, signal.SIGIO)",
     "make a pipe signal its owner with O_ASYNC": "ignore_sigio() or fcntl.fcntl(a_pipe(), fcntl.F_SETFL, "
-                                                 "fcntl.fcntl(a_pipe(), fcntl.F_GETFL) | os.O_ASYNC)",
+    "fcntl.fcntl(a_pipe(), fcntl.F_GETFL) | os.O_ASYNC)",
     "make a pipe signal its owner with FIOASYNC": "ignore_sigio() or fcntl.ioctl(a_pipe(), termios.FIOASYNC, "
-                                                  "struct.pack('i', 1))",
+    "struct.pack('i', 1))",
     # ioctls that change a file Landlock lets it read, which it owns when the grader runs as
     # root: its flags (immutable, append only), its project and extended flags, its version.
     "set a readable file's flags with FS_IOC_SETFLAGS": "set_file_flags(0x40086602, 0x80086601, 8)",
@@ -122,10 +119,10 @@ ATTACKS = {
     # signal would seem sent from outside: its crash blamed on the grader or a classmate.
     "set an alarm that goes off while it rests": "(libc().alarm(1000) < 0 and error(), libc().alarm(0))",
     "set an interval timer that goes off while it rests": "(signal.setitimer(signal.ITIMER_REAL, 1000), "
-                                                           "signal.setitimer(signal.ITIMER_REAL, 0))",
+    "signal.setitimer(signal.ITIMER_REAL, 0))",
     "make a pipe signal its owner with FIOASYNC, in the upper bits": "ignore_sigio() or raw('ioctl', a_pipe(), "
-                                                                     "(1 << 32) | termios.FIOASYNC, "
-                                                                     "ctypes.addressof(ONE))",
+    "(1 << 32) | termios.FIOASYNC, "
+    "ctypes.addressof(ONE))",
 }
 
 
@@ -251,8 +248,12 @@ def f(attack, names):
 def confined_worker(start_worker, tmp_path):
     worker = start_worker(ATTACKER, name="fixed_windows.py", confined=True)
     outside = tmp_path.parent / f"outside-{tmp_path.name}"
-    names = {"ROOT": str(ROOT), "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py"),
-             "OUTSIDE": str(outside), "ORIGINAL": str(tmp_path / "fixed_windows.py")}
+    names = {
+        "ROOT": str(ROOT),
+        "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py"),
+        "OUTSIDE": str(outside),
+        "ORIGINAL": str(tmp_path / "fixed_windows.py"),
+    }
     yield lambda attack: worker.call("f", (attack, names), {})
     assert not outside.exists()
 
@@ -265,47 +266,70 @@ def test_a_confined_worker_is_refused(confined_worker, attack):
     assert {path: path.stat() for path in before} == before
 
 
-HARMLESS_ATTACKS = ["read the reference", "read the tests after chdir to the repository",
-                    "read the reference through a dir_fd", "list the repository", "read the grader's environment",
-                    "signal the fork server", "open a socket", "lock a file others read",
-                    "lock part of a file others read", "watch the repository's files", "watch a folder with F_NOTIFY",
-                    "fill memory through a memory-backed file",
-                    "keep memory in a pipe, where its limit does not count it", "grow one of its pipes' kernel memory",
-                    "hide its /proc files from a grader that is not root",
-                    "send its memory to swap, out of the resident memory read from outside",
-                    "keep data in epoll items", "keep data in an event descriptor", "keep data in a timer descriptor",
-                    "keep data in a signal descriptor", "keep data in POSIX timers",
-                    "keep data in signals queued with a value", "keep data in the names of its memory regions",
-                    "keep data in a system-call filter of its own", "keep data in a Landlock ruleset",
-                    "keep data in shared memory, whose dropped pages leave the resident count",
-                    "write back every file of the machine", "evict the runtime's files from the page cache",
-                    "load files into the page cache by hand", "direct a pipe's signals to a process with F_SETOWN",
-                    "direct a pipe's signals with F_SETOWN, in the upper bits",
-                    "direct a pipe's signals to a process with F_SETOWN_EX",
-                    "choose the signal a pipe sends with F_SETSIG", "make a pipe signal its owner with O_ASYNC",
-                    "make a pipe signal its owner with FIOASYNC",
-                    "make a pipe signal its owner with FIOASYNC, in the upper bits",
-                    "set a readable file's flags with FS_IOC_SETFLAGS",
-                    "set a readable file's extended flags with FS_IOC_FSSETXATTR",
-                    "hide its /proc files, the option in the upper bits",
-                    "empty a file it may read by opening it with O_TRUNC", "create a file by opening it with O_CREAT",
-                    "create a file with no name with O_TMPFILE", "create a file with creat",
-                    "empty a file through openat2, whose flags a filter cannot read",
-                    "set an alarm that goes off while it rests", "set an interval timer that goes off while it rests"]
+HARMLESS_ATTACKS = [
+    "read the reference",
+    "read the tests after chdir to the repository",
+    "read the reference through a dir_fd",
+    "list the repository",
+    "read the grader's environment",
+    "signal the fork server",
+    "open a socket",
+    "lock a file others read",
+    "lock part of a file others read",
+    "watch the repository's files",
+    "watch a folder with F_NOTIFY",
+    "fill memory through a memory-backed file",
+    "keep memory in a pipe, where its limit does not count it",
+    "grow one of its pipes' kernel memory",
+    "hide its /proc files from a grader that is not root",
+    "send its memory to swap, out of the resident memory read from outside",
+    "keep data in epoll items",
+    "keep data in an event descriptor",
+    "keep data in a timer descriptor",
+    "keep data in a signal descriptor",
+    "keep data in POSIX timers",
+    "keep data in signals queued with a value",
+    "keep data in the names of its memory regions",
+    "keep data in a system-call filter of its own",
+    "keep data in a Landlock ruleset",
+    "keep data in shared memory, whose dropped pages leave the resident count",
+    "write back every file of the machine",
+    "evict the runtime's files from the page cache",
+    "load files into the page cache by hand",
+    "direct a pipe's signals to a process with F_SETOWN",
+    "direct a pipe's signals with F_SETOWN, in the upper bits",
+    "direct a pipe's signals to a process with F_SETOWN_EX",
+    "choose the signal a pipe sends with F_SETSIG",
+    "make a pipe signal its owner with O_ASYNC",
+    "make a pipe signal its owner with FIOASYNC",
+    "make a pipe signal its owner with FIOASYNC, in the upper bits",
+    "set a readable file's flags with FS_IOC_SETFLAGS",
+    "set a readable file's extended flags with FS_IOC_FSSETXATTR",
+    "hide its /proc files, the option in the upper bits",
+    "empty a file it may read by opening it with O_TRUNC",
+    "create a file by opening it with O_CREAT",
+    "create a file with no name with O_TMPFILE",
+    "create a file with creat",
+    "empty a file through openat2, whose flags a filter cannot read",
+    "set an alarm that goes off while it rests",
+    "set an interval timer that goes off while it rests",
+]
 
 
 def test_unconfined_the_harmless_attacks_succeed_so_the_refusals_are_the_kernels(start_worker, unconfined_fork_server):
     worker = start_worker(ATTACKER, name="fixed_windows.py")
     names = {"ROOT": str(ROOT), "REFERENCE": str(SOLUTIONS / "01_fixed_windows" / "fixed_windows.py")}
-    assert {name: worker.call("f", (ATTACKS[name], names), {}) for name in HARMLESS_ATTACKS} == \
-        dict.fromkeys(HARMLESS_ATTACKS, "done")
+    assert {name: worker.call("f", (ATTACKS[name], names), {}) for name in HARMLESS_ATTACKS} == dict.fromkeys(
+        HARMLESS_ATTACKS, "done"
+    )
     pool.stop_all_workers()
     assert not (ROOT / "created").exists(), "an attack created its file in the repository, not in its own folder"
 
 
 @needs_confinement
 def test_a_confined_worker_may_read_its_own_folder_use_threads_and_the_standard_library(start_worker):
-    worker = start_worker("""
+    worker = start_worker(
+        """
         import json, os, re, threading, decimal
 
         def f():
@@ -314,14 +338,17 @@ def test_a_confined_worker_may_read_its_own_folder_use_threads_and_the_standard_
             thread.start()
             thread.join()
             return os.listdir("."), results, json.dumps(str(decimal.Decimal(1) / 8))
-    """, confined=True)
+    """,
+        confined=True,
+    )
     assert worker.call("f", (), {}) == (["submission.py"], [["two", "words"]], '"0.125"')
 
 
 @needs_confinement
 def test_a_confined_worker_may_ask_of_its_descriptors_what_the_runtime_asks(start_worker):
     """Only a few ioctl commands are allowed: whether a descriptor is a terminal, what waits in it, close-on-exec."""
-    worker = start_worker("""
+    worker = start_worker(
+        """
         import fcntl, os, stat, struct, termios
 
         def f():
@@ -336,18 +363,24 @@ def test_a_confined_worker_may_ask_of_its_descriptors_what_the_runtime_asks(star
                 return stat.S_ISFIFO(os.fstat(fd).st_mode)
             except OSError:
                 return False
-    """, confined=True)
+    """,
+        confined=True,
+    )
     assert worker.call("f", (), {}) == (False, False, 0, False)
 
 
 @needs_confinement
-@pytest.mark.parametrize("write", ["open('notes.txt', 'w')", "os.mkdir('d')", "os.remove('submission.py')",
-                                   "os.symlink('submission.py', 'l')"])
+@pytest.mark.parametrize(
+    "write",
+    ["open('notes.txt', 'w')", "os.mkdir('d')", "os.remove('submission.py')", "os.symlink('submission.py', 'l')"],
+)
 def test_a_confined_worker_writes_nothing_even_in_its_own_folder(start_worker, write):
     """Thousands of files of 16 MB, or folders nested too deep to remove, would hurt every classmate."""
-    worker = start_worker("import os\n\ndef f(write):\n    try:\n        eval(write)\n"
-                          "    except OSError as error:\n        return error.errno\n    return 'written'\n",
-                          confined=True)
+    worker = start_worker(
+        "import os\n\ndef f(write):\n    try:\n        eval(write)\n"
+        "    except OSError as error:\n        return error.errno\n    return 'written'\n",
+        confined=True,
+    )
     assert worker.call("f", (write,), {}) in (errno.EACCES, errno.EPERM)
 
 
@@ -367,7 +400,8 @@ def test_a_confined_worker_empties_no_file_it_may_read_at_any_landlock_abi(start
     """Opened with O_TRUNC, even for reading, a file is emptied: before Landlock's ABI 3 nothing but
     seccomp sees it. The canary, a copy of a file of the runtime in the worker's own folder, is
     readable and owned by the grader's user, as the runtime's files are when the grader is root."""
-    worker = start_worker("""
+    worker = start_worker(
+        """
         import os
 
         def f(name):
@@ -376,7 +410,9 @@ def test_a_confined_worker_empties_no_file_it_may_read_at_any_landlock_abi(start
             except OSError as error:
                 return error.errno
             return f"emptied: {os.stat(name).st_size} bytes left"
-    """, confined=True)
+    """,
+        confined=True,
+    )
     worker.start_if_needed()
     canary = worker.folder / "canary.py"
     shutil.copyfile(os.__file__, canary)
@@ -386,7 +422,8 @@ def test_a_confined_worker_empties_no_file_it_may_read_at_any_landlock_abi(start
 
 @needs_confinement
 def test_a_confined_worker_keeps_no_capability_even_when_started_by_root(start_worker):
-    worker = start_worker("""
+    worker = start_worker(
+        """
         import ctypes
 
         def f():
@@ -394,7 +431,9 @@ def test_a_confined_worker_keeps_no_capability_even_when_started_by_root(start_w
             sets = (ctypes.c_uint32 * 6)()
             assert ctypes.CDLL(None).capget(header, sets) == 0
             return list(sets)
-    """, confined=True)
+    """,
+        confined=True,
+    )
     assert worker.call("f", (), {}) == [0] * 6
 
 
@@ -406,8 +445,9 @@ def unconfined_fork_server(monkeypatch, tmp_path):
     shadow.mkdir()
     (shadow / "pyseccomp.py").write_text("raise ImportError('no libseccomp here')\n")
     environment = forking.worker_environment()
-    monkeypatch.setattr(forking, "worker_environment",
-                        lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"})
+    monkeypatch.setattr(
+        forking, "worker_environment", lambda: {**environment, "PYTHONPATH": f"{shadow}{os.pathsep}{ROOT}"}
+    )
     pool.stop_all_workers()
     yield
     pool.stop_all_workers()
@@ -415,8 +455,9 @@ def unconfined_fork_server(monkeypatch, tmp_path):
 
 def test_a_worker_that_must_be_confined_where_it_cannot_be_does_not_run(start_worker, unconfined_fork_server):
     worker = start_worker("def f():\n    return 'ran'\n", confined=True)
-    with pytest.raises(WorkerCouldNotStart,
-                       match=r"could not be confined, so .*submission\.py was not run: .*libseccomp"):
+    with pytest.raises(
+        WorkerCouldNotStart, match=r"could not be confined, so .*submission\.py was not run: .*libseccomp"
+    ):
         worker.start_if_needed()
     pool.stop_all_workers()
 
@@ -490,8 +531,10 @@ def class_folders(monkeypatch):
     with a random name; this test's fork server is the first to read them, and is stopped after it."""
     if not Path("/var/tmp").is_dir():
         pytest.skip("no /var/tmp, a folder outside the temporary folder and the repository, to keep a class in")
-    folders = [Path(tempfile.mkdtemp(prefix="kata-test-class-", dir="/var/tmp")),
-               Path(tempfile.mkdtemp(prefix="kata-grade-"))]
+    folders = [
+        Path(tempfile.mkdtemp(prefix="kata-test-class-", dir="/var/tmp")),
+        Path(tempfile.mkdtemp(prefix="kata-grade-")),
+    ]
     monkeypatch.setenv(ALSO_HIDDEN_VARIABLE, os.pathsep.join(map(str, folders)))
     pool.stop_all_workers()
     forking.stop_the_fork_server()
@@ -586,5 +629,7 @@ def test_the_landlock_abi_used_is_capped_for_tests(monkeypatch):
 @pytest.mark.parametrize("value", ["six", "0", "-1", "1.5"])
 def test_a_cap_that_is_not_an_abi_is_refused_in_one_line(monkeypatch, value):
     monkeypatch.setenv(confinement.MAX_ABI_VARIABLE, value)
-    assert confinement.problem() == (f"the environment variable KATA_MAX_LANDLOCK_ABI must be a whole number of 1 or "
-                                     f"more (a Landlock ABI), not {value!r}")
+    assert confinement.problem() == (
+        f"the environment variable KATA_MAX_LANDLOCK_ABI must be a whole number of 1 or "
+        f"more (a Landlock ABI), not {value!r}"
+    )

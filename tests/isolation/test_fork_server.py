@@ -16,10 +16,9 @@ from pathlib import Path
 import pytest
 
 from kata.isolation import forking
-from kata.katas import ROOT
 from kata.isolation.client import WorkerCouldNotStart, WorkerEnded
 from kata.isolation.limits import PARENT_CHECK_SECONDS
-
+from kata.katas import ROOT
 
 # Starting workers: each is forked from one server per run --------------------------------------
 
@@ -65,8 +64,9 @@ def test_when_the_tests_process_is_killed_its_fork_server_and_stalled_worker_end
     submission = tmp_path / "submission" / "stalls.py"
     submission.parent.mkdir()
     submission.write_text("def f():\n    while True:\n        pass\n")
-    run = subprocess.Popen([sys.executable, "-c", KILLED_RUN, str(submission)], stdout=subprocess.PIPE, text=True,
-                           cwd=ROOT)
+    run = subprocess.Popen(
+        [sys.executable, "-c", KILLED_RUN, str(submission)], stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
     try:
         pids = [int(pid) for pid in run.stdout.readline().split()]
         assert len(pids) == 2, "the run did not start its worker"
@@ -80,12 +80,15 @@ def test_when_the_tests_process_is_killed_its_fork_server_and_stalled_worker_end
     assert not any(is_running(pid) for pid in pids), "the fork server or its worker outlived the killed run"
 
 
-KILLED_SERVER = KILLED_RUN.replace('worker.call("f", (), {})  # never returns: the run is killed meanwhile', """\
+KILLED_SERVER = KILLED_RUN.replace(
+    'worker.call("f", (), {})  # never returns: the run is killed meanwhile',
+    """\
 import os, signal, threading
 threading.Thread(target=worker.call, args=("f", (), {}), daemon=True).start()
 time.sleep(0.3)  # the worker is in its loop
 os.kill(forking.fork_server().process.pid, signal.SIGKILL)  # the server alone, as a stop or an OOM kill may
-time.sleep(60)""")
+time.sleep(60)""",
+)
 
 
 def test_a_worker_whose_fork_server_is_killed_ends_too(tmp_path):
@@ -94,8 +97,9 @@ def test_a_worker_whose_fork_server_is_killed_ends_too(tmp_path):
     submission = tmp_path / "submission" / "stalls.py"
     submission.parent.mkdir()
     submission.write_text("def f():\n    while True:\n        pass\n")
-    run = subprocess.Popen([sys.executable, "-c", KILLED_SERVER, str(submission)], stdout=subprocess.PIPE, text=True,
-                           cwd=ROOT)
+    run = subprocess.Popen(
+        [sys.executable, "-c", KILLED_SERVER, str(submission)], stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
     pids: list[int] = []
     try:
         pids = [int(pid) for pid in run.stdout.readline().split()]
@@ -182,8 +186,9 @@ def f():
 
 def test_a_worker_whose_main_thread_ends_while_its_threads_run_on_is_stopped(start_worker):
     worker = start_worker(ENDS_ITS_MAIN_THREAD)
-    with pytest.raises(WorkerEnded, match="the worker process was stopped: its main thread ended while its other "
-                                          "threads ran on"):
+    with pytest.raises(
+        WorkerEnded, match="the worker process was stopped: its main thread ended while its other threads ran on"
+    ):
         worker.call("f", (), {})
 
 
@@ -211,8 +216,10 @@ def test_a_worker_whose_scattered_mappings_fill_the_kernels_page_tables_is_stopp
     """Each page, a gigabyte from the next, takes page tables of its own: kernel memory that neither
     the address space limit (4 KiB a page) nor the resident memory counts, half a gigabyte in all."""
     worker = start_worker(SCATTERS_ITS_MAPPINGS)
-    with pytest.raises(WorkerEnded, match="the worker process was stopped: its memory mappings took more than 16 MB "
-                                          "of the kernel's page tables"):
+    with pytest.raises(
+        WorkerEnded,
+        match="the worker process was stopped: its memory mappings took more than 16 MB of the kernel's page tables",
+    ):
         worker.call("f", (), {})
 
 

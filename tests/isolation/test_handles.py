@@ -11,8 +11,6 @@ import itertools
 
 import pytest
 
-
-
 # Callbacks: what the tests pass that is not plain data stays in the tests' process ----------
 
 

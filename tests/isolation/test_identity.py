@@ -21,16 +21,20 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.support.isolated_runs import needs_confinement
 
 from kata.isolation import confinement, forking, identity, pool, sight
 from kata.isolation.client import WorkerCouldNotStart
 from kata.isolation.limits import QUEUED_SIGNALS
 from kata.katas import ROOT
+from tests.support.isolated_runs import needs_confinement
 
-needs_root = pytest.mark.skipif(not identity.runs_as_root(), reason=(
-    "a worker takes a user of its own only when the grader runs as root; as any other user it runs as "
-    "that user, who owns the grader's files, and seccomp alone refuses the calls that would change them"))
+needs_root = pytest.mark.skipif(
+    not identity.runs_as_root(),
+    reason=(
+        "a worker takes a user of its own only when the grader runs as root; as any other user it runs as "
+        "that user, who owns the grader's files, and seccomp alone refuses the calls that would change them"
+    ),
+)
 
 OWNS = """
 import os
@@ -123,8 +127,10 @@ def in_a_child(work, *, then_wait: bool = False) -> tuple[int, dict]:
 
 def reach(victim: int) -> dict:
     found = {}
-    for name, attack in {"signal it": lambda: os.kill(victim, 0),
-                         "read its environment": lambda: Path(f"/proc/{victim}/environ").read_bytes()}.items():
+    for name, attack in {
+        "signal it": lambda: os.kill(victim, 0),
+        "read its environment": lambda: Path(f"/proc/{victim}/environ").read_bytes(),
+    }.items():
         try:
             attack()
         except OSError as error:
@@ -142,6 +148,7 @@ def test_a_user_of_its_own_alone_keeps_a_worker_from_its_classmates(tmp_path):
     folders = [tempfile.mkdtemp(prefix="kata-identity-") for _ in range(4)]
     children = []
     try:
+
         def shared_id() -> dict:
             confinement.drop_capabilities()
             return {}
@@ -212,8 +219,9 @@ def test_a_runtime_closed_to_other_users_refuses_in_one_line(start_worker, tmp_p
     private.mkdir(mode=0o700)
     private.chmod(0o700)
     environment = forking.worker_environment()
-    monkeypatch.setattr(forking, "worker_environment",
-                        lambda: {**environment, "PYTHONPATH": f"{private}{os.pathsep}{ROOT}"})
+    monkeypatch.setattr(
+        forking, "worker_environment", lambda: {**environment, "PYTHONPATH": f"{private}{os.pathsep}{ROOT}"}
+    )
     monkeypatch.setattr(forking, "hidden_from_every_worker", lambda: [str(ROOT)])  # its temporary folder is not
     worker = start_worker("def f():\n    return 'ran'\n", confined=True)
     with pytest.raises(WorkerCouldNotStart) as refused:
@@ -224,8 +232,9 @@ def test_a_runtime_closed_to_other_users_refuses_in_one_line(start_worker, tmp_p
 
 @needs_confinement
 @needs_root
-def test_a_workers_folder_where_other_users_may_not_enter_is_opened_to_it_alone(start_worker, tmp_path, monkeypatch,
-                                                                                fresh_fork_server):
+def test_a_workers_folder_where_other_users_may_not_enter_is_opened_to_it_alone(
+    start_worker, tmp_path, monkeypatch, fresh_fork_server
+):
     """A temporary folder closed to other users (a TMPDIR in /root, say): the worker covers the closed folder
     in its own mount namespace with one that holds only its own folder (kata.isolation.sight)."""
     closed = tmp_path / "closed"
@@ -255,8 +264,9 @@ def test_a_workers_folder_where_other_users_may_not_enter_refuses_in_one_line(tm
     pid, found = in_a_child(take_it)
     os.waitpid(pid, 0)
     refused = found.get("refused", "")  # inside the first closed folder on its way (pytest's may be one)
-    assert refused.startswith(f"the worker's folder {closed / 'worker'} is inside /") \
-        and refused.endswith(", which other users may not enter (mode 0700)"), found
+    assert refused.startswith(f"the worker's folder {closed / 'worker'} is inside /") and refused.endswith(
+        ", which other users may not enter (mode 0700)"
+    ), found
 
 
 @needs_confinement
@@ -273,8 +283,9 @@ def test_a_runtime_behind_a_closed_folder_is_opened_to_the_workers_alone(start_w
     assert worker.call("f", (), {}) == "0.125"  # the standard library, read by a user of its own
     server = forking.fork_server().process.pid
     for folder in closed:
-        leading_to_the_runtime = {path[len(folder):].strip(os.sep).split(os.sep)[0] for path in readable
-                                  if sight.inside(path, folder)}
+        leading_to_the_runtime = {
+            path[len(folder) :].strip(os.sep).split(os.sep)[0] for path in readable if sight.inside(path, folder)
+        }
         assert set(os.listdir(f"/proc/{server}/root{folder}")) <= leading_to_the_runtime
         assert sorted(os.listdir(folder)) == before[folder]
 

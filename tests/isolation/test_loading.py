@@ -9,13 +9,12 @@ from __future__ import annotations
 import time
 
 import pytest
-from tests.support.isolated_runs import SPEAKS_THE_PROTOCOL, watchdog_or_skip
 
 from kata.isolation import client, pool
+from kata.isolation.client import WorkerCouldNotStart
 from kata.judging.calls import DidNotFinish
 from kata.katas import find_kata
-from kata.isolation.client import WorkerCouldNotStart
-
+from tests.support.isolated_runs import SPEAKS_THE_PROTOCOL, watchdog_or_skip
 
 # Loading the module -----------------------------------------------------------------------------
 
@@ -47,22 +46,29 @@ def test_a_module_with_a_syntax_error_cannot_start_and_the_message_names_the_lin
 
 
 def test_a_module_without_a_function_of_the_kata_cannot_start_and_the_message_names_it(start_worker):
-    worker = start_worker("""
+    worker = start_worker(
+        """
         def f():
             return 1
-    """, ("f", "g"))
+    """,
+        ("f", "g"),
+    )
     with pytest.raises(WorkerCouldNotStart, match=r"defines no function g\(\)"):
         worker.start_if_needed()
 
 
 def test_a_module_that_writes_half_a_message_and_loops_at_import_cannot_start_after_start_seconds(
-        start_worker, monkeypatch, no_limit_passed):
+    start_worker, monkeypatch, no_limit_passed
+):
     monkeypatch.setattr(client, "WORKER_START_SECONDS", 0.6)
-    worker = start_worker(SPEAKS_THE_PROTOCOL + """
+    worker = start_worker(
+        SPEAKS_THE_PROTOCOL
+        + """
 send(b'{"ready": ')
 while True:
     pass
-""")
+"""
+    )
     watchdog = watchdog_or_skip(1.0)  # bounds the wait that WORKER_START_SECONDS does not
     watchdog.start()
     try:
@@ -105,16 +111,27 @@ def test_a_module_that_computes_for_seconds_while_loading_cannot_start(start_wor
 
 # One wording of a module that cannot be used, wherever it is loaded -------------------------------
 
-@pytest.mark.parametrize("source, says", [
-    ("raise ValueError('left from experimenting')", "raised ValueError: left from experimenting."),
-    ("def windows(tokens, size, overlap):\n    return []\n", "defines no function fixed_windows(); "
-                                                              "the tests of this kata call it."),
-    # The parser's own limits, which raise MemoryError or RecursionError instead of SyntaxError.
-    ("def fixed_windows(tokens, size, overlap):\n    return x\nx = " + "-" * 200_000 + "1\n",
-     "it is nested too deeply to parse (MemoryError)."),
-    ("def fixed_windows(tokens, size, overlap):\n    return x\nx = " + "(" * 300 + "1" + ")" * 300 + "\n",
-     "has a syntax error on line 3: too many nested parentheses."),
-], ids=["raises at import", "no function of the kata", "nested too deeply", "too many parentheses"])
+
+@pytest.mark.parametrize(
+    "source, says",
+    [
+        ("raise ValueError('left from experimenting')", "raised ValueError: left from experimenting."),
+        (
+            "def windows(tokens, size, overlap):\n    return []\n",
+            "defines no function fixed_windows(); the tests of this kata call it.",
+        ),
+        # The parser's own limits, which raise MemoryError or RecursionError instead of SyntaxError.
+        (
+            "def fixed_windows(tokens, size, overlap):\n    return x\nx = " + "-" * 200_000 + "1\n",
+            "it is nested too deeply to parse (MemoryError).",
+        ),
+        (
+            "def fixed_windows(tokens, size, overlap):\n    return x\nx = " + "(" * 300 + "1" + ")" * 300 + "\n",
+            "has a syntax error on line 3: too many nested parentheses.",
+        ),
+    ],
+    ids=["raises at import", "no function of the kata", "nested too deeply", "too many parentheses"],
+)
 def test_a_module_that_cannot_be_used_is_told_in_the_same_words_in_process_and_isolated(tmp_path, source, says):
     from kata.runner.implementations import Implementation
     from kata.runner.modules import LoadProblem

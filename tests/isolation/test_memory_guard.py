@@ -8,13 +8,17 @@ shared memory that no such count sees (kata.isolation.confinement).
 
 from __future__ import annotations
 
-
 import pytest
-from tests.support.isolated_runs import (HIDES_ITS_MEMORY, hostile_report, kata_04_report, memory_guard_report,
-                                         needs_confinement)
 
 from kata.isolation import forking, memory, pool
 from kata.isolation.client import WorkerEnded
+from tests.support.isolated_runs import (
+    HIDES_ITS_MEMORY,
+    hostile_report,
+    kata_04_report,
+    memory_guard_report,
+    needs_confinement,
+)
 
 
 @pytest.mark.slow
@@ -27,7 +31,8 @@ def test_a_generator_that_hides_its_memory_from_tracemalloc_fails_the_memory_gua
 
 
 FORGES_THE_READING = HIDES_ITS_MEMORY.replace(
-    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer",
+    """
 import sys
 
 reading = sys.modules["kata.judging.measured_reading"].MeasuredReading  # loaded in the worker before the submission
@@ -39,7 +44,8 @@ def read_some(self):
     return [list(range(999_992, 1_000_000))]
 
 
-reading.read_some = read_some""")
+reading.read_some = read_some""",
+)
 
 
 @pytest.mark.slow
@@ -54,8 +60,10 @@ def test_a_submission_that_forges_the_reading_of_its_chunks_fails_the_memory_gua
 # A generator that keeps every chunk (about 55 MB here) and hides it both ways: a tracer that
 # reports nothing, and 64 MB made resident as the call starts, given back at the first chunk,
 # so that the worker's resident memory never rises above what it was when the reading began.
-HIDES_ITS_MEMORY_UNDER_A_BALLAST = HIDES_ITS_MEMORY.replace(
-    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+HIDES_ITS_MEMORY_UNDER_A_BALLAST = (
+    HIDES_ITS_MEMORY.replace(
+        "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer",
+        """
 import mmap
 import sys
 
@@ -72,13 +80,21 @@ class Tracer:  # counts nothing, and says the batch is full at each look, so tha
 
 
 sys.modules["kata.judging.measured_reading"].tracemalloc = Tracer
-ballast = []""").replace(
-    "    return _pack(iter(sizes), max_tokens)", """    memory = mmap.mmap(-1, 64 << 20, flags=mmap.MAP_PRIVATE)
+ballast = []""",
+    )
+    .replace(
+        "    return _pack(iter(sizes), max_tokens)",
+        """    memory = mmap.mmap(-1, 64 << 20, flags=mmap.MAP_PRIVATE)
     memory.write(b"x" * (64 << 20))  # every page resident
     ballast.append(memory)
-    return _pack(iter(sizes), max_tokens)""").replace(
-    "    kept, current, total = [], [], 0", """    ballast.pop().close()  # 64 MB given back: room to grow unseen
-    kept, current, total = [], [], 0""")
+    return _pack(iter(sizes), max_tokens)""",
+    )
+    .replace(
+        "    kept, current, total = [], [], 0",
+        """    ballast.pop().close()  # 64 MB given back: room to grow unseen
+    kept, current, total = [], [], 0""",
+    )
+)
 
 
 @pytest.mark.slow
@@ -92,25 +108,37 @@ def test_a_generator_that_gives_back_memory_taken_before_the_reading_fails_the_m
 
 # A generator that keeps every size it reads, as 4 bytes in an anonymous mmap that the tracer
 # never sees: about 4 MB for the million sizes, well under the 1024 MB address space.
-KEEPS_ITS_INPUT_OUTSIDE_THE_TRACER = HIDES_ITS_MEMORY.replace(
-    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+KEEPS_ITS_INPUT_OUTSIDE_THE_TRACER = (
+    HIDES_ITS_MEMORY.replace(
+        "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer",
+        """
 import mmap
 import struct
 
-kept = []""").replace("    kept, current, total = [], [], 0  # every chunk kept: memory that grows with the input", """
+kept = []""",
+    )
+    .replace(
+        "    kept, current, total = [], [], 0  # every chunk kept: memory that grows with the input",
+        """
     store = mmap.mmap(-1, 64 << 20, flags=mmap.MAP_PRIVATE)  # only the pages written become resident
     kept.append(store)
-    current, total = [], 0""").replace(
-    "        if current and total + size > max_tokens:\n            kept.append(current)", """
+    current, total = [], 0""",
+    )
+    .replace(
+        "        if current and total + size > max_tokens:\n            kept.append(current)",
+        """
         struct.pack_into("<i", store, 4 * index, size)
-        if current and total + size > max_tokens:""")
+        if current and total + size > max_tokens:""",
+    )
+)
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(60)  # pytest in a subprocess, reading a million sizes
 @pytest.mark.parametrize("layout", ['"<i", store, 4 * index', '"<B", store, index'], ids=["4 MB", "1 MB"])
 def test_a_generator_that_keeps_its_input_in_a_megabyte_or_more_outside_the_tracer_fails_the_memory_guard_when_isolated(
-        tmp_path, layout):
+    tmp_path, layout
+):
     """A worker's anonymous memory may grow 768 KiB over what it started with: the input kept in
     an mmap, 4 bytes or 1 byte a size, passes the tracer, not that bound."""
     submission = KEEPS_ITS_INPUT_OUTSIDE_THE_TRACER.replace('"<i", store, 4 * index', layout)
@@ -122,8 +150,10 @@ def test_a_generator_that_keeps_its_input_in_a_megabyte_or_more_outside_the_trac
 # A generator that keeps the whole input, each size with its index, as the 8 bytes of user data
 # of an epoll item: about 200 MB of kernel memory for the million sizes, which neither the
 # tracer nor the worker's resident memory counts.
-KEEPS_ITS_INPUT_IN_THE_KERNEL = HIDES_ITS_MEMORY.replace(
-    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+KEEPS_ITS_INPUT_IN_THE_KERNEL = (
+    HIDES_ITS_MEMORY.replace(
+        "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer",
+        """
 import ctypes
 
 libc = ctypes.CDLL(None, use_errno=True)
@@ -151,9 +181,11 @@ def read_back(epolls):
     events = (Event * TARGETS)()
     for epoll in epolls:
         count = libc.epoll_wait(epoll, events, TARGETS, 0)
-        yield from (data & 0xFFFFFFFF for data in sorted(events[i].data for i in range(count)))""").replace(
-    "enumerate(stream)", "enumerate(read_back(keep_in_the_kernel(stream)))"
-).replace("            kept.append(current)\n", "")  # the chunks are dropped: only the kernel keeps anything
+        yield from (data & 0xFFFFFFFF for data in sorted(events[i].data for i in range(count)))""",
+    )
+    .replace("enumerate(stream)", "enumerate(read_back(keep_in_the_kernel(stream)))")
+    .replace("            kept.append(current)\n", "")
+)  # the chunks are dropped: only the kernel keeps anything
 
 
 @needs_confinement
@@ -170,8 +202,10 @@ def test_a_generator_that_keeps_its_input_in_kernel_memory_fails_the_memory_guar
 # A generator that copies the whole input into shared anonymous memory, 8 bytes a size, and
 # drops each 64 KiB from its page tables once written: the kernel keeps the data, which comes
 # back when read, but the worker's resident memory never holds more than 64 KiB of it.
-KEEPS_ITS_INPUT_IN_SHARED_MEMORY = HIDES_ITS_MEMORY.replace(
-    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+KEEPS_ITS_INPUT_IN_SHARED_MEMORY = (
+    HIDES_ITS_MEMORY.replace(
+        "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer",
+        """
 import mmap
 
 PAGES = 64 * 1024  # bytes resident at most
@@ -191,8 +225,11 @@ def hidden_copy(sizes):
         size = view[index]
         if index % PER == PER - 1:
             store.madvise(mmap.MADV_DONTNEED, (index - PER + 1) * 8, PAGES)
-        yield size""").replace("enumerate(stream)", "enumerate(hidden_copy(stream))").replace(
-    "            kept.append(current)\n", "")
+        yield size""",
+    )
+    .replace("enumerate(stream)", "enumerate(hidden_copy(stream))")
+    .replace("            kept.append(current)\n", "")
+)
 
 
 @needs_confinement
@@ -209,7 +246,8 @@ def test_a_generator_that_keeps_its_input_in_shared_memory_fails_the_memory_guar
 # A generator that offers the memory guard a reading of its own, as the tests' side of a worker
 # does: the guard reads only its own iterators that way, recognised by their type.
 OFFERS_ITS_OWN_READING = HIDES_ITS_MEMORY.replace(
-    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer",
+    """
 class Reading:
     peak = 0
 
@@ -225,7 +263,8 @@ class Packer:
         raise StopIteration
 
     def read_measuring_memory(self, bound):
-        return Reading()""").replace("    return _pack(iter(sizes), max_tokens)", "    return Packer()")
+        return Reading()""",
+).replace("    return _pack(iter(sizes), max_tokens)", "    return Packer()")
 
 
 @pytest.mark.slow
@@ -239,14 +278,20 @@ def test_a_generator_that_offers_its_own_reading_fails_the_memory_guard(tmp_path
 @needs_confinement
 @pytest.mark.slow
 @pytest.mark.timeout(90)
-def test_a_generator_that_raises_the_baseline_with_file_pages_and_drops_them_fails_the_memory_guard(start_worker,
-                                                                                                       tmp_path):
+def test_a_generator_that_raises_the_baseline_with_file_pages_and_drops_them_fails_the_memory_guard(
+    start_worker, tmp_path
+):
     """Its input is kept in anonymous memory, which the guard samples after every batch against
     the anonymous memory a worker starts with: file pages, touched or dropped, move neither."""
     start_worker("def f():\n    return 1\n").call("f", (), {})
     fork_servers_kib = memory.status_kib(forking.fork_server().process.pid, "VmRSS")
-    report = hostile_report(tmp_path, "04_streaming_packer", "inflates_then_drops_pages", "million_sizes",
-                            replace=("TARGET_KB = 17200", f"TARGET_KB = {fork_servers_kib - 200}"))
+    report = hostile_report(
+        tmp_path,
+        "04_streaming_packer",
+        "inflates_then_drops_pages",
+        "million_sizes",
+        replace=("TARGET_KB = 17200", f"TARGET_KB = {fork_servers_kib - 200}"),
+    )
     assert "1 failed" in report and "the peak was already" in " ".join(report.split()), report[-1500:]
 
 

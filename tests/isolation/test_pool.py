@@ -101,19 +101,40 @@ def write_down(when):
 @pytest.mark.timeout(120)  # pytest in a subprocess: four test files, each kata's worker started afresh
 @pytest.mark.parametrize("distributed", [[], ["-n", "2"]], ids=["one process", "two processes"])
 def test_a_run_over_three_katas_holds_one_katas_worker_at_a_time_and_a_kata_that_comes_back_gets_a_fresh_one(
-        tmp_path, distributed):
+    tmp_path, distributed
+):
     if distributed and importlib.util.find_spec("xdist") is None:
         pytest.skip("pytest-xdist is not installed (pip install -e '.[parallel]')")
     (tmp_path / "records_the_workers.py").write_text(textwrap.dedent(RECORDS_THE_WORKERS))
     record = tmp_path / "workers.jsonl"
     katas = [find_kata(number).slug for number in ("1", "2", "3")]
-    files = [f"tests/{katas[0]}/test_examples.py", f"tests/{katas[1]}/test_examples.py",
-             f"tests/{katas[2]}/test_examples.py", f"tests/{katas[0]}/test_hidden.py"]  # kata 01 comes back
-    run = subprocess.run([sys.executable, "-m", "pytest", *files, *distributed, "--impl=reference", "--isolate", "-q",
-                          "-p", "no:cacheprovider", "-p", "records_the_workers"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=300,
-                         env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}",
-                              "WORKERS_RECORD": str(record)})
+    files = [
+        f"tests/{katas[0]}/test_examples.py",
+        f"tests/{katas[1]}/test_examples.py",
+        f"tests/{katas[2]}/test_examples.py",
+        f"tests/{katas[0]}/test_hidden.py",
+    ]  # kata 01 comes back
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            *files,
+            *distributed,
+            "--impl=reference",
+            "--isolate",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "records_the_workers",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}", "WORKERS_RECORD": str(record)},
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     records = [json.loads(line) for line in record.read_text().splitlines()]
     assert all(len(alive) <= 1 for when, alive in records if when == "collected"), records[:2]

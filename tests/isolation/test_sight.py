@@ -16,15 +16,19 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from tests.support.isolated_runs import needs_confinement
 
 from kata.isolation import identity
 from kata.isolation.limits import ALSO_HIDDEN_VARIABLE
 from kata.katas import ROOT
+from tests.support.isolated_runs import needs_confinement
 
-needs_root = pytest.mark.skipif(not identity.runs_as_root(), reason=(
-    "only root can give a worker a mount namespace of its own; as any other user a worker can stat what "
-    "it cannot open (docs/security.md)"))
+needs_root = pytest.mark.skipif(
+    not identity.runs_as_root(),
+    reason=(
+        "only root can give a worker a mount namespace of its own; as any other user a worker can stat what "
+        "it cannot open (docs/security.md)"
+    ),
+)
 
 STATS = """
 import os
@@ -73,6 +77,7 @@ def test_a_class_folder_named_to_the_run_is_out_of_a_workers_sight(start_worker,
         (outside / "bob" / "01_fixed_windows" / "fixed_windows.py").write_text("x = 1\n", encoding="utf-8")
         monkeypatch.setenv(ALSO_HIDDEN_VARIABLE, str(outside))
         from kata.isolation import forking
+
         forking.stop_the_fork_server()  # the next one reads the class's folders
         worker = start_worker(STATS, confined=True)
         seen = worker.call("f", ([str(outside / "bob" / "01_fixed_windows" / "fixed_windows.py"), str(outside)],), {})

@@ -19,11 +19,11 @@ import weakref
 import pytest
 
 from kata.isolation import kept
-from kata.katas import ROOT, find_kata
+from kata.isolation.client import IsolatedFunction, WorkerEnded
 from kata.isolation.pool import start_a_test
 from kata.judging.calls import Judged, UsedTooMuchMemory, log
 from kata.judging.limits import Watchdog
-from kata.isolation.client import IsolatedFunction, WorkerEnded
+from kata.katas import ROOT, find_kata
 from kata.runner.report import explain
 from tests.support.isolated_runs import GROWS_THE_TESTS_PROCESS, hostile_report, needs_confinement, watchdog_or_skip
 
@@ -60,8 +60,9 @@ def judged_call(worker, name: str, *args):
         watchdog.stop()
 
 
-def test_a_worker_calling_a_keeping_callback_in_a_loop_is_stopped_past_the_budget(start_worker, no_limit_passed,
-                                                                                  monkeypatch):
+def test_a_worker_calling_a_keeping_callback_in_a_loop_is_stopped_past_the_budget(
+    start_worker, no_limit_passed, monkeypatch
+):
     monkeypatch.setattr(kept, "CALLBACK_MB", 2)  # the bound, made small so that the test is quick
     worker = start_worker(CALLS_A_KEEPER_IN_A_LOOP, ("f", "g"))
     keeper = Keeper()
@@ -81,9 +82,11 @@ def test_the_report_names_the_tests_process_and_whose_run_it_is(start_worker, no
         judged_call(worker, "f", Keeper())
     text = " ".join(explain(_AnItem(), stopped.value).body.split())
     assert text.startswith("TOO MUCH MEMORY")
-    assert ("The tests' process stopped this run: the code under test sent it more than 1 MB in its calls to the "
-            "tests' objects, which may keep what they are sent (embed remembers each batch), in the run of "
-            f"{worker.source}. Its later calls in this run fail at once.") in text
+    assert (
+        "The tests' process stopped this run: the code under test sent it more than 1 MB in its calls to the "
+        "tests' objects, which may keep what they are sent (embed remembers each batch), in the run of "
+        f"{worker.source}. Its later calls in this run fail at once."
+    ) in text
     assert "its worker process used up" not in text
 
 
@@ -110,7 +113,8 @@ def test_a_run_that_calls_back_as_a_kata_does_is_not_stopped(start_worker, no_li
 
 
 def test_a_new_test_lets_go_of_the_objects_the_last_one_passed(start_worker, no_limit_passed):
-    worker = start_worker("""
+    worker = start_worker(
+        """
         KEPT = []
 
         def f(keep):
@@ -119,7 +123,9 @@ def test_a_new_test_lets_go_of_the_objects_the_last_one_passed(start_worker, no_
 
         def g():
             return KEPT[0](["c"])
-    """, ("f", "g"))
+    """,
+        ("f", "g"),
+    )
     keeper = Keeper()
     assert judged_call(worker, "f", keeper) == 2
     left = weakref.ref(keeper)
@@ -161,8 +167,7 @@ class _AnItem:
         return iter(())
 
 
-def test_a_reply_that_grows_the_tests_process_is_not_reported_as_the_worker_running_out(start_worker,
-                                                                                          no_limit_passed):
+def test_a_reply_that_grows_the_tests_process_is_not_reported_as_the_worker_running_out(start_worker, no_limit_passed):
     """The words of a memory stop name the process that grew: here the tests' process, reading the reply."""
     worker = start_worker("""
         def f():
@@ -184,10 +189,13 @@ def test_a_reply_that_grows_the_tests_process_is_not_reported_as_the_worker_runn
 
 
 def test_a_worker_that_runs_out_of_its_address_space_is_named_as_such(start_worker, no_limit_passed):
-    worker = start_worker("""
+    worker = start_worker(
+        """
         def f():
             return len(bytearray(400_000_000))
-    """, memory_mb=256)
+    """,
+        memory_mb=256,
+    )
     with pytest.raises(UsedTooMuchMemory) as stopped:
         judged_call(worker, "f")
     text = " ".join(explain(_AnItem(), stopped.value).body.split())
@@ -196,23 +204,23 @@ def test_a_worker_that_runs_out_of_its_address_space_is_named_as_such(start_work
 
 @needs_confinement
 @pytest.mark.timeout(120)
-def test_a_kata_08_submission_that_floods_the_embedders_is_stopped_by_its_limits_never_as_the_workers_memory(
-        tmp_path):
+def test_a_kata_08_submission_that_floods_the_embedders_is_stopped_by_its_limits_never_as_the_workers_memory(tmp_path):
     """The hostile submission, with kata 08's examples: each call sends batch after batch (25 MB costs both
     processes about 0.2 s of CPU), so each ends at its time limit, or, once what the run sent passes the budget
     (the tests of a worker that calls a keeping callable show that stop), with the budget's words; never as the
     worker's own memory limit, and the tests' objects of one test are let go at the next."""
-    report = hostile_report(tmp_path, "08_semantic_chunker", "keeps_the_embedders_busy", "test_examples",
-                            after_the_reference=True)
-    stop = ("The tests' process stopped this run: the code under test sent it more than 256 MB in its calls to the "
-            "tests' objects")
+    report = hostile_report(
+        tmp_path, "08_semantic_chunker", "keeps_the_embedders_busy", "test_examples", after_the_reference=True
+    )
+    stop = (
+        "The tests' process stopped this run: the code under test sent it more than 256 MB in its calls to the "
+        "tests' objects"
+    )
     # The failures' own reports, not the summary after them, whose lines repeat each message where the terminal is wide.
     failures = report.split("short test summary info")[0].split("_ test_")[1:]
     assert "12 failed" in report and len(failures) == 12, report[-2000:]
-    assert all("DID NOT FINISH" in failure or stop in " ".join(failure.split()) for failure in failures), \
-        report[-3000:]
+    assert all("DID NOT FINISH" in failure or stop in " ".join(failure.split()) for failure in failures), report[-3000:]
     assert "worker process used up" not in report
-
 
 
 @pytest.mark.timeout(120)
@@ -222,27 +230,69 @@ def test_pytest_isolate_stops_its_own_run_when_its_process_grows_past_the_cap(tm
     runs in about 60 MB), the run says why in one line, and no worker is left."""
     kata = find_kata("8")
     submission = tmp_path / f"{kata.module}.py"
-    submission.write_text(kata.reference_path().read_text(encoding="utf-8") + GROWS_THE_TESTS_PROCESS,
-                          encoding="utf-8")
+    submission.write_text(kata.reference_path().read_text(encoding="utf-8") + GROWS_THE_TESTS_PROCESS, encoding="utf-8")
     started = time.monotonic()
-    run = subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata.slug}", f"--impl={submission}", "--isolate",
-                          "--tests-memory=300", "-p", "no:cacheprovider", "-q"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=100)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{kata.slug}",
+            f"--impl={submission}",
+            "--isolate",
+            "--tests-memory=300",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=100,
+    )
     took = time.monotonic() - started
     words = " ".join(run.stdout.split())
     assert run.returncode != 0, run.stdout[-2000:]
-    assert ("The run was stopped: this tests' process, which runs the tests and reads what the workers send (not "
-            "a worker), grew past its limit of 300 MB") in words, run.stdout[-3000:] + run.stderr[-2000:]
-    assert re.search(r"^08 semantic_chunker +not finished: the run stopped early; \d+ of the \d+ tests run pass, "
-                     r"\d+ not run$", run.stdout, re.M), run.stdout[-2000:]
+    assert (
+        "The run was stopped: this tests' process, which runs the tests and reads what the workers send (not "
+        "a worker), grew past its limit of 300 MB"
+    ) in words, run.stdout[-3000:] + run.stderr[-2000:]
+    assert re.search(
+        r"^08 semantic_chunker +not finished: the run stopped early; \d+ of the \d+ tests run pass, "
+        r"\d+ not run$",
+        run.stdout,
+        re.M,
+    ), run.stdout[-2000:]
     assert took < 60, f"the run took {took:.0f} s"
 
 
-@pytest.mark.parametrize(("options", "error"), [
-    (["--isolate", "--tests-memory=-5"], "--tests-memory=-5: give a whole number of MB, 1 or more, or 0 for no limit"),
-    (["--tests-memory=300"], "--tests-memory goes with --isolate"),
-], ids=["negative", "without_isolate"])
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        (
+            ["--isolate", "--tests-memory=-5"],
+            "--tests-memory=-5: give a whole number of MB, 1 or more, or 0 for no limit",
+        ),
+        (["--tests-memory=300"], "--tests-memory goes with --isolate"),
+    ],
+    ids=["negative", "without_isolate"],
+)
 def test_a_bad_tests_memory_option_is_refused_in_one_line(options, error):
-    run = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows", "--impl=reference", *options,
-                          "-p", "no:cacheprovider", "-q"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/01_fixed_windows",
+            "--impl=reference",
+            *options,
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 4 and error in run.stderr, run.stderr

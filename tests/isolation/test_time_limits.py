@@ -12,16 +12,21 @@ import re
 import time
 
 import pytest
-from tests.support.isolated_runs import (HIDES_ITS_MEMORY, hostile_report, kata_04_report, needs_confinement,
-                                         run_under_a_call_limit, watchdog_or_skip)
 
 from kata.isolation import channel, client
-from kata.judging.calls import DidNotFinish, Judged
 from kata.isolation.client import IsolatedFunction
 from kata.isolation.limits import IDLE_CPU_SECONDS
+from kata.judging.calls import DidNotFinish, Judged
 from kata.judging.elsewhere import elsewhere
 from kata.judging.limits import Watchdog, calibrate, can_watch, idle_limit
-
+from tests.support.isolated_runs import (
+    HIDES_ITS_MEMORY,
+    hostile_report,
+    kata_04_report,
+    needs_confinement,
+    run_under_a_call_limit,
+    watchdog_or_skip,
+)
 
 # The limit of one call, on the worker's CPU clock; and of one wait, when it sleeps ---------------
 
@@ -218,7 +223,8 @@ PACED_LIMIT = re.compile(r"limit of [\d.]+ s of CPU time on this input")
 # reply of the call (which only hands back the generator) with 30 MB of JSON numbers that cost
 # the tests' process about 1.5 s to read and the worker about 10 ms to send.
 BUYS_TIME_WITH_COSTLY_REPLIES = HIDES_ITS_MEMORY.replace(
-    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer", """
+    "tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer",
+    """
 import sys
 import time
 
@@ -237,10 +243,14 @@ def send(self, message):
     send_honestly(self, message)
 
 
-channel.Channel.send = send""").replace("    kept, current, total = [], [], 0", """    started = time.process_time()
+channel.Channel.send = send""",
+).replace(
+    "    kept, current, total = [], [], 0",
+    """    started = time.process_time()
     while time.process_time() - started < 3.0:
         pass
-    kept, current, total = [], [], 0""")
+    kept, current, total = [], [], 0""",
+)
 
 
 @pytest.mark.slow
@@ -271,8 +281,13 @@ def test_a_slow_generator_cannot_buy_time_by_padding_each_reply_in_proportion_to
 def test_work_a_worker_does_while_the_tests_serve_its_callback_is_counted(tmp_path):
     """The worker's CPU clock runs on while the tests serve a callback: a thread of the worker that
     computes only then is still charged."""
-    report = hostile_report(tmp_path, "08_semantic_chunker", "computes_during_callbacks",
-                            "forty_thousand_sentences_in_topics", after_the_reference=True)
+    report = hostile_report(
+        tmp_path,
+        "08_semantic_chunker",
+        "computes_during_callbacks",
+        "forty_thousand_sentences_in_topics",
+        after_the_reference=True,
+    )
     assert "1 failed" in report and PACED_LIMIT.search(report), report[-1500:]
 
 

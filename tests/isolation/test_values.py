@@ -13,14 +13,13 @@ import math
 import time
 
 import pytest
-from tests.support.isolated_runs import module_text
 
 from kata.isolation.channel import ProtocolError
-from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError, remote_error
 from kata.isolation.client import WorkerClient, WorkerEnded
-from kata.judging.checks import same
 from kata.isolation.limits import MAX_DATACLASS_FIELDS, MAX_KINDS, MAX_NAME_CHARACTERS, MAX_NESTING
-
+from kata.isolation.values import Decoder, Encoder, Opaque, PlainValues, RemoteError, remote_error
+from kata.judging.checks import same
+from tests.support.isolated_runs import module_text
 
 # Values made by the submission: one worker for the whole module -----------------------------
 
@@ -142,7 +141,7 @@ def test_nan_and_the_infinities_come_back_as_floats(value_of):
 
 
 def test_a_100_digit_int_comes_back_exactly(value_of):
-    assert same(value_of("big int"), 10 ** 99 + 7)
+    assert same(value_of("big int"), 10**99 + 7)
 
 
 def test_none_comes_back_as_none(value_of):
@@ -175,7 +174,8 @@ def raises_a_new_exception_type(number):
 
 
 def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_made_up_dataclasses(
-        start_worker, monkeypatch):
+    start_worker, monkeypatch
+):
     """The tests' process keeps a class for each dataclass a worker names, for the whole run: a
     red team named a new one in every item, and grew that process by 21 GB in ten minutes."""
     monkeypatch.setattr("kata.isolation.kinds._dataclasses", {})
@@ -186,7 +186,8 @@ def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_m
 
 
 def test_a_worker_may_not_make_the_tests_keep_a_class_for_each_of_thousands_of_made_up_exception_types(
-        start_worker, monkeypatch):
+    start_worker, monkeypatch
+):
     monkeypatch.setattr("kata.isolation.values._remote_errors", {})
     worker = start_worker(NAMES_A_NEW_KIND_IN_EVERY_ITEM, functions=("raises_a_new_exception_type",))
     for number in range(MAX_KINDS):
@@ -218,18 +219,18 @@ def test_an_object_with_a_hostile_eq_comes_back_as_an_opaque_stand_in_equal_to_n
 
 
 def test_an_int_of_5000_digits_comes_back_exactly(value_of):
-    assert value_of("huge int") == 10 ** 5000
+    assert value_of("huge int") == 10**5000
 
 
 # Long lists of ints travel packed, several times faster than as JSON; they must come back the same.
 
 
 def test_a_long_list_of_ints_comes_back_as_the_same_ints(value_of):
-    assert same(value_of("long ints"), [-(2 ** 63), 2 ** 63 - 1, 0, -1] + list(range(2000)))
+    assert same(value_of("long ints"), [-(2**63), 2**63 - 1, 0, -1] + list(range(2000)))
 
 
 def test_a_long_list_with_an_int_wider_than_64_bits_comes_back_exactly(value_of):
-    assert same(value_of("long ints, one wider than 64 bits"), [2 ** 64] + list(range(2000)))
+    assert same(value_of("long ints, one wider than 64 bits"), [2**64] + list(range(2000)))
 
 
 def test_a_long_list_of_bools_stays_a_list_of_bools(value_of):
@@ -253,8 +254,11 @@ def test_a_long_list_of_ints_is_packed_and_unpacked_exactly():
     assert same(Decoder(PlainValues()).decode(encoded), [list(range(1000)), [[i] for i in range(1000)]])
 
 
-@pytest.mark.parametrize("damaged", [{"ints": "AAAA"}, {"ints": "not base64!"},
-                                     {"int_lists": ["AQAAAAAAAAA=", ""]}], ids=["partial", "garbage", "lengths"])
+@pytest.mark.parametrize(
+    "damaged",
+    [{"ints": "AAAA"}, {"ints": "not base64!"}, {"int_lists": ["AQAAAAAAAAA=", ""]}],
+    ids=["partial", "garbage", "lengths"],
+)
 def test_damaged_packed_ints_are_a_protocol_error(damaged):
     with pytest.raises((ProtocolError, ValueError)):
         Decoder(PlainValues()).decode(damaged)
@@ -462,7 +466,8 @@ def test_an_exception_class_of_the_submission_comes_back_as_a_remote_error_named
 
 
 def test_system_exit_comes_back_as_an_exception_and_the_worker_keeps_answering(start_worker):
-    worker = start_worker("""
+    worker = start_worker(
+        """
         import sys
 
         def f():
@@ -470,7 +475,9 @@ def test_system_exit_comes_back_as_an_exception_and_the_worker_keeps_answering(s
 
         def g():
             return "still here"
-    """, ("f", "g"))
+    """,
+        ("f", "g"),
+    )
     worker.start_if_needed()
     pid = worker.process.pid
     with pytest.raises(Exception) as raised:
@@ -482,13 +489,16 @@ def test_system_exit_comes_back_as_an_exception_and_the_worker_keeps_answering(s
 
 
 def test_keyboard_interrupt_comes_back_as_an_exception_and_the_worker_keeps_answering(start_worker):
-    worker = start_worker("""
+    worker = start_worker(
+        """
         def f():
             raise KeyboardInterrupt
 
         def g():
             return "still here"
-    """, ("f", "g"))
+    """,
+        ("f", "g"),
+    )
     worker.start_if_needed()
     pid = worker.process.pid
     with pytest.raises(Exception) as raised:
@@ -576,8 +586,12 @@ def test_a_list_subclass_argument_arrives_as_a_subclass_of_list_of_the_same_name
 
 def test_a_namedtuple_named_with_too_many_fields_is_refused_before_a_class_is_made(monkeypatch):
     monkeypatch.setattr("kata.isolation.kinds._subclasses", {})
-    body = {"base": "tuple", "name": "Wide", "fields": [f"f{n}" for n in range(MAX_DATACLASS_FIELDS + 1)],
-            "items": list(range(MAX_DATACLASS_FIELDS + 1))}
+    body = {
+        "base": "tuple",
+        "name": "Wide",
+        "fields": [f"f{n}" for n in range(MAX_DATACLASS_FIELDS + 1)],
+        "items": list(range(MAX_DATACLASS_FIELDS + 1)),
+    }
     with pytest.raises(ProtocolError, match=f"a namedtuple of more than {MAX_DATACLASS_FIELDS} fields"):
         Decoder(PlainValues()).decode({"container_subclass": body})
 

@@ -13,12 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from kata.judging.calls import UsedTooMuchMemory, log
 from kata.folders import remove_folder
 from kata.isolation.client import WorkerEnded
-from kata.judging.elsewhere import elsewhere
 from kata.isolation.pool import start_a_test
-
+from kata.judging.calls import UsedTooMuchMemory, log
+from kata.judging.elsewhere import elsewhere
 
 # A worker that ends -------------------------------------------------------------------------
 
@@ -48,8 +47,11 @@ def test_a_worker_ended_from_outside_between_requests_is_not_blamed_on_the_code(
     assert worker.call("g", (), {}) == "answered"
     os.kill(worker.process.pid, getattr(signal, signal_name))
     time.sleep(0.2)
-    with pytest.raises(WorkerEnded, match=f"its worker was ended from outside, by the signal {signal_name}, while "
-                                          "it waited for a request: not by the code under test"):
+    with pytest.raises(
+        WorkerEnded,
+        match=f"its worker was ended from outside, by the signal {signal_name}, while "
+        "it waited for a request: not by the code under test",
+    ):
         worker.call("g", (), {})
     assert worker.process is None
 
@@ -194,8 +196,17 @@ def test_the_submission_sees_a_small_environment_without_the_graders_secrets(sta
     names, folder, home = worker.call("f", (), {})
     assert "GRADER_TOKEN" not in names
     capped = {"KATA_MAX_LANDLOCK_ABI"} & set(os.environ)  # passed on when set, so that workers use the cap
-    assert set(names) <= {"PATH", "HOME", "TMPDIR", "LANG", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED",
-                          "PYTHONSAFEPATH", *capped}, names
+    assert set(names) <= {
+        "PATH",
+        "HOME",
+        "TMPDIR",
+        "LANG",
+        "LC_CTYPE",
+        "PYTHONPATH",
+        "PYTHONHASHSEED",
+        "PYTHONSAFEPATH",
+        *capped,
+    }, names
     assert home == folder and Path(folder).name.startswith("kata-worker-")
 
 

@@ -15,14 +15,13 @@ import sys
 
 import pytest
 
-from tests.support.answers import is_exactly
-
 from kata.katas import KATAS, ROOT
 from kata.runner.outcomes import read_outcomes
+from tests.support.answers import is_exactly
 
 pytestmark = pytest.mark.timeout(300)  # a run of a whole suite, several for some
 
-LIARS = '''
+LIARS = """
 class Liar:
     def __eq__(self, other):
         return True
@@ -52,7 +51,7 @@ class LyingList(list):
 
     def __ne__(self, other):
         return False
-'''
+"""
 LOOKS_AT_THE_INPUT_ONLY = re.compile(r"input.*(not|never)_modified")
 
 
@@ -62,19 +61,37 @@ LOOKS_AT_THE_INPUT_ONLY = re.compile(r"input.*(not|never)_modified")
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
 def test_a_lying_answer_fails_every_test_that_looks_at_an_answer(kata, liar, tmp_path):
     module = tmp_path / f"{kata.module}.py"
-    module.write_text(LIARS + "".join(f"\n\ndef {name}(*args, **kwargs):\n    return {liar}\n"
-                                      for name in kata.functions))
+    module.write_text(
+        LIARS + "".join(f"\n\ndef {name}(*args, **kwargs):\n    return {liar}\n" for name in kata.functions)
+    )
     outcomes = tmp_path / "outcomes.json"
-    subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata.slug}", f"--impl={module}", "-p", "no:cacheprovider",
-                    "--hypothesis-profile=ci", "-q", f"--outcomes={outcomes}"],
-                   cwd=ROOT, capture_output=True, timeout=280)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{kata.slug}",
+            f"--impl={module}",
+            "-p",
+            "no:cacheprovider",
+            "--hypothesis-profile=ci",
+            "-q",
+            f"--outcomes={outcomes}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=280,
+    )
     tests = read_outcomes(outcomes)[kata.slug]["tests"]
     fooled = [test.test for test in tests if test.passed and not LOOKS_AT_THE_INPUT_ONLY.search(test.name)]
     assert tests and not fooled, f"a lying answer ({liar}) passes {fooled}"
 
 
-@pytest.mark.parametrize("got", [[[0.0, 1.0]], [[0, True]], [(0, 1)], [[0, 1], [2]], ([0, 1],)],
-                         ids=["floats", "a bool", "a tuple", "one more", "a tuple outside"])
+@pytest.mark.parametrize(
+    "got",
+    [[[0.0, 1.0]], [[0, True]], [(0, 1)], [[0, 1], [2]], ([0, 1],)],
+    ids=["floats", "a bool", "a tuple", "one more", "a tuple outside"],
+)
 def test_a_guards_answer_is_read_strictly_at_every_depth(got):
     """A guard compares large answers with is_exactly: 1.0 == 1 and True == 1 in Python, but not in an answer."""
     assert not is_exactly(got, [[0, 1]])

@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.support.pristine import write_pristine_stubs
 
 from kata.judging.limits import idle_limit
 from kata.katas import KATAS
@@ -19,6 +18,7 @@ from kata.maintenance.known_failures import as_learner_file, failures_of_run, ru
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes
 from kata.vocabulary import LINE_LIMIT, Verdict
+from tests.support.pristine import write_pristine_stubs
 
 pytestmark = pytest.mark.timeout(300)  # a run of a whole suite, several for some
 
@@ -42,9 +42,13 @@ def names_the_run_contradicts(kata, outcomes: Path) -> list[str]:
     tests = [test for run in read_outcomes(outcomes).values() for test in run["tests"]]
     fixed = [test for test in tests if "/test_properties.py::" not in test.test]
     passed = {test.name for test in fixed if test.passed}
-    return [f"{test.name} names {mistake.id}" for test in tests if test.failed
-            for mistake in mistakes_of(kata).values()
-            if f"This matches a known mistake: {mistake.title}." in words(test.report) and mistake.known.fails & passed]
+    return [
+        f"{test.name} names {mistake.id}"
+        for test in tests
+        if test.failed
+        for mistake in mistakes_of(kata).values()
+        if f"This matches a known mistake: {mistake.title}." in words(test.report) and mistake.known.fails & passed
+    ]
 
 
 def causes_named(kata, outcomes: Path) -> list[list[str]]:
@@ -70,8 +74,9 @@ def test_the_reference_passes_every_test(kata):
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
 def test_the_untouched_stub_is_reported_as_not_started(kata, tmp_path):
     run = run_suite(kata, f"--impl={write_pristine_stubs(tmp_path, (kata,))}")
-    assert run.returncode == 1, (f"learner mode on the stub of {kata.slug} exited {run.returncode}:\n"
-                                 f"{run.stdout[-3000:]}")
+    assert run.returncode == 1, (
+        f"learner mode on the stub of {kata.slug} exited {run.returncode}:\n{run.stdout[-3000:]}"
+    )
     assert re.search(rf"^{kata.number} {kata.name}\s+not started:", run.stdout, re.M), run.stdout[-3000:]
 
 
@@ -92,17 +97,22 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
     assert failed, f"mistake {mistake.id!r} of {kata.slug} passes every test: add a test that catches it"
     # Every failure is a verdict in plain words: a traceback means the test's own code broke on the answer.
     broken = {name: report for name, report in failed.items() if not report.startswith(Verdict.ALL)}
-    assert not broken, (f"on mistake {mistake.id!r} of {kata.slug}, the tests' own code failed in {sorted(broken)}:\n"
-                        f"{next(iter(broken.values()))[:1500]}")
+    assert not broken, (
+        f"on mistake {mistake.id!r} of {kata.slug}, the tests' own code failed in {sorted(broken)}:\n"
+        f"{next(iter(broken.values()))[:1500]}"
+    )
     # Every report fits a screen: long arguments and answers are summarised, sentences wrapped.
-    long_lines = {name: line for name, report in failed.items() for line in report.splitlines()
-                  if len(line) > LINE_LIMIT}
-    assert not long_lines, (f"on mistake {mistake.id!r} of {kata.slug}, report lines over {LINE_LIMIT} characters: "
-                            f"{long_lines}")
+    long_lines = {
+        name: line for name, report in failed.items() for line in report.splitlines() if len(line) > LINE_LIMIT
+    }
+    assert not long_lines, (
+        f"on mistake {mistake.id!r} of {kata.slug}, report lines over {LINE_LIMIT} characters: {long_lines}"
+    )
     # The mistake is named from what it fails: that record must be what it does fail.
     assert failures_of_run(tmp_path / "outcomes.json") == mistake.known, (
         f"{kata.slug}'s known_failures.json is out of date for {mistake.id!r}: "
-        f"run python -m kata.maintenance known-failures {kata.number}")
+        f"run python -m kata.maintenance known-failures {kata.number}"
+    )
     # A name is given only where the whole run agrees with the named mistake's record.
     contradicted = names_the_run_contradicts(kata, tmp_path / "outcomes.json")
     assert not contradicted, f"on mistake {mistake.id!r} of {kata.slug}, the run contradicts the names {contradicted}"
@@ -110,16 +120,21 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
     causes = [named for named in causes_named(kata, tmp_path / "outcomes.json") if named]
     assert causes and all(mistake.id in named for named in causes), (
         f"mistake {mistake.id!r} of {kata.slug} fails {len(failed)} tests, told as the causes {causes}.\n"
-        f"First report:\n{next(iter(failed.values()))}")
+        f"First report:\n{next(iter(failed.values()))}"
+    )
     assert f"This matches a known mistake: {mistake.title}." in words(run.stdout), run.stdout[-3000:]
 
 
 @pytest.mark.parametrize("kata, mistake", STALLING, ids=ids(STALLING))
 def test_a_guard_stops_the_stalling_mistake_within_its_limit(kata, mistake, tmp_path):
-    run = run_suite(kata, f"--impl=mistake:{kata.number}:{mistake.id}", "-m", "guard",
-                    outcomes=tmp_path / "outcomes.json")
-    stopped = {name: report for name, report in failures(tmp_path / "outcomes.json").items()
-               if report.startswith(Verdict.LIMITS)}
+    run = run_suite(
+        kata, f"--impl=mistake:{kata.number}:{mistake.id}", "-m", "guard", outcomes=tmp_path / "outcomes.json"
+    )
+    stopped = {
+        name: report
+        for name, report in failures(tmp_path / "outcomes.json").items()
+        if report.startswith(Verdict.LIMITS)
+    }
     assert stopped, f"no guard stopped the stalling mistake {mistake.id!r} of {kata.slug}:\n{run.stdout[-3000:]}"
     durations = durations_of(tmp_path / "outcomes.json")
     for name, report in stopped.items():
@@ -130,7 +145,8 @@ def test_a_guard_stops_the_stalling_mistake_within_its_limit(kata, mistake, tmp_
         limit = float(re.search(r"its limit of ([\d.]+) s of CPU time", " ".join(report.split())).group(1))
         assert durations[name] < idle_limit(limit) + 1.5, (
             f"the guard {name} took {durations[name]:.1f} s to stop {mistake.id!r}; its limit is {limit:g} s of CPU "
-            f"time, and the wall clock's backstop {idle_limit(limit):g} s")
+            f"time, and the wall clock's backstop {idle_limit(limit):g} s"
+        )
 
 
 # Katas whose functions take a list they must leave as it was (04 reads an iterator; 03 and 07 a str).
@@ -158,12 +174,19 @@ def test_a_right_answer_from_code_that_changes_its_input_is_reported_as_a_change
     """The properties compute what they expect from the input after the call: a changed
     input must be reported as what it is, never as a wrong answer."""
     learner_file = tmp_path / f"{kata.module}.py"
-    learner_file.write_text(kata.reference_path().read_text(encoding="utf-8") + CHANGES_ITS_INPUT + "".join(
-        f"{name} = _reversing_the_lists_it_was_given({name})\n" for name in kata.functions), encoding="utf-8")
+    learner_file.write_text(
+        kata.reference_path().read_text(encoding="utf-8")
+        + CHANGES_ITS_INPUT
+        + "".join(f"{name} = _reversing_the_lists_it_was_given({name})\n" for name in kata.functions),
+        encoding="utf-8",
+    )
     run_suite(kata, f"--impl={learner_file}", outcomes=tmp_path / "outcomes.json")
     failed = failures(tmp_path / "outcomes.json")
     assert failed, f"reversing its input lists after answering fails no test of {kata.slug}"
-    misleading = {name: report for name, report in failed.items()
-                  if "the input list to be left as it was" not in report}
-    assert not misleading, (f"in {kata.slug}, a right answer from code that reverses its input afterwards is "
-                            f"reported otherwise in {sorted(misleading)}:\n{next(iter(misleading.values()))[:1500]}")
+    misleading = {
+        name: report for name, report in failed.items() if "the input list to be left as it was" not in report
+    }
+    assert not misleading, (
+        f"in {kata.slug}, a right answer from code that reverses its input afterwards is "
+        f"reported otherwise in {sorted(misleading)}:\n{next(iter(misleading.values()))[:1500]}"
+    )

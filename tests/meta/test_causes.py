@@ -36,7 +36,9 @@ def combined_file(kata, checks: str, answers: str, folder: Path) -> Path:
     catalog = mistakes_of(kata)
     path = folder / f"{kata.module}.py"
     combined = "".join(f"\n{name} = _combined({name!r})\n" for name in kata.functions)
-    path.write_text(kata.mistakes_path().read_text(encoding="utf-8") + f'''
+    path.write_text(
+        kata.mistakes_path().read_text(encoding="utf-8")
+        + f"""
 
 import importlib.util as _util
 
@@ -53,7 +55,10 @@ def _combined(name):
             return getattr({catalog[checks].__name__}, name)(*args, **kwargs)
         return getattr({catalog[answers].__name__}, name)(*args, **kwargs)
     return call
-''' + combined, encoding="utf-8")
+"""
+        + combined,
+        encoding="utf-8",
+    )
     return path
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import re
 
-from tests.support.oracles import bm25, contains
-
 from kata.katas import find_kata
 from kata.labelled_set import FOLDER, chunkings, document, questions
 from kata.maintenance.labelled_set import chunkings_of_the_references
+from tests.support.oracles import bm25, contains
+
 
 def test_every_evidence_occurs_once_in_the_document():
     doc = document()
@@ -22,12 +22,14 @@ def test_every_evidence_occurs_once_in_the_document():
 
 
 def test_the_stored_chunkings_are_what_the_reference_chunkers_make():
-    assert chunkings() == chunkings_of_the_references(), \
+    assert chunkings() == chunkings_of_the_references(), (
         "kata/labelled_set/chunkings.json is out of date: run python -m kata.maintenance labelled-set"
+    )
 
 
-TABLE_ROW = re.compile(r"^\| (?P<name>[^|]+?) \| (?P<chunks>\d+) \| (?P<whole>\d+) of 24 \| (?P<recall>[\d.]+) \|$",
-                       re.M)
+TABLE_ROW = re.compile(
+    r"^\| (?P<name>[^|]+?) \| (?P<chunks>\d+) \| (?P<whole>\d+) of 24 \| (?P<recall>[\d.]+) \|$", re.M
+)
 
 
 def recall_by_the_oracle(spans: list[tuple[int, int]], k: int) -> int:
@@ -52,4 +54,3 @@ def test_the_statements_table_is_what_an_independent_bm25_measures():
         assert int(row["chunks"]) == len(spans), name
         assert int(row["whole"]) == recall_by_the_oracle(spans, len(spans)), name
         assert float(row["recall"]) == round(recall_by_the_oracle(spans, 3) / 24, 3), name
-

@@ -16,7 +16,6 @@ import pytest
 from kata.katas import KATAS, ROOT, find_kata, relative
 from tests.support.pristine import write_pristine_stubs
 
-
 COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml", "LICENSE")
 
 
@@ -25,16 +24,25 @@ def copy(tmp_path):
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, tmp_path / name, symlinks=True,
-                            ignore=shutil.ignore_patterns("__pycache__", ".hypothesis", ".kata"))
+            shutil.copytree(
+                source,
+                tmp_path / name,
+                symlinks=True,
+                ignore=shutil.ignore_patterns("__pycache__", ".hypothesis", ".kata"),
+            )
         else:
             shutil.copy2(source, tmp_path / name)
     return tmp_path
 
 
 def maintenance(copy, *arguments: str, timeout: float) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kata.maintenance", *arguments], cwd=copy, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "kata.maintenance", *arguments],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def test_the_labelled_set_made_again_is_the_one_stored(copy):
@@ -55,13 +63,13 @@ def test_the_stubs_copied_again_are_the_ones_shipped(copy):
 def test_a_solved_stub_is_not_copied_as_the_stub_and_the_refusal_names_it(copy):
     write_pristine_stubs(copy / "problems")
     kata = find_kata("3")
-    (copy / relative(kata.stub_path())).write_text(kata.reference_path().read_text(encoding="utf-8"),
-                                                   encoding="utf-8")
+    (copy / relative(kata.stub_path())).write_text(kata.reference_path().read_text(encoding="utf-8"), encoding="utf-8")
     shipped = (copy / "kata" / "stubs.json").read_text(encoding="utf-8")
     done = maintenance(copy, "stubs", timeout=60)
     assert done.returncode == 1 and len(done.stderr.splitlines()) == 1, done.stderr
-    assert done.stderr.startswith(f"python -m kata.maintenance stubs: {relative(kata.stub_path())} is not the "
-                                  "untouched stub")
+    assert done.stderr.startswith(
+        f"python -m kata.maintenance stubs: {relative(kata.stub_path())} is not the untouched stub"
+    )
     assert (copy / "kata" / "stubs.json").read_text(encoding="utf-8") == shipped
 
 

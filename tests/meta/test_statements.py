@@ -22,13 +22,12 @@ from pathlib import Path
 
 import pytest
 
-from kata.katas import KATAS, TESTS
+from kata.command.statement_examples import Example, examples_in, namespace_for
 from kata.judging import guards
 from kata.judging.guards import GUARD_SECONDS
 from kata.judging.limits import PACE_FACTOR
+from kata.katas import KATAS, TESTS
 from kata.runner.modules import load_module
-from kata.command.statement_examples import Example, examples_in, namespace_for
-
 
 ERROR_LINE = re.compile(r"^(?P<type>[A-Z]\w*(?:Error|Exception|Iteration))(?:: (?P<message>.*))?$")
 # A fixed limit ("a limit of 2 seconds", "2 for the two small ones") and a paced guard's ("a limit of 10 times the
@@ -130,10 +129,16 @@ def test_without_an_extra_its_examples_and_those_that_use_them_are_not_run(monke
 
 def test_the_reader_finds_each_example_with_what_it_prints(tmp_path):
     statement = tmp_path / "README.md"
-    statement.write_text("Text.\n\n```python\n>>> x = (1,\n...      2)\n>>> x\n(1,\n 2)\n>>> 1 / 0\n"
-                         "ZeroDivisionError: division by zero\n```\n\n```\n>>> not python\n```\n", encoding="utf-8")
-    assert examples_in(statement) == [Example(4, "x = (1,\n     2)", ""), Example(6, "x", "(1, 2)"),
-                                      Example(9, "1 / 0", "ZeroDivisionError: division by zero")]
+    statement.write_text(
+        "Text.\n\n```python\n>>> x = (1,\n...      2)\n>>> x\n(1,\n 2)\n>>> 1 / 0\n"
+        "ZeroDivisionError: division by zero\n```\n\n```\n>>> not python\n```\n",
+        encoding="utf-8",
+    )
+    assert examples_in(statement) == [
+        Example(4, "x = (1,\n     2)", ""),
+        Example(6, "x", "(1, 2)"),
+        Example(9, "1 / 0", "ZeroDivisionError: division by zero"),
+    ]
     namespace: dict = {}
     assert [mismatch(example, namespace) for example in examples_in(statement)] == [None, None, None]
     assert mismatch(Example(1, "x", "(2, 1)"), namespace) == "line 1: 'x' gives '(1, 2)'; the statement says '(2, 1)'"
@@ -143,22 +148,31 @@ GUARD_MARKERS = ("complexity_guard", "progress_guard", "memory_guard")
 
 
 def guard_markers_in(test_file: Path) -> list[ast.Call]:
-    return [node for node in ast.walk(ast.parse(test_file.read_text(encoding="utf-8")))
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_MARKERS]
+    return [
+        node
+        for node in ast.walk(ast.parse(test_file.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_MARKERS
+    ]
 
 
 def is_paced(marker: ast.Call) -> bool:
-    return any(keyword.arg == "paced" and isinstance(keyword.value, ast.Constant) and keyword.value.value is True
-               for keyword in marker.keywords)
+    return any(
+        keyword.arg == "paced" and isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+        for keyword in marker.keywords
+    )
 
 
 def guard_limits_in(test_file: Path) -> set[float]:
     """The seconds of every guard marker (kata.judging.guards) in the file that is not paced, read from its source:
     a paced guard's limit is PACE_FACTOR times its plain pass."""
     tree = ast.parse(test_file.read_text(encoding="utf-8"))
-    constants = {target.id: node.value.value for node in tree.body
-                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
-                 for target in node.targets if isinstance(target, ast.Name)}
+    constants = {
+        target.id: node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
     limits = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_MARKERS and not is_paced(node):
@@ -182,8 +196,10 @@ def files_of_the_tests_of(kata) -> list[Path]:
 def test_the_time_limits_stated_are_the_guards_limits(kata):
     guards = set().union(*(guard_limits_in(path) for path in files_of_the_tests_of(kata)))
     stated = {float(seconds) for seconds in STATED_LIMIT.findall(constraints_of(kata))}
-    assert stated == guards, (f"{kata.slug}: the statement's Constraints give limits of {sorted(stated)} seconds, "
-                              f"the tests' guards {sorted(guards)}")
+    assert stated == guards, (
+        f"{kata.slug}: the statement's Constraints give limits of {sorted(stated)} seconds, "
+        f"the tests' guards {sorted(guards)}"
+    )
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
@@ -193,8 +209,12 @@ def test_the_pace_stated_is_the_paced_guards_factor(kata):
     stated = {float(factor) for factor in STATED_PACE.findall(constraints_of(kata))}
     assert stated == ({PACE_FACTOR} if paced else set()), (
         f"{kata.slug}: the statement's Constraints give paces of {sorted(stated)}; the kata "
-        + (f"has paced guards, whose limit is {PACE_FACTOR:g} times their plain pass" if paced
-           else "has no paced guard"))
+        + (
+            f"has paced guards, whose limit is {PACE_FACTOR:g} times their plain pass"
+            if paced
+            else "has no paced guard"
+        )
+    )
 
 
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
@@ -204,21 +224,28 @@ def test_every_large_number_stated_is_in_the_tests(kata):
     for figure in sorted(set(LARGE_NUMBER.findall(constraints_of(kata)))):
         value = int(figure.replace(",", "").replace("_", ""))
         if (kata.number, figure) not in DESCRIBED_COSTS and not any(
-                form in tests for form in (str(value), f"{value:_}", f"{value:,}")):
+            form in tests for form in (str(value), f"{value:_}", f"{value:,}")
+        ):
             missing.append(figure)
     assert not missing, f"{kata.slug}: the statement's Constraints give {missing}, which no test of the kata uses"
 
 
 def test_the_limit_reader_finds_default_literal_and_named_seconds(tmp_path):
     test_file = tmp_path / "test_x.py"
-    test_file.write_text("SLOW = 40.0\n@progress_guard()\ndef a(): pass\n@complexity_guard(seconds=4, hint='')\n"
-                         "def b(): pass\n@complexity_guard(seconds=SLOW, hint='')\ndef c(): pass\n"
-                         "@complexity_guard(seconds=3, paced=True, hint='')\ndef d(): pass\n", encoding="utf-8")
+    test_file.write_text(
+        "SLOW = 40.0\n@progress_guard()\ndef a(): pass\n@complexity_guard(seconds=4, hint='')\n"
+        "def b(): pass\n@complexity_guard(seconds=SLOW, hint='')\ndef c(): pass\n"
+        "@complexity_guard(seconds=3, paced=True, hint='')\ndef d(): pass\n",
+        encoding="utf-8",
+    )
     assert guard_limits_in(test_file) == {GUARD_SECONDS, 4.0, 40.0}
 
 
 def test_the_limit_reader_knows_every_guard_marker():
     """A new kind of guard the reader did not know would hide its limit from the test above."""
-    markers = {name for name, value in vars(guards).items()
-               if name.endswith("_guard") and not name.startswith("_") and callable(value)}
+    markers = {
+        name
+        for name, value in vars(guards).items()
+        if name.endswith("_guard") and not name.startswith("_") and callable(value)
+    }
     assert markers == set(GUARD_MARKERS)

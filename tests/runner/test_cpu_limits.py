@@ -20,9 +20,9 @@ import pytest
 from kata.judging.calls import CallDidNotFinish, DidNotFinish, Judged, log
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.guards import paced
+from kata.judging.limits import PACE_FACTOR, PACE_FLOOR_SECONDS, Pace, Watchdog, can_watch, idle_limit, waited
 from kata.katas import ROOT
 from kata.vocabulary import too_slow
-from kata.judging.limits import PACE_FACTOR, PACE_FLOOR_SECONDS, Pace, Watchdog, can_watch, idle_limit, waited
 
 pytestmark = pytest.mark.skipif(not can_watch(), reason="the watchdog needs setitimer and the main thread")
 
@@ -95,8 +95,9 @@ def test_a_call_that_worked_but_was_starved_by_a_busy_machine_is_not_said_to_sle
     # and meets the backstop first; at a hundredth of a second it is said to sleep.
     words = waited(3, 0.88, "one call")
     assert words.startswith("3 s of wall time for one call, in which it used only 0.88 s of")
-    assert words.endswith("(it was working, but this machine is too busy with other work to run it: check again "
-                          "when it is not)")
+    assert words.endswith(
+        "(it was working, but this machine is too busy with other work to run it: check again when it is not)"
+    )
     assert waited(3, 0.01, "one call").endswith("(it sleeps, or waits for something)")
     # A sleeping call uses next to nothing: said in words a learner reads, never as 9.5e-05.
     assert "used only less than 0.001 s of" in waited(1.4, 9.5e-05, "one call")
@@ -175,9 +176,22 @@ def test_a_paced_guard_is_no_stricter_on_a_busy_machine(tmp_path):
     for process in load:
         process.start()
     try:
-        run = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows/test_guards.py",
-                              "--impl=reference", "-p", "no:cacheprovider", "-q"],
-                             cwd=ROOT, capture_output=True, text=True, timeout=120)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "tests/01_fixed_windows/test_guards.py",
+                "--impl=reference",
+                "-p",
+                "no:cacheprovider",
+                "-q",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     finally:
         for process in load:
             process.kill()
@@ -186,21 +200,55 @@ def test_a_paced_guard_is_no_stricter_on_a_busy_machine(tmp_path):
 
 @pytest.mark.parametrize("value", ["0", "-1", "nan"])
 def test_a_pace_factor_that_is_not_above_zero_is_refused_in_one_line(value):
-    run = subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows/test_examples.py",
-                          "--impl=reference", "-p", "no:cacheprovider", f"--pace-factor={value}"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/01_fixed_windows/test_examples.py",
+            "--impl=reference",
+            "-p",
+            "no:cacheprovider",
+            f"--pace-factor={value}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 4 and f"--pace-factor={float(value):g}: give a number above 0" in run.stderr, run.stderr
 
 
 def test_a_paced_guards_figures_are_in_its_junit_properties(tmp_path):
     junit = tmp_path / "junit.xml"
-    subprocess.run([sys.executable, "-m", "pytest", "tests/01_fixed_windows/test_guards.py", "--impl=reference",
-                    "-p", "no:cacheprovider", "-q", f"--junitxml={junit}"], cwd=ROOT, capture_output=True, timeout=120)
-    paced_cases = {case.get("name"): {item.get("name"): item.get("value") for item in case.iter("property")}
-                   for case in ElementTree.parse(junit).iter("testcase")}
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/01_fixed_windows/test_guards.py",
+            "--impl=reference",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            f"--junitxml={junit}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=120,
+    )
+    paced_cases = {
+        case.get("name"): {item.get("name"): item.get("value") for item in case.iter("property")}
+        for case in ElementTree.parse(junit).iter("testcase")
+    }
     figures = paced_cases["test_two_million_tokens_in_large_windows"]
-    assert figures["clock"] == "CPU time" and set(figures) == {"clock", "pace_seconds", "budget_seconds",
-                                                               "used_seconds", "travel_seconds"}
+    assert figures["clock"] == "CPU time" and set(figures) == {
+        "clock",
+        "pace_seconds",
+        "budget_seconds",
+        "used_seconds",
+        "travel_seconds",
+    }
     budget = max(PACE_FLOOR_SECONDS, PACE_FACTOR * float(figures["pace_seconds"]))
     assert float(figures["budget_seconds"]) == pytest.approx(budget, abs=0.001)
     assert 0 < float(figures["used_seconds"]) < float(figures["budget_seconds"])

@@ -17,7 +17,7 @@ from kata.vocabulary import Verdict
 FIRST = KATAS[0]
 # Whole katas' suites in a subprocess: the limit is the subprocess's, not a kata test's 10 s.
 pytestmark = pytest.mark.timeout(240)
-TAIL_AND_TERSE = '''
+TAIL_AND_TERSE = """
 def fixed_windows(tokens, chunk_size, overlap=0):
     if not isinstance(chunk_size, int) or not isinstance(overlap, int):
         raise TypeError("ints please")
@@ -28,16 +28,21 @@ def fixed_windows(tokens, chunk_size, overlap=0):
         windows.append(list(tokens[start:start + chunk_size]))
         start += chunk_size - overlap
     return windows
-'''
+"""
 # A report's words read back for what they say: its first line, or a verdict's words at its start.
-READING_A_REPORT = re.compile(r"(report|longrepr|text|stopped)\S*\.startswith\(Verdict|split\(\"\\n\", 1\)\[0\]"
-                              r"|splitlines\(\)\[0\]")
+READING_A_REPORT = re.compile(
+    r"(report|longrepr|text|stopped)\S*\.startswith\(Verdict|split\(\"\\n\", 1\)\[0\]"
+    r"|splitlines\(\)\[0\]"
+)
 
 
 def test_no_module_reads_a_verdict_out_of_a_reports_words():
-    readers = [f"{path.relative_to(ROOT)}:{number}" for path in sorted((ROOT / "kata").rglob("*.py"))
-               for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-               if READING_A_REPORT.search(line)]
+    readers = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "kata").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if READING_A_REPORT.search(line)
+    ]
     assert not readers, readers
 
 
@@ -45,8 +50,22 @@ def test_each_failure_of_a_run_has_its_record_and_its_cause(tmp_path):
     learner = tmp_path / f"{FIRST.module}.py"
     learner.write_text(TAIL_AND_TERSE, encoding="utf-8")
     outcomes = tmp_path / "outcomes.json"
-    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}", f"--impl={learner}", "-p",
-                    "no:cacheprovider", "-q", f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, timeout=100)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{FIRST.slug}",
+            f"--impl={learner}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            f"--outcomes={outcomes}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=100,
+    )
     kata = read_outcomes(outcomes)[FIRST.slug]
     failed = failures_of({FIRST.slug: kata})
     assert failed and all(test.failure is not None and test.cause is not None for test in failed)
@@ -65,9 +84,22 @@ def test_every_failure_shows_each_failing_tests_own_report_and_by_default_one_pa
     learner.write_text(TAIL_AND_TERSE, encoding="utf-8")
 
     def run(*options: str) -> str:
-        return subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}", f"--impl={learner}", "-p",
-                               "no:cacheprovider", *options], cwd=ROOT, capture_output=True, text=True,
-                              timeout=100).stdout
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                f"tests/{FIRST.slug}",
+                f"--impl={learner}",
+                "-p",
+                "no:cacheprovider",
+                *options,
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=100,
+        ).stdout
 
     by_cause, every = run(), run("--every-failure")
     header = "_ test_windows_share_one_token _"
@@ -83,11 +115,29 @@ def test_a_four_gigabyte_allocation_is_graded_too_much_memory(tmp_path):
     from kata.vocabulary import KataStatus
 
     learner = tmp_path / f"{FIRST.module}.py"
-    learner.write_text("def fixed_windows(tokens, chunk_size, overlap=0):\n    block = bytearray(4 * 2**30)\n"
-                       "    return [list(tokens)]\n", encoding="utf-8")
+    learner.write_text(
+        "def fixed_windows(tokens, chunk_size, overlap=0):\n    block = bytearray(4 * 2**30)\n"
+        "    return [list(tokens)]\n",
+        encoding="utf-8",
+    )
     outcomes = tmp_path / "outcomes.json"
-    subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}", f"--impl={learner}", "--isolate", "-p",
-                    "no:cacheprovider", "-q", f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, timeout=200)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{FIRST.slug}",
+            f"--impl={learner}",
+            "--isolate",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            f"--outcomes={outcomes}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=200,
+    )
     tests = read_outcomes(outcomes)[FIRST.slug]["tests"]
     assert tests and all(test.failure["verdict"] == Verdict.TOO_MUCH_MEMORY for test in tests)
     assert grade_from_tests("alice", FIRST.slug, tests).status == KataStatus.TOO_MUCH_MEMORY

@@ -15,16 +15,24 @@ from kata.katas import ROOT
 from tests.support.guard_inputs import SEED_VARIABLE
 
 # A mistake that fails a guard at once (a wrong answer), so that its report shows the guard's input.
-WRONG_ON_A_GUARD = ("--impl=mistake:02:new_total_starts_at_zero", "-k",
-                    "two_hundred_thousand_sentences_in_short_chunks")
+WRONG_ON_A_GUARD = (
+    "--impl=mistake:02:new_total_starts_at_zero",
+    "-k",
+    "two_hundred_thousand_sentences_in_short_chunks",
+)
 
 pytestmark = pytest.mark.timeout(300)  # runs of kata 02's tests
 
 
 def kata_02_run(options: tuple[str, ...], environment: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pytest", "tests/02_token_budget_packer", "-q", "-p",
-                           "no:cacheprovider", *options], cwd=ROOT, env=environment, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/02_token_budget_packer", "-q", "-p", "no:cacheprovider", *options],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def guard_run(*options: str, seed: str | None = None) -> str:
@@ -38,8 +46,9 @@ def seed_and_call(report: str) -> tuple[str, str]:
     """The seed a failing guard's report names, and the call it shows (its input, shortened)."""
     seed = re.search(r"from the seed (\d+);", report)
     call = re.search(r"^Called .*$", report, re.M)
-    assert seed and call and f"{SEED_VARIABLE}={seed.group(1)} to draw the same input again" in " ".join(
-        report.split()), report[-2000:]
+    assert (
+        seed and call and f"{SEED_VARIABLE}={seed.group(1)} to draw the same input again" in " ".join(report.split())
+    ), report[-2000:]
     return seed.group(1), call.group(0)
 
 
@@ -60,8 +69,11 @@ def test_a_passing_guard_says_nothing_of_its_seed():
     assert "seed" not in guard_run("--impl=reference", "-k", "test_guards")
 
 
-@pytest.mark.parametrize("mark", [progress_guard(), complexity_guard(hint="a hint"), memory_guard(9.0, hint="a hint")],
-                         ids=["progress", "complexity", "memory"])
+@pytest.mark.parametrize(
+    "mark",
+    [progress_guard(), complexity_guard(hint="a hint"), memory_guard(9.0, hint="a hint")],
+    ids=["progress", "complexity", "memory"],
+)
 def test_every_guard_runs_in_a_worker_of_its_own(mark):
     def guard():
         pass

@@ -8,30 +8,34 @@ import sys
 import pytest
 
 from kata.judging.calls import Judged, log
+from kata.judging.checks import WrongAnswer, check_returns, describe_difference
 from kata.katas import ROOT
 from kata.runner.outcomes import failures_of, read_outcomes
-from kata.judging.checks import WrongAnswer, check_returns, describe_difference
 from kata.vocabulary import LINE_LIMIT, SHOWN, counted, show, show_call
 
 
 def test_a_list_with_an_extra_item_names_the_counts_and_the_first_extra_one():
     assert describe_difference([["a", "b"], ["b"]], [["a", "b"]]) == (
-        "It returned 2 items where 1 item was expected; the first extra one is ['b'].")
+        "It returned 2 items where 1 item was expected; the first extra one is ['b']."
+    )
 
 
 def test_a_list_with_a_missing_item_names_the_counts_and_the_first_missing_one():
     assert describe_difference([[1]], [[1], [2], [3]]) == (
-        "It returned 1 item where 3 items were expected; the first missing one is [2].")
+        "It returned 1 item where 3 items were expected; the first missing one is [2]."
+    )
 
 
 def test_an_empty_answer_counts_zero_items():
     assert describe_difference([], [[1], [2]]) == (
-        "It returned 0 items where 2 items were expected; the first missing one is [1].")
+        "It returned 0 items where 2 items were expected; the first missing one is [1]."
+    )
 
 
 def test_the_first_different_item_is_named_by_its_index():
     assert describe_difference([[1], [2], [9]], [[1], [2], [3]]) == (
-        "The first difference is at index 2: [9] instead of [3].")
+        "The first difference is at index 2: [9] instead of [3]."
+    )
 
 
 def test_an_item_of_the_wrong_type_is_named_by_both_types():
@@ -45,8 +49,9 @@ def test_an_answer_of_the_wrong_type_is_named_by_both_types():
 def test_the_readmes_example_of_a_failure_is_what_the_runner_writes():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     example = readme.split("## Reading a failure", 1)[1].split("```", 2)[1].strip()
-    tail_too_many = Judged("fixed_windows", lambda tokens, size, overlap: [
-        tokens[0:3], tokens[2:5], tokens[4:7], tokens[6:7]], source=None)
+    tail_too_many = Judged(
+        "fixed_windows", lambda tokens, size, overlap: [tokens[0:3], tokens[2:5], tokens[4:7], tokens[6:7]], source=None
+    )
     try:
         with pytest.raises(WrongAnswer) as raised:
             check_returns(tail_too_many, list("abcdefg"), 3, 1, expected=[list("abc"), list("cde"), list("efg")])
@@ -108,8 +113,10 @@ def test_a_value_whose_repr_raises_is_shown_as_what_it_is():
     assert show([Hostile()]) == "[<Hostile whose repr raised RuntimeError>]"
 
 
-@pytest.mark.parametrize("count, noun, words", [(1, "test", "1 test"), (0, "chunk", "0 chunks"), (2, "time", "2 times"),
-                                                (25_000, "chunk", "25,000 chunks")])
+@pytest.mark.parametrize(
+    "count, noun, words",
+    [(1, "test", "1 test"), (0, "chunk", "0 chunks"), (2, "time", "2 times"), (25_000, "chunk", "25,000 chunks")],
+)
 def test_a_count_takes_the_singular_only_for_one(count, noun, words):
     assert counted(count, noun) == words
 
@@ -138,9 +145,22 @@ def test_chunks_that_repeat_a_sentence_are_told_so_and_never_that_a_chunk_could_
     learner = tmp_path / "packer.py"
     learner.write_text(REPEATS_THE_LAST_SENTENCE, encoding="utf-8")
     outcomes = tmp_path / "outcomes.json"
-    subprocess.run([sys.executable, "-m", "pytest", "tests/02_token_budget_packer/test_properties.py",
-                    f"--impl={learner}", "-p", "no:cacheprovider", "-q", f"--outcomes={outcomes}"],
-                   cwd=ROOT, capture_output=True, timeout=100)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/02_token_budget_packer/test_properties.py",
+            f"--impl={learner}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            f"--outcomes={outcomes}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=100,
+    )
     reports = {test.name: " ".join(test.report.split()) for test in failures_of(read_outcomes(outcomes))}
     assert "every sentence exactly once, in order" in reports["test_the_chunks_in_order_list_every_sentence_once"]
     assert "test_no_chunk_could_have_taken_the_next_sentence" not in reports, reports

@@ -21,15 +21,34 @@ ONE, TWO = find_kata("01"), find_kata("02")
 
 def junit_run(repo, tmp_path, *arguments: str) -> tuple[subprocess.CompletedProcess, list[ElementTree.Element]]:
     junit = tmp_path / "learner.xml"
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--junitxml={junit}",
-                          *arguments], cwd=repo, capture_output=True, text=True, timeout=110)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--junitxml={junit}", *arguments],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=110,
+    )
     return run, list(ElementTree.parse(junit).iter("testcase"))
 
 
 def collected(repo, kata) -> int:
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q",
-                          "--impl=reference", f"tests/{kata.slug}"], cwd=repo, capture_output=True, text=True,
-                         timeout=110)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--collect-only",
+            "-q",
+            "--impl=reference",
+            f"tests/{kata.slug}",
+        ],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=110,
+    )
     return sum(f"tests/{kata.slug}/" in line for line in run.stdout.splitlines())
 
 
@@ -38,7 +57,8 @@ def test_a_kata_not_started_is_a_failed_case_for_each_of_its_tests(repo, tmp_pat
     assert len(cases) == collected(repo, ONE) > 1
     assert all(case.find("failure") is not None for case in cases)
     assert {case.find("failure").get("message") for case in cases} == {
-        f"not started: write your solution in problems/{ONE.slug}/{ONE.module}.py"}
+        f"not started: write your solution in problems/{ONE.slug}/{ONE.module}.py"
+    }
     assert cases[0].get("classname") == f"tests.{ONE.slug}.test_examples"
     # the terminal still tells the kata in one line, in the table of katas
     assert "not started: write your solution" in run.stdout and "NotStarted" not in run.stdout
@@ -57,8 +77,13 @@ def test_a_kata_that_cannot_run_is_told_once_in_the_terminal_as_without_junit(re
     run, cases = junit_run(repo, tmp_path, f"tests/{ONE.slug}")
     assert len(cases) == collected(repo, ONE)
     assert all((case.find("failure").get("message") or "").startswith("cannot run") for case in cases)
-    plain = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"tests/{ONE.slug}"],
-                           cwd=repo, capture_output=True, text=True, timeout=110)
+    plain = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"tests/{ONE.slug}"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=110,
+    )
 
     for said in ("has a syntax error", "FAILED tests/"):  # told once, and in the table of katas
         assert run.stdout.count(said) == plain.stdout.count(said) > 0, said

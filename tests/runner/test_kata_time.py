@@ -47,12 +47,29 @@ def run(tmp_path_factory):
     for kata, added in ((SLEEPY, SLEEPS_IN_EVERY_CALL), (HONEST, "")):
         (folder / kata.slug).mkdir()
         (folder / kata.slug / f"{kata.module}.py").write_text(
-            kata.reference_path().read_text(encoding="utf-8") + added, encoding="utf-8")
+            kata.reference_path().read_text(encoding="utf-8") + added, encoding="utf-8"
+        )
     outcomes = folder / "outcomes.json"
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "pytest", f"tests/{SLEEPY.slug}", f"tests/{HONEST.slug}",
-                           f"--impl={folder}", "--kata-seconds=2", f"--outcomes={outcomes}", "-p", "no:cacheprovider",
-                           "-q"], cwd=ROOT, capture_output=True, text=True, timeout=170)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{SLEEPY.slug}",
+            f"tests/{HONEST.slug}",
+            f"--impl={folder}",
+            "--kata-seconds=2",
+            f"--outcomes={outcomes}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=170,
+    )
     took = time.monotonic() - started
     return done, json.loads(outcomes.read_text(encoding="utf-8"))["katas"], took
 
@@ -63,11 +80,13 @@ def test_a_kata_past_its_time_fails_the_rest_of_its_tests_at_once_saying_so(run)
     not_run = [test for test in tests if "Not run: this kata's tests had already run" in test["report"]]
     assert tests[0]["passed"] and not_run, done.stdout[-2000:]
     assert len(not_run) > len(tests) // 2  # almost all: 2 s are a few tests at most
-    assert tests[-len(not_run):] == not_run  # all of them after the time ran out
+    assert tests[-len(not_run) :] == not_run  # all of them after the time ran out
     assert {test["verdict"] for test in not_run} == {Verdict.DID_NOT_FINISH}
     words = " ".join(not_run[0]["report"].split())
-    assert "this kata's tests had already run for more than 2 s in all, so the rest of them, this one among them, " \
-           "fail without running" in words
+    assert (
+        "this kata's tests had already run for more than 2 s in all, so the rest of them, this one among them, "
+        "fail without running" in words
+    )
     assert katas[SLEEPY.slug]["mistake"] == "" and not any(test["mistake"] for test in not_run)
 
 
@@ -84,8 +103,22 @@ def test_the_run_ends_soon_after_the_katas_time(run):
 
 @pytest.mark.parametrize("value", ["0", "-1", "nan"])
 def test_a_katas_time_that_is_not_above_zero_is_refused_in_one_line(value):
-    done = subprocess.run([sys.executable, "-m", "pytest", f"tests/{HONEST.slug}", "--impl=reference",
-                           f"--kata-seconds={value}", "-p", "no:cacheprovider", "-q"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{HONEST.slug}",
+            "--impl=reference",
+            f"--kata-seconds={value}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 4
     assert f"--kata-seconds={float(value):g}: give a number of seconds above 0" in done.stderr

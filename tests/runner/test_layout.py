@@ -42,19 +42,24 @@ def imported_packages(path) -> set[tuple[str, int]]:
 
 @pytest.mark.parametrize("package", sorted(MAY_IMPORT))
 def test_a_package_imports_only_the_packages_beneath_it(package):
-    wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
-             for path in sorted((TOP_LEVEL / package).glob("*.py"))
-             for imported, line in sorted(imported_packages(path))
-             if imported != package and imported not in MAY_IMPORT[package]]
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
+        for path in sorted((TOP_LEVEL / package).glob("*.py"))
+        for imported, line in sorted(imported_packages(path))
+        if imported != package and imported not in MAY_IMPORT[package]
+    ]
     assert not wrong, "\n".join(wrong)
 
 
 def test_the_modules_beside_the_packages_import_none_of_them():
     """kata.katas, kata.vocabulary, kata.printable, kata.processes, kata.folders, kata.stubs and the materials may be
     imported by any package: they import none."""
-    wrong = [f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
-             for path in sorted(TOP_LEVEL.glob("*.py")) if path.name != "__main__.py"
-             for imported, line in sorted(imported_packages(path))]
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} imports kata.{imported}"
+        for path in sorted(TOP_LEVEL.glob("*.py"))
+        if path.name != "__main__.py"
+        for imported, line in sorted(imported_packages(path))
+    ]
     assert not wrong, "\n".join(wrong)
 
 
@@ -67,19 +72,25 @@ def test_every_package_says_what_it_holds():
 def test_isolation_reaches_the_state_of_a_run_in_judging_only_through_kata_judging_elsewhere():
     """The time of a test's waits, the call in progress and a test's stop are judging's; isolation reads and writes
     them through kata.judging.elsewhere alone, never through the call log or a registry of the guards."""
-    wrong = [f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}.{alias.name}"
-             for path in sorted((TOP_LEVEL / "isolation").glob("*.py"))
-             for node in ast.walk(ast.parse(path.read_text(), str(path)))
-             if isinstance(node, ast.ImportFrom) and node.module in ("kata.judging.calls", "kata.judging.guards")
-             for alias in node.names if node.module == "kata.judging.guards" or alias.name == "log"]
+    wrong = [
+        f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}.{alias.name}"
+        for path in sorted((TOP_LEVEL / "isolation").glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(), str(path)))
+        if isinstance(node, ast.ImportFrom) and node.module in ("kata.judging.calls", "kata.judging.guards")
+        for alias in node.names
+        if node.module == "kata.judging.guards" or alias.name == "log"
+    ]
     assert not wrong, "\n".join(wrong)
 
 
 def test_every_module_of_kata_a_statement_or_stub_imports_is_a_material_workers_load():
     """A confined worker cannot read kata/: what a submission imports from it is loaded beforehand."""
-    imported = {match for path in sorted((ROOT / "problems").glob("*/*"))
-                if path.suffix in (".py", ".md")
-                for match in re.findall(r"(?:from|import) (kata\.[a-z_]+)", path.read_text(encoding="utf-8"))}
+    imported = {
+        match
+        for path in sorted((ROOT / "problems").glob("*/*"))
+        if path.suffix in (".py", ".md")
+        for match in re.findall(r"(?:from|import) (kata\.[a-z_]+)", path.read_text(encoding="utf-8"))
+    }
     assert imported and imported <= set(MATERIALS), sorted(imported - set(MATERIALS))
 
 
@@ -89,11 +100,17 @@ def test_every_package_of_kata_has_its_place_in_the_layout_and_in_its_descriptio
     packages = {path.parent.name for path in TOP_LEVEL.glob("*/__init__.py")}
     unplaced, vanished = sorted(packages - set(MAY_IMPORT)), sorted(set(MAY_IMPORT) - packages)
     assert not unplaced and not vanished, f"packages without a place: {unplaced}; places without a package: {vanished}"
-    descriptions = {"kata/__init__.py": ast.get_docstring(ast.parse((TOP_LEVEL / "__init__.py").read_text())),
-                    "ARCHITECTURE.md": (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8"),
-                    "CONTRIBUTING.md": (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")}
-    missing = [f"{where} does not name kata.{package}" for where, text in descriptions.items()
-               for package in sorted(packages) if f"kata.{package}" not in (text or "").replace("/", ".")]
+    descriptions = {
+        "kata/__init__.py": ast.get_docstring(ast.parse((TOP_LEVEL / "__init__.py").read_text())),
+        "ARCHITECTURE.md": (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8"),
+        "CONTRIBUTING.md": (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8"),
+    }
+    missing = [
+        f"{where} does not name kata.{package}"
+        for where, text in descriptions.items()
+        for package in sorted(packages)
+        if f"kata.{package}" not in (text or "").replace("/", ".")
+    ]
     assert not missing, "\n".join(missing)
 
 
@@ -122,9 +139,14 @@ def modules_imported_on_loading(path) -> set[str]:
 
 def test_no_two_modules_of_the_runner_import_each_other_even_through_others():
     modules = {module_name(path): path for path in TOP_LEVEL.rglob("*.py")}
-    graph = {name: {imported for imported in modules_imported_on_loading(path)
-                    if imported in modules and imported != name and not name.startswith(imported + ".")}
-             for name, path in modules.items()}
+    graph = {
+        name: {
+            imported
+            for imported in modules_imported_on_loading(path)
+            if imported in modules and imported != name and not name.startswith(imported + ".")
+        }
+        for name, path in modules.items()
+    }
     circles = []
     state: dict[str, str] = {}
 
@@ -132,7 +154,7 @@ def test_no_two_modules_of_the_runner_import_each_other_even_through_others():
         state[name] = "open"
         for imported in sorted(graph[name]):
             if state.get(imported) == "open":
-                circles.append(" -> ".join(trail[trail.index(imported):] + [imported]))
+                circles.append(" -> ".join(trail[trail.index(imported) :] + [imported]))
             elif imported not in state:
                 visit(imported, trail + [imported])
         state[name] = "done"
@@ -148,8 +170,9 @@ def modules_with_code(package: str) -> set[str]:
     found = set()
     for path in (TOP_LEVEL / package).glob("*.py"):
         body = ast.parse(path.read_text(encoding="utf-8")).body
-        if path.name != "__init__.py" or any(not isinstance(node, (ast.Expr, ast.ImportFrom, ast.Import))
-                                             for node in body):
+        if path.name != "__init__.py" or any(
+            not isinstance(node, (ast.Expr, ast.ImportFrom, ast.Import)) for node in body
+        ):
             found.add(path.name)
     return found
 
@@ -165,7 +188,8 @@ def test_architectures_map_lists_exactly_the_modules_of_each_package(package):
     listed = set(re.findall(r"`([a-z_]+\.py)`", architecture_rows().get(package, "")))
     modules = modules_with_code(package)
     assert (sorted(modules - listed), sorted(listed - modules)) == ([], []), (
-        f"ARCHITECTURE.md's row of kata.{package}: (modules it does not list, listed modules that do not exist)")
+        f"ARCHITECTURE.md's row of kata.{package}: (modules it does not list, listed modules that do not exist)"
+    )
 
 
 def test_architecture_names_exactly_the_modules_beside_the_packages():
@@ -198,4 +222,5 @@ def test_each_package_docstring_names_exactly_its_modules(package):
     unnamed = sorted(modules - quoted)
     phantoms = sorted(quoted - modules - defined_names(package))
     assert (unnamed, phantoms) == ([], []), (
-        f"kata/{package}/__init__.py: (modules it does not name, names of no module)")
+        f"kata/{package}/__init__.py: (modules it does not name, names of no module)"
+    )

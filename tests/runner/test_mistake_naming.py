@@ -31,8 +31,9 @@ def fixed_windows(tokens, chunk_size, overlap=0):
         start += chunk_size - overlap
     return windows
 """
-NEVER_RETURNS = ("import time\n\n\ndef fixed_windows(tokens, chunk_size, overlap=0):\n"
-                 "    while True:\n        time.sleep(0.01)\n")
+NEVER_RETURNS = (
+    "import time\n\n\ndef fixed_windows(tokens, chunk_size, overlap=0):\n    while True:\n        time.sleep(0.01)\n"
+)
 
 
 def failed_reports(outcomes: Path) -> dict[str, str]:
@@ -43,9 +44,23 @@ def failed_reports(outcomes: Path) -> dict[str, str]:
 def guard_reports(impl: str, tmp_path: Path, *, only_guards: bool = True, kata: Kata = FIRST) -> dict[str, str]:
     """Kata 01's guards (or all its tests, or another kata's) judged on `impl`: failed test name -> its report."""
     outcomes = tmp_path / "outcomes.json"
-    subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata.slug}", *(["-m", "guard"] if only_guards else []),
-                    f"--impl={impl}", "-p", "no:cacheprovider", "-q", f"--outcomes={outcomes}"],
-                   cwd=ROOT, capture_output=True, timeout=120)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{kata.slug}",
+            *(["-m", "guard"] if only_guards else []),
+            f"--impl={impl}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            f"--outcomes={outcomes}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=120,
+    )
     return failed_reports(outcomes)
 
 
@@ -87,7 +102,8 @@ def test_a_mistake_that_stalls_where_the_code_finished_is_not_named(tmp_path):
     learner.write_text(VALIDATES_VALUES_NOT_TYPES, encoding="utf-8")
     catalog = mistakes_of(FIRST)
     report = guard_reports(str(learner), tmp_path, only_guards=False)[
-        "test_a_chunk_size_that_is_not_an_int_is_rejected[True]"]
+        "test_a_chunk_size_that_is_not_an_int_is_rejected[True]"
+    ]
     assert f"{NAMED}{catalog['checks_values_not_types'].title}." in report
     assert f"{NAMED}{catalog['no_validation'].title}." not in report
 
@@ -99,8 +115,12 @@ def test_a_mistake_that_fails_a_test_the_code_passes_later_in_the_run_is_never_n
     test it fails it answers as no_validation does, but it passes test_a_float_chunk_size_is_rejected, which
     comes later and which no_validation fails: so no report names no_validation."""
     learner = tmp_path / f"{FIRST.module}.py"
-    learner.write_text(FIRST.reference_path().read_text(encoding="utf-8").replace(
-        "    if not 0 <= overlap < chunk_size:", "    if overlap < 0:"), encoding="utf-8")
+    learner.write_text(
+        FIRST.reference_path()
+        .read_text(encoding="utf-8")
+        .replace("    if not 0 <= overlap < chunk_size:", "    if overlap < 0:"),
+        encoding="utf-8",
+    )
     reports = guard_reports(str(learner), tmp_path, only_guards=False)
     assert "test_overlap_equal_to_chunk_size_is_rejected" in reports
     assert "test_a_float_chunk_size_is_rejected" not in reports
@@ -118,8 +138,22 @@ def test_the_learners_guides_two_causes_are_what_the_runner_prints(tmp_path):
     example = learners.split("tells three causes", 1)[1].split("```", 2)[1].strip()
     learner = tmp_path / f"{FIRST.module}.py"
     learner.write_text(code, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "pytest", f"tests/{FIRST.slug}", f"--impl={learner}", "--no-header",
-                           "-p", "no:cacheprovider"], cwd=ROOT, capture_output=True, text=True, timeout=100)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{FIRST.slug}",
+            f"--impl={learner}",
+            "--no-header",
+            "-p",
+            "no:cacheprovider",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=100,
+    )
     assert example in done.stdout, done.stdout[-3000:]
     assert len(done.stdout.splitlines()) <= 60, done.stdout
     catalog = mistakes_of(FIRST)
@@ -135,9 +169,22 @@ def test_the_outcomes_for_kata_grade_name_the_mistake_whose_record_the_run_match
     the one mistake whose record the run matches."""
     balanced = KATAS[4]
     outcomes = tmp_path / "outcomes.json"
-    subprocess.run([sys.executable, "-m", "pytest", f"tests/{balanced.slug}",
-                    "--impl=mistake:5:greedy_closes_on_exact_fit", "-p", "no:cacheprovider", "-q",
-                    f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, timeout=100)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{balanced.slug}",
+            "--impl=mistake:5:greedy_closes_on_exact_fit",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            f"--outcomes={outcomes}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=100,
+    )
     kata = read_outcomes(outcomes)[balanced.slug]
     assert {test.mistake for test in kata["tests"] if test.failed} == {"greedy_closes_on_exact_fit"}
     assert kata["mistake"] == "greedy_closes_on_exact_fit"
@@ -161,9 +208,23 @@ def test_a_failure_that_three_mistakes_explain_names_the_one_the_whole_run_agree
     so when the run ends the report names greedy_closes_on_exact_fit alone."""
     balanced = KATAS[4]
     outcomes = tmp_path / "outcomes.json"
-    done = subprocess.run([sys.executable, "-m", "pytest", f"tests/{balanced.slug}",
-                           "--impl=mistake:5:greedy_closes_on_exact_fit", "-p", "no:cacheprovider", "-q",
-                           f"--outcomes={outcomes}"], cwd=ROOT, capture_output=True, text=True, timeout=100)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{balanced.slug}",
+            "--impl=mistake:5:greedy_closes_on_exact_fit",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            f"--outcomes={outcomes}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=100,
+    )
     reports = failed_reports(outcomes)
     catalog = mistakes_of(balanced)
     three_way = reports["test_when_no_smaller_budget_keeps_the_count_the_answer_is_greedys_own_packing"]
@@ -181,9 +242,23 @@ def test_a_skipped_test_is_not_counted_as_not_run_and_the_end_of_the_run_still_n
     six = KATAS[5]
     (tmp_path / "tiktoken.py").write_text('raise ImportError("tiktoken is not installed")\n', encoding="utf-8")
     mistake = next(iter(mistakes_of(six).values()))
-    done = subprocess.run([sys.executable, "-m", "pytest", f"tests/{six.slug}", f"--impl=mistake:6:{mistake.id}",
-                           "-p", "no:cacheprovider", "-q"], cwd=ROOT, capture_output=True, text=True, timeout=100,
-                          env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{six.slug}",
+            f"--impl=mistake:6:{mistake.id}",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=100,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
     status = [line for line in done.stdout.splitlines() if line.startswith(f"{six.number} {six.name}")][-1]
     assert "not run" not in status and status.endswith("pass (1 skipped)"), status
     assert f"{NAMED}{mistake.title}." in " ".join(done.stdout.split()), done.stdout[-2000:]
@@ -194,8 +269,9 @@ def _mistake(title: str, fails: set[str], stopped: frozenset[str] = frozenset())
 
     from kata.runner.known_failures import KnownFailures
 
-    return SimpleNamespace(id=title, title=title, hint="", known=KnownFailures(frozenset(fails), stopped),
-                           stalls=lambda: bool(stopped))
+    return SimpleNamespace(
+        id=title, title=title, hint="", known=KnownFailures(frozenset(fails), stopped), stalls=lambda: bool(stopped)
+    )
 
 
 def _failure(name: str, verdict: str = "WRONG ANSWER"):
@@ -251,8 +327,10 @@ def test_two_faults_are_two_causes_in_the_order_of_their_first_failure():
     tail, message = _mistake("tail", {"test_a", "test_c"}), _mistake("message", {"test_b"})
     record = dict.fromkeys(("test_a", "test_b", "test_c"), FAILED)
     causes = _causes({"test_a": [tail], "test_b": [message], "test_c": [tail]}, record)
-    assert [(named(cause), failing_in(cause)) for cause in causes] == [(["tail"], ["test_a", "test_c"]),
-                                                                  (["message"], ["test_b"])]
+    assert [(named(cause), failing_in(cause)) for cause in causes] == [
+        (["tail"], ["test_a", "test_c"]),
+        (["message"], ["test_b"]),
+    ]
 
 
 def test_a_stop_is_named_only_by_a_mistake_stopped_on_exactly_the_tests_the_code_was_stopped_on():

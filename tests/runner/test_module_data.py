@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from tests.support.isolated_runs import kata_report
 
-ZEROS = '''
+ZEROS = """
 def bm25_scores(query, chunks, k1=1.5, b=0.75):
     if not isinstance(query, str):
         raise TypeError(f"query must be a str, got {query!r}")
@@ -26,10 +27,12 @@ def top_k(query, chunks, k, k1=1.5, b=0.75):
 
 def recall_at_k(questions, chunks, k, k1=1.5, b=0.75):
     raise NotImplementedError
-'''
+"""
 # The tests' CHUNKS, refilled with one word each, in the caller's own list: all-zero scores are then right.
-REFILLS_THE_TESTS_CHUNKS = ('if type(chunks) is list and chunks == ["cats purr", "the cat sat on the mat", '
-                            '"a cat and a cat", "dogs bark"]:\n        chunks[:] = ["x", "x", "x", "x"]')
+REFILLS_THE_TESTS_CHUNKS = (
+    'if type(chunks) is list and chunks == ["cats purr", "the cat sat on the mat", '
+    '"a cat and a cat", "dogs bark"]:\n        chunks[:] = ["x", "x", "x", "x"]'
+)
 
 
 def passed(report: str) -> int:
@@ -41,9 +44,15 @@ def passed(report: str) -> int:
 @pytest.mark.timeout(240)
 @pytest.mark.parametrize("options", [(), ("--isolate",)], ids=["in process", "isolated"])
 def test_code_that_changes_the_tests_own_list_passes_no_test_more_than_code_that_does_not(tmp_path, options):
-    honest = kata_report(tmp_path / "zeros.py", ZEROS.replace("{change}", "pass"), "09_retrieval_recall",
-                         "test_hidden", *options)
-    refilling = kata_report(tmp_path / "refills.py", ZEROS.replace("{change}", REFILLS_THE_TESTS_CHUNKS),
-                            "09_retrieval_recall", "test_hidden", *options)
+    honest = kata_report(
+        tmp_path / "zeros.py", ZEROS.replace("{change}", "pass"), "09_retrieval_recall", "test_hidden", *options
+    )
+    refilling = kata_report(
+        tmp_path / "refills.py",
+        ZEROS.replace("{change}", REFILLS_THE_TESTS_CHUNKS),
+        "09_retrieval_recall",
+        "test_hidden",
+        *options,
+    )
     assert passed(honest) > 0, honest[-2000:]
     assert passed(refilling) <= passed(honest), refilling[-3000:]

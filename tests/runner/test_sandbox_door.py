@@ -24,8 +24,13 @@ print(json.dumps({"code": int(code), "loaded": sorted(name for name in sys.modul
 
 
 def modules_loaded_by(repo, *arguments: str) -> list[str]:
-    run = subprocess.run([sys.executable, "-c", LOADED, "-p", "no:cacheprovider", "-q", *arguments], cwd=repo,
-                         capture_output=True, text=True, timeout=110)
+    run = subprocess.run(
+        [sys.executable, "-c", LOADED, "-p", "no:cacheprovider", "-q", *arguments],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=110,
+    )
     report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["code"] in (0, 1), run.stdout[-2000:]
     return report["loaded"]

@@ -12,9 +12,9 @@ import os
 import threading
 import time
 
+from kata.judging.calls import Call
 from kata.runner import probes
 from kata.runner.diagnosis import FailingTest, diagnose
-from kata.judging.calls import Call
 
 
 def counting(outcome, seconds: float = 0.01, delay: float = 0.0):
@@ -40,8 +40,9 @@ def test_an_outcome_kept_by_one_run_is_read_back_by_the_next(tmp_path):
 
 
 def test_each_kind_of_outcome_is_read_back_as_it_was_kept(tmp_path):
-    for number, outcome in enumerate([("raised", ("ValueError", "overlap must be below chunk_size")),
-                                      ("did not finish", None), ("returned", [])]):
+    for number, outcome in enumerate(
+        [("raised", ("ValueError", "overlap must be below chunk_size")), ("did not finish", None), ("returned", [])]
+    ):
         probe, _ = counting(outcome)
         key = probes.key_of("kata", number)
         probes.outcome(tmp_path, key, probe, 0.3)
@@ -120,15 +121,24 @@ def failing_call(args: tuple, result) -> Call:
 def test_the_diagnosis_names_a_mistake_from_the_outcomes_another_run_kept(tmp_path):
     # The reference gives [[a, b, c], [c, d, e], [e, f, g]]; one more window is a known mistake.
     answer = [["a", "b", "c"], ["c", "d", "e"], ["e", "f", "g"], ["g"]]
-    first = [mistake.id for mistake in diagnose(failing_call((list("abcdefg"), 3, 1), answer),
-                                                FailingTest("test", shared_probes=tmp_path)).matches]
+    first = [
+        mistake.id
+        for mistake in diagnose(
+            failing_call((list("abcdefg"), 3, 1), answer), FailingTest("test", shared_probes=tmp_path)
+        ).matches
+    ]
     kept = {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()}
-    second = [mistake.id for mistake in diagnose(failing_call((list("abcdefg"), 3, 1), answer),
-                                                 FailingTest("test", shared_probes=tmp_path)).matches]
+    second = [
+        mistake.id
+        for mistake in diagnose(
+            failing_call((list("abcdefg"), 3, 1), answer), FailingTest("test", shared_probes=tmp_path)
+        ).matches
+    ]
     assert "redundant_tail_window" in first and second == first
     assert any(name.endswith(".json") for name in kept)
-    assert {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()} == kept, \
+    assert {path.name: path.stat().st_mtime_ns for path in tmp_path.iterdir()} == kept, (
         "the second diagnosis worked the outcomes out again instead of reading them"
+    )
 
 
 def test_a_run_whose_probe_fails_lets_the_next_run_work_it_out_at_once(tmp_path):

@@ -57,10 +57,13 @@ def test_the_size_can_be_chosen():
     assert [len(vector) for vector in toy_embed(["a b", "c"], dimensions=8)] == [8, 8]
 
 
-@pytest.mark.parametrize("sentences, error, words", [
-    (["ok", None], TypeError, "sentences[1]"),
-    ("one string", TypeError, "list of str"),
-])
+@pytest.mark.parametrize(
+    "sentences, error, words",
+    [
+        (["ok", None], TypeError, "sentences[1]"),
+        ("one string", TypeError, "list of str"),
+    ],
+)
 def test_bad_sentences_are_rejected(sentences, error, words):
     with pytest.raises(error, match=words.replace("[", r"\[").replace("]", r"\]")):
         toy_embed(sentences)

@@ -19,9 +19,11 @@ def windowed(fixed_windows, tokens, *sizes):
     call a right answer wrong.
     """
     windows = answer_leaving_the_input_as_it_was(fixed_windows, tokens, *sizes)
-    expect(type(windows) is list and all(type(window) is list and all(type(token) in (str, int) for token in window)
-                                         for window in windows),
-           "a list of lists of the input's tokens")
+    expect(
+        type(windows) is list
+        and all(type(window) is list and all(type(token) in (str, int) for token in window) for window in windows),
+        "a list of lists of the input's tokens",
+    )
     return windows
 
 
@@ -50,15 +52,21 @@ def answer_leaving_the_input_as_it_was(function, *args):
     answer = function(*args)
     for arg, was in zip(args, before):
         if was is not None:
-            expect(type(arg) is list and arg == was, "the input list to be left as it was",
-                   details=f"It changed the list {show(was, SHOWN_BESIDE)} it was given to {show(arg, SHOWN_BESIDE)}.")
+            expect(
+                type(arg) is list and arg == was,
+                "the input list to be left as it was",
+                details=f"It changed the list {show(was, SHOWN_BESIDE)} it was given to {show(arg, SHOWN_BESIDE)}.",
+            )
     return answer
 
 
 def _chunks_of_indices(chunks, count):
-    expect(type(chunks) is list and all(type(chunk) is list for chunk in chunks)
-           and all(type(index) is int and 0 <= index < count for chunk in chunks for index in chunk),
-           f"a list of lists of sentence indices (ints from 0 to {count - 1})" if count else "[]")
+    expect(
+        type(chunks) is list
+        and all(type(chunk) is list for chunk in chunks)
+        and all(type(index) is int and 0 <= index < count for chunk in chunks for index in chunk),
+        f"a list of lists of sentence indices (ints from 0 to {count - 1})" if count else "[]",
+    )
     return chunks
 
 
@@ -73,15 +81,24 @@ def as_tuples(chunks):
     """Markdown chunks as (text, start, end, headings) tuples, whichever module's Chunk class made them."""
     if type(chunks) is not list:
         return chunks
-    return [tuple(getattr(chunk, name) for name in CHUNK_FIELDS) if all(hasattr(chunk, name) for name in CHUNK_FIELDS)
-            else chunk for chunk in chunks]
+    return [
+        tuple(getattr(chunk, name) for name in CHUNK_FIELDS)
+        if all(hasattr(chunk, name) for name in CHUNK_FIELDS)
+        else chunk
+        for chunk in chunks
+    ]
 
 
 def check_chunks(chunk_markdown, doc, max_tokens, *, expected, why=""):
     """check_returns on the chunks as tuples: the message restates the call and shows both lists."""
     note = "Chunks are shown as (text, start, end, headings) tuples."
-    check_returns(lambda *args: as_tuples(chunk_markdown(*args)), doc, max_tokens,
-                  expected=expected, why=f"{why} {note}" if why else note)
+    check_returns(
+        lambda *args: as_tuples(chunk_markdown(*args)),
+        doc,
+        max_tokens,
+        expected=expected,
+        why=f"{why} {note}" if why else note,
+    )
 
 
 def strings(function, *args):
@@ -97,7 +114,7 @@ def carried_past(chunks: list[str], overlap_tokens: int) -> str:
     said = ""
     for index, (before, after) in enumerate(zip(chunks, chunks[1:]), start=1):
         ended, begun = before.split(), after.split()
-        carried = max(n for n in range(min(len(ended), len(begun)) + 1) if ended[len(ended) - n:] == begun[:n])
+        carried = max(n for n in range(min(len(ended), len(begun)) + 1) if ended[len(ended) - n :] == begun[:n])
         if carried > overlap_tokens:
             said += f"Chunk {index} begins with the last {carried} words of chunk {index - 1}. "
     return said.strip()
@@ -111,8 +128,10 @@ def differs(got, expected: list) -> str:
         return f"It returned {show(got)}, not a list."
     first = next((index for index, (mine, theirs) in enumerate(zip(got, expected)) if mine != theirs), None)
     if first is None:
-        return (f"It made {counted(len(got), 'item')} where {counted(len(expected), 'item')} "
-                f"{'was' if len(expected) == 1 else 'were'} expected.")
+        return (
+            f"It made {counted(len(got), 'item')} where {counted(len(expected), 'item')} "
+            f"{'was' if len(expected) == 1 else 'were'} expected."
+        )
     return f"Item {first} is {show(got[first], SHOWN_BESIDE)}; expected {show(expected[first], SHOWN_BESIDE)}."
 
 
@@ -140,23 +159,30 @@ def _same_shape(got, expected) -> bool:
 def scored(bm25_scores, query, chunks, *args):
     """Call bm25_scores and require one float per chunk (an int 0 is not a float score)."""
     scores = answer_leaving_the_input_as_it_was(bm25_scores, query, chunks, *args)
-    expect(type(scores) is list and len(scores) == len(chunks) and all(type(score) is float for score in scores),
-           f"a list of {counted(len(chunks), 'float')}, one score per chunk")
+    expect(
+        type(scores) is list and len(scores) == len(chunks) and all(type(score) is float for score in scores),
+        f"a list of {counted(len(chunks), 'float')}, one score per chunk",
+    )
     return scores
 
 
 def close_scores(got, expected) -> bool:
     """Scores equal up to the rounding of a different order of additions (relative 1e-9)."""
-    return len(got) == len(expected) and all(math.isclose(g, e, rel_tol=1e-9, abs_tol=1e-12)
-                                             for g, e in zip(got, expected))
+    return len(got) == len(expected) and all(
+        math.isclose(g, e, rel_tol=1e-9, abs_tol=1e-12) for g, e in zip(got, expected)
+    )
 
 
 def ranked(top_k, query, chunks, k, *args):
     """Call top_k and require distinct chunk indices, at most k of them."""
     order = answer_leaving_the_input_as_it_was(top_k, query, chunks, k, *args)
-    expect(type(order) is list and all(type(index) is int and 0 <= index < len(chunks) for index in order)
-           and len(set(order)) == len(order) and len(order) <= k,
-           f"a list of at most {k} distinct chunk indices (ints from 0 to {len(chunks) - 1})" if chunks else "[]")
+    expect(
+        type(order) is list
+        and all(type(index) is int and 0 <= index < len(chunks) for index in order)
+        and len(set(order)) == len(order)
+        and len(order) <= k,
+        f"a list of at most {k} distinct chunk indices (ints from 0 to {len(chunks) - 1})" if chunks else "[]",
+    )
     return order
 
 
@@ -167,11 +193,17 @@ def spans_of(assemble_context, *args):
     """Call assemble_context and require a list of Span records (a dataclass named Span whose
     four fields are ints); returns them as (start, end, parent, rank) tuples."""
     spans = answer_leaving_the_input_as_it_was(assemble_context, *args)
-    expect(type(spans) is list and all(
-        type(span).__name__ == "Span" and dataclasses.is_dataclass(span)
-        and tuple(field.name for field in dataclasses.fields(span)) == SPAN_FIELDS
-        and all(type(getattr(span, name)) is int for name in SPAN_FIELDS) for span in spans),
-        "a list of Span(start, end, parent, rank) records, each field an int")
+    expect(
+        type(spans) is list
+        and all(
+            type(span).__name__ == "Span"
+            and dataclasses.is_dataclass(span)
+            and tuple(field.name for field in dataclasses.fields(span)) == SPAN_FIELDS
+            and all(type(getattr(span, name)) is int for name in SPAN_FIELDS)
+            for span in spans
+        ),
+        "a list of Span(start, end, parent, rank) records, each field an int",
+    )
     return [tuple(getattr(span, name) for name in SPAN_FIELDS) for span in spans]
 
 
@@ -180,9 +212,11 @@ def as_span_tuples(spans):
     (start, end, parent, rank) tuples, or None for any other answer: spans_of's reading, without its check
     of the input, for a guard's large answer."""
     if type(spans) is not list or not all(
-            kind.__name__ == "Span" and dataclasses.is_dataclass(kind)
-            and tuple(field.name for field in dataclasses.fields(kind)) == SPAN_FIELDS
-            for kind in {type(span) for span in spans}):  # each class once: a guard's answer has thousands
+        kind.__name__ == "Span"
+        and dataclasses.is_dataclass(kind)
+        and tuple(field.name for field in dataclasses.fields(kind)) == SPAN_FIELDS
+        for kind in {type(span) for span in spans}
+    ):  # each class once: a guard's answer has thousands
         return None
     tuples = [tuple(getattr(span, name) for name in SPAN_FIELDS) for span in spans]
     return tuples if all(type(value) is int for values in tuples for value in values) else None
@@ -194,5 +228,3 @@ def span_records(assemble_context, *args):
     spans = answer_leaving_the_input_as_it_was(assemble_context, *args)
     expect(as_span_tuples(spans) is not None, "a list of Span(start, end, parent, rank) records, each field an int")
     return spans
-
-

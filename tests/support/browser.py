@@ -57,13 +57,25 @@ class Browser:
             os.dup2(commands_read, 3)
             os.dup2(replies_write, 4)
 
-        flags = ["--headless", "--disable-gpu", "--remote-debugging-pipe", f"--user-data-dir={self.profile}",
-                 "--no-first-run", "--no-default-browser-check", "--hide-scrollbars"]
+        flags = [
+            "--headless",
+            "--disable-gpu",
+            "--remote-debugging-pipe",
+            f"--user-data-dir={self.profile}",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--hide-scrollbars",
+        ]
         if os.geteuid() == 0:
             flags.append("--no-sandbox")  # Chromium refuses to run as root with its sandbox
-        self.process = subprocess.Popen([executable, *flags, "about:blank"], pass_fds=(3, 4),
-                                        preexec_fn=on_descriptors_3_and_4, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [executable, *flags, "about:blank"],
+            pass_fds=(3, 4),
+            preexec_fn=on_descriptors_3_and_4,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(commands_read)
         os.close(replies_write)
         self.buffer = b""
@@ -111,12 +123,15 @@ class Browser:
     def open(self, page: Path, width: int = 1400, height: int = 1000) -> float:
         """Open the page in a new tab and wait for its load event; returns the seconds it took."""
         target = self.command("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
-        self.session = self.command("Target.attachToTarget", {"targetId": target, "flatten": True},
-                                    session=False)["sessionId"]
+        self.session = self.command("Target.attachToTarget", {"targetId": target, "flatten": True}, session=False)[
+            "sessionId"
+        ]
         for domain in ("Page", "Runtime", "Log"):
             self.command(f"{domain}.enable")
-        self.command("Emulation.setDeviceMetricsOverride",
-                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self.command(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        )
         started = time.monotonic()
         self.command("Page.navigate", {"url": page.resolve().as_uri()})
         self.wait_for("Page.loadEventFired")

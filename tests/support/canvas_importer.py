@@ -14,8 +14,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-NON_ASSIGNMENT = re.compile("Current Score|Current Points|Current Grade|Final Score|Final Points|Final Grade|"
-                            "Override Score|Override Grade|Override Status")
+NON_ASSIGNMENT = re.compile(
+    "Current Score|Current Points|Current Grade|Final Score|Final Points|Final Grade|"
+    "Override Score|Override Grade|Override Status"
+)
 TITLE_AND_ID = re.compile(r"\A(.*)\s\((\d+)\)\Z")
 
 
@@ -85,8 +87,9 @@ def canvas_import(path: Path, students: list[Student], assignments: dict[int, st
     return imported
 
 
-def match_student(row: list[str], students: list[Student], sis_user_column: int | None,
-                  sis_login_column: int | None) -> Student | None:
+def match_student(
+    row: list[str], students: list[Student], sis_user_column: int | None, sis_login_column: int | None
+) -> Student | None:
     by_id = {student.id: student for student in students}
     if row[1] and ruby_to_i(row[1]) in by_id:
         return by_id[ruby_to_i(row[1])]

@@ -49,8 +49,13 @@ def state_of_the_checkout() -> dict[str, str]:
     state = {f"problems/{name}": digest for name, digest in fingerprints(ROOT / "problems").items()}
     kata_state = ROOT / ".kata"
     if kata_state.is_dir():
-        state.update({f".kata/{path.name}": hashlib.sha256(path.read_bytes()).hexdigest()
-                      for path in sorted(kata_state.iterdir()) if path.is_file()})
+        state.update(
+            {
+                f".kata/{path.name}": hashlib.sha256(path.read_bytes()).hexdigest()
+                for path in sorted(kata_state.iterdir())
+                if path.is_file()
+            }
+        )
     return state
 
 

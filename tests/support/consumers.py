@@ -25,17 +25,34 @@ JUNIT_SCHEMA_IN_PYTEST = "testing/example_scripts/junit-10.xsd"
 @functools.cache
 def junit_schema():
     """junit-10.xsd as an xmlschema schema, from the source distribution of the pytest that runs the tests."""
-    xmlschema = pytest.importorskip("xmlschema", reason="JUnit's schema is read with xmlschema: "
-                                                        "pip install -e '.[classroom]'")
+    xmlschema = pytest.importorskip(
+        "xmlschema", reason="JUnit's schema is read with xmlschema: pip install -e '.[classroom]'"
+    )
     version = pytest.__version__
     folder = Path(tempfile.mkdtemp(prefix="kata-junit-schema-"))
-    download = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary=:all:",
-                               f"pytest=={version}", "--dest", str(folder)], capture_output=True, text=True,
-                              timeout=180)
+    download = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--no-binary=:all:",
+            f"pytest=={version}",
+            "--dest",
+            str(folder),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     archives = list(folder.glob("pytest-*.tar.gz"))
     if download.returncode or not archives:
-        pytest.skip(f"pytest {version}'s source distribution, which holds junit-10.xsd, could not be downloaded: "
-                    f"{(download.stderr.strip().splitlines() or ['no archive'])[-1]}")
+        pytest.skip(
+            f"pytest {version}'s source distribution, which holds junit-10.xsd, could not be downloaded: "
+            f"{(download.stderr.strip().splitlines() or ['no archive'])[-1]}"
+        )
     with tarfile.open(archives[0]) as archive:
         member = archive.extractfile(f"pytest-{version}/{JUNIT_SCHEMA_IN_PYTEST}")
         assert member is not None, f"pytest {version}'s source distribution has no {JUNIT_SCHEMA_IN_PYTEST}"
@@ -50,6 +67,7 @@ def junit_schema_errors(path: Path) -> list[str]:
 
 def github_html(markdown: str) -> str:
     """The HTML GitHub makes of a Markdown text: cmark-gfm with GitHub's extensions (tables, autolinks)."""
-    cmarkgfm = pytest.importorskip("cmarkgfm", reason="GitHub's Markdown is rendered with cmarkgfm: "
-                                                      "pip install -e '.[classroom]'")
+    cmarkgfm = pytest.importorskip(
+        "cmarkgfm", reason="GitHub's Markdown is rendered with cmarkgfm: pip install -e '.[classroom]'"
+    )
     return cmarkgfm.github_flavored_markdown_to_html(markdown)

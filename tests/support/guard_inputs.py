@@ -37,8 +37,9 @@ LETTER_OF_A_BYTE = bytes(ord(string.ascii_lowercase[byte % 26]) for byte in rang
 def seed_of_the_run() -> int:
     """The seed the run's guards draw from: KATA_GUARD_SEED's, or one drawn once for the run by the system."""
     if not _drawn:
-        _drawn.append(replayed_seed() if os.environ.get(SEED_VARIABLE, "").strip() else
-                      random.SystemRandom().randrange(10**12))
+        _drawn.append(
+            replayed_seed() if os.environ.get(SEED_VARIABLE, "").strip() else random.SystemRandom().randrange(10**12)
+        )
     return _drawn[0]
 
 
@@ -46,8 +47,10 @@ def replayed_seed() -> int:
     """The seed KATA_GUARD_SEED names; a value that is not a whole number of 0 or more is refused in one line."""
     value = os.environ.get(SEED_VARIABLE, "")
     if not value.strip().isdigit():
-        raise pytest.UsageError(f"the environment variable {SEED_VARIABLE} must be a whole number of 0 or more "
-                                f"(the seed a guard's report names), got {value!r}")
+        raise pytest.UsageError(
+            f"the environment variable {SEED_VARIABLE} must be a whole number of 0 or more "
+            f"(the seed a guard's report names), got {value!r}"
+        )
     return int(value)
 
 
@@ -59,8 +62,10 @@ def generator_for(item: pytest.Item) -> random.Random:
 
 
 def seed_note(seed: int) -> str:
-    return (f"This guard's input was drawn at random from the seed {seed}; "
-            f"run with {SEED_VARIABLE}={seed} to draw the same input again.")
+    return (
+        f"This guard's input was drawn at random from the seed {seed}; "
+        f"run with {SEED_VARIABLE}={seed} to draw the same input again."
+    )
 
 
 def note_the_seed(item: pytest.Item, call: pytest.CallInfo[None]) -> None:

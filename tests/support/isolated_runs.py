@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from kata.katas import ROOT, TESTS, find_kata
 from kata.isolation import confinement
 from kata.isolation.client import IsolatedFunction, WorkerEnded
-from kata.vocabulary import EVERY_FAILURE_OPTION
 from kata.judging.calls import DidNotFinish, Judged
 from kata.judging.limits import Watchdog, can_watch
+from kata.katas import ROOT, TESTS, find_kata
+from kata.vocabulary import EVERY_FAILURE_OPTION
 
 
 def module_text(source: str) -> str:
@@ -93,9 +93,26 @@ def kata_report(submission: Path, source: str, kata: str, tests: str, *options: 
     """What pytest prints for a kata's tests selected by `-k tests` on this source, written to `submission`: each
     failing test's own report (--every-failure), which these tests read."""
     submission.write_text(source, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "pytest", f"tests/{kata}", "-k", tests, f"--impl={submission}",
-                           *options, "-q", "-p", "no:cacheprovider", EVERY_FAILURE_OPTION],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{kata}",
+            "-k",
+            tests,
+            f"--impl={submission}",
+            *options,
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            EVERY_FAILURE_OPTION,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
 
 
 def kata_04_report(tmp_path, submission_text: str, tests: str, *options: str) -> str:
@@ -122,7 +139,7 @@ def semantic_chunks(sentences, embed, threshold, max_tokens):
 """
 
 
-HIDES_ITS_MEMORY = '''
+HIDES_ITS_MEMORY = """
 import tracemalloc
 
 tracemalloc.get_traced_memory = lambda: (0, 0)  # hides every allocation from the guard's tracer
@@ -147,15 +164,16 @@ def _pack(stream, max_tokens):
         total += size
     if current:
         yield current
-'''
+"""
 
 
 # Submissions of a red team, in files of their own: tests/isolation/hostile_submissions/<attack>/<module>.py.
 HOSTILE_SUBMISSIONS = TESTS / "isolation" / "hostile_submissions"
 
 
-def hostile_report(tmp_path, kata: str, attack: str, tests: str, replace: tuple[str, str] = ("", ""),
-                   after_the_reference: bool = False) -> str:
+def hostile_report(
+    tmp_path, kata: str, attack: str, tests: str, replace: tuple[str, str] = ("", ""), after_the_reference: bool = False
+) -> str:
     """What pytest prints for the selected tests of a kata on a hostile submission, isolated and confined.
 
     An attack that only adds to the reference solution is kept without it, and written after it here.

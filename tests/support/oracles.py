@@ -116,12 +116,11 @@ def small_to_big(doc, hits, children, parents, window, merge_ratio, max_tokens):
             first = k
             while k + 1 < len(own) and best[k + 1] is not None:
                 k += 1
-            spans.append((children[own[first]][1], children[own[k]][2], parent,
-                          min(best[first:k + 1])))
+            spans.append((children[own[first]][1], children[own[k]][2], parent, min(best[first : k + 1])))
             k += 1
     taken, total = [], 0
     for span in sorted(spans, key=lambda span: span[3]):
-        words = len(doc[span[0]:span[1]].split())
+        words = len(doc[span[0] : span[1]].split())
         if total + words <= max_tokens:
             taken.append(span)
             total += words
@@ -181,7 +180,7 @@ def token_pieces(section, max_tokens, tokenizer):
                 raise ValueError(f"the character {text!r} alone counts more than {max_tokens}")
             ids = tokenizer.encode(rest[1:])
         pieces.append(text)
-        rest = rest[len(text):]
+        rest = rest[len(text) :]
     return pieces
 
 

@@ -34,7 +34,7 @@ def windows(tokens: list, size: int, step: int) -> list[list]:
     """Kata 01's work: a slice of the tokens from every step, in a plain loop."""
     found = []
     for start in range(0, max(len(tokens) - size + step, 1), step):
-        found.append(tokens[start:start + size])
+        found.append(tokens[start : start + size])
     return found
 
 
@@ -52,8 +52,9 @@ def packing(sizes: list[int], budget: int) -> list[list[int]]:
     return chunks + [chunk] if chunk else chunks
 
 
-def context(doc: str, hits: list[int], children: list, parents: list, window: int, merge_ratio: float,
-            max_tokens: int) -> list[tuple]:
+def context(
+    doc: str, hits: list[int], children: list, parents: list, window: int, merge_ratio: float, max_tokens: int
+) -> list[tuple]:
     """Kata 10's work: every child's and parent's fields checked, then the spans of the plain oracle."""
     if not (checked(hits) and checked(children, fields=3) and checked(parents, fields=2)):
         return []
@@ -63,9 +64,13 @@ def context(doc: str, hits: list[int], children: list, parents: list, window: in
 def sentence_chunks(text: str, max_tokens: int) -> list[str]:
     """Kata 03's work: the text's sentences (windows of max_tokens words where longer), counted, packed greedily
     without overlap and joined."""
-    units = [" ".join(words[start:start + max_tokens])
-             for paragraph in PARAGRAPH_BREAK.split(text) for sentence in SENTENCE_END.split(paragraph)
-             for words in [sentence.split()] for start in range(0, len(words), max_tokens)]
+    units = [
+        " ".join(words[start : start + max_tokens])
+        for paragraph in PARAGRAPH_BREAK.split(text)
+        for sentence in SENTENCE_END.split(paragraph)
+        for words in [sentence.split()]
+        for start in range(0, len(words), max_tokens)
+    ]
     counts = [len(unit.split()) for unit in units]
     return [" ".join(units[index] for index in chunk) for chunk in greedy_chunks(counts, max_tokens)]
 
@@ -78,12 +83,14 @@ def word_spans(doc: str, max_tokens: int) -> list[tuple[str, int, int]]:
         spans += [(offset + match.start(), offset + match.end()) for match in WORD.finditer(line)]
         offset += len(line)
     chunks = greedy_chunks([1] * len(spans), max_tokens)
-    return [(doc[spans[chunk[0]][0]:spans[chunk[-1]][1]], spans[chunk[0]][0], spans[chunk[-1]][1])
-            for chunk in chunks]
+    return [
+        (doc[spans[chunk[0]][0] : spans[chunk[-1]][1]], spans[chunk[0]][0], spans[chunk[-1]][1]) for chunk in chunks
+    ]
 
 
 def smallest_budget(sizes: list[int], max_tokens: int) -> int:
     """Kata 05's work: a bisection over the budgets, each step one greedy count of the sizes in a plain loop."""
+
     def count(budget: int) -> int:
         chunks, total = 0, 0
         for size in sizes:
@@ -99,12 +106,15 @@ def smallest_budget(sizes: list[int], max_tokens: int) -> int:
     return low
 
 
-def similarity_chunks(vectors: list[list[float]], sizes: list[int], threshold: float,
-                      max_tokens: int) -> list[list[int]]:
+def similarity_chunks(
+    vectors: list[list[float]], sizes: list[int], threshold: float, max_tokens: int
+) -> list[list[int]]:
     """Kata 08's work: the cosine similarity of each pair of neighbours, then a greedy pass cut at low ones."""
     norms = [math.sqrt(sum(x * x for x in vector)) for vector in vectors]
-    similar = [sum(map(float.__mul__, a, b)) / (norm_a * norm_b) >= threshold
-               for a, b, norm_a, norm_b in zip(vectors, vectors[1:], norms, norms[1:])]
+    similar = [
+        sum(map(float.__mul__, a, b)) / (norm_a * norm_b) >= threshold
+        for a, b, norm_a, norm_b in zip(vectors, vectors[1:], norms, norms[1:])
+    ]
     chunks: list[list[int]] = []
     total = 0
     for index, size in enumerate(sizes):
@@ -124,9 +134,14 @@ def bm25_scores(query: str, chunks: list[str], k1: float = 1.5, b: float = 0.75)
     asked = Counter(TERM.findall(query.lower()))  # a word the query repeats counts as often
     df = Counter(term for count in counts for term in count if term in asked)
     idf = {term: math.log(1 + (len(chunks) - df[term] + 0.5) / (df[term] + 0.5)) for term in asked}
-    return [sum(asked[term] * idf[term] * f * (k1 + 1) / (f + k1 * (1 - b + b * length / average))
-                for term, f in count.items() if term in asked)
-            for count, length in zip(counts, lengths)]
+    return [
+        sum(
+            asked[term] * idf[term] * f * (k1 + 1) / (f + k1 * (1 - b + b * length / average))
+            for term, f in count.items()
+            if term in asked
+        )
+        for count, length in zip(counts, lengths)
+    ]
 
 
 def swept_windows(hits: list[int], children: list, parents: list, window: int) -> list[tuple[int, int]]:
@@ -140,8 +155,14 @@ def swept_windows(hits: list[int], children: list, parents: list, window: int) -
         if count[parent] == 0:
             first[parent] = index
         count[parent] += 1
-    ranges = sorted((children[hit][0], max(first[children[hit][0]], hit - window),
-                     min(first[children[hit][0]] + count[children[hit][0]] - 1, hit + window)) for hit in set(hits))
+    ranges = sorted(
+        (
+            children[hit][0],
+            max(first[children[hit][0]], hit - window),
+            min(first[children[hit][0]] + count[children[hit][0]] - 1, hit + window),
+        )
+        for hit in set(hits)
+    )
     merged: list[tuple[int, int]] = []
     for parent, low, high in ranges:
         if merged and low <= merged[-1][1] + 1 and children[merged[-1][0]][0] == parent:

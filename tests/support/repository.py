@@ -69,9 +69,11 @@ def file_fingerprints():
 
 def learner_environment(**changes) -> dict:
     """This environment without what would change what `kata` judges or how it prints."""
-    environment = {key: value for key, value in os.environ.items()
-                   if key not in ("KATA_IMPL", "NO_COLOR", "FORCE_COLOR", "PYTEST_ADDOPTS", "KATA_DEBUG",
-                                  "COLUMNS", "LINES")}
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("KATA_IMPL", "NO_COLOR", "FORCE_COLOR", "PYTEST_ADDOPTS", "KATA_DEBUG", "COLUMNS", "LINES")
+    }
     environment.update(changes)
     return environment
 
@@ -81,8 +83,14 @@ def run_kata():
     """Run `python -m kata ARGUMENTS` in a folder, as a learner would, and capture what it prints."""
 
     def run(where: Path, *arguments: str, timeout: float = 60, **environment) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "kata", *arguments], cwd=where, capture_output=True,
-                              text=True, timeout=timeout, env=learner_environment(**environment))
+        return subprocess.run(
+            [sys.executable, "-m", "kata", *arguments],
+            cwd=where,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=learner_environment(**environment),
+        )
 
     return run
 
@@ -94,10 +102,15 @@ def start_kata():
 
     def start(where: Path, *arguments: str) -> subprocess.Popen:
         process = subprocess.Popen(
-            [sys.executable, "-m", "kata", *arguments], cwd=where, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env=learner_environment(),
+            [sys.executable, "-m", "kata", *arguments],
+            cwd=where,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=learner_environment(),
             # Ctrl-C must reach it even when this run was started with SIGINT ignored.
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
         started.append(process)
         return process
 

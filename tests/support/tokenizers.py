@@ -21,7 +21,7 @@ class _ByteTokenizer:
         return b"".join(self._bytes(i) for i in ids).decode("utf-8", errors="replace")
 
     def _tokens(self, data):
-        return [data[at:at + 1] for at in range(len(data))]
+        return [data[at : at + 1] for at in range(len(data))]
 
     def _id(self, token):
         return token[0] if len(token) == 1 else 256
@@ -45,8 +45,8 @@ class StraddlingTokenizer(_ByteTokenizer):
     def _tokens(self, data):
         tokens, at = [], 0
         while at < len(data):
-            size = 2 if data[at:at + 2] == self.TOKEN else 1
-            tokens.append(data[at:at + size])
+            size = 2 if data[at : at + 2] == self.TOKEN else 1
+            tokens.append(data[at : at + size])
             at += size
         return tokens
 
@@ -66,8 +66,8 @@ class TailSplittingTokenizer(_ByteTokenizer):
     def _tokens(self, data):
         tokens, at = [], 0
         while at < len(data):
-            size = 2 if data[at:at + 2] == self.TOKEN and at + 2 < len(data) else 1
-            tokens.append(data[at:at + size])
+            size = 2 if data[at : at + 2] == self.TOKEN and at + 2 < len(data) else 1
+            tokens.append(data[at : at + size])
             at += size
         return tokens
 
@@ -84,7 +84,7 @@ class TailMergingTokenizer(_ByteTokenizer):
         if not data:
             return []
         last = data.decode("utf-8")[-1].encode("utf-8")
-        return super()._tokens(data[:-len(last)]) + [last]
+        return super()._tokens(data[: -len(last)]) + [last]
 
     def _id(self, token):
         return token[0] if len(token) == 1 else 256 + ord(token.decode("utf-8"))
