@@ -27,7 +27,7 @@ from kata.runner.mistakes import mistakes_of
 from kata.stubs import untouched_stub
 
 # Copied as they are, from the repository's root.
-SHIPPED = ("pyproject.toml", "LICENSE", "conftest.py", "kata")
+SHIPPED = ("pyproject.toml", "LICENSE", "conftest.py", "start.py", "kata")
 # The learners' docs, copied where this copy has them.
 SHIPPED_DOCS = (
     "docs/learners.md",

@@ -26,14 +26,16 @@ runs them. Your teacher grades what you write in `problems/`.
 
 ## Quick start
 
-You need Python 3.10 or newer and pip:
+You need Python 3.10 or newer. Two commands:
 
 ```bash
-python3 -m venv .venv
-. .venv/bin/activate                 # on Windows: .venv\\Scripts\\activate
-python -m pip install -e .
-pytest                               # every kata starts as "not started"
+python3 start.py        # once: .venv with the katas installed; then kata watch on your next kata
+python3 start.py test   # every kata's tests: each starts as "not started"
 ```
+
+By hand instead: `python3 -m venv .venv`, `. .venv/bin/activate` (on Windows
+`.venv\\Scripts\\activate`), `pip install -e .`, then `pytest`. The `kata` commands below run in
+`.venv` (activate it first).
 
 ## The everyday loop
 

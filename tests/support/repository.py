@@ -25,7 +25,7 @@ from tests.support.checkout import fingerprints
 from tests.support.pristine import write_pristine_stubs
 
 CACHES_AND_STATE = shutil.ignore_patterns("__pycache__", ".hypothesis", ".pytest_cache", ".kata")
-COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml", "LICENSE", "README.md")
+COPIED = ("kata", "problems", "solutions", "tests", "conftest.py", "pyproject.toml", "LICENSE", "README.md", "start.py")
 
 
 def left_out(folder: str, names: list[str]) -> set[str]:
