@@ -21,13 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kata.isolation import (  # noqa: E402
+from kata.sandbox import (  # noqa: E402
     confinement,
     forking,
     identity,
     pool,
 )
-from kata.isolation.client import WorkerClient  # noqa: E402
+from kata.sandbox.client import WorkerClient  # noqa: E402
 
 SUBMISSION = "def f():\n    return 'ready'\n"
 STARTS = 30

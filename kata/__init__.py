@@ -6,7 +6,7 @@ Packages by role, each importing only those listed before it (ARCHITECTURE.md dr
 - `kata.drawing`: pictures of a chunking (`kata viz`) and of times (`kata bench --plot`).
 - `kata.judging`: what a test uses to call the code under test and judge its answer, and
   the limits of a call.
-- `kata.isolation`: a submission's code in a worker process of its own, confined by the kernel.
+- `kata.sandbox`: a submission's code in a worker process of its own, confined by the kernel.
 - `kata.runner`: the pytest plugin: which implementation is judged, the reports, the
   diagnosis of known mistakes.
 - `kata.grading`: `kata grade`, a class's submissions graded and reported.

@@ -98,7 +98,7 @@ class _Cache(dict):
 class ToyTokenizer:
     """encode(text) -> list[int] and decode(ids) -> str, deterministic, with fixed merges."""
 
-    # Passed to isolated code, it is copied into the worker process (kata.isolation) instead
+    # Passed to isolated code, it is copied into the worker process (kata.sandbox) instead
     # of called back for every encode(): its answers depend on nothing but its input.
     copied_by_workers = True
 

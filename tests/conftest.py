@@ -1,7 +1,7 @@
 """What every test under tests/ shares: the runner's own tests marked by their folder, and their fixtures.
 
 A kata's tests (tests/NN_slug) judge the learner's code; the runner's own tests (tests/command,
-grading, isolation, runner, meta) judge the runner, and run only when asked for (pytest -m cli,
+grading, sandbox, runner, meta) judge the runner, and run only when asked for (pytest -m cli,
 pytest -m meta). Shared helpers are in tests/support.
 """
 

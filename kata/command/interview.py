@@ -67,7 +67,7 @@ def _tracks(options: argparse.Namespace) -> int:
 def _start(options: argparse.Namespace) -> int:
     if (options.track is None) == (options.kata is None):
         raise SessionProblem("give either --track NAME or --kata N (kata interview tracks lists the tracks)")
-    from kata.isolation.confinement import problem as confinement_problem
+    from kata.sandbox import confinement_problem
 
     track = find_track(options.track) if options.track is not None else one_kata(find_kata(options.kata))
     session = start_session(track, options.minutes, confinement_problem() or "")

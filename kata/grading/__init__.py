@@ -12,7 +12,7 @@
   each step's result); `gradescope`: the autograder zip and its results.json.
 
 Imports `kata.runner.outcomes` (reading each run back), `kata.runner.mistakes` (a mistake's words, for
-the feedback), `kata.runner.implementations` (what an untouched stub is), `kata.isolation` (the confinement
+the feedback), `kata.runner.implementations` (what an untouched stub is), `kata.sandbox` (the confinement
 check, a worker's memory), `kata.judging` (the limits), `kata.processes` (each student's run
 in a process group), `kata.folders` and `kata.vocabulary`; never the command.
 """

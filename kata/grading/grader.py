@@ -1,7 +1,7 @@
 """`kata grade`: run the katas' tests on a whole class's submissions and report each student's score.
 
 Each student is graded by a pytest run of their own (several at once with --jobs), and
-inside it each kata's code runs isolated in a worker process (kata.isolation.client): the tests
+inside it each kata's code runs isolated in a worker process (kata.sandbox.client): the tests
 and their checks never share a process with a submission. A student earns the tests
 their code passes out of every test of each kata graded, so every score has the same
 denominator. The Hypothesis profile "grading" draws the same examples for everyone.
@@ -35,9 +35,6 @@ from kata.grading.names import numbered_files
 from kata.grading.reports import check_report_paths, grade_table, kata_summary, write_junit, write_reports
 from kata.grading.scoring import PROPORTIONAL, Scoring
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
-from kata.isolation.limits import ALSO_HIDDEN_VARIABLE, TESTS_STOP_SECONDS
-from kata.isolation.sight import workers_can_be_kept_from_sight
-from kata.isolation.tests_memory import TestsMemoryWatch
 from kata.judging.guards import GUARD_SEED_VARIABLE
 from kata.judging.limits import CALL_SECONDS, TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.katas import ROOT, TESTS, Kata, has_solutions, kata_of_test, relative
@@ -45,6 +42,7 @@ from kata.printable import one_line, printable
 from kata.processes import process_group, stop_every_group, stop_group
 from kata.runner.outcomes import TestOutcome, read_outcomes
 from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
+from kata.sandbox import ALSO_HIDDEN_VARIABLE, TESTS_STOP_SECONDS, TestsMemoryWatch, workers_can_be_kept_from_sight
 from kata.vocabulary import (
     KataStatus,
     Verdict,
@@ -82,7 +80,7 @@ def grade(
 ) -> int:
     """Grade every student in `folder`, print the table and the summary, and write the reports asked for.
 
-    Only where the kernel confines the students' code (kata.isolation.confinement), unless the
+    Only where the kernel confines the students' code (kata.sandbox.confinement), unless the
     teacher accepts the risk with `unconfined`; every report then starts with a warning. The
     properties' examples and the guards' inputs are drawn from `seed`, one for the class (drawn
     here unless given), which no run before grading can know.
@@ -166,7 +164,7 @@ def seed_line(seed: int) -> str:
 def class_folder_warning(folder: Path, kept_from_sight: bool) -> str:
     """A warning when the class lies inside the repository, whose path every worker has, or beside it (a folder
     of the repository's parent, ~/course/submissions beside ~/course/katas), and the
-    workers cannot be kept from seeing it (kata.isolation.sight: only root's can); "" otherwise."""
+    workers cannot be kept from seeing it (kata.sandbox.sight: only root's can); "" otherwise."""
     if kept_from_sight or not (folder.is_relative_to(ROOT) or folder.parent == ROOT.parent):
         return ""
     where = (
@@ -216,9 +214,9 @@ def confinement_warning(unconfined: bool) -> str:
 
     Raises GradingFailed where it cannot be confined and the teacher did not accept that.
     """
-    from kata.isolation.confinement import problem
+    from kata.sandbox import confinement_problem
 
-    why = problem()
+    why = confinement_problem()
     if why is None:
         return ""
     if not unconfined:
@@ -392,7 +390,7 @@ def run_tests(
 ) -> tuple[dict, str]:
     """pytest on the student's folder, isolated; returns the outcomes per kata slug, or why there are none.
 
-    The run's tests' process is held to TESTS_MEMORY_MB, read from outside (kata.isolation.tests_memory)."""
+    The run's tests' process is held to TESTS_MEMORY_MB, read from outside (kata.sandbox.tests_memory)."""
     seed = drawn_seed() if seed is None else seed
     seconds = STUDENT_SECONDS_PER_KATA * len(katas) if seconds is None else seconds
     outcomes_file = work / f"outcomes-{os.getpid()}-{id(student)}.json"

@@ -6,7 +6,7 @@
 - `checks`: `expect`, `check_returns`, `check_raises` and the verdicts of a wrong answer.
 - `clocks`: the clock every time limit reads, the CPU time of the thread that runs the code.
 - `limits`: the time and memory limits of a call, a test and loading a module, however
-  the code runs (a worker process's own are kata.isolation's).
+  the code runs (a worker process's own are kata.sandbox's).
 - `elsewhere`: calls that run in another process (an isolated run's workers): their time,
   which the watchdog reads, and the one door through which the code that runs them reaches
   judging; the runner's plugin connects that code to it.

@@ -2,7 +2,7 @@
 
 A limit in wall time measured the machine, not the code: a compile or a second test run
 beside the tests made a right solution TOO SLOW. The code under test runs in the main
-thread of the tests' process (or in a worker process, whose CPU time kata.isolation reads
+thread of the tests' process (or in a worker process, whose CPU time kata.sandbox reads
 from outside), so its limits count that thread's CPU time, which no other process moves.
 Wall time stays a far backstop, for code that sleeps or waits (kata.judging.limits).
 

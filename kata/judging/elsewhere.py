@@ -1,6 +1,6 @@
 """Calls that run in another process: what judging reads of them, and the one door it opens to the code that runs them.
 
-Judging never imports that code (kata.isolation, whose workers run an isolated run's
+Judging never imports that code (kata.sandbox, whose workers run an isolated run's
 calls), and that code reaches judging only through the one `Elsewhere` of this module,
 `elsewhere`:
 - `elsewhere.time`, the current test's TimeElsewhere: the code that runs a call elsewhere
@@ -49,7 +49,7 @@ class TimeElsewhere:
         # serving callbacks. The other process spends about as much on its side of the same
         # messages, so a guard's budget for the whole test leaves that much out: a generator
         # read one next() at a time must not be charged for the travel. Each wait's share is
-        # at most the other process's own CPU time on it (kata.isolation.clock.protocol_time).
+        # at most the other process's own CPU time on it (kata.sandbox.clock.protocol_time).
         self.protocol_cpu = 0.0
         # This process's CPU time encoding the arguments of the test's calls, which a paced guard's budget
         # allows for in proportion: the worker reads a large input, and writes an answer of about its size, at a

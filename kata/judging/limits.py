@@ -60,7 +60,7 @@ MEMORY_LIMIT_MB = 512  # growth allowed during one test; keeps a whole run under
 # Under --isolate (and kata grade): a worker's address space, and the resident memory of the tests'
 # process of one student's run with its fork server's (the workers have limits of their own), read
 # from outside and ended past it: the reference's whole suite peaks at 220 MB, and a test may grow
-# the tests' process by at most MEMORY_LIMIT_MB (kata.isolation.limits says how often it is read).
+# the tests' process by at most MEMORY_LIMIT_MB (kata.sandbox.limits says how often it is read).
 WORKER_MEMORY_MB = 1024
 TESTS_MEMORY_MB = 1536
 # Every limit counts CPU time (kata.judging.clocks); code that sleeps or waits uses none, and is

@@ -1,7 +1,7 @@
 """Why a submission's module cannot be used, one sentence each.
 
 A module is loaded in this process (kata.runner.modules) or in a worker process
-(kata.isolation.worker, kata.isolation.client); either way the learner reads the same words.
+(kata.sandbox.worker, kata.sandbox.client); either way the learner reads the same words.
 """
 
 from __future__ import annotations

@@ -20,5 +20,5 @@ What the plugin uses:
 - `outcomes`: every test's outcome as JSON, for grading and interview mode; `latest_results` and
   `state`: the learner's latest results and local state in `.kata/`, for `kata list`.
 
-Imports `kata.judging` and `kata.isolation`; never grading or the command.
+Imports `kata.judging` and `kata.sandbox`; never grading or the command.
 """

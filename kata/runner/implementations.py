@@ -50,9 +50,9 @@ class Implementation:
     where: Path | None = None
     mistake_kata: Kata | None = None
     mistake_id: str = ""
-    isolated: bool = False  # run in a worker process of its own (kata.isolation.client)
+    isolated: bool = False  # run in a worker process of its own (kata.sandbox.client)
     memory_mb: int = WORKER_MEMORY_MB  # the worker's address space, when isolated
-    # When isolated: run the code only in a worker the kernel confines (kata.isolation.confinement).
+    # When isolated: run the code only in a worker the kernel confines (kata.sandbox.confinement).
     confined: bool = False
 
     def describe(self) -> str:
@@ -106,8 +106,7 @@ class Implementation:
 
     def _load_isolated(self, kata: Kata) -> SimpleNamespace:  # the only place a run loads the sandbox
         """The same functions, run in a worker process: the file is only read here, never run."""
-        from kata.isolation.client import IsolatedFunction, WorkerCouldNotStart
-        from kata.isolation.pool import worker_for
+        from kata.sandbox import IsolatedFunction, WorkerCouldNotStart, worker_for
 
         path = self.source(kata)
         if not path.is_file():
@@ -224,6 +223,6 @@ def decoded_as_python(data: bytes) -> str:
 
 
 def workers_of_this_process() -> ModuleType | None:
-    """kata.isolation.pool, once something in this process has made a worker; a plain run never loads it,
+    """kata.sandbox.pool, once something in this process has made a worker; a plain run never loads it,
     so that a learner's run imports nothing of the sandbox."""
-    return sys.modules.get("kata.isolation.pool")
+    return sys.modules.get("kata.sandbox.pool")

@@ -1,9 +1,9 @@
 """Under `pytest --isolate`, the tests' process holds itself to a cap on its memory (--tests-memory).
 
 The workers have limits of their own; what they send, or make the tests keep, grows this
-process instead, and kata.isolation.kept bounds it from inside. This is the bound read from
+process instead, and kata.sandbox.kept bounds it from inside. This is the bound read from
 /proc, whatever got past those: `kata grade` reads it from outside (and passes 0 here), and a
-run of pytest reads its own, on a thread (kata.isolation.tests_memory). Past the cap the run is
+run of pytest reads its own, on a thread (kata.sandbox.tests_memory). Past the cap the run is
 interrupted, as by Ctrl-C, and ends with one line that says why; a run that does not end then
 is killed, and writes that line first.
 """
@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from kata.isolation.tests_memory import TestsMemoryWatch
+from kata.sandbox import TestsMemoryWatch
 from kata.vocabulary import tests_process_stopped_itself
 
 

@@ -231,15 +231,15 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def connect_the_workers_to_judging() -> None:
     """Tell judging what it must know of the workers that run an isolated run's calls: where this process
     waits for their replies, and which iterators are read in them (kata.judging.elsewhere)."""
-    from kata.isolation.pool import connect_to_judging  # an isolated run's: a plain run loads none of the sandbox
+    from kata.sandbox import connect_to_judging  # an isolated run's: a plain run loads none of the sandbox
 
     connect_to_judging()
 
 
 def why_workers_run_unconfined() -> str | None:
-    from kata.isolation.confinement import problem  # only when isolated: loading libseccomp costs every other run
+    from kata.sandbox import confinement_problem  # only when isolated: loading libseccomp costs every other run
 
-    return problem()
+    return confinement_problem()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

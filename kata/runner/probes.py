@@ -8,7 +8,7 @@ costs its full patience every time it is probed: without sharing, every student 
 code stalls or crashes paid that again.
 
 Only plain data is kept and read: the input as the key, the outcome as the value, both
-in the JSON of kata.isolation.values. A file that cannot be read is a miss, never an error.
+in the JSON of kata.sandbox.values. A file that cannot be read is a miss, never an error.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from kata.isolation.channel import ProtocolError
-from kata.isolation.values import Decoder, Encoder, PlainValues
+from kata.sandbox import Decoder, Encoder, PlainValues, ProtocolError
 
 POLL_SECONDS = 0.01  # how often a run waiting for another's outcome looks for it
 CLAIM_MARGIN_SECONDS = 1.0  # beyond twice the probe's limit, before a waiting run works it out itself

@@ -86,7 +86,7 @@ def explain(
     elif isinstance(error, DidNotFinish):
         text = _did_not_finish(item, error)
     elif isinstance(error, UsedTooMuchMemory):
-        # The process that grew: the worker, or the tests' process (kata.isolation.kept's stops say which).
+        # The process that grew: the worker, or the tests' process (kata.sandbox.kept's stops say which).
         where = IN_THE_TESTS_READING if getattr(error.call, "isolated", False) else IN_THE_TESTS_RUNNING
         text = memory_stop(_shown(error.call), error.limit, getattr(error, "where", where))
     else:

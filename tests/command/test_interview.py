@@ -23,8 +23,8 @@ from kata.interview.scorecard import Growth, as_html, as_markdown, figures
 from kata.interview.session import Session, Stage, Submission
 from kata.interview.tracks import TRACKS
 from kata.interview.workspace import carried_over, fresh_stage
-from kata.isolation.confinement import problem as confinement_problem
 from kata.katas import KATAS, TESTS, find_kata
+from kata.sandbox.confinement import problem as confinement_problem
 from kata.stubs import source_is_untouched, untouched_stub
 
 START = 1_800_000_000.0  # the given clock's start: seconds since the epoch

@@ -1,4 +1,4 @@
-"""A student's code cannot see a classmate's files, nor the repository's, even by `stat` (kata.isolation.sight).
+"""A student's code cannot see a classmate's files, nor the repository's, even by `stat` (kata.sandbox.sight).
 
 mallory's kata 01 is the reference, but for a look first: if it can tell that bob handed in
 kata 01 (the class is kept at a path a student can guess) or that the repository holds the
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from kata.isolation import confinement
-from kata.isolation.sight import workers_can_be_kept_from_sight
 from kata.katas import ROOT, find_kata
+from kata.sandbox import confinement
+from kata.sandbox.sight import workers_can_be_kept_from_sight
 
 KATA = find_kata("1")
 LOOKS_FIRST = """

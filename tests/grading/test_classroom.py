@@ -352,7 +352,7 @@ if _LEAKED:
 """
     results = graded_by_gradescope(autograder_zip, tmp_path, {"fixed_windows.py": reference_of(KATA) + attack})
     assert results["output"] != "forged" and results["score"] <= 10.0
-    from kata.isolation.confinement import problem
+    from kata.sandbox.confinement import problem
 
     if problem() is None:
         assert results["score"] == 10.0 and not (root / "source" / "PLANTED").exists(), results["output"]

@@ -400,7 +400,7 @@ def test_kata_check_isolate_reports_an_untouched_stub_as_not_started(repo):
 
 @pytest.fixture
 def without_libseccomp(tmp_path) -> dict:
-    """An environment in which kata.isolation.confinement cannot load libseccomp's binding.
+    """An environment in which kata.sandbox.confinement cannot load libseccomp's binding.
 
     As on a machine without it.
     """

@@ -11,7 +11,7 @@ kata folder that is a link, a hard link), nest a zip's folders too deep to remov
 fail to load with an error made to forge the reports. Honest classmates sit beside them.
 
 The class is graded from a copy of the repository, so that an attack that got through
-could damage only the copy, and the kernel's confinement (kata.isolation.confinement) is what
+could damage only the copy, and the kernel's confinement (kata.sandbox.confinement) is what
 stops them: without Landlock and seccomp these tests are skipped. Each attacker must
 get exactly the grade of its honest twin (the same answers, no attack), test by test;
 each honest classmate exactly the grade it gets when graded alone.
@@ -30,8 +30,8 @@ from pathlib import Path
 
 import pytest
 
-from kata.isolation import confinement
 from kata.katas import ROOT
+from kata.sandbox import confinement
 
 HOSTILE_CLASS = Path(__file__).parent / "hostile_class"
 CORRECT = Path(__file__).parent / "classroom" / "correct"  # the honest classmate, from the other class

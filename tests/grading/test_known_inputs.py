@@ -18,9 +18,9 @@ import pytest
 
 from kata.grading import grader
 from kata.grading.submissions import Submission
-from kata.isolation import confinement
 from kata.katas import ROOT, TESTS, find_kata
 from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
+from kata.sandbox import confinement
 
 KATA = find_kata("2")
 RECORDS = """

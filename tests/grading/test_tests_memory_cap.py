@@ -1,8 +1,8 @@
 """`kata grade` holds each student's tests' process to a cap on its memory, read from outside.
 
-kata.isolation.tests_memory does the reading. The hostile student answers kata 08 as the
+kata.sandbox.tests_memory does the reading. The hostile student answers kata 08 as the
 reference does, until its twentieth call: then it hands the tests' embedder three million
-sentences (12 MB on the wire, under the budget of kata.isolation.kept), which the tests' side
+sentences (12 MB on the wire, under the budget of kata.sandbox.kept), which the tests' side
 keeps and embeds, a vector of 256 numbers each (6 GB). The grader ends that student's run
 within seconds of its passing the cap; the tests that ran keep their outcomes, each test not
 run says why (the tests' process, not a worker), the honest classmate graded beside it is
@@ -22,10 +22,10 @@ import pytest
 
 from kata.grading import grader
 from kata.grading.submissions import submissions_in
-from kata.isolation import confinement, tests_memory
-from kata.isolation.tests_memory import TestsMemoryWatch, memory_of_the_tests_kib
 from kata.katas import find_kata
 from kata.runner.outcomes import TestOutcome
+from kata.sandbox import confinement, tests_memory
+from kata.sandbox.tests_memory import TestsMemoryWatch, memory_of_the_tests_kib
 from kata.vocabulary import KataStatus, Verdict, grader_stopped_the_tests, grader_stopped_the_tests_detail
 from tests.support.isolated_runs import GROWS_THE_TESTS_PROCESS
 
@@ -71,7 +71,7 @@ def workers_left() -> list[str]:
         line = command_line(entry.name) if entry.name.isdigit() else ""
         if (
             line.startswith(sys.executable)
-            and "kata.isolation.forkserver" in line
+            and "kata.sandbox.forkserver" in line
             and not command_line(parent_of(entry.name)).startswith(sys.executable)
         ):
             found.append(f"{entry.name}: {line[:200]}")
@@ -185,7 +185,7 @@ def test_a_process_that_watches_itself_and_does_not_stop_writes_its_last_words_a
             sys.executable,
             "-c",
             "import signal, time\n"
-            "from kata.isolation import tests_memory\n"
+            "from kata.sandbox import tests_memory\n"
             "tests_memory.TESTS_STOP_SECONDS = 1.0\n"
             "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
             "import os\n"

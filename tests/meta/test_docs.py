@@ -14,11 +14,11 @@ import re
 import pytest
 
 from kata.grading import grader, grades, submissions
-from kata.isolation import confinement
-from kata.isolation import limits as worker_limits
 from kata.judging import limits as call_limits
 from kata.judging import load_problems
 from kata.katas import ROOT
+from kata.sandbox import confinement
+from kata.sandbox import limits as worker_limits
 
 README_LIMIT = 8_000  # characters: a learner's first minute
 DOCS = ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "docs/learners.md", "docs/teachers.md", "docs/security.md"]

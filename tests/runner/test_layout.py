@@ -15,12 +15,12 @@ MAY_IMPORT = {
     "judging": set(),
     "labelled_set": set(),
     "drawing": {"labelled_set"},
-    "isolation": {"judging"},
-    "runner": {"isolation", "judging"},
-    "grading": {"runner", "isolation", "judging"},
+    "sandbox": {"judging"},
+    "runner": {"sandbox", "judging"},
+    "grading": {"runner", "sandbox", "judging"},
     "interview": {"runner"},
-    "release": {"runner", "isolation", "judging"},
-    "command": {"runner", "grading", "interview", "release", "isolation", "judging", "drawing", "labelled_set"},
+    "release": {"runner", "sandbox", "judging"},
+    "command": {"runner", "grading", "interview", "release", "sandbox", "judging", "drawing", "labelled_set"},
     "maintenance": {"runner", "judging", "labelled_set"},
 }
 TOP_LEVEL = ROOT / "kata"
@@ -69,12 +69,12 @@ def test_every_package_says_what_it_holds():
         assert docstring and "Imports" in docstring, f"kata/{package}/__init__.py says what it may import"
 
 
-def test_isolation_reaches_the_state_of_a_run_in_judging_only_through_kata_judging_elsewhere():
-    """The time of a test's waits, the call in progress and a test's stop are judging's; isolation reads and writes
+def test_the_sandbox_reaches_the_state_of_a_run_in_judging_only_through_kata_judging_elsewhere():
+    """The time of a test's waits, the call in progress and a test's stop are judging's; the sandbox reads and writes
     them through kata.judging.elsewhere alone, never through the call log or a registry of the guards."""
     wrong = [
         f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}.{alias.name}"
-        for path in sorted((TOP_LEVEL / "isolation").glob("*.py"))
+        for path in sorted((TOP_LEVEL / "sandbox").glob("*.py"))
         for node in ast.walk(ast.parse(path.read_text(), str(path)))
         if isinstance(node, ast.ImportFrom) and node.module in ("kata.judging.calls", "kata.judging.guards")
         for alias in node.names
@@ -224,3 +224,30 @@ def test_each_package_docstring_names_exactly_its_modules(package):
     assert (unnamed, phantoms) == ([], []), (
         f"kata/{package}/__init__.py: (modules it does not name, names of no module)"
     )
+
+
+def test_the_rest_of_kata_enters_the_sandbox_only_by_its_door():
+    """kata.sandbox's names (__all__) are its public interface: no module outside it imports one of its
+    modules, nor a name the door does not list."""
+    from kata import sandbox
+
+    wrong = []
+    for path in sorted(TOP_LEVEL.rglob("*.py")):
+        if path.is_relative_to(TOP_LEVEL / "sandbox"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("kata.sandbox."):
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}")
+            elif isinstance(node, ast.ImportFrom) and node.module == "kata.sandbox":
+                wrong += [
+                    f"{path.relative_to(ROOT)}:{node.lineno} imports {alias.name}, not in the door"
+                    for alias in node.names
+                    if alias.name not in sandbox.__all__
+                ]
+            elif isinstance(node, ast.Import):
+                wrong += [
+                    f"{path.relative_to(ROOT)}:{node.lineno} imports {alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("kata.sandbox")
+                ]
+    assert not wrong, "\n".join(wrong)

@@ -1,4 +1,4 @@
-"""The sandbox (kata.isolation) is loaded only by the runs that isolate code: --isolate, kata grade.
+"""The sandbox (kata.sandbox) is loaded only by the runs that isolate code: --isolate, kata grade.
 
 A learner's plain run, failing tests and the naming of their mistakes included, imports none of it.
 """
@@ -47,11 +47,11 @@ def test_a_learners_plain_run_imports_nothing_of_the_sandbox(repo):
     (repo / "problems" / KATA.slug / f"{KATA.module}.py").write_text(WRONG, encoding="utf-8")
     loaded = modules_loaded_by(repo, f"tests/{KATA.slug}")
     assert "kata.runner.diagnosis" in loaded and "kata.runner.mistakes" in loaded  # diagnosed, and yet:
-    assert [name for name in loaded if name.startswith("kata.isolation")] == []
+    assert [name for name in loaded if name.startswith("kata.sandbox")] == []
     stubs = modules_loaded_by(repo)  # every kata, not started
-    assert "kata.runner.plugin" in stubs and [name for name in stubs if name.startswith("kata.isolation")] == []
+    assert "kata.runner.plugin" in stubs and [name for name in stubs if name.startswith("kata.sandbox")] == []
 
 
 def test_an_isolated_run_loads_the_sandbox(repo):
     loaded = modules_loaded_by(repo, f"tests/{KATA.slug}/test_examples.py", "--impl=reference", "--isolate")
-    assert "kata.isolation.pool" in loaded and "kata.isolation.client" in loaded
+    assert "kata.sandbox.pool" in loaded and "kata.sandbox.client" in loaded

@@ -7,7 +7,7 @@ same size and shape, whose expected answer follows from how it was built.
 
 One seed is drawn for the run, in the tests' process (random.SystemRandom), and is never given
 to the code under test: an isolated worker's environment is a short list of its own
-(kata.isolation.forking.worker_environment). Each guard's generator is seeded with the run's
+(kata.sandbox.forking.worker_environment). Each guard's generator is seeded with the run's
 seed and the guard's name, so that a guard draws the same input whichever tests run with it.
 A guard that fails says its seed in its report, and `KATA_GUARD_SEED=<seed>` draws the same
 inputs again, in the tests' process only.

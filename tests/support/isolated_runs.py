@@ -1,4 +1,4 @@
-"""What the tests of isolation (tests/isolation) share: submissions to start in a worker, and pytest run on them.
+"""What the tests of isolation (tests/sandbox) share: submissions to start in a worker, and pytest run on them.
 
 - module_text: a submission's source as the tests write it, indented in place;
 - SPEAKS_THE_PROTOCOL: the start of a submission that writes on its worker's pipes itself;
@@ -7,7 +7,7 @@
 - kata_report, kata_04_report, memory_guard_report, hostile_report: what pytest prints for a
   kata's tests on a submission, isolated (HIDES_ITS_MEMORY and the red team's submissions in
   HOSTILE_SUBMISSIONS are such submissions, and GROWS_THE_TESTS_PROCESS one that grows the tests' process).
-The fixtures they go with (start_worker, no_limit_passed) are in tests/isolation/conftest.py.
+The fixtures they go with (start_worker, no_limit_passed) are in tests/sandbox/conftest.py.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from kata.isolation import confinement
-from kata.isolation.client import IsolatedFunction, WorkerEnded
 from kata.judging.calls import DidNotFinish, Judged
 from kata.judging.limits import Watchdog, can_watch
 from kata.katas import ROOT, TESTS, find_kata
+from kata.sandbox import confinement
+from kata.sandbox.client import IsolatedFunction, WorkerEnded
 from kata.vocabulary import EVERY_FAILURE_OPTION
 
 
@@ -167,8 +167,8 @@ def _pack(stream, max_tokens):
 """
 
 
-# Submissions of a red team, in files of their own: tests/isolation/hostile_submissions/<attack>/<module>.py.
-HOSTILE_SUBMISSIONS = TESTS / "isolation" / "hostile_submissions"
+# Submissions of a red team, in files of their own: tests/sandbox/hostile_submissions/<attack>/<module>.py.
+HOSTILE_SUBMISSIONS = TESTS / "sandbox" / "hostile_submissions"
 
 
 def hostile_report(
