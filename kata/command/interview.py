@@ -2,13 +2,14 @@
 aloud, a clock, questions to ask, a run and a submit; then the scorecard.
 
 The session's state and its figures are kata.interview's; this module prints them, and
-measures the growth of each stage's final code for the scorecard as `kata bench` does.
+measures the growth of each stage's accepted code for the scorecard as `kata bench` does.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import subprocess
 import sys
 import textwrap
@@ -31,7 +32,7 @@ from kata.interview.tracks import TRACKS, UnknownTrack, find_track, one_kata
 from kata.katas import ROOT, Kata, find_kata
 from kata.vocabulary import counted
 
-GROWTH_SECONDS = 6.0  # kata bench's budget for each stage's final code, in the scorecard
+GROWTH_SECONDS = 6.0  # kata bench's budget for each stage's accepted code, in the scorecard
 GROWTH_WAIT_SECONDS = 60.0  # the measurement's process is stopped past this
 WITHHELD = "withheld during your interview until it ends (kata interview end ends it)"
 
@@ -191,11 +192,10 @@ def _submit(options: argparse.Namespace) -> int:
         source = stage.path().read_bytes()
     except OSError as error:
         raise SessionProblem(f"{stage.file} cannot be read ({error.strerror}): nothing to submit") from None
-    submission = judge_code(
-        kata, source, stage.path().name, session.keep_code(source), at=at, confined=not session.confinement
-    )
+    submission = judge_code(kata, source, at=at, confined=not session.confinement, seed=secrets.randbelow(2**32))
     if submission.problem.startswith("not started"):
         raise SessionProblem(f"nothing to submit yet: write {', '.join(kata.functions)} in {stage.file}")
+    session.keep_code(source)
     stage.submissions.append(submission)
     number = len(stage.submissions)
     if not submission.accepted:
@@ -367,7 +367,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     report.add_argument(
         "--out", type=_report_path, metavar="FILE", default=None, help="also write it to FILE: .md, .html or .json"
     )
-    report.add_argument("--no-growth", action="store_true", help="do not time the final code of each stage")
+    report.add_argument("--no-growth", action="store_true", help="do not time the accepted code of each stage")
     actions.add_parser("history", help="every past session with its totals")
 
 

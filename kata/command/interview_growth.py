@@ -1,4 +1,4 @@
-"""The growth of a stage's final code for the interview's scorecard, measured as `kata bench` measures it.
+"""The growth of a stage's accepted code for the interview's scorecard, measured as `kata bench` measures it.
 
 Run as `python -m kata.command.interview_growth KATA FILE SECONDS` by `kata interview report`, in
 a process of its own that it stops past a limit; prints one line of JSON: the growth per

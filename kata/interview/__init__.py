@@ -7,5 +7,6 @@ run and the submit, as an online judge shows them), `confirm` (whether the code 
 pass), `scorecard` (the figures of a session, and its report). Each kata's script is part of its record
 (kata/interview_scripts.py, read through kata.katas).
 
-Imports kata.runner (the outcomes of a run, the catalog of mistakes, the folder of the learner's state).
+Imports kata.runner (the outcomes of a run, the catalog of mistakes, the folder of the learner's state),
+kata.judging (the guards' seed) and kata.sandbox's door (whether this machine can confine code).
 """

@@ -1,18 +1,24 @@
 """Whether a session's passed stages are borne out by the code they kept.
 
-session.json is the candidate's own file, which anyone can edit: a stage recorded as passed is shown
-as passed only when its accepted submission's kept code is there, unchanged (its SHA-256), and, for
-the scorecard, passes every test again when judged now. `history` checks the kept code only; judging
-again takes a few seconds a stage.
+session.json is the candidate's own file, which anyone can edit. A stage recorded as passed is shown as
+passed only when its accepted submission's kept code is there, unchanged (its SHA-256), the pass's time
+is that submission's, and, for the scorecard, the code passes every test again, judged now on the
+examples and guards' inputs it was first judged on (its seed), confined wherever this machine can
+confine, whatever the session says. `history` checks the kept code only (judging again takes a few
+seconds a stage). What this cannot tell: that the candidate wrote the code, or when; the times stand
+as recorded. It is for one's own practice, not an exam.
 """
 
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
+import re
 
 from kata.interview.judge import judge_code
 from kata.interview.session import Session, Stage
+from kata.sandbox import confinement_problem
+
+SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 def unconfirmed_passes(session: Session, judge_again: bool = True) -> dict[int, str]:
@@ -26,8 +32,10 @@ def unconfirmed_passes(session: Session, judge_again: bool = True) -> dict[int, 
 
 def _why_unconfirmed(session: Session, stage: Stage, judge_again: bool) -> str:
     accepted = stage.accepted_submission()
-    if accepted is None or not accepted.code:
+    if accepted is None or not isinstance(accepted.code, str) or not SHA256.fullmatch(accepted.code):
         return "no accepted submission's code was kept"
+    if accepted.at != stage.passed_at:
+        return "its time is not that of the submission it accepted"
     try:
         source = session.kept_code(accepted.code).read_bytes()
     except OSError:
@@ -36,9 +44,10 @@ def _why_unconfirmed(session: Session, stage: Stage, judge_again: bool) -> str:
         return "the code it accepted has been changed since"
     if not judge_again:
         return ""
-    again = judge_code(
-        stage.the_kata, source, Path(stage.file).name, accepted.code, at=accepted.at, confined=not session.confinement
-    )
+    if not isinstance(accepted.seed, int) or isinstance(accepted.seed, bool):
+        return "the seed of its examples was not kept"
+    confined = confinement_problem() is None  # this machine's, never what the session says
+    again = judge_code(stage.the_kata, source, at=accepted.at, confined=confined, seed=accepted.seed)
     if again.accepted:
         return ""
     if again.problem:

@@ -15,6 +15,8 @@ has ended).
 
 from __future__ import annotations
 
+import hashlib
+import os
 import subprocess
 import sys
 import tempfile
@@ -22,9 +24,11 @@ from collections import Counter
 from pathlib import Path
 
 from kata.interview.session import Submission
+from kata.judging.guards import GUARD_SEED_VARIABLE
 from kata.katas import ROOT, TESTS, Kata, relative
 from kata.processes import process_group, stop_group
 from kata.runner.outcomes import read_outcomes
+from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
 from kata.vocabulary import Verdict
 
 RUN_FILES = ("test_examples.py",)
@@ -52,17 +56,18 @@ LIMIT_WORDS = {
 }
 
 
-def judge_code(kata: Kata, source: bytes, name: str, code: str, *, at: float, confined: bool) -> Submission:
-    """Submit `source` as the file `name` (a copy, so that what is judged is exactly what was kept as `code`)."""
+def judge_code(kata: Kata, source: bytes, *, at: float, confined: bool, seed: int) -> Submission:
+    """Submit `source` as the kata's file (a copy, so that what is judged is exactly these bytes), its
+    properties' examples and its guards' inputs drawn from `seed`, so that judging it again draws the same."""
     with tempfile.TemporaryDirectory(prefix="kata-interview-code-") as folder:
-        copy = Path(folder) / name
+        copy = Path(folder) / f"{kata.module}.py"
         copy.write_bytes(source)
-        submission = judge(kata, copy, submit=True, at=at, confined=confined)
-    submission.code = code
+        submission = judge(kata, copy, submit=True, at=at, confined=confined, seed=seed)
+    submission.code, submission.seed = hashlib.sha256(source).hexdigest(), seed
     return submission
 
 
-def judge(kata: Kata, file: Path, *, submit: bool, at: float, confined: bool) -> Submission:
+def judge(kata: Kata, file: Path, *, submit: bool, at: float, confined: bool, seed: int | None = None) -> Submission:
     """Run the stage's examples (or, to submit, its other tests) on `file`; the submission's record."""
     names = SUBMIT_FILES if submit else RUN_FILES
     tests = [relative(TESTS / kata.slug / name) for name in names if (TESTS / kata.slug / name).is_file()]
@@ -86,7 +91,7 @@ def judge(kata: Kata, file: Path, *, submit: bool, at: float, confined: bool) ->
         ]
         with (
             output.open("w", encoding="utf-8") as written,
-            process_group(command, cwd=ROOT, stdout=written, stderr=subprocess.STDOUT) as process,
+            process_group(command, cwd=ROOT, stdout=written, stderr=subprocess.STDOUT, env=_seeded(seed)) as process,
         ):
             try:
                 process.wait(timeout=limit)
@@ -135,3 +140,10 @@ def judge_view(report: str) -> str:
     if len(shown) > MOST_SHOWN_LINES:
         shown = [*shown[:MOST_SHOWN_LINES], "..."]
     return "\n".join(shown)
+
+
+def _seeded(seed: int | None) -> dict[str, str] | None:
+    """The environment of a run whose examples and guards' inputs are drawn from `seed` (None: fresh ones)."""
+    if seed is None:
+        return None
+    return {**os.environ, HYPOTHESIS_SEED_VARIABLE: str(seed), GUARD_SEED_VARIABLE: str(seed)}

@@ -1,7 +1,7 @@
 """A session's scorecard: per stage, the times, the submissions, the mistakes, the questions; then the total.
 
 The figures come from the session's record alone (kata.interview.session), and the growth of
-each stage's final code from the command, which measures it as `kata bench` does. The
+each stage's accepted code from the command, which measures it as `kata bench` does. The
 mistakes' names are read from the catalog (solutions/<kata>/mistakes.py) once the session has
 ended; where the catalog is not in the copy (the student release), the scorecard says so.
 """
@@ -23,7 +23,7 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 
 @dataclass(frozen=True)
 class Growth:
-    """The growth per doubling of the stage's final code, and the reference's, as kata bench measures them."""
+    """The growth per doubling of the stage's accepted code, and the reference's, as kata bench measures them."""
 
     yours: float | None
     reference: float | None
@@ -171,6 +171,13 @@ def as_markdown(data: dict) -> str:
 
 def _session_line(data: dict) -> str:
     state = f"ended: {data['end_reason']}" if data["ended"] else "still under way; mistakes are named once it ends"
+    unconfirmed = sum(bool(stage["recorded_pass_unconfirmed"]) for stage in data["stages"])
+    if unconfirmed:
+        state += (
+            " (as recorded: 1 pass below is not borne out by its code)"
+            if unconfirmed == 1
+            else f" (as recorded: {unconfirmed} passes below are not borne out by their code)"
+        )
     confinement = "" if data["confinement"] == "confined" else f" Your code ran unconfined ({data['confinement']})."
     clock = " Timed by a given clock, not the wall clock." if data["clock"] == "given" else ""
     return f"Session {data['session']}, {state}.{confinement}{clock}"
@@ -210,7 +217,7 @@ def _stage_lines(stage: dict, ended: bool) -> list[str]:
         )
     growth = stage["growth"]
     if growth is not None:
-        lines.append(f"- growth per doubling of your final code: {_growth(growth)}")
+        lines.append(f"- growth per doubling of your accepted code: {_growth(growth)}")
     return lines
 
 

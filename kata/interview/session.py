@@ -45,6 +45,7 @@ class Submission:
     mistake: str = ""  # the id of the catalogued mistake it matched, if one: withheld until the session ends
     problem: str = ""  # why the tests could not run the code (not started, a syntax error...), if so
     code: str = ""  # the SHA-256 of the code judged, kept as submitted/<code>.py in the session's folder
+    seed: int | None = None  # what its examples and guards' inputs were drawn from, drawn again to confirm it
 
     @property
     def accepted(self) -> bool:
@@ -107,12 +108,11 @@ class Session:
         """Where a submission's code is kept, by its SHA-256."""
         return self.folder() / "submitted" / f"{code}.py"
 
-    def keep_code(self, source: bytes) -> str:
-        """Keep the code about to be judged; its SHA-256, which names it."""
-        code = hashlib.sha256(source).hexdigest()
-        self.kept_code(code).parent.mkdir(exist_ok=True)
-        self.kept_code(code).write_bytes(source)
-        return code
+    def keep_code(self, source: bytes) -> None:
+        """Keep code a submission judged, named by its SHA-256 (Submission.code)."""
+        kept = self.kept_code(hashlib.sha256(source).hexdigest())
+        kept.parent.mkdir(exist_ok=True)
+        kept.write_bytes(source)
 
     def elapsed(self) -> float:
         """Seconds since the start, by the clock that started the session; never past the end."""

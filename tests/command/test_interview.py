@@ -153,6 +153,7 @@ def test_an_interview_on_a_kata_the_learner_solved_starts_from_the_stub_not_thei
     assert not [line for line in source.splitlines() if line.strip() and line.strip() in solved_lines]
     done = candidate.interview("submit")
     assert done.returncode == 2 and "nothing to submit yet: write fixed_windows" in done.stderr, done.stderr
+    assert not list(candidate.session_file().parent.glob("submitted/*")), "the stub was kept as a submission"
 
 
 def test_a_follow_up_stage_starts_with_the_code_of_the_stage_before():
@@ -210,7 +211,7 @@ def test_the_scorecard_counts_times_from_the_stage_and_names_only_the_unasked_qu
         {"question": find_kata("02").script.questions[0].asked, "submission": 1}
     ], "the tuple test was not the failure shown"
     assert stage["questions_asked"] == [find_kata("02").script.questions[3].asked]
-    assert "growth per doubling of your final code: 2.0, looks linear; the reference's 2.1" in as_markdown(card)
+    assert "growth per doubling of your accepted code: 2.0, looks linear; the reference's 2.1" in as_markdown(card)
 
 
 def test_the_scorecard_withholds_the_mistake_while_the_session_is_under_way():
@@ -388,7 +389,7 @@ def test_a_whole_stage_gate_follow_up_carry_over_and_scorecard(candidate, file_f
         "- not asked: If a chunk's total is exactly the budget, does it still fit? Your first submission "
         "failed on exactly that." in card
     )
-    assert "growth per doubling of your final code" in card and (candidate.repo / "card.md").read_text() in card
+    assert "growth per doubling of your accepted code" in card and (candidate.repo / "card.md").read_text() in card
     history = candidate.interview("history").stdout
     assert "packing" in history and "1 of 4 stages" in history and "2 submissions (1 failed)" in history
     assert file_fingerprints(candidate.repo / "problems") == learners_files
@@ -473,10 +474,59 @@ def test_code_that_forges_its_result_reads_the_reference_or_rewrites_the_session
     assert candidate.status()["stage"] == 1
 
 
+def kept_pass(tmp_path, monkeypatch, source: bytes = b"def fixed_windows(t, c, o=0):\n    return []\n", **changes):
+    """A session whose one stage was passed by `source`, kept under tmp_path; `changes` edit the submission."""
+    code = hashlib.sha256(source).hexdigest()
+    monkeypatch.setattr(Session, "kept_code", lambda self, name: tmp_path / f"{name}.py")
+    (tmp_path / f"{code}.py").write_bytes(source)
+    submission = Submission(60.0, 66, 66, code=code, seed=7)
+    for name, value in changes.items():
+        setattr(submission, name, value)
+    stage = Stage(
+        "01_fixed_windows", 0.0, ".kata/interview/x/fixed_windows.py", submissions=[submission], passed_at=60.0
+    )
+    return Session("x", "kata 01", 20, START, "given", confinement="", stages=[stage])
+
+
+@pytest.mark.parametrize(
+    ("changes", "why"),
+    [
+        ({"code": "../../../etc/passwd"}, "no accepted submission's code was kept"),
+        ({"code": ""}, "no accepted submission's code was kept"),
+        ({"at": 30.0, "passed": 66}, "its time is not that of the submission it accepted"),
+        ({"seed": None}, "the seed of its examples was not kept"),
+    ],
+)
+def test_a_recorded_pass_whose_record_is_not_its_submissions_is_not_confirmed(tmp_path, monkeypatch, changes, why):
+    from kata.interview import confirm
+
+    monkeypatch.setattr(
+        confirm, "judge_code", lambda *a, **k: pytest.fail("judged a pass its record does not bear out")
+    )
+    assert confirm.unconfirmed_passes(kept_pass(tmp_path, monkeypatch, **changes)) == {0: why}
+
+
+def test_judging_a_pass_again_is_confined_where_the_machine_can_whatever_the_session_says(tmp_path, monkeypatch):
+    from kata.interview import confirm
+
+    session = kept_pass(tmp_path, monkeypatch)
+    session.confinement = "written into session.json by hand"
+    asked = {}
+
+    def judged(kata, source, **options):
+        asked.update(options)
+        return Submission(60.0, 66, 66)
+
+    monkeypatch.setattr(confirm, "judge_code", judged)
+    monkeypatch.setattr(confirm, "confinement_problem", lambda: None)
+    assert confirm.unconfirmed_passes(session) == {}
+    assert asked == {"at": 60.0, "confined": True, "seed": 7}  # the seed it was first judged with, drawn again
+
+
 def forge_a_pass(candidate, code: str = "") -> None:
     """Write into session.json, by hand, that the first stage was passed and the session ended."""
     session = json.loads(candidate.session_file().read_text())
-    session["stages"][0]["submissions"].append({"at": 60.0, "passed": 66, "total": 66, "code": code})
+    session["stages"][0]["submissions"].append({"at": 60.0, "passed": 66, "total": 66, "code": code, "seed": 1})
     session["stages"][0]["passed_at"] = 60.0
     session["ended_at"], session["end_reason"] = 60.0, "every stage passed"
     candidate.session_file().write_text(json.dumps(session))
