@@ -1,9 +1,9 @@
 """Removing a folder, whatever was left in it.
 
-Beside the packages, which may all import it: isolation removes each worker's folder with
+Beside the packages, which may all import it: the sandbox removes each worker's folder with
 it, and grading the copies of a class's submissions (kata grade, GitHub Classroom), which
-may nest as deep. In isolation it would be grading's helper hosted there; in grading, out
-of isolation's reach.
+may nest as deep. In the sandbox it would be grading's helper hosted there; in grading, out
+of the sandbox's reach.
 """
 
 from __future__ import annotations

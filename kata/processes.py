@@ -8,7 +8,7 @@ runs several students at once) are stopped by `stop_every_group()`.
 
 Beside the packages, which may all import it, rather than in one of them: the command runs
 its pytest runs in such groups (`kata check`, `kata watch`) and grading runs each student's
-(`kata grade`). Neither is isolation's work (the workers of a run are forked by its fork
+(`kata grade`). Neither is the sandbox's work (the workers of a run are forked by its fork
 server, not started here), nor the runner's (the pytest plugin inside those runs), and
 grading may not import the command.
 """

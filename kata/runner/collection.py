@@ -164,7 +164,8 @@ def _folder_node(item: pytest.Item) -> pytest.Collector:
 
 
 class KataUnavailable(pytest.Item):
-    """Stands for all of a kata's tests when its code cannot run: one line instead of a traceback per test."""
+    """Stands for a kata's tests when its code cannot run: one line instead of a traceback per test (one item for
+    them all; under --junitxml one in place of each, so that pytest's counts and the JUnit file count every test)."""
 
     def __init__(self, *, problem: Exception, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -11,11 +11,10 @@
 from __future__ import annotations
 
 import ast
-import sys
 from dataclasses import dataclass
 from importlib.util import decode_source
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 
 from kata.judging import load_problems
 from kata.judging.calls import Judged
@@ -220,9 +219,3 @@ def decoded_as_python(data: bytes) -> str:
         return decode_source(data)
     except (SyntaxError, UnicodeDecodeError, LookupError):
         return data.decode("utf-8", "replace")
-
-
-def workers_of_this_process() -> ModuleType | None:
-    """kata.sandbox.pool, once something in this process has made a worker; a plain run never loads it,
-    so that a learner's run imports nothing of the sandbox."""
-    return sys.modules.get("kata.sandbox.pool")

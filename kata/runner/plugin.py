@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from kata import sandbox  # its door alone, which loads none of its modules
 from kata.judging.limits import CALL_SECONDS, KATA_SECONDS, PACE_FACTOR, TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.runner import (
     collection,
@@ -37,7 +38,7 @@ from kata.runner import (
 )
 from kata.runner.by_cause import FailuresByCause
 from kata.runner.fixtures import function_fixtures
-from kata.runner.implementations import BadImplOption, Implementation, parse_impl, workers_of_this_process
+from kata.runner.implementations import BadImplOption, Implementation, parse_impl
 from kata.runner.naming import Naming
 from kata.runner.reporting import FirstFailureWriter
 from kata.runner.run_state import RUN, RunState
@@ -231,7 +232,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def connect_the_workers_to_judging() -> None:
     """Tell judging what it must know of the workers that run an isolated run's calls: where this process
     waits for their replies, and which iterators are read in them (kata.judging.elsewhere)."""
-    from kata.sandbox import connect_to_judging  # an isolated run's: a plain run loads none of the sandbox
+    from kata.sandbox import connect_to_judging  # an isolated run's: a plain run loads none of its modules
 
     connect_to_judging()
 
@@ -243,6 +244,5 @@ def why_workers_run_unconfined() -> str | None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    workers = workers_of_this_process()
-    if workers is not None:
-        workers.stop_all_workers()
+    if sandbox.workers_started():
+        sandbox.stop_all_workers()

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from kata import sandbox  # its door alone, which loads none of its modules
 from kata.judging import limits
 from kata.judging.calls import KataOutOfTime, log
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.limits import STALLED_CALL_SECONDS, Watchdog, can_watch
 from kata.katas import kata_of_test
-from kata.runner.implementations import workers_of_this_process
 from kata.runner.profiles import examples_factor
 from kata.runner.run_state import RUN
 
@@ -110,9 +110,8 @@ def _call_limits(item: pytest.Item, guard: pytest.Mark | None) -> tuple[float | 
 def pytest_runtest_setup(item: pytest.Item) -> None:
     log.forget()
     kata = kata_of_test(item.path)
-    workers = workers_of_this_process()
-    if workers is not None:
-        workers.start_a_test(
+    if sandbox.workers_started():
+        sandbox.start_a_test(
             own_worker=item.get_closest_marker("own_worker") is not None, kata=kata.slug if kata else None
         )
 

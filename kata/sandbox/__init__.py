@@ -2,7 +2,7 @@
 
 Its door is this package's names, `__all__`: the rest of kata imports only them, never its modules
 (tests/runner/test_layout.py), and each is loaded when first asked for, so that a run that isolates
-nothing (a learner's plain run) loads none of the sandbox (tests/runner/test_sandbox_door.py).
+nothing (a learner's plain run) loads none of its modules (tests/runner/test_sandbox_door.py).
 
 The threat: a student who has read this source and wants full marks, or a classmate's zero. Their code
 may try to read the tests, the references, the oracles or classmates' files; to write the outcomes,
@@ -42,14 +42,14 @@ On both sides:
   decoded; `values`: the plain data they carry, exceptions included; `kinds`: the classes made
   for the kinds of value the other side names (dataclasses, namedtuples, subclasses); `handles`: what is not
   plain data, left on its side and called back across the pipes, or copied.
-- `limits`: every limit of a worker, each defined once.
+- `limits`: every limit of a worker but its memory (kata.judging.limits.WORKER_MEMORY_MB), each defined once.
 
 Imports from `kata.judging` what holds no state of a run (the exceptions of a stopped call,
 whether a value is an iterator and whether it can be watched, the words of a load failure, the
 reading that measures memory, the memory caps), and reaches judging's state only through
 `kata.judging.elsewhere`: the time of the test's waits, the call in progress, and the stop of a
 test. Judging never
-imports isolation; the runner's plugin connects the two when a run is isolated. Also
+imports the sandbox; the runner's plugin connects the two when a run is isolated. Also
 imports `kata.katas`, `kata.folders`, `kata.vocabulary` (the words of a stop) and the katas'
 materials; never the runner, grading or the command.
 """
@@ -57,6 +57,7 @@ materials; never the runner, grading or the command.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -103,8 +104,14 @@ __all__ = [
     "stop_all_workers",
     "worker_for",
     "workers_can_be_kept_from_sight",
+    "workers_started",
 ]
-assert sorted(__all__) == sorted(DOOR)  # written out for ruff and mypy, the same names
+
+
+def workers_started() -> bool:
+    """Whether anything in this process has made a worker (and so loaded the sandbox's pool): a run that
+    isolates nothing has none to tell of a new test, or to stop."""
+    return f"{__name__}.pool" in sys.modules
 
 
 def __getattr__(name: str) -> Any:

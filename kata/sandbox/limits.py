@@ -1,6 +1,6 @@
-"""The limits of a worker process: its memory, its time, what it may hold, and what it may send.
+"""The limits of a worker process: its time, what it may hold, and what it may send.
 
-Every limit of isolation is defined here, once; the limits of a call and of a test, which
+Every other limit of the sandbox is defined here, once; the limits of a call and of a test, which
 hold however the code runs, are kata.judging.limits, and so are the two memory caps the runner's
 options name (a worker's address space, the tests' process's resident memory), so that a plain run
 reads them without loading the sandbox. Plain numbers, and no imports: the

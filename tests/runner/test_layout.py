@@ -18,7 +18,7 @@ MAY_IMPORT = {
     "sandbox": {"judging"},
     "runner": {"sandbox", "judging"},
     "grading": {"runner", "sandbox", "judging"},
-    "interview": {"runner"},
+    "interview": {"runner", "sandbox", "judging"},
     "release": {"runner", "sandbox", "judging"},
     "command": {"runner", "grading", "interview", "release", "sandbox", "judging", "drawing", "labelled_set"},
     "maintenance": {"runner", "judging", "labelled_set"},
@@ -228,26 +228,53 @@ def test_each_package_docstring_names_exactly_its_modules(package):
 
 def test_the_rest_of_kata_enters_the_sandbox_only_by_its_door():
     """kata.sandbox's names (__all__) are its public interface: no module outside it imports one of its
-    modules, nor a name the door does not list."""
+    modules (nor reaches one by name, by importlib or sys.modules), nor uses a name the door does not list."""
     from kata import sandbox
 
     wrong = []
     for path in sorted(TOP_LEVEL.rglob("*.py")):
         if path.is_relative_to(TOP_LEVEL / "sandbox"):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("kata.sandbox."):
-                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}")
-            elif isinstance(node, ast.ImportFrom) and node.module == "kata.sandbox":
-                wrong += [
-                    f"{path.relative_to(ROOT)}:{node.lineno} imports {alias.name}, not in the door"
-                    for alias in node.names
-                    if alias.name not in sandbox.__all__
-                ]
+        where = path.relative_to(ROOT)
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                names = [alias.name for alias in node.names]
+                if node.level or module.startswith("kata.sandbox."):
+                    wrong.append(f"{where}:{node.lineno} imports from {'.' * node.level}{module}")
+                elif module == "kata.sandbox":
+                    wrong += [
+                        f"{where}:{node.lineno} imports {name}, not in the door"
+                        for name in names
+                        if name not in sandbox.__all__
+                    ]
             elif isinstance(node, ast.Import):
                 wrong += [
-                    f"{path.relative_to(ROOT)}:{node.lineno} imports {alias.name}"
+                    f"{where}:{node.lineno} imports {alias.name}"
                     for alias in node.names
                     if alias.name.startswith("kata.sandbox")
                 ]
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "sandbox":
+                if node.attr not in sandbox.__all__:
+                    wrong.append(f"{where}:{node.lineno} uses sandbox.{node.attr}, not in the door")
+            elif isinstance(node, (ast.Call, ast.Subscript)):  # importlib.import_module(...), sys.modules[...]
+                named = (
+                    [*node.args, *(keyword.value for keyword in node.keywords)]
+                    if isinstance(node, ast.Call)
+                    else [node.slice]
+                )
+                wrong += [
+                    f"{where}:{node.lineno} reaches {value.value!r} by name"
+                    for value in named
+                    if isinstance(value, ast.Constant) and str(value.value).startswith("kata.sandbox.")
+                ]
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_sandboxs_door_lists_exactly_the_names_it_opens():
+    from kata import sandbox
+
+    assert sorted(sandbox.__all__) == sorted([*sandbox.DOOR, "workers_started"])
+    for name in sandbox.__all__:
+        assert getattr(sandbox, name) is not None, name

@@ -1,6 +1,7 @@
-"""The sandbox (kata.sandbox) is loaded only by the runs that isolate code: --isolate, kata grade.
+"""The sandbox (kata.sandbox) is loaded only by the runs that isolate code: --isolate, kata grade; a plain run
+reaches at most its door, the package's own few lines, which load none of its modules.
 
-A learner's plain run, failing tests and the naming of their mistakes included, imports none of it.
+A learner's plain run, failing tests and the naming of their mistakes included, imports none of its modules.
 """
 
 from __future__ import annotations
@@ -47,9 +48,9 @@ def test_a_learners_plain_run_imports_nothing_of_the_sandbox(repo):
     (repo / "problems" / KATA.slug / f"{KATA.module}.py").write_text(WRONG, encoding="utf-8")
     loaded = modules_loaded_by(repo, f"tests/{KATA.slug}")
     assert "kata.runner.diagnosis" in loaded and "kata.runner.mistakes" in loaded  # diagnosed, and yet:
-    assert [name for name in loaded if name.startswith("kata.sandbox")] == []
+    assert [name for name in loaded if name.startswith("kata.sandbox.")] == []  # its door alone, if anything
     stubs = modules_loaded_by(repo)  # every kata, not started
-    assert "kata.runner.plugin" in stubs and [name for name in stubs if name.startswith("kata.sandbox")] == []
+    assert "kata.runner.plugin" in stubs and [name for name in stubs if name.startswith("kata.sandbox.")] == []
 
 
 def test_an_isolated_run_loads_the_sandbox(repo):
