@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from kata.command.argument_types import KATA_FORMS, call_seconds, fail, megabytes, points, positive_int, seed, share
-from kata.katas import find_kata
+from kata.katas import UnknownKata, find_kata
 
 if TYPE_CHECKING:
     from kata.grading.scoring import Scoring
+
+T = TypeVar("T")
 
 
 def grade_arguments(command: argparse.ArgumentParser) -> None:
@@ -164,28 +167,40 @@ def scoring(options: argparse.Namespace) -> Scoring:
 
     if options.weights and options.scoring != "weighted":
         raise ValueError("--weights goes with --scoring weighted")
-    per_kata = {}
-    for pair in options.kata_points:
-        name, _, number = pair.partition("=")
-        try:
-            per_kata[find_kata(name).slug] = points(number)
-        except argparse.ArgumentTypeError as error:
-            raise ValueError(f"--kata-points {pair!r}: {error}") from None
+    per_kata = kata_pairs("--kata-points", options.kata_points, points)
     return Scoring(options.scoring, options.points, per_kata, parse_weights(options.weights))
 
 
-def assignment_ids(pairs: list[str]) -> dict[str, str]:
-    """--assignment-ids 1=4711: kata slug -> Canvas's assignment id (digits, as Canvas writes them)."""
-    ids = {}
+def kata_pairs(option: str, pairs: list[str], value_of: Callable[[str], T]) -> dict[str, T]:
+    """KATA=VALUE pairs (--kata-points 3=20): kata slug -> its value; ValueError naming the option and the pair
+    for a kata that does not exist or is given twice, a pair without '=', or a value `value_of` refuses."""
+    found: dict[str, T] = {}
     for pair in pairs:
-        name, _, number = pair.partition("=")
+        name, equals, value = pair.partition("=")
         try:
+            if not equals:
+                raise ValueError("write it KATA=VALUE")
             slug = find_kata(name).slug
-        except argparse.ArgumentTypeError as error:
-            raise ValueError(f"--assignment-ids {pair!r}: {error}") from None
-        if not (number.isascii() and number.isdigit()):
-            raise ValueError(f"--assignment-ids {pair!r}: an assignment id is Canvas's number, such as 1=4711")
-        ids[slug] = number
+            if slug in found:
+                raise ValueError(f"{slug} is given twice")
+            found[slug] = value_of(value)
+        except (UnknownKata, argparse.ArgumentTypeError, ValueError) as error:
+            raise ValueError(f"{option} {pair!r}: {error}") from None
+    return found
+
+
+def canvas_assignment_id(value: str) -> str:
+    if not (value.isascii() and value.isdigit()):
+        raise ValueError("an assignment id is Canvas's number, such as 1=4711")
+    return value
+
+
+def assignment_ids(pairs: list[str]) -> dict[str, str]:
+    """--assignment-ids 1=4711: kata slug -> Canvas's assignment id (digits, as Canvas writes them), one per kata."""
+    ids = kata_pairs("--assignment-ids", pairs, canvas_assignment_id)
+    shared = sorted({number for number in ids.values() if list(ids.values()).count(number) > 1})
+    if shared:
+        raise ValueError(f"--assignment-ids: two katas name one assignment, {', '.join(shared)}")
     return ids
 
 

@@ -64,10 +64,11 @@ def read_roster(path: Path) -> dict[str, Person]:
         with Path(path).open(encoding="utf-8-sig", newline="") as file:
             reader = csv.DictReader(file)
             columns = [column_name(name) for name in reader.fieldnames or []]
-            if "folder" not in columns or "id" not in columns:
+            unknown = [column for column in columns if column not in ROSTER_COLUMNS]
+            if "folder" not in columns or "id" not in columns or unknown:
                 raise BadRoster(
                     f"--roster {str(path)!r}: its first line must name the columns folder and id "
-                    f"(and optionally {', '.join(ROSTER_COLUMNS[2:])}); "
+                    f"(and optionally {', '.join(ROSTER_COLUMNS[2:])}, no other); "
                     f"it has {', '.join(columns) or 'none'}"
                 )
             people: dict[str, Person] = {}
@@ -75,6 +76,11 @@ def read_roster(path: Path) -> dict[str, Person]:
                 cells = {column_name(key): (value or "").strip() for key, value in row.items() if key}
                 if not cells.get("folder") or not cells.get("id"):
                     raise BadRoster(f"--roster {str(path)!r}, line {line}: a folder and an id are needed")
+                if cells.get("canvas_id") and not (cells["canvas_id"].isascii() and cells["canvas_id"].isdigit()):
+                    raise BadRoster(
+                        f"--roster {str(path)!r}, line {line}: canvas_id {cells['canvas_id']!r} is not Canvas's "
+                        "user id, a number"
+                    )
                 if cells["folder"] in people:
                     raise BadRoster(
                         f"--roster {str(path)!r}, line {line}: the folder {cells['folder']!r} is named twice"

@@ -276,6 +276,9 @@ def test_the_roster_is_read_strictly(tmp_path):
         ("name,id\nalice,S1\n", "must name the columns folder and id"),
         ("folder,id\nalice,\n", "line 2: a folder and an id are needed"),
         ("folder,id\nalice,S1\nalice,S2\n", "line 3: the folder 'alice' is named twice"),
+        # a heading it does not know would be dropped: "Canvas User ID" left Canvas's ID column empty
+        ("folder,id,Canvas User ID\nalice,S1,101\n", "no other); it has folder, id, canvas_user_id"),
+        ("folder,id,canvas_id\nalice,S1,S1\n", "line 2: canvas_id 'S1' is not Canvas's user id, a number"),
     ]:
         good.write_text(text, encoding="utf-8")
         with pytest.raises(BadRoster, match=said):
@@ -301,6 +304,10 @@ def test_the_roster_is_read_strictly(tmp_path):
         (["--gradebook", "g.csv", "--assignment-ids", "1=x"], "--assignment-ids '1=x': an assignment id is Canvas's"),
         (["--gradebook", "g.csv", "--assignment-ids", "3=4711"], "--assignment-ids names 03_recursive_chunker"),
         (["--assignment-ids", "1=4711"], "--assignment-ids goes with --gradebook"),
+        (["--gradebook", "g.csv", "--assignment-ids", "99=4711"], "--assignment-ids '99=4711': there is no kata"),
+        (["--gradebook", "g.csv", "--assignment-ids", "1=4711", "1=4712"], "'1=4712': 01_fixed_windows is given twice"),
+        (["--gradebook", "g.csv", "--assignment-ids", "1=4711", "2=4711"], "two katas name one assignment, 4711"),
+        (["--kata-points", "1"], "--kata-points '1': write it KATA=VALUE"),
     ],
 )
 def test_bad_gradebook_options_are_refused_before_grading(tmp_path, arguments, said):
