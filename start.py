@@ -1,54 +1,73 @@
 """Set up the katas and start practising, in one command: python3 start.py
 
-The first run makes a virtual environment in .venv and installs the katas into it (pytest,
-Hypothesis and the `kata` command); then, in a terminal, it starts `kata watch` on your next kata,
-which checks your file again on every save. `python3 start.py test` runs every kata's tests instead.
-Only Python's standard library is used here, so that it works before anything is installed.
+The first run makes a virtual environment in .venv (or uses the one you made) and installs the katas
+into it (pytest, Hypothesis and the `kata` command); then, in a terminal, it starts `kata watch` on
+your next kata, which checks your file again on every save. `python3 start.py test` runs every kata's
+tests instead. It installs again when pyproject.toml changes (after a pull that adds a dependency).
+
+Only Python's standard library is used, and only what every Python 3 parses (no f-strings, no
+annotations), so that an old Python gets the one line that says which one is needed.
 """
 
-from __future__ import annotations
-
+import hashlib
 import os
 import subprocess
 import sys
 import venv
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
-VENV = ROOT / ".venv"
-# Written once the install has succeeded: a .venv left half made (an interrupted install) is made again.
-INSTALLED = VENV / ".katas-installed"
+ROOT = os.path.dirname(os.path.abspath(__file__))
+VENV = os.path.join(ROOT, ".venv")
+# Written once the install has succeeded, with the hash of the pyproject.toml it installed.
+INSTALLED = os.path.join(VENV, ".katas-installed")
 USAGE = "python3 start.py (set up, then watch your next kata) or python3 start.py test (run every kata's tests)"
 
 
-def python_of_the_environment() -> Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+def python_of_the_environment():
+    return os.path.join(VENV, "Scripts", "python.exe") if os.name == "nt" else os.path.join(VENV, "bin", "python")
 
 
-def set_up() -> None:
-    """Make .venv and install the katas into it, once."""
-    if INSTALLED.is_file() and python_of_the_environment().is_file():
-        return
-    print("Setting up the katas in .venv (once, a minute or so): a virtual environment, then pip install -e .")
-    venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    install = [str(python_of_the_environment()), "-m", "pip", "install", "--quiet", "-e", str(ROOT)]
+def what_is_installed():
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as project:
+        return hashlib.sha256(project.read()).hexdigest()
+
+
+def set_up():
+    """Install the katas into .venv, making it first if it is not there; again when pyproject.toml changed."""
+    wanted = what_is_installed()
+    try:
+        with open(INSTALLED, encoding="utf-8") as marker:
+            if marker.read().strip() == wanted and os.path.isfile(python_of_the_environment()):
+                return
+    except OSError:
+        pass
+    print("Setting up the katas in .venv (a minute or so): pip install -e .")
+    if not os.path.isfile(python_of_the_environment()):
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        except (OSError, subprocess.CalledProcessError) as error:
+            sys.exit(
+                "start.py: Python could not make a virtual environment in .venv ({}); on Debian or "
+                "Ubuntu, sudo apt install python3-venv, then run python3 start.py again".format(error)
+            )
+    install = [python_of_the_environment(), "-m", "pip", "install", "--quiet", "-e", ROOT]
     if subprocess.call(install, cwd=ROOT) != 0:
         sys.exit("start.py: installing the katas into .venv failed (pip says why above); run python3 start.py again")
-    INSTALLED.write_text("pip install -e . succeeded\n", encoding="utf-8")
+    with open(INSTALLED, "w", encoding="utf-8") as marker:
+        marker.write(wanted + "\n")
 
 
-def main(arguments: list[str]) -> int:
-    if sys.version_info < (3, 10):  # noqa: UP036 (this script is what an older Python runs first)
-        sys.exit(f"start.py: the katas need Python 3.10 or newer; this is Python {sys.version.split()[0]}")
+def main(arguments):
+    if sys.version_info < (3, 10):
+        sys.exit("start.py: the katas need Python 3.10 or newer; this is Python " + sys.version.split()[0])
     if arguments not in ([], ["test"]):
-        print(f"start.py: {' '.join(arguments)!r} is not something it does; {USAGE}", file=sys.stderr)
+        print("start.py: {!r} is not something it does; {}".format(" ".join(arguments), USAGE), file=sys.stderr)
         return 2
     set_up()
-    python = str(python_of_the_environment())
+    python = python_of_the_environment()
     if arguments == ["test"]:
         return subprocess.call([python, "-m", "pytest"], cwd=ROOT)
     if not sys.stdin.isatty():  # kata watch needs a terminal to draw its screen in
-        print(f"The katas are set up in .venv. In a terminal: {USAGE}.")
+        print("The katas are set up in .venv. In a terminal: " + USAGE + ".")
         return 0
     try:
         return subprocess.call([python, "-m", "kata", "watch"], cwd=ROOT)
