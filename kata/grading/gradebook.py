@@ -67,8 +67,8 @@ def read_roster(path: Path) -> dict[str, Person]:
             unknown = [column for column in columns if column not in ROSTER_COLUMNS]
             if "folder" not in columns or "id" not in columns or unknown:
                 raise BadRoster(
-                    f"--roster {str(path)!r}: its first line must name the columns folder and id "
-                    f"(and optionally {', '.join(ROSTER_COLUMNS[2:])}, no other); "
+                    f"--roster {str(path)!r}: its first line must name the columns folder and id, "
+                    f"optionally {', '.join(ROSTER_COLUMNS[2:])}, and no other; "
                     f"it has {', '.join(columns) or 'none'}"
                 )
             people: dict[str, Person] = {}

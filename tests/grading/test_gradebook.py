@@ -277,7 +277,7 @@ def test_the_roster_is_read_strictly(tmp_path):
         ("folder,id\nalice,\n", "line 2: a folder and an id are needed"),
         ("folder,id\nalice,S1\nalice,S2\n", "line 3: the folder 'alice' is named twice"),
         # a heading it does not know would be dropped: "Canvas User ID" left Canvas's ID column empty
-        ("folder,id,Canvas User ID\nalice,S1,101\n", "no other); it has folder, id, canvas_user_id"),
+        ("folder,id,Canvas User ID\nalice,S1,101\n", "and no other; it has folder, id, canvas_user_id"),
         ("folder,id,canvas_id\nalice,S1,S1\n", "line 2: canvas_id 'S1' is not Canvas's user id, a number"),
     ]:
         good.write_text(text, encoding="utf-8")
