@@ -1,2 +1,2 @@
 # The runner lives in the kata package; this file only plugs it into pytest.
-pytest_plugins = ["kata.runner.plugin"]
+pytest_plugins = ["kata.plugin.registration"]

@@ -74,7 +74,7 @@ def reference(slug: str, module: str):
 
 
 def time_the_described_costs() -> None:
-    from kata.toy_tokenizer import ToyTokenizer
+    from kata.katas.toy_tokenizer import ToyTokenizer
 
     chunk_sections = reference("06_token_aware_chunker", "token_aware_chunker").chunk_sections
     started = time.perf_counter()

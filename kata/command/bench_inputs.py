@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from kata.toy_tokenizer import ToyTokenizer
+from kata.katas.toy_tokenizer import ToyTokenizer
 
 # Words drawn from a small vocabulary, as in real text: the input is mostly references to
 # the same few strings, so it stays small enough for the processor's caches, whose limits

@@ -8,9 +8,9 @@ from kata.command.hints import stuck_lines
 from kata.command.progress import solved_lines
 from kata.command.runs import pytest_command, run_visibly
 from kata.command.status import status_of
+from kata.judging.vocabulary import KataStatus
 from kata.katas import KATAS, Kata
 from kata.runner.implementations import parse_impl
-from kata.vocabulary import KataStatus
 
 
 def check(katas: list[Kata] | None, *, impl: str | None, examples: bool, extra: tuple[str, ...] = ()) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kata.command.progress import label
+from kata.judging.vocabulary import counted
 from kata.katas import KATAS, ROOT, Kata, find_kata
-from kata.vocabulary import counted
 
 
 class ClassroomProblem(ValueError):

@@ -38,10 +38,10 @@ from kata.command.teaching import (
     similarity_arguments,
 )
 from kata.command.terminal import MAX_WIDTH
+from kata.judging.vocabulary import EVERY_FAILURE_OPTION
 from kata.katas import UnknownKata, find_kata
 from kata.runner.implementations import BadImplOption, NotStarted
 from kata.runner.modules import LoadProblem
-from kata.vocabulary import EVERY_FAILURE_OPTION
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -10,7 +10,7 @@ from kata.command.markdown import reflow, sections
 from kata.command.progress import compare_line, label
 from kata.command.terminal import paint, width
 from kata.katas import Kata, has_solutions, relative
-from kata.runner.state import read_state, write_state
+from kata.runner.learner_state import read_state, write_state
 
 SEEN = "hints"  # .kata/hints.json: kata slug -> how many hints were shown
 

@@ -29,8 +29,8 @@ from kata.interview.session import (
     start_session,
 )
 from kata.interview.tracks import TRACKS, UnknownTrack, find_track, one_kata
+from kata.judging.vocabulary import counted
 from kata.katas import ROOT, Kata, find_kata
-from kata.vocabulary import counted
 
 GROWTH_SECONDS = 6.0  # kata bench's budget for each stage's accepted code, in the scorecard
 GROWTH_WAIT_SECONDS = 60.0  # the measurement's process is stopped past this

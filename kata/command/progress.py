@@ -7,8 +7,8 @@ import textwrap
 
 from kata.command.status import Status, first_unsolved, statuses
 from kata.command.terminal import columns, paint
+from kata.judging.vocabulary import KataStatus, counted
 from kata.katas import Kata, has_solutions, relative
-from kata.vocabulary import KataStatus, counted
 
 _STATE_STYLES = {
     KataStatus.SOLVED: "green",

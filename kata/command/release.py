@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kata.judging.vocabulary import counted
 from kata.katas import KATAS
-from kata.vocabulary import counted
 
 
 def release(folder: Path) -> int:
-    from kata.release.build import build_release
+    from kata.grading.release import build_release
 
     built = build_release(folder)
     print(

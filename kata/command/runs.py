@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kata.katas import ROOT, TESTS, Kata, relative
-from kata.processes import process_group
 from kata.runner.outcomes import TestOutcome, failures_of, read_outcomes
+from kata.runner.processes import process_group
 
 FIRST_FAILURE_POLL_SECONDS = 0.05  # how often a quiet run looks for its first failure
 

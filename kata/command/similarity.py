@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from kata.judging.printable import one_line
+from kata.judging.vocabulary import counted
 from kata.katas import Kata
-from kata.printable import one_line
-from kata.vocabulary import counted
 
 
 def similarity(

@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from kata.command.runs import run_quietly
+from kata.judging.vocabulary import KataStatus, counted
 from kata.katas import KATAS, TESTS, Kata
 from kata.runner.implementations import is_untouched
 from kata.runner.latest_results import latest_result
-from kata.vocabulary import KataStatus, counted
 
 
 @dataclass(frozen=True)

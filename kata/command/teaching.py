@@ -311,7 +311,7 @@ def similarity_arguments(command: argparse.ArgumentParser) -> None:
 
 def release(options: argparse.Namespace) -> int:
     from kata.command.release import release
-    from kata.release.build import ReleaseProblem
+    from kata.grading.release import ReleaseProblem
 
     try:
         return release(options.folder)

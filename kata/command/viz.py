@@ -1,7 +1,7 @@
 """`kata viz`: draw a chunking over its input, the code under test beside the reference.
 
 The input is a text file, one of the statement's examples, or a sample document of a few
-pages (kata/labelled_set/harbour_guide.md, kata 09's document). Both implementations get the same arguments; each
+pages (kata/katas/labelled_set/harbour_guide.md, kata 09's document). Both implementations get the same arguments; each
 call runs under the runner's watchdog, the code under test with ten times the reference's
 time (at least two seconds), so that a loop that never ends is drawn as DID NOT FINISH, in
 the same words as the tests, and never as a blank page.
@@ -28,12 +28,21 @@ from kata.drawing.kinds import drawing_of
 from kata.drawing.statement_answer import MissingFunction, stand_ins, statement_column
 from kata.judging.calls import LimitExceeded, UsedTooMuchMemory
 from kata.judging.limits import CALL_SECONDS, Watchdog, can_watch, drop_locals, give_back_freed_memory
+from kata.judging.vocabulary import (
+    KataStatus,
+    Verdict,
+    counted,
+    did_not_finish,
+    raised,
+    show,
+    still_the_stub,
+    too_much_memory,
+)
 from kata.katas import ROOT, Kata, has_solutions, relative
-from kata.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
+from kata.katas.labelled_set import DOCUMENT as SAMPLE_DOCUMENT
 from kata.runner.implementations import Implementation, NotStarted, parse_impl
 from kata.runner.modules import LoadProblem, load_module
-from kata.runner.report import where_in_learner_code
-from kata.vocabulary import KataStatus, Verdict, counted, did_not_finish, raised, show, still_the_stub, too_much_memory
+from kata.runner.plain_words import where_in_learner_code
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -16,9 +16,9 @@ from kata.command.progress import label, paint_as_state, progress_line, solved_l
 from kata.command.runs import QuietRun, run_quietly
 from kata.command.status import Status, first_unsolved, status_of, statuses
 from kata.command.terminal import clear_screen, fit, paint, report_lines
+from kata.judging.vocabulary import KataStatus
 from kata.katas import KATAS, PROBLEMS, Kata, relative
 from kata.runner.outcomes import TestOutcome, cause_title, failures_by_cause, shown_of
-from kata.vocabulary import KataStatus
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

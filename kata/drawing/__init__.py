@@ -10,6 +10,6 @@
   marked.
 - `growth_plot`: `kata bench --plot`, the times as the input doubles on log-log axes.
 
-Imports `kata.labelled_set` (the sample document, and kata 09's questions) and, beside the
-packages, `kata.vocabulary` and the katas' materials; `kata.command` imports it.
+Imports `kata.katas.labelled_set` (the sample document, and kata 09's questions) and, beside the
+packages, `kata.judging.vocabulary` and the katas' materials; `kata.command` imports it.
 """

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from kata.drawing.chunkings import DrawnChunk, Question, Units
 from kata.drawing.growth_plot import duration
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
 
 PREVIEWED_CHUNKS = 400  # rows show each chunk's text up to this many chunks; beyond, the text picture does
 PREVIEW_CHARACTERS = 90

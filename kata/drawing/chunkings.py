@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kata.toy_embedder import toy_embed
-from kata.toy_tokenizer import ToyTokenizer
+from kata.katas.toy_embedder import toy_embed
+from kata.katas.toy_tokenizer import ToyTokenizer
 
 if TYPE_CHECKING:
     from kata.katas import Drawn

@@ -30,7 +30,7 @@ class RecallAtK(Drawing):
     reads_files = False  # a file has no questions
 
     def from_text(self, text: str, budget: int, overlap: int | None) -> dict[str, Any]:
-        from kata.labelled_set import chunkings, questions
+        from kata.katas.labelled_set import chunkings, questions
 
         return {"doc": text, "spans": chunkings()[LABELLED_CHUNKING], "questions": questions(), "k": 3}
 

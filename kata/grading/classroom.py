@@ -26,14 +26,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from kata.folders import remove_folder
 from kata.grading.grader import confinement_warning, grade_student, tests_per_kata
 from kata.grading.grades import KataGrade, TestOutcome, grade_without_tests
 from kata.grading.scoring import POINTS, proportional
 from kata.grading.submissions import Submission, kata_root
 from kata.judging.limits import CALL_SECONDS, WORKER_MEMORY_MB
+from kata.judging.vocabulary import KataStatus, counted
 from kata.katas import ROOT, Kata
-from kata.vocabulary import KataStatus, counted
+from kata.sandbox import remove_folder
 
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"
 STEP_MINUTES = 10  # GitHub's limit for one kata's step: the tests' own limits end a run far sooner

@@ -20,10 +20,10 @@ from kata.grading.grades import KataGrade
 from kata.grading.names import file_stems
 from kata.grading.reports import code_span
 from kata.grading.scoring import Scoring
+from kata.judging.vocabulary import KataStatus, also_failing, counted, shown_failure
 from kata.katas import KATAS
 from kata.runner.mistakes import Mistake, mistakes_of
 from kata.runner.outcomes import TestOutcome, cause_title, failures_by_cause, shown_of
-from kata.vocabulary import KataStatus, also_failing, counted, shown_failure
 
 # What makes text a link, an image, markup, emphasis, code or a table cell: each escaped where it stands.
 _MARKDOWN_MARKS = re.compile(r"([\\`*_\[\]<>&|~])")

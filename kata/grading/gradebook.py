@@ -34,7 +34,7 @@ from pathlib import Path
 
 from kata.grading.grades import KataGrade, grade_without_tests
 from kata.grading.scoring import Scoring
-from kata.vocabulary import KataStatus
+from kata.judging.vocabulary import KataStatus
 
 FORMATS = ("plain", "canvas", "moodle", "google")
 ROSTER_COLUMNS = ("folder", "id", "name", "email", "section", "canvas_id", "sis_login_id")

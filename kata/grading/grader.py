@@ -20,7 +20,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
-from kata.folders import remove_folder
 from kata.grading.feedback import write_feedback
 from kata.grading.gradebook import Asked, write_asked
 from kata.grading.grades import (
@@ -37,13 +36,8 @@ from kata.grading.scoring import PROPORTIONAL, Scoring
 from kata.grading.submissions import Submission, handed_in_copy, kata_file, problem_of_file, submissions_in
 from kata.judging.guards import GUARD_SEED_VARIABLE
 from kata.judging.limits import CALL_SECONDS, TESTS_MEMORY_MB, WORKER_MEMORY_MB
-from kata.katas import ROOT, TESTS, Kata, has_solutions, kata_of_test, relative
-from kata.printable import one_line, printable
-from kata.processes import process_group, stop_every_group, stop_group
-from kata.runner.outcomes import TestOutcome, read_outcomes
-from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
-from kata.sandbox import ALSO_HIDDEN_VARIABLE, TESTS_STOP_SECONDS, TestsMemoryWatch, workers_can_be_kept_from_sight
-from kata.vocabulary import (
+from kata.judging.printable import one_line, printable
+from kata.judging.vocabulary import (
     KataStatus,
     Verdict,
     counted,
@@ -51,6 +45,17 @@ from kata.vocabulary import (
     grader_stopped_the_run_detail,
     grader_stopped_the_tests,
     grader_stopped_the_tests_detail,
+)
+from kata.katas import ROOT, TESTS, Kata, has_solutions, kata_of_test, relative
+from kata.runner.outcomes import TestOutcome, read_outcomes
+from kata.runner.processes import process_group, stop_every_group, stop_group
+from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
+from kata.sandbox import (
+    ALSO_HIDDEN_VARIABLE,
+    TESTS_STOP_SECONDS,
+    TestsMemoryWatch,
+    remove_folder,
+    workers_can_be_kept_from_sight,
 )
 
 # For one student's run, per kata graded: a kata's tests stop at KATA_SECONDS in all, and the last of them

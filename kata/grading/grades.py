@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from kata.printable import one_line, printable
+from kata.judging.printable import one_line, printable
+from kata.judging.vocabulary import KataStatus, Verdict
 from kata.runner.outcomes import TestOutcome
-from kata.vocabulary import KataStatus, Verdict
 
 # The runner's verdict for a failed test, and the status it counts towards.
 MESSAGE_LINES = 12  # of a failure's report, kept in the grades

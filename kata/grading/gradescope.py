@@ -21,11 +21,11 @@ import traceback
 import zipfile
 from pathlib import Path
 
-from kata.checkout import files_under, tracked_files
+from kata.grading.checkout import files_under, tracked_files
 from kata.grading.classroom import POINTS, earned, grade_folder, per_test, summary_line, test_name
 from kata.grading.grades import KataGrade
+from kata.judging.printable import printable
 from kata.katas import KATAS, ROOT, RUNNERS_OWN_TESTS, Kata, find_kata
-from kata.printable import printable
 
 # What the zip holds of the repository: what grading needs, without the tests of the tests.
 SHIPPED = ("pyproject.toml", "LICENSE", "README.md", "conftest.py", "kata", "problems", "solutions", "tests")

@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 
 from kata.grading.grades import KataGrade, TestOutcome
 from kata.grading.names import file_stems
-from kata.vocabulary import KataStatus, Verdict, counted
+from kata.judging.vocabulary import KataStatus, Verdict, counted
 
 CSV_FIELDS = ("student", "kata", "status", "passed", "run", "mistake", "detail")
 SIMILAR_FIELDS = ("similar", "similarity")  # with kata grade --similarity: whom the code is similar to, the score

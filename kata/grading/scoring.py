@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kata.grading.grades import KataGrade
+from kata.judging.vocabulary import KataStatus
 from kata.runner.failures import TEST_KINDS, kind_of_test
-from kata.vocabulary import KataStatus
 
 POLICIES = ("proportional", "all-or-nothing", "weighted")
 POINTS = 10.0  # a kata's worth, unless the teacher says otherwise

@@ -28,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from kata.folders import remove_folder
 from kata.grading.grades import KataGrade
 from kata.grading.submissions import (
     MAX_FILE_BYTES,
@@ -40,11 +39,12 @@ from kata.grading.submissions import (
     submissions_in,
 )
 from kata.grading.winnowing import Fingerprint, fingerprint, shared_regions, similarity
+from kata.judging.printable import one_line
+from kata.judging.vocabulary import counted
 from kata.katas import Kata, has_solutions
-from kata.printable import one_line
+from kata.katas.stubs import untouched_stub
 from kata.runner.implementations import decoded_as_python
-from kata.stubs import untouched_stub
-from kata.vocabulary import counted
+from kata.sandbox import remove_folder
 
 THRESHOLD = 0.6
 # Code found in more than this share of the class's files of a kata is the class's common code (a lecture's

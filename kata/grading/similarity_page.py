@@ -10,7 +10,7 @@ import html
 from pathlib import Path
 
 from kata.grading.similarity import Compared, Pair
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
 
 
 def write_page(compared: Compared, path: Path, threshold: float) -> None:

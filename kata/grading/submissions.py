@@ -22,8 +22,8 @@ from pathlib import Path, PureWindowsPath
 from typing import BinaryIO
 
 from kata.grading.names import look_alikes
+from kata.judging.printable import visible
 from kata.katas import KATAS, Kata
-from kata.printable import visible
 
 MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # a whole class's katas take well under 1 MiB
 MAX_MEMBERS = 2000
@@ -103,7 +103,7 @@ def shown_names(students: list[str]) -> dict[str, str]:
 
 
 def distinguishable(name: str, alike: list[str]) -> str:
-    """The name as shown (kata.printable.visible); where it would render as one it reads like ('José' written
+    """The name as shown (kata.judging.printable.visible); where it would render as one it reads like ('José' written
     precomposed and decomposed), with each character outside ASCII written as its code point, so that the
     two differ on the page: 'Jos\\u00e9' and 'Jose\\u0301'."""
 

@@ -25,11 +25,11 @@ from pathlib import Path
 
 from kata.interview.session import Submission
 from kata.judging.guards import GUARD_SEED_VARIABLE
+from kata.judging.vocabulary import Verdict
 from kata.katas import ROOT, TESTS, Kata, relative
-from kata.processes import process_group, stop_group
 from kata.runner.outcomes import read_outcomes
+from kata.runner.processes import process_group, stop_group
 from kata.runner.profiles import HYPOTHESIS_SEED_VARIABLE
-from kata.vocabulary import Verdict
 
 RUN_FILES = ("test_examples.py",)
 SUBMIT_FILES = ("test_hidden.py", "test_properties.py", "test_guards.py")

@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass
 
 from kata.interview.clock import minutes_and_seconds
 from kata.interview.session import Session, Stage, Submission
-from kata.interview_scripts import Question
 from kata.katas import Kata
+from kata.katas.interview_scripts import Question
 from kata.runner.mistakes import mistakes_of
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")

@@ -24,7 +24,7 @@ from kata.interview import clock
 from kata.interview.tracks import Track, track_of
 from kata.interview.workspace import carried_over, fresh_stage
 from kata.katas import Kata, find_kata, relative
-from kata.runner.state import STATE
+from kata.runner.learner_state import STATE
 
 SESSIONS = STATE / "interview"
 SESSION_FILE = "session.json"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from kata.katas import Kata
-from kata.stubs import untouched_stub
+from kata.katas.stubs import untouched_stub
 
 FUTURE = "from __future__ import annotations"
 TO_WRITE = "Yours to write: kata interview status says the prompt again."

@@ -14,6 +14,9 @@
 - `measured_reading`: reading a generator to its end while measuring its memory.
 - `load_problems`: why a submission's module cannot be used, in the same words wherever
   it is loaded (in this process or in a worker).
+- `vocabulary`: the words the reports print (a failed test's verdict, a kata's status), each defined
+  once, and how a value, a call or a count is put into a few words; `printable`: text from anyone (a
+  submission's words, a student's folder name) made safe to print.
 
-Imports only `kata.katas` and `kata.vocabulary`; every other package may import it.
+Imports only `kata.katas`; every other package but the katas may import it.
 """

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from kata.judging.clocks import CODE_CLOCK
+from kata.judging.vocabulary import show_call
 from kata.katas import relative
-from kata.vocabulary import show_call
 
 # pytest leaves this module's frames out of the tracebacks it shows (--full-trace shows them):
 # a learner's traceback goes from the test to their own code, and is quicker to write.

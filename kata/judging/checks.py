@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from kata.judging.calls import log
 from kata.judging.load_problems import message_of
-from kata.vocabulary import (
+from kata.judging.vocabulary import (
     SHOWN_BESIDE,
     because,
     called_line,
@@ -52,7 +52,7 @@ ANSWER, CLAIM, RAISE, MESSAGE = "answer", "claim", "raise", "message"  # what a 
 
 class RaisedWhileRead(WrongAnswer):
     """The code under test returned, then raised while the tests read what it returned (a generator's next()):
-    an ERROR, whose whole report is the message (kata.vocabulary.raised_when_read)."""
+    an ERROR, whose whole report is the message (kata.judging.vocabulary.raised_when_read)."""
 
 
 def check_returns(

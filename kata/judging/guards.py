@@ -23,7 +23,7 @@ from kata.judging.calls import UsedTooMuchMemory, log
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.elsewhere import elsewhere
 from kata.judging.limits import calibrate
-from kata.vocabulary import HELD_WHILE_READ
+from kata.judging.vocabulary import HELD_WHILE_READ
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -6,7 +6,7 @@ A module is loaded in this process (kata.runner.modules) or in a worker process
 
 from __future__ import annotations
 
-from kata.printable import printable
+from kata.judging.printable import printable
 
 ERROR_TEXT_LIMIT = 2000  # characters of an exception's message kept
 

@@ -19,10 +19,10 @@ def main(argv: list[str] | None = None) -> int:
         tool = tools.add_parser(name, help=summary, description=summary)
         tool.add_argument("katas", metavar="KATA", nargs="*", help="a number (2) or a folder name; default: every kata")
     tools.add_parser("labelled-set", help="write kata 09's chunkings of its labelled set from the reference chunkers")
-    tools.add_parser("stubs", help="write kata/stubs.json, the copy of the untouched stubs of problems/")
+    tools.add_parser("stubs", help="write kata/katas/stubs.json, the copy of the untouched stubs of problems/")
     options = parser.parse_args(argv)
     if options.tool == "stubs":
-        from kata.stubs import StubNotUntouched, write_untouched_stubs
+        from kata.katas.stubs import StubNotUntouched, write_untouched_stubs
 
         try:
             write_untouched_stubs()

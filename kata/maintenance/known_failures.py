@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kata.judging.guards import PROPERTIES_MODULE
+from kata.judging.vocabulary import Verdict
 from kata.katas import ROOT, Kata
 from kata.runner.failures import kind_of_test
 from kata.runner.known_failures import KnownFailures, failure_kind, path_of
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes
-from kata.vocabulary import Verdict
 
 if TYPE_CHECKING:
     from kata.runner.mistakes import Mistake

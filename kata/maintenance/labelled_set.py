@@ -1,7 +1,7 @@
 """Kata 09's labelled set made again: the chunkings its statement compares, from the reference chunkers of
 katas 01, 03 and 07 at the same budget, as spans into the harbour guide.
 
-`python -m kata.maintenance labelled-set` writes kata/labelled_set/chunkings.json; the meta tests
+`python -m kata.maintenance labelled-set` writes kata/katas/labelled_set/chunkings.json; the meta tests
 check that the file is what this makes (tests/meta/test_labelled_set.py).
 """
 
@@ -12,7 +12,7 @@ import re
 from types import ModuleType
 
 from kata.katas import find_kata
-from kata.labelled_set import FOLDER, document
+from kata.katas.labelled_set import FOLDER, document
 from kata.runner.modules import load_module
 
 BUDGET = 50  # words, for the three chunkers alike

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kata.judging.checks import CLAIM, MESSAGE, RAISE
+from kata.judging.vocabulary import Verdict
 from kata.runner.diagnosis import PASSED, agrees_with_the_run, fails_where_the_code_passed, stops_as_the_run_did
 from kata.runner.failures import showing_order
 from kata.runner.known_failures import failure_kind
-from kata.vocabulary import Verdict
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from kata.judging.checks import WrongAnswer
 from kata.judging.load_problems import message_of
-from kata.vocabulary import Verdict, show
+from kata.judging.vocabulary import Verdict, show
 
 if TYPE_CHECKING:
     from kata.judging.calls import Call
@@ -34,7 +34,7 @@ class Failure:
 
     test: str  # the pytest node id
     kind: str  # examples, hidden, properties or guards (TEST_KINDS)
-    verdict: str  # kata.vocabulary.Verdict: WRONG ANSWER, ERROR, DID NOT FINISH, TOO SLOW, TOO MUCH MEMORY...
+    verdict: str  # kata.judging.vocabulary.Verdict: WRONG ANSWER, ERROR, DID NOT FINISH, TOO SLOW, TOO MUCH MEMORY...
     call: str = ""  # the call as judged, as the report shows it ("" when the test's own code failed)
     came_back: str = ""  # "returned [...]", "raised ValueError('...')", "did not finish"
     expected: str = ""  # what the tests expected, in short, where they said ("" for a claim in the report only)

@@ -30,9 +30,9 @@ from kata.katas import (
     has_solutions,
     relative,
 )
+from kata.katas.stubs import source_is_untouched
 from kata.runner.mistakes import mistakes_of
 from kata.runner.modules import LoadProblem, load_module
-from kata.stubs import source_is_untouched
 
 
 class NotStarted(Exception):

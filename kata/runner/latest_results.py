@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import asdict, dataclass
 
 from kata.katas import TESTS, Kata, relative
-from kata.runner.state import read_state, write_state
+from kata.runner.learner_state import read_state, write_state
 
 RESULTS = "results"  # .kata/results.json
 

@@ -16,10 +16,10 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kata.judging.vocabulary import Verdict, counted
 from kata.katas import find_kata, kata_of_test
 from kata.runner.failures import showing_order
 from kata.runner.mistakes import mistakes_of
-from kata.vocabulary import Verdict, counted
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -37,7 +37,7 @@ class TestOutcome:
     test: str  # the pytest node id, e.g. tests/01_fixed_windows/test_hidden.py::test_overlap_zero
     passed: bool
     seconds: float = 0.0  # how long its call (or its failed setup) took
-    verdict: str = ""  # for a failure: its verdict (kata.vocabulary.Verdict), from its record
+    verdict: str = ""  # for a failure: its verdict (kata.judging.vocabulary.Verdict), from its record
     report: str = ""  # for a failure: the runner's report (a submission's words may be in it)
     mistake: str = ""  # for a failure: the id of the catalogued mistake its report names, if one
     skipped: bool = False  # skipped, for an optional extra that is not installed: it counts for no one

@@ -43,6 +43,8 @@ On both sides:
   for the kinds of value the other side names (dataclasses, namedtuples, subclasses); `handles`: what is not
   plain data, left on its side and called back across the pipes, or copied.
 - `limits`: every limit of a worker but its memory (kata.judging.limits.WORKER_MEMORY_MB), each defined once.
+- `folders`: removing a folder whatever a submission left in it (a worker's; grading's copies of a class,
+  through the door).
 
 Imports from `kata.judging` what holds no state of a run (the exceptions of a stopped call,
 whether a value is an iterator and whether it can be watched, the words of a load failure, the
@@ -50,7 +52,7 @@ reading that measures memory, the memory caps), and reaches judging's state only
 `kata.judging.elsewhere`: the time of the test's waits, the call in progress, and the stop of a
 test. Judging never
 imports the sandbox; the runner's plugin connects the two when a run is isolated. Also
-imports `kata.katas`, `kata.folders`, `kata.vocabulary` (the words of a stop) and the katas'
+imports `kata.katas`, `kata.judging.vocabulary` (the words of a stop) and the katas'
 materials; never the runner, grading or the command.
 """
 
@@ -64,6 +66,7 @@ if TYPE_CHECKING:
     from kata.sandbox.channel import ProtocolError
     from kata.sandbox.client import IsolatedFunction, WorkerCouldNotStart
     from kata.sandbox.confinement import problem as confinement_problem
+    from kata.sandbox.folders import remove_folder
     from kata.sandbox.limits import ALSO_HIDDEN_VARIABLE, TESTS_STOP_SECONDS
     from kata.sandbox.pool import connect_to_judging, start_a_test, stop_all_workers, worker_for
     from kata.sandbox.sight import workers_can_be_kept_from_sight
@@ -87,6 +90,7 @@ DOOR = {
     "Decoder": ("values", "Decoder"),
     "PlainValues": ("values", "PlainValues"),
     "ProtocolError": ("channel", "ProtocolError"),
+    "remove_folder": ("folders", "remove_folder"),  # a folder removed whatever a submission left (grading's copies)
 }
 __all__ = [
     "ALSO_HIDDEN_VARIABLE",
@@ -100,6 +104,7 @@ __all__ = [
     "WorkerCouldNotStart",
     "confinement_problem",
     "connect_to_judging",
+    "remove_folder",
     "start_a_test",
     "stop_all_workers",
     "worker_for",

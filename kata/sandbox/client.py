@@ -22,7 +22,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.folders import remove_folder
 from kata.judging import load_problems
 from kata.judging.calls import DidNotFinish
 from kata.judging.elsewhere import elsewhere
@@ -30,6 +29,7 @@ from kata.judging.limits import WORKER_MEMORY_MB, can_watch
 from kata.katas import relative
 from kata.sandbox.channel import Channel, ChannelClosed, ProtocolError
 from kata.sandbox.clock import cpu_clock_of, protocol_time, signals_held, travel_time
+from kata.sandbox.folders import remove_folder
 from kata.sandbox.forking import ForkedProcess, ForkServerFailed, fork_server
 from kata.sandbox.handles import Yielded, refill
 from kata.sandbox.kept import KeptForAWorker, TestsCodec, WorkerOutOfMemory

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 
 from kata.judging.calls import UsedTooMuchMemory, is_iterator
 from kata.judging.elsewhere import elsewhere
+from kata.judging.vocabulary import IN_THE_TESTS_KEEPING, IN_THE_WORKER, counted
 from kata.sandbox.channel import ProtocolError
 from kata.sandbox.clock import callback_time
 from kata.sandbox.handles import FORWARDED_SPECIAL_METHODS, Codec, recipe_of
 from kata.sandbox.limits import CALLBACK_MB, MAX_HANDLES
 from kata.sandbox.values import Encoder, Opaque, short_repr
-from kata.vocabulary import IN_THE_TESTS_KEEPING, IN_THE_WORKER, counted
 
 if TYPE_CHECKING:
     from typing import Any, Protocol
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 __tracebackhide__ = True
 
 
-# Each stop names the process that grew (kata.vocabulary.memory_stop): a UsedTooMuchMemory of judging's
+# Each stop names the process that grew (kata.judging.vocabulary.memory_stop): a UsedTooMuchMemory of judging's
 # own, raised by the watchdog in an isolated run, is the tests' process reading what a worker sent.
 class WorkerOutOfMemory(UsedTooMuchMemory):
     """The worker used up its address space: its own limit, not the tests' process's."""

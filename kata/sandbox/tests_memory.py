@@ -14,7 +14,7 @@ Polled, not a cgroup's memory.max: cgroup v2 needs a cgroup delegated to the gra
 which a container or a machine graded on without root seldom has. Linux only: elsewhere there
 is no /proc, and nothing is read.
 
-`pytest --isolate` watches its own process the same way (kata.runner.own_memory), unless told
+`pytest --isolate` watches its own process the same way (kata.plugin.own_memory), unless told
 that it is watched from outside (`kata grade` passes --tests-memory=0): a process killed for its
 memory cannot write why, so it writes its last words before it ends.
 

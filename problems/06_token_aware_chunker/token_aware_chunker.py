@@ -42,7 +42,7 @@ def chunk_sections(sections: Sequence[str], max_tokens: int, tokenizer: Tokenize
     - Encode the separator once, each section once, and each joined candidate once; no step
       may re-encode the whole input.
 
-    >>> from kata.toy_tokenizer import ToyTokenizer
+    >>> from kata.katas.toy_tokenizer import ToyTokenizer
     >>> chunk_sections(["the cat", "sat on", "the mat"], 4, ToyTokenizer())
     ['the cat', 'sat on\\nthe mat']
     """

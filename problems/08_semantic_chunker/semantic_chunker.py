@@ -34,7 +34,7 @@ def semantic_chunks(
     - One call to embed, then time proportional to the number of sentences times the
       vectors' length.
 
-    >>> from kata.toy_embedder import toy_embed
+    >>> from kata.katas.toy_embedder import toy_embed
     >>> semantic_chunks(["Cats purr.", "Cats sleep.", "Markets fell."], toy_embed, 0.2, 20)
     [[0, 1], [2]]
     """

@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kata.judging.checks import expect
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
 from tests.support.answers import packed, totals
 from tests.support.oracles import fewest_chunks, greedy_chunks
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kata.judging.checks import expect
 from kata.judging.guards import progress_guard
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
 from tests.support.answers import strings
 from tests.support.oracles import greedy_chunks
 

@@ -16,8 +16,8 @@ import pytest
 
 from kata.judging.calls import log
 from kata.judging.checks import RaisedWhileRead, WrongAnswer, same
-from kata.runner.report import where_in_learner_code
-from kata.vocabulary import SHOWN_BESIDE, raised_when_read, show
+from kata.judging.vocabulary import SHOWN_BESIDE, raised_when_read, show
+from kata.runner.plain_words import where_in_learner_code
 
 
 class OneTimeStream:

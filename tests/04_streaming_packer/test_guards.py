@@ -24,7 +24,7 @@ from kata.judging.guards import (
     progress_guard,
     read_measuring_memory,
 )
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import numbers
 from tests.support.oracles import greedy_chunks

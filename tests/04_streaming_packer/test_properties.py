@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from kata.judging.checks import expect, same
 from kata.judging.guards import progress_guard
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
 from tests.support.oracles import greedy_chunks
 
 # Sizes from 0 to 15 against budgets from 1 to 12: zero-size sentences, exact fits and

@@ -7,7 +7,7 @@ import pytest
 
 from kata.judging.checks import check_raises, check_returns, expect
 from kata.judging.guards import complexity_guard, progress_guard
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
 from tests.support.answers import is_exactly
 
 SCAN_HINT = (

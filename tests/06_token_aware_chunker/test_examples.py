@@ -4,7 +4,7 @@ import pytest
 
 from kata.judging.checks import check_raises, check_returns
 from kata.judging.guards import progress_guard
-from kata.toy_tokenizer import ToyTokenizer
+from kata.katas.toy_tokenizer import ToyTokenizer
 
 pytestmark = pytest.mark.examples
 

@@ -13,7 +13,7 @@ from itertools import accumulate
 
 from kata.judging.checks import expect
 from kata.judging.guards import complexity_guard, paced, progress_guard
-from kata.toy_tokenizer import ToyTokenizer
+from kata.katas.toy_tokenizer import ToyTokenizer
 from tests.support.answers import differs, is_exactly
 from tests.support.guard_inputs import letters
 from tests.support.oracles import token_aware_plan

@@ -12,7 +12,7 @@ import pytest
 
 from kata.judging.checks import check_raises, check_returns, expect
 from kata.judging.guards import progress_guard
-from kata.toy_tokenizer import ToyTokenizer
+from kata.katas.toy_tokenizer import ToyTokenizer
 from tests.support.answers import strings
 from tests.support.tokenizers import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer
 

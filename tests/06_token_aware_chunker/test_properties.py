@@ -11,8 +11,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from kata.judging.checks import check_returns, expect
-from kata.toy_tokenizer import ToyTokenizer
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
+from kata.katas.toy_tokenizer import ToyTokenizer
 from tests.support.answers import answer_leaving_the_input_as_it_was
 from tests.support.oracles import token_aware_plan
 from tests.support.tokenizers import StraddlingTokenizer, TailMergingTokenizer, TailSplittingTokenizer

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kata.judging.checks import expect
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
 from tests.support.oracles import greedy_chunks
 
 # Lines to build documents from: headings of every level (and lines that only look like

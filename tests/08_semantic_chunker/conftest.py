@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from kata.toy_embedder import toy_embed
-from kata.vocabulary import SHOWN_BESIDE, counted, show
+from kata.judging.vocabulary import SHOWN_BESIDE, counted, show
+from kata.katas.toy_embedder import toy_embed
 from tests.support.answers import is_exactly
 
 SHOWN_CALLS = 6  # calls; up to this many, each batch's size is listed (and, if small, its sentences)

@@ -7,7 +7,7 @@ import pytest
 
 from kata.judging.checks import check_raises, check_returns, expect
 from kata.judging.guards import progress_guard
-from kata.toy_embedder import toy_embed
+from kata.katas.toy_embedder import toy_embed
 
 TOPICS = [
     "Cats purr when they are happy.",

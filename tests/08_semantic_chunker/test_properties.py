@@ -11,8 +11,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from kata.judging.checks import expect
-from kata.toy_embedder import toy_embed
-from kata.vocabulary import counted
+from kata.judging.vocabulary import counted
+from kata.katas.toy_embedder import toy_embed
 from tests.support.answers import answer_leaving_the_input_as_it_was, indexed
 from tests.support.oracles import greedy_chunks
 

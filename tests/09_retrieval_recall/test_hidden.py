@@ -7,7 +7,7 @@ from typing import NamedTuple
 import pytest
 
 from kata.judging.checks import check_raises, check_returns, expect
-from kata.labelled_set import chunkings, document, questions
+from kata.katas.labelled_set import chunkings, document, questions
 from tests.support.answers import close_scores, scored
 from tests.support.oracles import bm25
 

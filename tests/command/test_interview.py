@@ -24,8 +24,8 @@ from kata.interview.session import Session, Stage, Submission
 from kata.interview.tracks import TRACKS
 from kata.interview.workspace import carried_over, fresh_stage
 from kata.katas import KATAS, TESTS, find_kata
+from kata.katas.stubs import source_is_untouched, untouched_stub
 from kata.sandbox.confinement import problem as confinement_problem
-from kata.stubs import source_is_untouched, untouched_stub
 
 START = 1_800_000_000.0  # the given clock's start: seconds since the epoch
 EXACT_FIT_TITLE = "Closes the chunk on an exact fit"

@@ -23,7 +23,7 @@ import pytest
 
 from kata.judging.limits import CALL_SECONDS, LOAD_SECONDS, STALLED_CALL_SECONDS
 from kata.katas import KATAS, ROOT, TESTS
-from kata.processes import process_group
+from kata.runner.processes import process_group
 
 CLASSROOM = TESTS / "grading" / "classroom"
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.timeout(60)  # pytest or kata in a subprocess: slower t
 @pytest.fixture(autouse=True)
 def own_state(tmp_path, monkeypatch):
     """The hints seen are remembered in a folder of the test's own, not in the checkout's .kata/."""
-    monkeypatch.setattr("kata.runner.state.STATE", tmp_path / ".kata")
+    monkeypatch.setattr("kata.runner.learner_state.STATE", tmp_path / ".kata")
     monkeypatch.setenv("COLUMNS", "80")
 
 

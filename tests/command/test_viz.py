@@ -239,7 +239,7 @@ def test_the_sample_document_is_drawn_for_every_kata(run_kata, tmp_path, kata):
         return
     assert len(rows_of(reference)) > 5
     if with_class(reference, "div", "text"):
-        sample = (ROOT / "kata" / "labelled_set" / "harbour_guide.md").read_text(encoding="utf-8")
+        sample = (ROOT / "kata" / "katas" / "labelled_set" / "harbour_guide.md").read_text(encoding="utf-8")
         assert sample.split() == text_in_spans(reference).split()
         assert chunks_marked_in_text(reference) == set(range(len(rows_of(reference))))
 

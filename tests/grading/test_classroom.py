@@ -22,9 +22,9 @@ import pytest
 
 from kata.grading.classroom import github_result
 from kata.grading.grades import grade_from_tests, grade_without_tests
+from kata.judging.vocabulary import KataStatus
 from kata.katas import ROOT, RUNNERS_OWN_TESTS, find_kata
 from kata.runner.outcomes import TestOutcome as Outcome
-from kata.vocabulary import KataStatus
 
 KATA = find_kata("01")
 GRADESCOPE_STATUSES = {"passed", "failed"}
@@ -205,7 +205,7 @@ def test_the_zip_holds_setup_and_run_autograder_as_executables_and_the_katas(aut
         "setup.sh",
         "run_autograder",
         "pyproject.toml",
-        "kata/katas.py",
+        "kata/katas/__init__.py",
         "tests/01_fixed_windows/test_hidden.py",
         "solutions/01_fixed_windows/mistakes.py",
     } <= names

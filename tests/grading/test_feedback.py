@@ -8,10 +8,10 @@ import re
 from kata.grading.feedback import Handout, markdown, page, write_feedback
 from kata.grading.grades import first_lines, grade_from_tests, grade_without_tests
 from kata.grading.scoring import PROPORTIONAL, Scoring
+from kata.judging.vocabulary import KataStatus
 from kata.katas import find_kata
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import TestOutcome as Outcome
-from kata.vocabulary import KataStatus
 
 FIRST = "tests/01_fixed_windows/test_hidden.py::"
 EXAMPLE = "tests/01_fixed_windows/test_examples.py::"

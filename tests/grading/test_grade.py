@@ -26,9 +26,9 @@ import pytest
 
 from kata.grading import grader as grading
 from kata.judging.guards import GUARD_SEED_VARIABLE
+from kata.judging.vocabulary import KataStatus
 from kata.katas import ROOT, TESTS, find_kata
 from kata.runner.outcomes import read_outcomes
-from kata.vocabulary import KataStatus
 
 CLASSROOM = Path(__file__).parent / "classroom"
 KATA = find_kata("01")
@@ -332,7 +332,7 @@ def test_the_grading_profile_draws_its_examples_from_the_seed_given_and_keeps_no
     the examples follow the seed kata grade gives, which no run before grading can know."""
     from hypothesis import settings
 
-    import kata.runner.plugin  # noqa: F401  registers the profiles
+    import kata.plugin.registration  # noqa: F401  registers the profiles
 
     grading = settings.get_profile("grading")
     assert grading.derandomize is False and grading.database is None

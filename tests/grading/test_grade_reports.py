@@ -21,9 +21,9 @@ from kata.grading.reports import (
     write_markdown,
     write_reports,
 )
+from kata.judging.vocabulary import KataStatus
 from kata.katas import find_kata
 from kata.runner.outcomes import TestOutcome as Outcome
-from kata.vocabulary import KataStatus
 from tests.support.consumers import github_html, junit_schema_errors
 
 FIRST = "tests/01_fixed_windows/test_hidden.py::"

@@ -14,10 +14,10 @@ import pytest
 from kata.grading.gradebook import Asked, BadRoster, Person, gradebook_rows, read_roster, write_asked, write_gradebook
 from kata.grading.grades import grade_from_tests, grade_without_tests
 from kata.grading.scoring import PROPORTIONAL, Scoring, parse_weights
+from kata.judging.vocabulary import KataStatus
 from kata.katas import ROOT
 from kata.runner.failures import kind_of_test
 from kata.runner.outcomes import TestOutcome as Outcome
-from kata.vocabulary import KataStatus
 from tests.support import canvas_importer as canvas
 
 ONE, TWO = "01_fixed_windows", "02_token_budget_packer"

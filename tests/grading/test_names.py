@@ -15,7 +15,7 @@ from kata.grading.names import file_stems, look_alikes, numbered_files
 from kata.grading.reports import write_junit
 from kata.grading.scoring import PROPORTIONAL
 from kata.grading.submissions import shown_names
-from kata.printable import visible
+from kata.judging.printable import visible
 from kata.runner.outcomes import TestOutcome as Outcome
 
 EXAMPLE = "tests/01_fixed_windows/test_examples.py::"

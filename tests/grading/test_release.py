@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from kata.grading.release import ORACLES_LEFT_OUT_REASON, build_release
 from kata.katas import KATAS, NO_SOLUTIONS_HERE, ROOT, RUNNERS_OWN_TESTS, TESTS, Kata, find_kata, relative
-from kata.release.build import ORACLES_LEFT_OUT_REASON, build_release
+from kata.katas.stubs import source_is_untouched, untouched_stub
 from kata.runner.mistakes import mistakes_of
-from kata.stubs import source_is_untouched, untouched_stub
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]  # pytest or kata in a subprocess
 
@@ -312,7 +312,7 @@ def test_a_release_cannot_be_built_from_a_release_nor_over_a_folder(release, tmp
 
 def test_a_teachers_solved_stub_never_ships_the_stub_as_shipped_does(repo, run_kata, solve, tmp_path):
     kata: Kata = find_kata("1")
-    solve(repo, kata)  # the untouched stub comes from kata/stubs.json, not from the solved file
+    solve(repo, kata)  # the untouched stub comes from kata/katas/stubs.json, not from the solved file
     done = run_kata(repo, "release", str(tmp_path / "students"))
     assert done.returncode == 0, done.stderr
     shipped = (tmp_path / "students" / relative(kata.stub_path())).read_text(encoding="utf-8")
@@ -345,7 +345,7 @@ def test_only_what_git_tracks_ships_and_the_rest_is_named(repo, run_kata, tmp_pa
     done = run_kata(repo, "release", str(tmp_path / "students"))
     assert done.returncode == 0, done.stderr
     assert not any((tmp_path / "students" / name).exists() for name in scratch)
-    assert (tmp_path / "students" / "kata" / "katas.py").is_file()
+    assert (tmp_path / "students" / "kata" / "katas" / "__init__.py").is_file()
     assert f"Also left out, as git does not track them: 2 files ({', '.join(scratch)})." in done.stdout
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kata.command.viz import NO_REFERENCE_HERE
-from kata.release.build import build_release
+from kata.grading.release import build_release
 from tests.command.test_viz import columns_of, heading_of, page_of, rows_of
 from tests.grading.test_release import TAIL_WINDOW
 

@@ -17,9 +17,9 @@ import pytest
 from kata.grading import grader
 from kata.grading.submissions import submissions_in
 from kata.judging.limits import KATA_SECONDS
+from kata.judging.vocabulary import KataStatus, Verdict, grader_stopped_the_run_detail
 from kata.katas import find_kata
 from kata.sandbox import confinement
-from kata.vocabulary import KataStatus, Verdict, grader_stopped_the_run_detail
 from tests.runner.test_kata_time import SLEEPS_IN_EVERY_CALL
 
 KATA = find_kata("1")

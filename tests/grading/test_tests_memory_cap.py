@@ -22,11 +22,11 @@ import pytest
 
 from kata.grading import grader
 from kata.grading.submissions import submissions_in
+from kata.judging.vocabulary import KataStatus, Verdict, grader_stopped_the_tests, grader_stopped_the_tests_detail
 from kata.katas import find_kata
 from kata.runner.outcomes import TestOutcome
 from kata.sandbox import confinement, tests_memory
 from kata.sandbox.tests_memory import TestsMemoryWatch, memory_of_the_tests_kib
-from kata.vocabulary import KataStatus, Verdict, grader_stopped_the_tests, grader_stopped_the_tests_detail
 from tests.support.isolated_runs import GROWS_THE_TESTS_PROCESS
 
 KATA = find_kata("8")
@@ -179,7 +179,7 @@ def test_the_watch_kills_at_once_a_process_that_grows_to_twice_the_cap_while_ask
 
 
 def test_a_process_that_watches_itself_and_does_not_stop_writes_its_last_words_and_is_killed():
-    # pytest --isolate watches its own process (kata.runner.own_memory): stuck past the cap, nobody else can say why.
+    # pytest --isolate watches its own process (kata.plugin.own_memory): stuck past the cap, nobody else can say why.
     grows = subprocess.run(
         [
             sys.executable,

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from kata.judging.limits import idle_limit
+from kata.judging.vocabulary import LINE_LIMIT, Verdict
 from kata.katas import KATAS
 from kata.maintenance.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes
-from kata.vocabulary import LINE_LIMIT, Verdict
 from tests.support.pristine import write_pristine_stubs
 
 pytestmark = pytest.mark.timeout(300)  # a run of a whole suite, several for some

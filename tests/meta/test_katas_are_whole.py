@@ -16,7 +16,7 @@ import pytest
 from kata.command.bench_inputs import BUILDERS
 from kata.drawing.kinds import KINDS
 from kata.katas import KATAS, PROBLEMS, ROOT, SOLUTIONS, TESTS, Kata, relative
-from kata.stubs import source_is_untouched, untouched_stub
+from kata.katas.stubs import source_is_untouched, untouched_stub
 
 TEST_FILES = ("test_examples.py", "test_hidden.py", "test_properties.py", "test_guards.py")
 
@@ -73,7 +73,9 @@ def test_the_shipped_copy_of_each_stub_is_the_stub_in_problems(kata):
     source = kata.stub_path().read_text(encoding="utf-8")
     if not source_is_untouched(source, kata.functions):
         pytest.skip(f"{relative(kata.stub_path())} holds a learner's work: a clean checkout compares the copy")
-    assert untouched_stub(kata) == source, "kata/stubs.json is stale: python -m kata.maintenance stubs writes it again"
+    assert untouched_stub(kata) == source, (
+        "kata/katas/stubs.json is stale: python -m kata.maintenance stubs writes it again"
+    )
 
 
 def test_a_kata_with_a_piece_missing_is_caught_naming_the_piece():
@@ -117,5 +119,5 @@ def test_the_readmes_table_of_katas_is_their_records():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = re.search(r"^\| # \| kata \|.*?(?=\n\n)", readme, re.M | re.S)
     assert table and table.group(0) == readme_table(KATAS), (
-        "the README's table of katas is not made from kata/katas.py; it should read:\n" + readme_table(KATAS)
+        "the README's table of katas is not made from kata/katas/__init__.py; it should read:\n" + readme_table(KATAS)
     )

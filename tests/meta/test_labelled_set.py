@@ -9,7 +9,7 @@ import json
 import re
 
 from kata.katas import find_kata
-from kata.labelled_set import FOLDER, chunkings, document, questions
+from kata.katas.labelled_set import FOLDER, chunkings, document, questions
 from kata.maintenance.labelled_set import chunkings_of_the_references
 from tests.support.oracles import bm25, contains
 
@@ -23,7 +23,7 @@ def test_every_evidence_occurs_once_in_the_document():
 
 def test_the_stored_chunkings_are_what_the_reference_chunkers_make():
     assert chunkings() == chunkings_of_the_references(), (
-        "kata/labelled_set/chunkings.json is out of date: run python -m kata.maintenance labelled-set"
+        "kata/katas/labelled_set/chunkings.json is out of date: run python -m kata.maintenance labelled-set"
     )
 
 

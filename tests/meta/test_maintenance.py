@@ -48,29 +48,29 @@ def maintenance(copy, *arguments: str, timeout: float) -> subprocess.CompletedPr
 def test_the_labelled_set_made_again_is_the_one_stored(copy):
     done = maintenance(copy, "labelled-set", timeout=60)
     assert done.returncode == 0, done.stderr
-    stored = "kata/labelled_set/chunkings.json"
+    stored = "kata/katas/labelled_set/chunkings.json"
     assert filecmp.cmp(copy / stored, ROOT / stored, shallow=False)
 
 
 def test_the_stubs_copied_again_are_the_ones_shipped(copy):
     write_pristine_stubs(copy / "problems")
-    shipped = (copy / "kata" / "stubs.json").read_text(encoding="utf-8")
+    shipped = (copy / "kata" / "katas" / "stubs.json").read_text(encoding="utf-8")
     done = maintenance(copy, "stubs", timeout=60)
     assert done.returncode == 0, done.stderr
-    assert (copy / "kata" / "stubs.json").read_text(encoding="utf-8") == shipped
+    assert (copy / "kata" / "katas" / "stubs.json").read_text(encoding="utf-8") == shipped
 
 
 def test_a_solved_stub_is_not_copied_as_the_stub_and_the_refusal_names_it(copy):
     write_pristine_stubs(copy / "problems")
     kata = find_kata("3")
     (copy / relative(kata.stub_path())).write_text(kata.reference_path().read_text(encoding="utf-8"), encoding="utf-8")
-    shipped = (copy / "kata" / "stubs.json").read_text(encoding="utf-8")
+    shipped = (copy / "kata" / "katas" / "stubs.json").read_text(encoding="utf-8")
     done = maintenance(copy, "stubs", timeout=60)
     assert done.returncode == 1 and len(done.stderr.splitlines()) == 1, done.stderr
     assert done.stderr.startswith(
         f"python -m kata.maintenance stubs: {relative(kata.stub_path())} is not the untouched stub"
     )
-    assert (copy / "kata" / "stubs.json").read_text(encoding="utf-8") == shipped
+    assert (copy / "kata" / "katas" / "stubs.json").read_text(encoding="utf-8") == shipped
 
 
 def test_an_unknown_kata_is_refused_in_one_line(copy):

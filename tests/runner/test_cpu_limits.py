@@ -21,8 +21,8 @@ from kata.judging.calls import CallDidNotFinish, DidNotFinish, Judged, log
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.guards import paced
 from kata.judging.limits import PACE_FACTOR, PACE_FLOOR_SECONDS, Pace, Watchdog, can_watch, idle_limit, waited
+from kata.judging.vocabulary import too_slow
 from kata.katas import ROOT
-from kata.vocabulary import too_slow
 
 pytestmark = pytest.mark.skipif(not can_watch(), reason="the watchdog needs setitimer and the main thread")
 

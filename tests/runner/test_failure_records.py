@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
+from kata.judging.vocabulary import Verdict
 from kata.katas import KATAS, ROOT
 from kata.runner.failures import TEST_KINDS
 from kata.runner.outcomes import failures_of, read_outcomes
-from kata.vocabulary import Verdict
 
 FIRST = KATAS[0]
 # Whole katas' suites in a subprocess: the limit is the subprocess's, not a kata test's 10 s.
@@ -112,7 +112,7 @@ def test_every_failure_shows_each_failing_tests_own_report_and_by_default_one_pa
 def test_a_four_gigabyte_allocation_is_graded_too_much_memory(tmp_path):
     """Every call asks for 4 GB at once: each failure's record says TOO MUCH MEMORY, and so does the grade."""
     from kata.grading.grades import grade_from_tests
-    from kata.vocabulary import KataStatus
+    from kata.judging.vocabulary import KataStatus
 
     learner = tmp_path / f"{FIRST.module}.py"
     learner.write_text(

@@ -9,9 +9,9 @@ import pytest
 
 from kata.judging.calls import Judged, log
 from kata.judging.checks import WrongAnswer, check_returns, describe_difference
+from kata.judging.vocabulary import LINE_LIMIT, SHOWN, counted, show, show_call
 from kata.katas import ROOT
 from kata.runner.outcomes import failures_of, read_outcomes
-from kata.vocabulary import LINE_LIMIT, SHOWN, counted, show, show_call
 
 
 def test_a_list_with_an_extra_item_names_the_counts_and_the_first_extra_one():

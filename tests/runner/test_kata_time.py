@@ -16,8 +16,8 @@ import time
 
 import pytest
 
+from kata.judging.vocabulary import Verdict
 from kata.katas import ROOT, find_kata
-from kata.vocabulary import Verdict
 
 pytestmark = pytest.mark.timeout(180)  # pytest in a subprocess, whose sleeping kata takes the whole of its time
 

@@ -50,7 +50,7 @@ def test_a_learners_plain_run_imports_nothing_of_the_sandbox(repo):
     assert "kata.runner.diagnosis" in loaded and "kata.runner.mistakes" in loaded  # diagnosed, and yet:
     assert [name for name in loaded if name.startswith("kata.sandbox.")] == []  # its door alone, if anything
     stubs = modules_loaded_by(repo)  # every kata, not started
-    assert "kata.runner.plugin" in stubs and [name for name in stubs if name.startswith("kata.sandbox.")] == []
+    assert "kata.plugin.registration" in stubs and [name for name in stubs if name.startswith("kata.sandbox.")] == []
 
 
 def test_an_isolated_run_loads_the_sandbox(repo):

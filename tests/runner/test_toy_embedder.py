@@ -1,4 +1,4 @@
-"""The toy embedder that kata 08's statement and tests use (kata/toy_embedder.py), tested on its own.
+"""The toy embedder that kata 08's statement and tests use (kata/katas/toy_embedder.py), tested on its own.
 
 It is part of the project, not of the learner's code: these tests never call semantic_chunks,
 so they live here, with the tests of the runner (pytest -m cli), and count in no kata's score.
@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from kata.toy_embedder import DIMENSIONS, toy_embed
+from kata.katas.toy_embedder import DIMENSIONS, toy_embed
 
 
 def cosine(a, b):

@@ -2,7 +2,7 @@
 
 Each case is a small learner's file and one test it fails; its report must be exactly the text
 written here by hand ({file} stands for the file's path). Every report of a failure is made of
-the sentences of kata.vocabulary, so a change of wording shows here first.
+the sentences of kata.judging.vocabulary, so a change of wording shows here first.
 """
 
 from __future__ import annotations
@@ -223,14 +223,14 @@ def test_an_answer_holding_an_int_too_wide_for_decimal_crosses_from_the_worker(t
 
 
 BREAKS_THE_REPORT = """
-import kata.runner.report
+import kata.runner.plain_words
 
 
 def _broken(*arguments, **options):
     raise RuntimeError("the report broke")
 
 
-kata.runner.report.explain = _broken
+kata.runner.plain_words.explain = _broken
 """
 
 

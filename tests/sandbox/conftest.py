@@ -11,7 +11,7 @@ import pytest
 from kata.judging.calls import log
 from kata.judging.elsewhere import elsewhere
 from kata.judging.limits import WORKER_MEMORY_MB
-from kata.runner.plugin import connect_the_workers_to_judging
+from kata.plugin.registration import connect_the_workers_to_judging
 from kata.sandbox import pool
 from kata.sandbox.client import WorkerClient
 from tests.support.isolated_runs import module_text

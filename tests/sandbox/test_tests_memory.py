@@ -21,7 +21,7 @@ import pytest
 from kata.judging.calls import Judged, UsedTooMuchMemory, log
 from kata.judging.limits import Watchdog
 from kata.katas import ROOT, find_kata
-from kata.runner.report import explain
+from kata.runner.plain_words import explain
 from kata.sandbox import kept
 from kata.sandbox.client import IsolatedFunction, WorkerEnded
 from kata.sandbox.pool import start_a_test

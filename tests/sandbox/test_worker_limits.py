@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from kata.folders import remove_folder
 from kata.judging.calls import UsedTooMuchMemory, log
 from kata.judging.elsewhere import elsewhere
+from kata.sandbox import remove_folder
 from kata.sandbox.client import WorkerEnded
 from kata.sandbox.pool import start_a_test
 

@@ -2,7 +2,7 @@
 
 - `answers`: read an answer strictly (exact types and shape) before judging it;
 - `oracles`: independent oracles (greedy packing, BM25, kata 10's assembly) that never use solutions/, left out
-  of the students' release (kata.release.build);
+  of the students' release (kata.grading.release);
 - `tokenizers`: kata 06's tokenizers whose tokens depend on their neighbours;
 - `guard_inputs`: the guards' inputs, drawn at run time from a seed the code under test never sees;
 - `large_text`: the large texts of the guards;

@@ -7,7 +7,7 @@ import dataclasses
 import math
 
 from kata.judging.checks import check_returns, expect
-from kata.vocabulary import SHOWN_BESIDE, counted, show
+from kata.judging.vocabulary import SHOWN_BESIDE, counted, show
 
 
 def windowed(fixed_windows, tokens, *sizes):

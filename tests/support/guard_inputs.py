@@ -69,7 +69,7 @@ def seed_note(seed: int) -> str:
 
 
 def note_the_seed(item: pytest.Item, call: pytest.CallInfo[None]) -> None:
-    """A guard that drew its input and failed says its seed, in a note its report shows (kata.runner.report)."""
+    """A guard that drew its input and failed says its seed, in a note its report shows (kata.runner.plain_words)."""
     if call.excinfo is None or SEED_KEY not in item.stash or call.excinfo.errisinstance(pytest.skip.Exception):
         return  # a skip says why it did not run, and nothing of a seed
     error = call.excinfo.value

@@ -22,10 +22,10 @@ import pytest
 
 from kata.judging.calls import DidNotFinish, Judged
 from kata.judging.limits import Watchdog, can_watch
+from kata.judging.vocabulary import EVERY_FAILURE_OPTION
 from kata.katas import ROOT, TESTS, find_kata
 from kata.sandbox import confinement
 from kata.sandbox.client import IsolatedFunction, WorkerEnded
-from kata.vocabulary import EVERY_FAILURE_OPTION
 
 
 def module_text(source: str) -> str:

@@ -1,6 +1,6 @@
 """The katas' stubs as the repository ships them, whatever a learner has written in problems/ since.
 
-Tests that need an untouched stub take it from kata.stubs, never from problems/ itself: a learner
+Tests that need an untouched stub take it from kata.katas.stubs, never from problems/ itself: a learner
 who has started a kata must still see these tests pass, and no test writes there.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kata.katas import KATAS, Kata
-from kata.stubs import untouched_stub
+from kata.katas.stubs import untouched_stub
 
 
 def write_pristine_stubs(folder: Path, katas: tuple[Kata, ...] = KATAS) -> Path:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from kata.runner.failures import Failure
     from kata.runner.mistakes import Mistake
-    from kata.runner.report import Explanation
+    from kata.runner.plain_words import Explanation
 
 
 @dataclass

@@ -17,14 +17,14 @@ from kata.judging.calls import CallDidNotFinish, KataOutOfTime, LimitExceeded, l
 from kata.judging.guards import has_fixed_inputs
 from kata.judging.limits import drop_locals, give_back_freed_memory, repair_traceback
 from kata.judging.load_problems import text_of
+from kata.judging.vocabulary import Verdict, report_not_written
 from kata.katas import kata_of_test
-from kata.runner import report
-from kata.runner.collection import KataUnavailable
+from kata.plugin.collection import KataUnavailable
+from kata.plugin.run_state import RUN
+from kata.runner import plain_words
 from kata.runner.diagnosis import FAILED, PASSED, STOPPED
 from kata.runner.failures import Failure, check_of, expected_of, kind_of_test, what_came_back
 from kata.runner.outcomes import record_verdict
-from kata.runner.run_state import RUN
-from kata.vocabulary import Verdict, report_not_written
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -56,7 +56,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     kata = kata_of_test(item.path)
     so_far = state.fixed_so_far.get(kata.slug, {}) if kata is not None else {}
     try:
-        explanation = report.explain(item, failure, so_far, state.shared_probes)
+        explanation = plain_words.explain(item, failure, so_far, state.shared_probes)
     except Exception as broken:  # the runner's own fault: pytest's report of the failure stands, saying so
         explanation = None
         notes = [*getattr(failure, "__notes__", []), report_not_written(type(broken).__name__, text_of(broken))]
@@ -80,7 +80,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return result
 
 
-def record_of(result: pytest.TestReport, error: BaseException, explanation: report.Explanation | None) -> Failure:
+def record_of(result: pytest.TestReport, error: BaseException, explanation: plain_words.Explanation | None) -> Failure:
     """The failure's structured record (kata.runner.failures), made while its call is still in the log."""
     if explanation is None:  # the tests' own code failed, or the runner's: pytest's report says what
         return Failure(

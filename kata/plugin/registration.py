@@ -4,17 +4,17 @@ The tests ask for a kata's functions by name (`def test_x(fixed_windows): ...`);
 decides which implementation those names mean for the run, and registers, as pytest registers
 its own plugins, one module or object per feature:
 
-- `kata.runner.fixtures`: a fixture per kata function;
-- `kata.runner.collection`: which tests run, in which order, and a kata that cannot run as one line;
-- `kata.runner.time_limits`: the watchdog that bounds each test's time and memory;
-- `kata.runner.reporting`: a failure in plain words (`kata.runner.report`), and the first one at once;
-- `kata.runner.summary`: the counts (`Tally`), the failures by cause (`kata.runner.by_cause`) and a line per
+- `kata.plugin.fixtures`: a fixture per kata function;
+- `kata.plugin.collection`: which tests run, in which order, and a kata that cannot run as one line;
+- `kata.plugin.time_limits`: the watchdog that bounds each test's time and memory;
+- `kata.plugin.reports`: a failure in plain words (`kata.runner.plain_words`), and the first one at once;
+- `kata.plugin.summary`: the counts (`Tally`), the failures by cause (`kata.plugin.by_cause`) and a line per
   kata at the end;
-- `kata.runner.end_of_run`: the mistakes named, the outcomes file, the learner's results;
-- `kata.runner.module_data`: the tests' module-level data put back after each test;
-- `kata.runner.own_memory`: with --isolate, this process held to a cap on its memory.
+- `kata.plugin.end_of_run`: the mistakes named, the outcomes file, the learner's results;
+- `kata.plugin.module_data`: the tests' module-level data put back after each test;
+- `kata.plugin.own_memory`: with --isolate, this process held to a cap on its memory.
 
-All of them keep the run's state in one record, `kata.runner.run_state.RunState`.
+All of them keep the run's state in one record, `kata.plugin.run_state.RunState`.
 """
 
 from __future__ import annotations
@@ -27,24 +27,17 @@ import pytest
 
 from kata import sandbox  # its door alone, which loads none of its modules
 from kata.judging.limits import CALL_SECONDS, KATA_SECONDS, PACE_FACTOR, TESTS_MEMORY_MB, WORKER_MEMORY_MB
-from kata.runner import (
-    collection,
-    end_of_run,
-    module_data,
-    profiles,  # registers the Hypothesis profiles, before any test runs
-    reporting,
-    summary,
-    time_limits,
-)
-from kata.runner.by_cause import FailuresByCause
-from kata.runner.fixtures import function_fixtures
+from kata.judging.vocabulary import EVERY_FAILURE_OPTION
+from kata.plugin import collection, end_of_run, module_data, reports, summary, time_limits
+from kata.plugin.by_cause import FailuresByCause
+from kata.plugin.fixtures import function_fixtures
+from kata.plugin.naming import Naming
+from kata.plugin.reports import FirstFailureWriter
+from kata.plugin.run_state import RUN, RunState
+from kata.plugin.tally import Tally
+from kata.plugin.time_limits import ISOLATED_GUARD_FACTOR
+from kata.runner import profiles  # registers the Hypothesis profiles, before any test runs
 from kata.runner.implementations import BadImplOption, Implementation, parse_impl
-from kata.runner.naming import Naming
-from kata.runner.reporting import FirstFailureWriter
-from kata.runner.run_state import RUN, RunState
-from kata.runner.tally import Tally
-from kata.runner.time_limits import ISOLATED_GUARD_FACTOR
-from kata.vocabulary import EVERY_FAILURE_OPTION
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -153,7 +146,7 @@ def pytest_configure(config: pytest.Config) -> None:
         ("kata-function-fixtures", function_fixtures()),
         ("kata-collection", collection),
         ("kata-time-limits", time_limits),
-        ("kata-reporting", reporting),
+        ("kata-reports", reports),
         ("kata-summary", summary),
         ("kata-tally", state.tally),
         ("kata-end-of-run", end_of_run),
@@ -164,7 +157,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(FailuresByCause(), "kata-failures-by-cause")
     tests_memory = _tests_memory_mb(config)
     if tests_memory:
-        from kata.runner.own_memory import OwnMemory  # with --isolate only: it reads the memory as the sandbox does
+        from kata.plugin.own_memory import OwnMemory  # with --isolate only: it reads the memory as the sandbox does
 
         config.pluginmanager.register(OwnMemory(tests_memory), "kata-own-memory")
     if config.getoption("first_failure"):

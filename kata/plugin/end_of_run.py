@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from kata.katas import KATAS, Kata, find_kata
-from kata.runner.collection import status_of
+from kata.plugin.collection import status_of
+from kata.plugin.run_state import RUN, RunState, run_state
+from kata.plugin.summary import mistakes_failing_as_this_run, ran_every_hidden_test, ran_whole_suite
 from kata.runner.latest_results import LatestResult, fingerprint, record_results
 from kata.runner.outcomes import outcome_of, write_outcomes
-from kata.runner.run_state import RUN, RunState, run_state
-from kata.runner.summary import mistakes_failing_as_this_run, ran_every_hidden_test, ran_whole_suite
 
 
 @pytest.hookimpl(trylast=True)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from kata.katas import KATAS, Kata
-from kata.runner.run_state import RUN
+from kata.plugin.run_state import RUN
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def function_fixtures() -> types.ModuleType:
-    """A plugin module holding the fixtures: registered for the run (kata.runner.plugin)."""
+    """A plugin module holding the fixtures: registered for the run (kata.plugin.registration)."""
     fixtures = types.ModuleType("kata_function_fixtures")
     for kata in KATAS:
         for name in kata.functions:

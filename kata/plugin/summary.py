@@ -1,17 +1,17 @@
 """What the run's tests did, kata by kata: the `katas` section of pytest's summary, a line per kata from the
-counts of kata.runner.tally (with the known mistake whose record the run matches)."""
+counts of kata.plugin.tally (with the known mistake whose record the run matches)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kata.judging.vocabulary import counted, every_failure_hint
 from kata.katas import KATAS, TESTS, Kata
-from kata.runner.by_cause import causes_section
-from kata.runner.collection import status_of
+from kata.plugin.by_cause import causes_section
+from kata.plugin.collection import status_of
+from kata.plugin.run_state import RUN
 from kata.runner.diagnosis import mistakes_failing_exactly
-from kata.runner.run_state import RUN
-from kata.vocabulary import counted, every_failure_hint
 
 if TYPE_CHECKING:
     import pytest

@@ -2,7 +2,7 @@
 
 problems/ is the learner's to edit, and a solved kata's file is a solution. What needs the stub
 untouched reads it here: an interview's fresh file, a students' release, the base that
-similarity leaves out, the tests that run an untouched stub. kata/stubs.json keeps a copy of
+similarity leaves out, the tests that run an untouched stub. kata/katas/stubs.json keeps a copy of
 each, written from problems/ by `python -m kata.maintenance stubs` while the stubs there are
 untouched, and held equal to them by tests/meta/test_katas_are_whole.py.
 """

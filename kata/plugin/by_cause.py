@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from kata.judging.vocabulary import also_failing, cause_heading, failing_for_causes, shown_failure
 from kata.katas import KATAS
-from kata.runner.run_state import RUN
-from kata.vocabulary import also_failing, cause_heading, failing_for_causes, shown_failure
+from kata.plugin.run_state import RUN
 
 if TYPE_CHECKING:
     from kata.katas import Kata

@@ -3,7 +3,7 @@
 What ships is listed here and nowhere else (SHIPPED, SHIPPED_TESTS); everything else of the
 teacher's copy stays out: solutions/ (references, editorials, catalogued mistakes), the runner's
 own tests (tests/grading holds classes of submissions, several of them correct), the benchmarks and
-CI. The stubs are the untouched ones as shipped (kata.stubs), whatever the teacher has written in problems/.
+CI. The stubs are the untouched ones as shipped (kata.katas.stubs), whatever the teacher has written in problems/.
 Each catalogued mistake is kept as its record only (id, title, hint, the fixed tests it fails),
 so that a learner's failures are still named from those records (kata.runner.mistakes); the tests'
 oracles, which compute the katas' answers, as stand-ins that skip the tests calling them.
@@ -20,11 +20,11 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kata.checkout import files_under, tracked_files
+from kata.grading.checkout import files_under, tracked_files
+from kata.grading.release_readme import students_readme
 from kata.katas import KATAS, NO_SOLUTIONS_HERE, RECORDED_MISTAKES, ROOT, TESTS, Kata, has_solutions
-from kata.release.readme import students_readme
+from kata.katas.stubs import untouched_stub
 from kata.runner.mistakes import mistakes_of
-from kata.stubs import untouched_stub
 
 # Copied as they are, from the repository's root.
 SHIPPED = ("pyproject.toml", "LICENSE", "conftest.py", "start.py", "kata")

@@ -12,7 +12,7 @@ words, gets a longer vector. A sentence with no word at all (`""`, `"---"`) gets
 It is a stand-in for a real embedding model, which needs no download and gives the same numbers
 on every machine: `toy_embed` takes a batch of sentences, like a model's `encode`.
 
-    >>> from kata.toy_embedder import toy_embed
+    >>> from kata.katas.toy_embedder import toy_embed
     >>> vectors = toy_embed(["Cats purr.", "Cats sleep."])
     >>> len(vectors), len(vectors[0])
     (2, 256)

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from kata.judging.vocabulary import KataStatus, counted
 from kata.katas import KATAS, PROBLEMS, RUNNERS_OWN_TESTS, TESTS, Kata, kata_of_test, relative
+from kata.plugin.fixtures import implementation_of
+from kata.plugin.run_state import RUN
 from kata.runner.failures import kind_of_test
-from kata.runner.fixtures import implementation_of
 from kata.runner.implementations import Implementation, NotStarted, kata_defined_in
 from kata.runner.modules import LoadProblem
-from kata.runner.run_state import RUN
-from kata.vocabulary import KataStatus, counted
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -23,9 +23,7 @@ from kata.judging.calls import (
 from kata.judging.checks import RaisedWhileRead, WrongAnswer
 from kata.judging.guards import has_fixed_inputs
 from kata.judging.load_problems import text_of
-from kata.katas import relative
-from kata.runner.diagnosis import FailingTest, diagnose
-from kata.vocabulary import (
+from kata.judging.vocabulary import (
     IN_THE_TESTS_READING,
     IN_THE_TESTS_RUNNING,
     Verdict,
@@ -41,6 +39,8 @@ from kata.vocabulary import (
     what_the_test_checks,
     where_in_the_code,
 )
+from kata.katas import relative
+from kata.runner.diagnosis import FailingTest, diagnose
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -54,14 +54,14 @@ if TYPE_CHECKING:
 class Explanation:
     """A failure's report in plain words, and the catalogued mistakes that give the same outcome on its input.
 
-    Which of those mistakes the report names is decided when the run ends (kata.runner.naming):
+    Which of those mistakes the report names is decided when the run ends (kata.plugin.naming):
     a test run later may pass where one of them fails, and then it is not the code's mistake.
     """
 
     body: str  # the verdict, the call, what came back and what was expected
     after: str = ""  # what the test checks, and the notes of the failure
     candidates: list[type[Mistake]] = field(default_factory=list)
-    verdict: str = Verdict.ERROR  # kata.vocabulary.Verdict, the body's first line
+    verdict: str = Verdict.ERROR  # kata.judging.vocabulary.Verdict, the body's first line
     call: Call | None = None  # the call judged, if the code was called
     compared: list[str] = field(default_factory=list)  # the ids of the mistakes run on the call and compared
 

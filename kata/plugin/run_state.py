@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from pathlib import Path
     from types import SimpleNamespace
 
+    from kata.plugin.naming import Naming
+    from kata.plugin.tally import Tally
     from kata.runner.implementations import Implementation
-    from kata.runner.naming import Naming
-    from kata.runner.tally import Tally
 
 
 @dataclass

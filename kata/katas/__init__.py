@@ -1,4 +1,15 @@
-"""The list of katas, in the order a learner meets them, and how to find one by name."""
+"""The katas: their list, in the order a learner meets them, how to find one by name, and what each brings.
+
+This module holds each kata's facts (its files, functions, limits, drawing) and finds a kata by name.
+Beside it, the katas' content that is not a kata's own folder:
+- `interview_scripts`: what an interviewer says for each kata (`Kata.script`).
+- `stubs` (and stubs.json): the stubs as the repository ships them, whatever a learner wrote since.
+- The materials that submissions import, which a confined worker loads before the submission:
+  `toy_tokenizer` (kata 06) and `toy_embedder` (kata 08).
+- `labelled_set`: kata 09's document, questions and chunkings (kata viz draws them too).
+
+Imports no other package of kata: every one of them may import it.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kata.interview_scripts import SCRIPTS, Script
+from kata.katas.interview_scripts import SCRIPTS, Script
 
 if TYPE_CHECKING:
     from typing import NoReturn
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROBLEMS = ROOT / "problems"
 SOLUTIONS = ROOT / "solutions"
 TESTS = ROOT / "tests"
@@ -84,7 +95,7 @@ class Kata:
 
     @property
     def script(self) -> Script:
-        """What an interviewer says for this kata (kata/interview_scripts.py, keyed by its slug)."""
+        """What an interviewer says for this kata (kata/katas/interview_scripts.py, keyed by its slug)."""
         return SCRIPTS[self.slug]
 
     def stub_path(self) -> Path:
@@ -106,7 +117,7 @@ class Kata:
 # The modules of the katas' materials, which submissions import by these names (kata 06's
 # tokenizer, kata 08's embedder): a worker loads them before it is confined, when it can
 # still read the runner's files.
-MATERIALS = ("kata.toy_tokenizer", "kata.toy_embedder")
+MATERIALS = ("kata.katas.toy_tokenizer", "kata.katas.toy_embedder")
 
 KATAS = (
     Kata(

@@ -15,8 +15,8 @@ from kata.judging.calls import KataOutOfTime, log
 from kata.judging.clocks import CODE_CLOCK
 from kata.judging.limits import STALLED_CALL_SECONDS, Watchdog, can_watch
 from kata.katas import kata_of_test
+from kata.plugin.run_state import RUN
 from kata.runner.profiles import examples_factor
-from kata.runner.run_state import RUN
 
 if TYPE_CHECKING:
     from collections.abc import Generator

@@ -2,7 +2,7 @@
 
 It has the interface of real tokenizers such as tiktoken's encodings:
 
-    >>> from kata.toy_tokenizer import ToyTokenizer
+    >>> from kata.katas.toy_tokenizer import ToyTokenizer
     >>> tokenizer = ToyTokenizer()
     >>> tokenizer.encode("the cat")
     [257, 262]

@@ -6,11 +6,10 @@ group: the group is killed when the block that started it is left by an exceptio
 and SIGTERM arrive as KeyboardInterrupt). Groups started by other threads (`kata grade`
 runs several students at once) are stopped by `stop_every_group()`.
 
-Beside the packages, which may all import it, rather than in one of them: the command runs
-its pytest runs in such groups (`kata check`, `kata watch`) and grading runs each student's
-(`kata grade`). Neither is the sandbox's work (the workers of a run are forked by its fork
-server, not started here), nor the runner's (the pytest plugin inside those runs), and
-grading may not import the command.
+The runs of the runner that others start: the command runs its pytest runs in such groups
+(`kata check`, `kata watch`), grading each student's (`kata grade`) and interview mode each
+submission's. Not the sandbox's work: the workers of a run are forked by its fork server, not
+started here.
 """
 
 from __future__ import annotations

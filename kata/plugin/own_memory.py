@@ -14,8 +14,8 @@ import os
 
 import pytest
 
+from kata.judging.vocabulary import tests_process_stopped_itself
 from kata.sandbox import TestsMemoryWatch
-from kata.vocabulary import tests_process_stopped_itself
 
 
 class OwnMemory:

@@ -1,9 +1,7 @@
 """Removing a folder, whatever was left in it.
 
-Beside the packages, which may all import it: the sandbox removes each worker's folder with
-it, and grading the copies of a class's submissions (kata grade, GitHub Classroom), which
-may nest as deep. In the sandbox it would be grading's helper hosted there; in grading, out
-of the sandbox's reach.
+The sandbox removes each worker's folder with it; grading, through the door, the copies of a class's
+submissions (kata grade, GitHub Classroom), which may nest as deep: both hold what untrusted code made.
 """
 
 from __future__ import annotations
