@@ -8,13 +8,17 @@ as a learner would, and reads what it printed.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 from kata.judging.limits import idle_limit
 from kata.judging.vocabulary import LINE_LIMIT, Verdict
-from kata.katas import KATAS
+from kata.katas import KATAS, ROOT
 from kata.maintenance.known_failures import as_learner_file, failures_of_run, run_suite
 from kata.runner.mistakes import mistakes_of
 from kata.runner.outcomes import failures_of, read_outcomes
@@ -24,6 +28,58 @@ pytestmark = pytest.mark.timeout(300)  # a run of a whole suite, several for som
 
 MISTAKES = [(kata, mistake) for kata in KATAS for mistake in mistakes_of(kata).values()]
 STALLING = [(kata, mistake) for kata, mistake in MISTAKES if mistake.stalls()]
+
+
+def cases(pairs):
+    """Each (kata, mistake) as a case; the cases of one mistake share an xdist group, so that under
+    `--dist loadgroup` they run on one worker and share one run of the suite (run_of)."""
+    return [
+        pytest.param(
+            kata,
+            mistake,
+            id=f"{kata.number}:{mistake.id}",
+            marks=pytest.mark.xdist_group(f"{kata.number}:{mistake.id}"),
+        )
+        for kata, mistake in pairs
+    ]
+
+
+@dataclass(frozen=True)
+class SuiteRun:
+    """The kata's whole suite, run on a mistake as a learner's file: what it printed, and its outcomes file."""
+
+    stdout: str
+    outcomes: Path
+
+
+_RUNS: dict[tuple[str, str], SuiteRun] = {}
+
+
+def run_of(kata, mistake, tmp_path_factory) -> SuiteRun:
+    """The whole suite run once on the mistake, whichever of its tests asks first: each reads the run, none
+    changes it."""
+    key = (kata.slug, mistake.id)
+    if key not in _RUNS:
+        folder = tmp_path_factory.mktemp(f"{kata.number}-{mistake.id}")
+        run = run_suite(kata, f"--impl={as_learner_file(kata, mistake, folder)}", outcomes=folder / "outcomes.json")
+        _RUNS[key] = SuiteRun(run.stdout, folder / "outcomes.json")
+    return _RUNS[key]
+
+
+@cache
+def guards_of(kata) -> frozenset[str]:
+    """The node ids of the kata's guards (its tests marked guard, wherever they are), as pytest collects them."""
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", f"tests/{kata.slug}", "-m", "guard", "--collect-only", "-q"]
+        + ["-p", "no:cacheprovider", "--impl=reference"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    guards = frozenset(line for line in listed.stdout.splitlines() if line.startswith(f"tests/{kata.slug}/"))
+    assert listed.returncode == 0 and guards, f"the guards of {kata.slug} could not be listed:\n{listed.stdout}"
+    return guards
 
 
 def failures(outcomes: Path) -> dict[str, str]:
@@ -61,10 +117,6 @@ def durations_of(outcomes: Path) -> dict[str, float]:
     return {test.name: test.seconds for kata in read_outcomes(outcomes).values() for test in kata["tests"]}
 
 
-def ids(cases):
-    return [f"{kata.number}:{mistake.id}" for kata, mistake in cases]
-
-
 @pytest.mark.parametrize("kata", KATAS, ids=[kata.slug for kata in KATAS])
 def test_the_reference_passes_every_test(kata):
     run = run_suite(kata, "--impl=reference")
@@ -89,11 +141,11 @@ def test_the_catalog_has_at_least_five_mistakes_each_in_the_editorial(kata):
     assert not missing, f"the editorial of {kata.slug} does not list {missing}"
 
 
-@pytest.mark.parametrize("kata, mistake", MISTAKES, ids=ids(MISTAKES))
-def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
-    learner_file = as_learner_file(kata, mistake, tmp_path)
-    run = run_suite(kata, f"--impl={learner_file}", outcomes=tmp_path / "outcomes.json")
-    failed = failures(tmp_path / "outcomes.json")
+@pytest.mark.parametrize("kata, mistake", cases(MISTAKES))
+def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path_factory):
+    run = run_of(kata, mistake, tmp_path_factory)
+    outcomes = run.outcomes
+    failed = failures(outcomes)
     assert failed, f"mistake {mistake.id!r} of {kata.slug} passes every test: add a test that catches it"
     # Every failure is a verdict in plain words: a traceback means the test's own code broke on the answer.
     broken = {name: report for name, report in failed.items() if not report.startswith(Verdict.ALL)}
@@ -109,15 +161,15 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
         f"on mistake {mistake.id!r} of {kata.slug}, report lines over {LINE_LIMIT} characters: {long_lines}"
     )
     # The mistake is named from what it fails: that record must be what it does fail.
-    assert failures_of_run(tmp_path / "outcomes.json") == mistake.known, (
+    assert failures_of_run(outcomes) == mistake.known, (
         f"{kata.slug}'s known_failures.json is out of date for {mistake.id!r}: "
         f"run python -m kata.maintenance known-failures {kata.number}"
     )
     # A name is given only where the whole run agrees with the named mistake's record.
-    contradicted = names_the_run_contradicts(kata, tmp_path / "outcomes.json")
+    contradicted = names_the_run_contradicts(kata, outcomes)
     assert not contradicted, f"on mistake {mistake.id!r} of {kata.slug}, the run contradicts the names {contradicted}"
     # Every cause named is the mistake put in (with at most one other that the tests cannot tell from it).
-    causes = [named for named in causes_named(kata, tmp_path / "outcomes.json") if named]
+    causes = [named for named in causes_named(kata, outcomes) if named]
     assert causes and all(mistake.id in named for named in causes), (
         f"mistake {mistake.id!r} of {kata.slug} fails {len(failed)} tests, told as the causes {causes}.\n"
         f"First report:\n{next(iter(failed.values()))}"
@@ -125,18 +177,17 @@ def test_the_suite_catches_the_mistake_and_names_it(kata, mistake, tmp_path):
     assert f"This matches a known mistake: {mistake.title}." in words(run.stdout), run.stdout[-3000:]
 
 
-@pytest.mark.parametrize("kata, mistake", STALLING, ids=ids(STALLING))
-def test_a_guard_stops_the_stalling_mistake_within_its_limit(kata, mistake, tmp_path):
-    run = run_suite(
-        kata, f"--impl=mistake:{kata.number}:{mistake.id}", "-m", "guard", outcomes=tmp_path / "outcomes.json"
-    )
+@pytest.mark.parametrize("kata, mistake", cases(STALLING))
+def test_a_guard_stops_the_stalling_mistake_within_its_limit(kata, mistake, tmp_path_factory):
+    run = run_of(kata, mistake, tmp_path_factory)
+    guards = guards_of(kata)
     stopped = {
-        name: report
-        for name, report in failures(tmp_path / "outcomes.json").items()
-        if report.startswith(Verdict.LIMITS)
+        test.name: test.report
+        for test in failures_of(read_outcomes(run.outcomes))
+        if test.test in guards and test.report.startswith(Verdict.LIMITS)
     }
     assert stopped, f"no guard stopped the stalling mistake {mistake.id!r} of {kata.slug}:\n{run.stdout[-3000:]}"
-    durations = durations_of(tmp_path / "outcomes.json")
+    durations = durations_of(run.outcomes)
     for name, report in stopped.items():
         if report.startswith(Verdict.TOO_MUCH_MEMORY):
             continue  # stopped by a memory bound, not by a clock

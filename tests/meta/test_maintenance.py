@@ -78,16 +78,15 @@ def test_an_unknown_kata_is_refused_in_one_line(copy):
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "there is no kata '99'" in done.stderr
 
 
-def smallest_catalog():
-    from kata.runner.mistakes import mistakes_of
-
-    return min(KATAS, key=lambda kata: len(mistakes_of(kata)))
+# The catalogue that runs quickest: kata 01's mistakes take under two seconds each, where kata 04's, fewer,
+# read streams until their guards stop them (pytest -m meta --durations=0 shows each mistake's run).
+QUICKEST_CATALOG = KATAS[0]
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_the_records_of_failures_made_again_are_the_ones_stored(copy):
-    kata = smallest_catalog()
+    kata = QUICKEST_CATALOG
     done = maintenance(copy, "known-failures", kata.number, timeout=880)
     assert done.returncode == 0, done.stderr
     stored = f"solutions/{kata.slug}/known_failures.json"
