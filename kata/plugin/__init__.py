@@ -4,7 +4,7 @@ feature a module, its state on the run's record (pytest's own plugins are the mo
 `conftest.py` registers `registration`: the options, and the features it registers for a run:
 - `collection`: which tests run, in which order; `fixtures`: each kata function handed to the tests.
 - `time_limits`: each test's limits; `own_memory`: the tests' process held to a cap under --isolate.
-- `reports`: a failure's report in plain words; `module_data`: the tests' own data put back after each
+- `failure_reports`: a failure's report in plain words; `module_data`: the tests' own data put back after each
   test.
 - `by_cause`: the failures told by cause; `naming`: the causes named once the run is known.
 - `summary`: the table of katas; `end_of_run`: what a run leaves behind.

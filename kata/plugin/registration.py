@@ -7,7 +7,7 @@ its own plugins, one module or object per feature:
 - `kata.plugin.fixtures`: a fixture per kata function;
 - `kata.plugin.collection`: which tests run, in which order, and a kata that cannot run as one line;
 - `kata.plugin.time_limits`: the watchdog that bounds each test's time and memory;
-- `kata.plugin.reports`: a failure in plain words (`kata.runner.plain_words`), and the first one at once;
+- `kata.plugin.failure_reports`: a failure in plain words (`kata.runner.plain_words`), and the first one at once;
 - `kata.plugin.summary`: the counts (`Tally`), the failures by cause (`kata.plugin.by_cause`) and a line per
   kata at the end;
 - `kata.plugin.end_of_run`: the mistakes named, the outcomes file, the learner's results;
@@ -28,11 +28,11 @@ import pytest
 from kata import sandbox  # its door alone, which loads none of its modules
 from kata.judging.limits import CALL_SECONDS, KATA_SECONDS, PACE_FACTOR, TESTS_MEMORY_MB, WORKER_MEMORY_MB
 from kata.judging.vocabulary import EVERY_FAILURE_OPTION
-from kata.plugin import collection, end_of_run, module_data, reports, summary, time_limits
+from kata.plugin import collection, end_of_run, failure_reports, module_data, summary, time_limits
 from kata.plugin.by_cause import FailuresByCause
+from kata.plugin.failure_reports import FirstFailureWriter
 from kata.plugin.fixtures import function_fixtures
 from kata.plugin.naming import Naming
-from kata.plugin.reports import FirstFailureWriter
 from kata.plugin.run_state import RUN, RunState
 from kata.plugin.tally import Tally
 from kata.plugin.time_limits import ISOLATED_GUARD_FACTOR
@@ -146,7 +146,7 @@ def pytest_configure(config: pytest.Config) -> None:
         ("kata-function-fixtures", function_fixtures()),
         ("kata-collection", collection),
         ("kata-time-limits", time_limits),
-        ("kata-reports", reports),
+        ("kata-failure-reports", failure_reports),
         ("kata-summary", summary),
         ("kata-tally", state.tally),
         ("kata-end-of-run", end_of_run),
