@@ -1,8 +1,8 @@
 """What every test under tests/ shares: the runner's own tests marked by their folder, and their fixtures.
 
 A kata's tests (tests/NN_slug) judge the learner's code; the runner's own tests (tests/command,
-grading, sandbox, runner, meta) judge the runner, and run only when asked for (pytest -m cli,
-pytest -m meta). Shared helpers are in tests/support.
+grading, sandbox, runner, meta; wild, on released libraries) judge the runner, and run only when asked
+for (pytest -m cli, pytest -m meta, pytest -m wild). Shared helpers are in tests/support.
 """
 
 import random

@@ -26,9 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBLEMS = ROOT / "problems"
 SOLUTIONS = ROOT / "solutions"
 TESTS = ROOT / "tests"
-# The folders of tests/ that judge the runner, not a kata, each with the marker that selects it
-# (pytest -m cli, pytest -m meta); tests/support holds what the tests share.
-RUNNERS_OWN_TESTS = {"command": "cli", "grading": "cli", "sandbox": "cli", "runner": "cli", "meta": "meta"}
+# The folders of tests/ that judge the runner (or, tests/wild, released libraries), not the learner's code, each
+# with the marker that selects it (pytest -m cli, meta, wild); tests/support holds what the tests share.
+RUNNERS_OWN_TESTS = {
+    "command": "cli",
+    "grading": "cli",
+    "sandbox": "cli",
+    "runner": "cli",
+    "meta": "meta",
+    "wild": "wild",
+}
 # In a students' release (kata release), which has no solutions/: what each catalogued mistake fails, and its
 # title and hint, one file per kata, so that mistakes are still named, from their records alone.
 RECORDED_MISTAKES = ROOT / "known_mistakes"

@@ -20,7 +20,21 @@ def main(argv: list[str] | None = None) -> int:
         tool.add_argument("katas", metavar="KATA", nargs="*", help="a number (2) or a folder name; default: every kata")
     tools.add_parser("labelled-set", help="write kata 09's chunkings of its labelled set from the reference chunkers")
     tools.add_parser("stubs", help="write kata/katas/stubs.json, the copy of the untouched stubs of problems/")
+    wild = tools.add_parser(
+        "wild",
+        help="run the katas' suites on real libraries (wild/) and compare with wild/expected.json",
+        description="run the katas' suites on real libraries (wild/) and compare with wild/expected.json",
+    )
+    wild.add_argument("--write", action="store_true", help="record what the adapters do now as the expectation")
     options = parser.parse_args(argv)
+    if options.tool == "wild":
+        from kata.maintenance.wild import BadAdapter, run_wild
+
+        try:
+            return run_wild(write=options.write)
+        except BadAdapter as error:
+            print(f"python -m kata.maintenance wild: {error}", file=sys.stderr)
+            return 2
     if options.tool == "stubs":
         from kata.katas.stubs import StubNotUntouched, write_untouched_stubs
 

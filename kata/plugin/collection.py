@@ -114,7 +114,7 @@ def pytest_report_collectionfinish(config: pytest.Config, items: Sequence[pytest
         markers = ", ".join(f"pytest -m {marker}" for marker in dict.fromkeys(RUNNERS_OWN_TESTS.values()))
         lines.append(
             f"{state.runners_own_deselected} deselected: the runner's own tests ({markers}), which judge "
-            "the kata command, not your code"
+            "the kata command and released libraries, not your code"
         )
     not_started = [slug for slug, problem in state.unavailable.items() if isinstance(problem, NotStarted)]
     if not_started:

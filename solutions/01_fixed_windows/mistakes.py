@@ -129,6 +129,8 @@ class NoValidation(Mistake):
     """Checks nothing: overlap >= chunk_size makes the step zero or negative and the loop never ends.
 
     fixed_windows(list("abc"), 3, 3) runs forever, appending the same window.
+    Seen in chonkie 1.7.0 and langchain-text-splitters 1.1.3, whose negative overlap skips a token
+    (EXPLANATION.md, In the wild).
     """
 
     id = "no_validation"

@@ -100,3 +100,24 @@ def test_mutation_testing_of_a_kata_explains_every_mutant_no_test_kills(copy):
     kata = KATAS[0]
     done = maintenance(copy, "mutants", kata.number, timeout=1780)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+def test_without_the_adapters_the_libraries_are_not_run_and_the_refusal_says_why(copy):
+    done = maintenance(copy, "wild", timeout=60)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert "wild/ is not here: the adapters are in the repository, not in a students' release" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "folder, source, refusal",
+    [
+        ("01_fixed_windows", "def fixed_windows(tokens, chunk_size, overlap=0):\n    return []\n", "must say LIBRARY"),
+        ("99_no_kata", 'LIBRARY = ("chonkie", "1.7.0")\n', "is no kata's folder"),
+    ],
+    ids=["no_library_said", "no_kata"],
+)
+def test_an_adapter_that_cannot_be_read_is_refused_in_one_line(copy, folder, source, refusal):
+    (copy / "wild" / folder).mkdir(parents=True)
+    (copy / "wild" / folder / "adapter.py").write_text(source, encoding="utf-8")
+    done = maintenance(copy, "wild", timeout=60)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and refusal in done.stderr, done.stderr

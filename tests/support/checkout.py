@@ -1,4 +1,4 @@
-"""The runner's own tests (tests/command, grading, isolation, runner and meta): marked by their folder,
+"""The runner's own tests (tests/command, grading, sandbox, runner, meta and wild): marked by their folder,
 run only when asked for, and leaving the checkout as they found it.
 
 tests/conftest.py marks each test with its folder's marker (kata.katas.RUNNERS_OWN_TESTS) and

@@ -1,0 +1,209 @@
+"""The katas' suites on real chunking and retrieval libraries: each adapter of wild/ judged as a learner's file.
+
+An adapter (wild/NN_slug/NAME.py) defines a kata's functions on one pinned release of a library: it converts
+the kata's arguments and answers to the library's conventions and changes nothing of its algorithm. Its
+`LIBRARY = ("distribution", "version")` says which release; an adapter whose release is not the installed one
+is not run, and says so. What each run finds (tests passed, the causes of its failures, the mistakes they are
+named after, and the call that shows each) is compared with wild/expected.json, so that a release that fixes
+a bug, or brings one, is noticed.
+
+    python -m kata.maintenance wild            # run the adapters and compare with wild/expected.json
+    python -m kata.maintenance wild --write    # record what they do now as the expectation
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import tempfile
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from kata.katas import ROOT, Kata, UnknownKata, find_kata, relative
+from kata.maintenance.known_failures import run_suite
+from kata.runner.outcomes import TestOutcome, failures_by_cause, read_outcomes, shown_of
+
+WILD = ROOT / "wild"
+EXPECTED = WILD / "expected.json"
+GUARD_SEED = 2026  # the guards' inputs, the same in every run: a cause shown by a guard shows the same call
+EXTRA = 'pip install -e ".[wild]"'
+FIXED_KINDS = ("examples", "hidden")  # the tests whose inputs are written in them, not drawn
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """One adapter file: the kata it answers and the library release it runs on."""
+
+    path: Path
+    kata: Kata
+    distribution: str
+    version: str
+
+    @property
+    def name(self) -> str:
+        """Its path in wild/: 01_fixed_windows/chonkie_token_chunker.py."""
+        return self.path.relative_to(WILD).as_posix()
+
+
+class BadAdapter(Exception):
+    """An adapter file that does not say which library release it runs on, or lies in no kata's folder; or no
+    adapters at all (a students' release has no wild/)."""
+
+
+def library_of(path: Path) -> tuple[str, str]:
+    """The adapter's LIBRARY, read from its source without running it (its library may be absent)."""
+    for node in ast.parse(path.read_text(encoding="utf-8"), str(path)).body:
+        if isinstance(node, ast.Assign) and [getattr(target, "id", "") for target in node.targets] == ["LIBRARY"]:
+            value = ast.literal_eval(node.value)
+            if isinstance(value, tuple) and len(value) == 2 and all(isinstance(part, str) for part in value):
+                return value
+    raise BadAdapter(f"{relative(path)} must say LIBRARY = (distribution, exact version)")
+
+
+def adapters() -> list[Adapter]:
+    """Every adapter of wild/, kata by kata, in the order of their names."""
+    if not WILD.is_dir():
+        raise BadAdapter(
+            f"{relative(WILD)}/ is not here: the adapters are in the repository, not in a students' release"
+        )
+    found = []
+    for folder in sorted(path for path in WILD.iterdir() if path.is_dir() and not path.name.startswith(("_", "."))):
+        try:
+            kata = find_kata(folder.name)
+        except UnknownKata:
+            raise BadAdapter(f"{relative(folder)} is no kata's folder (wild/NN_slug/, as in tests/)") from None
+        for path in sorted(folder.glob("*.py")):
+            found.append(Adapter(path, kata, *library_of(path)))
+    return found
+
+
+def why_not_run(adapter: Adapter) -> str | None:
+    """Why the adapter cannot run here (its library absent, or another release), or None."""
+    try:
+        installed = metadata.version(adapter.distribution)
+    except metadata.PackageNotFoundError:
+        return f"{adapter.distribution} is not installed ({EXTRA} installs the pinned releases)"
+    if installed != adapter.version:
+        return f"{adapter.distribution} {installed} is installed; {adapter.name} is for {adapter.version}"
+    return None
+
+
+def judge(adapter: Adapter) -> dict:
+    """The kata's whole suite on the adapter: its tests passed and run, and each cause of its failures."""
+    with tempfile.TemporaryDirectory(prefix="kata-wild-") as work:
+        outcomes = Path(work) / "outcomes.json"
+        run = run_suite(adapter.kata, f"--impl={adapter.path}", outcomes=outcomes, guard_seed=GUARD_SEED)
+        try:
+            found = read_outcomes(outcomes)[adapter.kata.slug]
+        except (OSError, ValueError, KeyError):
+            ran = run.stdout[-2000:]
+            raise RuntimeError(f"the suite of {adapter.kata.slug} did not run on {adapter.name}:\n{ran}") from None
+    tests, causes = found["tests"], found["causes"]
+    ran = [test for test in tests if not test.skipped]
+    return {
+        "library": adapter.distribution,
+        "version": adapter.version,
+        "passed": sum(test.passed for test in ran),
+        "run": len(ran),
+        "causes": [cause_of(group, causes) for group in failures_by_cause(ran)],
+    }
+
+
+def cause_of(failures: list[TestOutcome], causes: list[dict]) -> dict:
+    """One cause: the mistakes it is named after, its verdict, how many tests it fails, and the call that shows
+    it, as the run's own section of causes shows it."""
+    told = causes[failures[0].cause] if failures[0].cause is not None else {}
+    shown = next((test for test in failures if test.test == told.get("shown")), None) or shown_of(failures)
+    record = shown.failure or {}
+    return {
+        "mistakes": list(told.get("mistakes", [])),
+        "verdict": shown.verdict,
+        "tests": len(failures),
+        "shown": shown.test.split("::", 1)[1],
+        "call": stable(record.get("call", "")),
+        "came_back": stable(record.get("came_back", "")),
+        "expected": stable(record.get("expected", "")),
+        # Every call of the cause with inputs fixed in the tests, and what it did: the one shown is the
+        # shortest, which need not be the one that shows a library's bug best.
+        "calls": list(dict.fromkeys(calls_with_fixed_inputs(failures))),
+    }
+
+
+def calls_with_fixed_inputs(failures: list[TestOutcome]) -> list[str]:
+    """Each failing call with inputs fixed in the tests (an example or a hidden test), and what came back."""
+    return [
+        stable(f"{record['call']} {record.get('came_back', '')}".strip())
+        for record in (test.failure or {} for test in failures)
+        if record.get("call") and record.get("kind") in FIXED_KINDS
+    ]
+
+
+def stable(text: str) -> str:
+    """The text without the memory addresses of objects (`<generator object f at 0x7f...>`): they change from run to
+    run."""
+    return re.sub(r" at 0x[0-9a-f]+>", ">", text)
+
+
+def expected() -> dict[str, dict]:
+    """wild/expected.json: adapter name -> what its run found when it was recorded."""
+    return json.loads(EXPECTED.read_text(encoding="utf-8")) if EXPECTED.is_file() else {}
+
+
+def differences(name: str, found: dict, recorded: dict | None) -> list[str]:
+    """How a run of the adapter differs from its record, in words (none when it matches)."""
+    if recorded is None:
+        return [f"{name}: no record in {relative(EXPECTED)} (python -m kata.maintenance wild --write)"]
+    said = []
+    if (found["passed"], found["run"]) != (recorded["passed"], recorded["run"]):
+        said.append(
+            f"{name}: {found['passed']} of {found['run']} tests pass, "
+            f"where {recorded['passed']} of {recorded['run']} did"
+        )
+    shown = {json.dumps(cause, sort_keys=True) for cause in recorded["causes"]}
+    now = {json.dumps(cause, sort_keys=True) for cause in found["causes"]}
+    said += [f"{name}: a new cause: {cause}" for cause in sorted(now - shown)]
+    said += [f"{name}: a cause no longer found: {cause}" for cause in sorted(shown - now)]
+    return said
+
+
+def table(rows: dict[str, dict]) -> str:
+    """The findings as a Markdown table, an adapter a row, its causes in its last cell."""
+    lines = [
+        "| adapter | library | tests passed | causes (named mistake: the call that shows it) |",
+        "|---|---|---|---|",
+    ]
+    for name, row in rows.items():
+        causes = "<br>".join(
+            f"{', '.join(cause['mistakes']) or cause['verdict']}: `{cause['call']}` {cause['came_back']}".strip()
+            for cause in row["causes"]
+        )
+        lines.append(f"| {name} | {row['library']} {row['version']} | {row['passed']} of {row['run']} | {causes} |")
+    return "\n".join(lines) + "\n"
+
+
+def run_wild(*, write: bool) -> int:
+    """Run every adapter that can run here; compare with the record, or (write) record what they did."""
+    rows, skipped = {}, []
+    for adapter in adapters():
+        reason = why_not_run(adapter)
+        if reason is not None:
+            skipped.append(f"{adapter.name}: not run: {reason}")
+            continue
+        rows[adapter.name] = judge(adapter)
+    print(table(rows), end="")
+    for line in skipped:
+        print(line)
+    if write:
+        if skipped:
+            print(f"not written: every adapter must run to record them all ({EXTRA})")
+            return 1
+        EXPECTED.write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"wrote {relative(EXPECTED)} ({len(rows)} adapters)")
+        return 0
+    recorded = expected()
+    said = [line for name, row in rows.items() for line in differences(name, row, recorded.get(name))]
+    for line in said:
+        print(line)
+    return 1 if said or skipped else 0

@@ -1,0 +1,130 @@
+"""The katas' suites on real libraries (wild/): each adapter, on the release it pins, finds what
+wild/expected.json recorded: the tests it passes, and each cause of its failures, named and shown by a call.
+
+Run with `pytest -m wild` once `pip install -e ".[wild]"` has installed the pinned releases; an adapter whose
+library is absent, or another release of it, is skipped with that reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import pytest
+
+from kata.katas import KATAS, ROOT, find_kata
+from kata.maintenance.wild import adapters, differences, expected, judge, why_not_run
+from kata.runner.mistakes import mistakes_of
+
+ADAPTERS = adapters()
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS, ids=[adapter.name for adapter in ADAPTERS])
+def test_the_library_fails_the_tests_and_for_the_causes_recorded(adapter):
+    reason = why_not_run(adapter)
+    if reason is not None:
+        pytest.skip(reason)
+    said = differences(adapter.name, judge(adapter), expected().get(adapter.name))
+    assert not said, "\n".join(said) + "\nOnce understood: python -m kata.maintenance wild --write"
+
+
+def test_every_adapter_has_a_record_and_every_record_an_adapter():
+    assert sorted(expected()) == sorted(adapter.name for adapter in ADAPTERS)
+
+
+def test_every_adapter_runs_on_the_release_the_extra_pins():
+    line = re.search(r"^wild = \[(.*)\]$", (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
+    assert line, "pyproject.toml has no extra named wild, on one line"
+    pins = dict(re.findall(r'"([A-Za-z0-9_.-]+)==([0-9][0-9A-Za-z.]*)"', line.group(1)))
+    wrong = [
+        f"{adapter.name} runs on {adapter.distribution} {adapter.version}; the extra pins "
+        f"{pins.get(adapter.distribution)}"
+        for adapter in ADAPTERS
+        if pins.get(adapter.distribution) != adapter.version
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_record_names_the_release_of_its_adapter():
+    recorded = expected()
+    wrong = [
+        adapter.name
+        for adapter in ADAPTERS
+        if adapter.name in recorded
+        and (recorded[adapter.name]["library"], recorded[adapter.name]["version"])
+        != (adapter.distribution, adapter.version)
+    ]
+    assert not wrong, wrong
+
+
+def test_every_adapter_says_what_it_converts_and_that_it_changes_nothing_of_the_algorithm():
+    unsaid = [
+        adapter.name
+        for adapter in ADAPTERS
+        if "Nothing of the algorithm is changed."
+        not in " ".join((ast.get_docstring(ast.parse(adapter.path.read_text(encoding="utf-8"))) or "").split())
+    ]
+    assert not unsaid, f"these adapters' docstrings do not say 'Nothing of the algorithm is changed.': {unsaid}"
+
+
+def in_the_wild(kata) -> str:
+    """The "In the wild" section of the kata's editorial ("" when it has none), its lines joined."""
+    editorial = (kata.reference_path().parent / "EXPLANATION.md").read_text(encoding="utf-8")
+    section = re.search(r"^## In the wild\n(.*?)(?=^## |\Z)", editorial, re.M | re.S)
+    return " ".join(section.group(1).split()) if section else ""
+
+
+def seen(name: str, row: dict):
+    """Each catalogued mistake the table names for an adapter, but those about a message's words alone."""
+    kata = find_kata(name.split("/", 1)[0])
+    for cause in row["causes"]:
+        for mistake_id in cause["mistakes"]:
+            mistake = mistakes_of(kata)[mistake_id]
+            if not mistake.about_the_message:
+                yield kata, mistake, cause
+
+
+def test_a_mistake_a_library_made_is_cited_in_the_editorial_with_its_release_and_a_call_the_table_shows():
+    unsaid = []
+    for name, row in expected().items():
+        release = f"{row['library']} {row['version']}"
+        for kata, mistake, cause in seen(name, row):
+            bullet = next((line for line in in_the_wild(kata).split("- ") if line.startswith(f"`{mistake.id}`")), "")
+            if release not in bullet or not any(call in bullet for call in cause["calls"]):
+                unsaid.append(
+                    f"{kata.slug}'s editorial: {mistake.id} in {release}, with a call of {cause['calls'][:3]}"
+                )
+    assert not unsaid, "\n".join(unsaid)
+
+
+def test_a_mistake_a_library_made_names_the_release_in_the_catalogue():
+    unsaid = [
+        f"{kata.slug}'s {mistake.id} does not say it was seen in {row['library']} {row['version']}"
+        for name, row in expected().items()
+        for kata, mistake, _ in seen(name, row)
+        if f"{row['library']} {row['version']}" not in " ".join((mistake.__doc__ or "").split())
+    ]
+    assert not unsaid, "\n".join(unsaid)
+
+
+def test_every_release_an_editorial_cites_is_one_the_table_holds_for_its_kata():
+    """A citation outlives its release only by mistake: every `library x.y.z` of an editorial's section is a row."""
+    wrong = []
+    for kata in KATAS:
+        rows = {(row["library"], row["version"]) for name, row in expected().items() if name.startswith(kata.slug)}
+        cited = set(re.findall(r"([a-z][a-z0-9_.-]+) (\d+\.\d+\.\d+)", in_the_wild(kata)))
+        wrong += [f"{kata.slug}'s editorial cites {library} {version}" for library, version in sorted(cited - rows)]
+    assert not wrong, "\n".join(wrong) + "\n(not in wild/expected.json for that kata)"
+
+
+def test_what_the_learners_guide_says_of_the_libraries_is_what_the_table_holds():
+    guide = (ROOT / "docs" / "learners.md").read_text(encoding="utf-8")
+    section = " ".join(re.search(r"^## In the wild.*?\n(.*?)(?=^## )", guide, re.M | re.S).group(1).split())
+    rows = expected().values()
+    releases = {(row["library"], row["version"]) for row in rows}
+    calls = {call for row in rows for cause in row["causes"] for call in cause["calls"]}
+    cited = set(re.findall(r"([a-z][a-z0-9_.-]+) (\d+\.\d+\.\d+)", section))
+    said = [f"{call} returned {answer}" for call, answer in re.findall(r"`(\w+\(.*?\))` returns `(.*?)`", section)]
+    assert cited and cited <= releases, sorted(cited - releases)
+    assert said and set(said) <= calls, sorted(set(said) - calls)
+    assert "range() arg 3 must not be zero" in " ".join(calls)
