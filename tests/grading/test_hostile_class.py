@@ -32,7 +32,6 @@ import pytest
 
 from kata.katas import ROOT
 from kata.sandbox import confinement
-from kata.sandbox.limits import MAX_ABI_VARIABLE
 
 HOSTILE_CLASS = Path(__file__).parent / "hostile_class"
 CORRECT = Path(__file__).parent / "classroom" / "correct"  # the honest classmate, from the other class
@@ -80,7 +79,7 @@ def every_file(folder: Path, fingerprints) -> dict[str, tuple]:
     return found
 
 
-def grade(repository: Path, submissions: Path, reports: Path, abi_cap: int | None) -> subprocess.CompletedProcess:
+def grade(repository: Path, submissions: Path, reports: Path) -> subprocess.CompletedProcess:
     reports.mkdir()
     return subprocess.run(
         [
@@ -110,11 +109,7 @@ def grade(repository: Path, submissions: Path, reports: Path, abi_cap: int | Non
         capture_output=True,
         text=True,
         timeout=GRADING_BOUND_SECONDS,
-        env={
-            **os.environ,
-            "KATA_GRADER_SECRET": SECRET,
-            **({MAX_ABI_VARIABLE: str(abi_cap)} if abi_cap is not None else {}),
-        },
+        env={**os.environ, "KATA_GRADER_SECRET": SECRET},
     )
 
 
@@ -132,19 +127,9 @@ def processes_naming(text: str) -> list[str]:
     return found
 
 
-# The class is graded twice: with the Landlock ABI the kernel offers, and capped at the lowest the project accepts
-# (ABI 1, Linux 5.13), where fewer of the kernel's refusals exist. Each grading's tests form a group that
-# `--dist loadgroup` keeps on one worker, so that the class is graded once per cap, not once per worker.
-ABI_CAPS = [
-    pytest.param(None, id="kernels-abi", marks=pytest.mark.xdist_group("hostile-class")),
-    pytest.param(1, id="landlock-abi-1", marks=pytest.mark.xdist_group("hostile-class-at-abi-1")),
-]
-
-
-@pytest.fixture(scope="module", params=ABI_CAPS)
-def hostile(request, tmp_path_factory, repository_copier, file_fingerprints):
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory, repository_copier, file_fingerprints):
     """The hostile class graded, the honest students graded alone, and what changed around them."""
-    abi_cap = request.param
     work = tmp_path_factory.mktemp("hostile")
     repository = repository_copier(work / "repo")
     submissions = work / "submissions"
@@ -166,12 +151,12 @@ def hostile(request, tmp_path_factory, repository_copier, file_fingerprints):
         shutil.copytree(submissions / student, alone / student)
     places = {"copy": repository, "checkout": ROOT, "submissions": submissions}
     before = {place: every_file(folder, file_fingerprints) for place, folder in places.items()}
-    done = grade(repository, submissions, work / "reports", abi_cap)
+    done = grade(repository, submissions, work / "reports")
     time.sleep(1.5)  # what an attack started would have had time to do
     after = {place: every_file(folder, file_fingerprints) for place, folder in places.items()}
     left = processes_naming(str(repository)) + processes_naming("left-by-a-hostile-student")
     assert done.returncode == 0, f"kata grade exited with {done.returncode}:\n{done.stdout}\n{done.stderr}"
-    graded_alone = grade(repository, alone, work / "reports-alone", abi_cap)
+    graded_alone = grade(repository, alone, work / "reports-alone")
     assert graded_alone.returncode == 0, graded_alone.stderr
 
     def grades(reports: str) -> dict:
