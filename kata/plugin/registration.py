@@ -50,6 +50,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "The KATA_IMPL environment variable means the same; this option wins.",
     )
     group.addoption(
+        "--defined-only",
+        action="store_true",
+        help="judge only the kata's functions a .py file defines: each test that calls another is skipped, "
+        "saying which (for a library that does part of a kata, as the adapters of wild/)",
+    )
+    group.addoption(
         "--isolate",
         action="store_true",
         help="run the code under test in a worker process of its own: a crash, sys.exit or a runaway loop "
@@ -170,6 +176,10 @@ def _implementation_judged(config: pytest.Config) -> Implementation:
         impl = parse_impl(config.getoption("impl") or os.environ.get("KATA_IMPL"))
     except BadImplOption as error:
         raise pytest.UsageError(str(error)) from None
+    if config.getoption("defined_only"):
+        if impl.kind != "file" or config.getoption("isolate"):
+            raise pytest.UsageError("--defined-only judges one kata's .py file (--impl=FILE), in this process")
+        impl = dataclasses.replace(impl, defined_only=True)
     if config.getoption("isolate"):
         if impl.kind == "mistake":
             raise pytest.UsageError(

@@ -53,6 +53,8 @@ class Implementation:
     memory_mb: int = WORKER_MEMORY_MB  # the worker's address space, when isolated
     # When isolated: run the code only in a worker the kernel confines (kata.sandbox.confinement).
     confined: bool = False
+    # A file that defines only some of the kata's functions is judged on those (--defined-only).
+    defined_only: bool = False
 
     def describe(self) -> str:
         if self.kind == "learner":
@@ -98,9 +100,12 @@ class Implementation:
         functions = {}
         for name in kata.functions:
             function = getattr(module, name, None)
-            if not callable(function):
+            if callable(function):
+                functions[name] = Judged(name, function, path, kata.slug)
+            elif not self.defined_only:
                 raise LoadProblem(load_problems.defines_no_function(relative(path), name))
-            functions[name] = Judged(name, function, path, kata.slug)
+        if not functions:
+            raise LoadProblem(load_problems.defines_no_function(relative(path), kata.functions[0]))
         return SimpleNamespace(**functions)
 
     def _load_isolated(self, kata: Kata) -> SimpleNamespace:  # the only place a run loads the sandbox
