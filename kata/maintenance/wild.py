@@ -94,7 +94,9 @@ def judge(adapter: Adapter) -> dict:
     """The kata's whole suite on the adapter: its tests passed and run, and each cause of its failures."""
     with tempfile.TemporaryDirectory(prefix="kata-wild-") as work:
         outcomes = Path(work) / "outcomes.json"
-        run = run_suite(adapter.kata, f"--impl={adapter.path}", outcomes=outcomes, guard_seed=GUARD_SEED)
+        run = run_suite(
+            adapter.kata, f"--impl={adapter.path}", "--defined-only", outcomes=outcomes, guard_seed=GUARD_SEED
+        )
         try:
             found = read_outcomes(outcomes)[adapter.kata.slug]
         except (OSError, ValueError, KeyError):

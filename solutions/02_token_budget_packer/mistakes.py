@@ -495,7 +495,8 @@ class NoValidation(Mistake):
     """Checks nothing: a budget below 1 or a negative size is packed as if it made sense.
 
     pack_sentences([3, 4], 0) returns [[0], [1]], and pack_sentences([3, 4, -5], 7) returns
-    [[0, 1, 2]], as if the three sentences held 2 tokens between them.
+    [[0, 1, 2]], as if the three sentences held 2 tokens between them. Seen in langchain-text-splitters
+    1.1.3's merge step (EXPLANATION.md, In the wild).
     """
 
     id = "no_validation"
@@ -1268,7 +1269,8 @@ class SizesIndexedWithoutATypeCheck(Mistake):
 
     len() and indexing fail on their own: pack_sentences(iter([3, 4, 2]), 7) raises TypeError("object of type
     'list_iterator' has no len()") and pack_sentences({3, 4, 2}, 7) TypeError("'set' object is not
-    subscriptable"): neither names sizes.
+    subscriptable"): neither names sizes. Seen in langchain-text-splitters 1.1.3's merge step
+    (EXPLANATION.md, In the wild).
     """
 
     id = "sizes_indexed_without_a_type_check"

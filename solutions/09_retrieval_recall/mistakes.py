@@ -583,6 +583,7 @@ class NegativeIdf(Mistake):
 
     bm25_scores("the", ["the a", "the b", "the c"]) gives three negative scores: a chunk loses
     score for holding the query's word, and ranks below a chunk without it.
+    Seen in rank-bm25 0.2.2 (EXPLANATION.md, In the wild).
     """
 
     id = "negative_idf"
@@ -838,6 +839,7 @@ class DividesByZeroWithoutChunks(Mistake):
     """Takes avgdl = sum(lengths) / len(chunks) before looking whether there are any chunks.
 
     bm25_scores("cat", []) raises ZeroDivisionError instead of returning [].
+    Seen in rank-bm25 0.2.2 (EXPLANATION.md, In the wild).
     """
 
     id = "divides_by_zero_without_chunks"
@@ -914,6 +916,7 @@ class AcceptsAStrOfChunks(Mistake):
 
     bm25_scores("cat", "cat mat") returns seven scores, one per character, instead of raising
     TypeError.
+    Seen in rank-bm25 0.2.2 (EXPLANATION.md, In the wild).
     """
 
     id = "accepts_a_str_of_chunks"
@@ -926,7 +929,9 @@ class AcceptsAStrOfChunks(Mistake):
 
 
 class DoesNotCheckTheQuery(Mistake):
-    """Leaves the query unchecked: a None query fails later, in tokenize, with AttributeError."""
+    """Leaves the query unchecked: a None query fails later, in tokenize, with AttributeError.
+    Seen in rank-bm25 0.2.2 (EXPLANATION.md, In the wild).
+    """
 
     id = "does_not_check_the_query"
     title = "A query that is not a str not refused with TypeError"
@@ -936,7 +941,9 @@ class DoesNotCheckTheQuery(Mistake):
 
 
 class DoesNotCheckTheChunks(Mistake):
-    """Leaves the chunks' items unchecked: a None among them fails later, in tokenize, with AttributeError."""
+    """Leaves the chunks' items unchecked: a None among them fails later, in tokenize, with AttributeError.
+    Seen in rank-bm25 0.2.2 (EXPLANATION.md, In the wild).
+    """
 
     id = "does_not_check_the_chunks"
     title = "A chunk that is not a str not refused with TypeError"

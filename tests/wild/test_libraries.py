@@ -68,10 +68,17 @@ def test_every_adapter_says_what_it_converts_and_that_it_changes_nothing_of_the_
 
 
 def in_the_wild(kata) -> str:
-    """The "In the wild" section of the kata's editorial ("" when it has none), its lines joined."""
+    """The "In the wild" section of the kata's editorial ("" when it has none)."""
     editorial = (kata.reference_path().parent / "EXPLANATION.md").read_text(encoding="utf-8")
     section = re.search(r"^## In the wild\n(.*?)(?=^## |\Z)", editorial, re.M | re.S)
-    return " ".join(section.group(1).split()) if section else ""
+    return section.group(1) if section else ""
+
+
+def bullet_of(mistake_id: str, section: str) -> str:
+    """The section's bullet about the mistake (its words on one line): the one whose head, before its first
+    colon, names it."""
+    bullets = [" ".join(bullet.split()) for bullet in re.split(r"^- ", section, flags=re.M)[1:]]
+    return next((bullet for bullet in bullets if f"`{mistake_id}`" in bullet.split(":", 1)[0]), "")
 
 
 def seen(name: str, row: dict):
@@ -89,7 +96,7 @@ def test_a_mistake_a_library_made_is_cited_in_the_editorial_with_its_release_and
     for name, row in expected().items():
         release = f"{row['library']} {row['version']}"
         for kata, mistake, cause in seen(name, row):
-            bullet = next((line for line in in_the_wild(kata).split("- ") if line.startswith(f"`{mistake.id}`")), "")
+            bullet = bullet_of(mistake.id, in_the_wild(kata))
             if release not in bullet or not any(call in bullet for call in cause["calls"]):
                 unsaid.append(
                     f"{kata.slug}'s editorial: {mistake.id} in {release}, with a call of {cause['calls'][:3]}"
@@ -112,7 +119,7 @@ def test_every_release_an_editorial_cites_is_one_the_table_holds_for_its_kata():
     wrong = []
     for kata in KATAS:
         rows = {(row["library"], row["version"]) for name, row in expected().items() if name.startswith(kata.slug)}
-        cited = set(re.findall(r"([a-z][a-z0-9_.-]+) (\d+\.\d+\.\d+)", in_the_wild(kata)))
+        cited = set(re.findall(r"([a-z][a-z0-9_.-]+) (\d+\.\d+\.\d+)", " ".join(in_the_wild(kata).split())))
         wrong += [f"{kata.slug}'s editorial cites {library} {version}" for library, version in sorted(cited - rows)]
     assert not wrong, "\n".join(wrong) + "\n(not in wild/expected.json for that kata)"
 
