@@ -44,6 +44,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         return None
     state = item.config.stash[RUN]
     failure = call.excinfo.value
+    if not isinstance(failure, LimitExceeded) and log.stopped_by is not None:
+        # A limit stopped the test, and what reached pytest is what became of the stop on its way out: code that
+        # caught it and raised something else, or Hypothesis, stopped while drawing an example, reporting its
+        # own FlakyStrategyDefinition. The stop is the verdict, whichever way the exception went.
+        failure = log.stopped_by
     stalled_kata = kata_of_test(item.path) if isinstance(failure, CallDidNotFinish) else None
     if stalled_kata is not None:
         state.stalled.add(stalled_kata.slug)

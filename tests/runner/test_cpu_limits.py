@@ -253,3 +253,30 @@ def test_a_paced_guards_figures_are_in_its_junit_properties(tmp_path):
     assert float(figures["budget_seconds"]) == pytest.approx(budget, abs=0.001)
     assert 0 < float(figures["used_seconds"]) < float(figures["budget_seconds"])
     assert paced_cases["test_the_loop_ends_on_a_long_input_with_the_largest_overlap"] == {}  # not paced
+
+
+CATCHES_THE_STOP = """
+def fixed_windows(tokens, chunk_size, overlap=0):
+    try:
+        while True:
+            pass
+    except BaseException:
+        raise ValueError("overlap must be at least 0, got 0")
+"""
+
+
+def test_code_that_catches_its_stop_and_raises_something_else_is_reported_as_stopped(tmp_path):
+    """What reaches pytest after a stop may be another exception (here the code's own; in a property, the
+    FlakyStrategyDefinition of Hypothesis stopped while drawing): the verdict is the stop, on any machine."""
+    submission, junit = tmp_path / "fixed_windows.py", tmp_path / "junit.xml"
+    submission.write_text(CATCHES_THE_STOP, encoding="utf-8")
+    subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/01_fixed_windows/test_examples.py", f"--impl={submission}"]
+        + ["--call-seconds=0.2", "-p", "no:cacheprovider", f"--junitxml={junit}"],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=120,
+    )
+    reports = [" ".join((failure.text or "").split()) for failure in ElementTree.parse(junit).iter("failure")]
+    assert reports and all(report.startswith("DID NOT FINISH") for report in reports), reports[0][:500]
+    assert not any("raised ValueError" in report for report in reports)
