@@ -62,6 +62,13 @@ class Corpus:
         ]
         self.fillers = [others[pick % OTHER_WORDS] for pick in token_ids(guard_random, CHUNK_COUNT)]
         self.shapes = numbers(guard_random, CHUNK_COUNT, 0, len(SHAPES) - 1)
+        # The first chunk holds two query words no other chunk holds, and a word of no query. Its length
+        # counted right ranks it below the chunks of the shape (0, 0, 1) of such words, the best of any draw;
+        # a length that leaves the word of no query out (counted in query words) ties it with them, and its
+        # index puts it first: that count fails the top five whatever the draw.
+        used = set(self.firsts[1:]) | set(self.seconds[1:])
+        self.firsts[0], self.seconds[0] = [word for word in self.query if word not in used][:2]
+        self.shapes[0] = SHAPES.index((0, 1, 2, 1))
         self.chunks = list(
             map(str.format, map(TEMPLATES.__getitem__, self.shapes), self.firsts, self.seconds, self.fillers)
         )
