@@ -54,10 +54,11 @@ def as_learner_file(kata: Kata, mistake: type[Mistake], folder: Path) -> Path:
 
 
 def run_suite(
-    kata: Kata, *options: str, outcomes: Path | None = None, guard_seed: int | None = None
+    kata: Kata, *options: str, outcomes: Path | None = None, guard_seed: int | None = None, hash_seed: int | None = None
 ) -> subprocess.CompletedProcess:
     """The kata's whole suite in a pytest process of its own, with the examples CI uses, as the meta tests run it
-    (the guards' inputs drawn from `guard_seed`, where one is given: KATA_GUARD_SEED)."""
+    (the guards' inputs drawn from `guard_seed`, where one is given: KATA_GUARD_SEED; the order of a set's items
+    from `hash_seed`: PYTHONHASHSEED)."""
     command = [
         sys.executable,
         "-m",
@@ -73,6 +74,8 @@ def run_suite(
     environment = {key: value for key, value in os.environ.items() if key != "KATA_IMPL"}
     if guard_seed is not None:
         environment["KATA_GUARD_SEED"] = str(guard_seed)
+    if hash_seed is not None:
+        environment["PYTHONHASHSEED"] = str(hash_seed)
     return subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=280)
 
 
