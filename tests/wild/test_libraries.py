@@ -135,3 +135,19 @@ def test_what_the_learners_guide_says_of_the_libraries_is_what_the_table_holds()
     assert cited and cited <= releases, sorted(cited - releases)
     assert said and set(said) <= calls, sorted(set(said) - calls)
     assert "range() arg 3 must not be zero" in " ".join(calls)
+
+
+def test_every_call_an_editorial_quotes_with_what_it_did_is_in_the_table_for_its_kata():
+    """Not only the named mistakes' bullets: each `call returned ...` or `call raised ...` of the section."""
+    wrong = []
+    for kata in KATAS:
+        calls = {
+            call
+            for name, row in expected().items()
+            if name.startswith(kata.slug)
+            for cause in row["causes"]
+            for call in cause["calls"]
+        }
+        quoted = re.findall(r"`([^`]*\) (?:returned|raised) [^`]*)`", " ".join(in_the_wild(kata).split()))
+        wrong += [f"{kata.slug}'s editorial quotes {call}" for call in quoted if call not in calls]
+    assert not wrong, "\n".join(wrong) + "\n(not in wild/expected.json for that kata)"
