@@ -150,7 +150,10 @@ def _causes(
 
 def _fails_as_recorded(mistake: type[Mistake], failure: Failure) -> bool:
     """The catalog records the mistake failing this test as the code failed it: the same verdict, and for a wrong
-    answer the same check (a message that lacks words is not an exception that was never raised)."""
+    answer the same check (a message that lacks words is not an exception that was never raised). A mistake a
+    limit stopped there explains only a stop: slow code says nothing of a wrong answer on the same input."""
+    if (failure.name in mistake.known.stopped) != (failure.verdict in Verdict.LIMITS):
+        return False
     recorded = mistake.known.how.get(failure.name)
     return recorded is None or recorded == failure_kind(failure.verdict, failure.check)
 

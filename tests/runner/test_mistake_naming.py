@@ -341,3 +341,17 @@ def test_a_stop_is_named_only_by_a_mistake_stopped_on_exactly_the_tests_the_code
     record = {"test_a": STOPPED, "test_b": STOPPED}
     causes = _causes({"test_a": [stalls_on_a], "test_b": []}, record, verdict="DID NOT FINISH")
     assert [(named(cause), failing_in(cause)) for cause in causes] == [([], ["test_a", "test_b"])]
+
+
+def test_a_mistake_stopped_on_a_large_input_does_not_name_a_wrong_answer_there():
+    """A guard's large input is not run again on the mistakes: a mistake whose record fails the test too names the
+    failure only if it failed it alike. Slow code stopped on the input says nothing of a wrong answer to it (a
+    library scoring in 32-bit floats was named after a mistake that recounts the average for every term)."""
+    from kata.runner.causes import group_into_causes
+    from kata.runner.diagnosis import FAILED, STOPPED
+
+    slow = _mistake("slow", {"test_big"}, stopped=frozenset({"test_big"}))
+    wrong = _failure("test_big", "WRONG ANSWER")
+    stop = _failure("test_big", "TOO SLOW")
+    assert [named(cause) for cause in group_into_causes([wrong], {}, {"test_big": FAILED}, [slow])] == [[]]
+    assert [named(cause) for cause in group_into_causes([stop], {}, {"test_big": STOPPED}, [slow])] == [["slow"]]
