@@ -86,6 +86,31 @@ def _chunk(split, text, max_tokens, overlap_tokens, carry=_whole_units_carry):
 # Splitting into sentences ------------------------------------------------------------------
 
 
+class CutsAPieceThatFitsExactly(Mistake):
+    """Keeps a piece whole only when it has fewer words than max_tokens, as a recursive splitter that asks
+    `length < chunk_size` does, and cuts any other piece at the next, finer boundary. A sentence of exactly
+    max_tokens words is cut into its words, which pack back into the same unit; but at max_tokens 1 a word is
+    not smaller than the budget, and it is cut into its characters: chunk_text("Alpha beta. Gamma!", 1) returns
+    ['A', 'l', 'p', 'h', 'a', 'b', ...]. Seen in langchain-text-splitters 1.1.3's RecursiveCharacterTextSplitter
+    with a word count as its length (EXPLANATION.md, In the wild).
+    """
+
+    id = "cuts_a_piece_that_fits_exactly"
+    title = "Cuts a piece that fits the budget exactly, down to its characters"
+    hint = "A piece of exactly max_tokens words fits: keep it when its count is at most max_tokens, not below it."
+
+    @staticmethod
+    def split_units(text, max_tokens):
+        units = _split(text, max_tokens)
+        if max_tokens > 1:
+            return units  # a unit of max_tokens words is cut into its words, and they pack back into it
+        return [character for unit in units for character in unit]  # a word is not fewer than 1 word
+
+    @staticmethod
+    def chunk_text(text, max_tokens, overlap_tokens=0):
+        return _chunk(CutsAPieceThatFitsExactly.split_units, text, max_tokens, overlap_tokens)
+
+
 class SplitsAtEveryPeriod(Mistake):
     """Ends a sentence at every ".", "!" or "?", even when no whitespace follows it.
 
@@ -418,6 +443,7 @@ class DropsTheShortLastWindow(Mistake):
 
     split_units("a b c d e.", 2) returns ['a b', 'c d']: the sentence's last word 'e.'
     is never indexed. Sentences that fit are kept whole and are right.
+    Seen in langchain-text-splitters 1.1.3 (EXPLANATION.md, In the wild).
     """
 
     id = "drops_the_short_last_window"
@@ -667,6 +693,7 @@ class CarriesWordsNotSentences(Mistake):
 
     chunk_text("a b c. d e f. g h i.", 6, 2) returns ['a b c. d e f.', 'e f. g h i.']:
     the overlap 'e f.' is the tail of a sentence, not a whole unit.
+    Seen in semchunk 4.1.1 (EXPLANATION.md, In the wild).
     """
 
     id = "carries_words_not_sentences"
@@ -897,6 +924,7 @@ class NoValidation(Mistake):
     chunk_text("a b.", 4, 4) returns ['a b.'] instead of raising ValueError, so a
     configuration error goes unnoticed; a negative overlap is treated as 0; and
     split_units("a b.", 0) fails inside range() with a message that does not name max_tokens.
+    Seen in langchain-text-splitters 1.1.3 and semchunk 4.1.1 (EXPLANATION.md, In the wild).
     """
 
     id = "no_validation"
@@ -1064,6 +1092,7 @@ class WindowsStepOneWordShort(Mistake):
     split_units("a b c d e f g h i j.", 4) returns ['a b c', 'd e f', 'g h i', 'j.'] instead of
     ['a b c d', 'e f g h', 'i j.']. Windows of max_tokens words that start every max_tokens - 1 words,
     so that neighbours share a word, fail the same tests.
+    Seen in langchain-text-splitters 1.1.3 (EXPLANATION.md, In the wild).
     """
 
     id = "windows_step_one_word_short"

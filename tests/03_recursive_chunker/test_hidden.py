@@ -293,6 +293,17 @@ def test_max_tokens_one_makes_every_word_a_unit(split_units):
 # Packing --------------------------------------------------------------------------------------
 
 
+def test_max_tokens_one_gives_every_word_a_chunk_of_its_own(chunk_text):
+    check_returns(
+        chunk_text,
+        "Alpha beta. Gamma!",
+        1,
+        expected=["Alpha", "beta.", "Gamma!"],
+        why="a word is a unit of 1 word, which fits a budget of 1 exactly: it is never cut further, into "
+        "its characters.",
+    )
+
+
 def test_a_unit_that_fills_the_chunk_exactly_stays_in_it(chunk_text):
     check_returns(
         chunk_text,
