@@ -4,7 +4,7 @@
     python -m kata.maintenance mutants [KATA ...]          # mutation testing of the references (minutes a kata)
     python -m kata.maintenance labelled-set                # kata 09's chunkings of its labelled set
     python -m kata.maintenance stubs                       # kata/katas/stubs.json, the untouched stubs
-    python -m kata.maintenance wild [--write]              # the katas' suites on real libraries (wild/)
+    python -m kata.maintenance wild [--write|--vendored]   # the katas' suites on real libraries (wild/)
 
 - `known_failures`: runs each catalogued mistake's suite and writes solutions/NN_slug/known_failures.json;
 - `mutants`: changes each reference in small ways and reports the changes no test noticed;

@@ -25,13 +25,18 @@ def main(argv: list[str] | None = None) -> int:
         help="run the katas' suites on real libraries (wild/) and compare with wild/expected.json",
         description="run the katas' suites on real libraries (wild/) and compare with wild/expected.json",
     )
-    wild.add_argument("--write", action="store_true", help="record what the adapters do now as the expectation")
+    chosen = wild.add_mutually_exclusive_group()
+    chosen.add_argument("--write", action="store_true", help="record what the adapters do now as the expectation")
+    chosen.add_argument(
+        "--vendored", action="store_true", help="check each copied function against its release's wheel on PyPI"
+    )
     options = parser.parse_args(argv)
     if options.tool == "wild":
+        from kata.maintenance.vendored import check_vendored
         from kata.maintenance.wild import BadAdapter, run_wild
 
         try:
-            return run_wild(write=options.write)
+            return check_vendored() if options.vendored else run_wild(write=options.write)
         except BadAdapter as error:
             print(f"python -m kata.maintenance wild: {error}", file=sys.stderr)
             return 2

@@ -3,12 +3,16 @@
 An adapter (wild/NN_slug/NAME.py) defines a kata's functions on one pinned release of a library: it converts
 the kata's arguments and answers to the library's conventions and changes nothing of its algorithm. Its
 `LIBRARY = ("distribution", "version")` says which release; an adapter whose release is not the installed one
-is not run, and says so. What each run finds (tests passed, the causes of its failures, the mistakes they are
+is not run, and says so. An adapter that copies its library's function instead (the libraries too heavy to install
+for one function) says where from with `VENDORED = ("path in the release's wheel", "the wheel's SHA-256")`, and
+always runs; `--vendored` checks each copy against the wheel on PyPI (kata/maintenance/vendored.py). What each
+run finds (tests passed, the causes of its failures, the mistakes they are
 named after, and the call that shows each) is compared with wild/expected.json, so that a release that fixes
 a bug, or brings one, is noticed.
 
     python -m kata.maintenance wild            # run the adapters and compare with wild/expected.json
     python -m kata.maintenance wild --write    # record what they do now as the expectation
+    python -m kata.maintenance wild --vendored # check each copied function against its release's wheel
 """
 
 from __future__ import annotations
@@ -27,8 +31,14 @@ from kata.runner.outcomes import TestOutcome, failures_by_cause, read_outcomes, 
 
 WILD = ROOT / "wild"
 EXPECTED = WILD / "expected.json"
+LICENCES = WILD / "licences"  # the licence of each release a vendored adapter copies from
 GUARD_SEED = 2026  # the guards' inputs, the same in every run: a cause shown by a guard shows the same call
 EXTRA = 'pip install -e ".[wild]"'
+# A library builds objects a kata's plain loop does not (a dataclass a piece, a pydantic model): a linear pass
+# of it can cost more than the ten times the tests' own pass that a learner's code is given, and by how much
+# varies from run to run. The question asked here is growth, which thirty times still catches: work that grows
+# faster than the input, on the guards' inputs, costs hundreds of times more.
+PACE_FACTOR = 30
 FIXED_KINDS = ("examples", "hidden")  # the tests whose inputs are written in them, not drawn
 
 
@@ -40,11 +50,12 @@ class Adapter:
     kata: Kata
     distribution: str
     version: str
+    vendored: tuple[str, str] | None = None  # (its file in the release's wheel, the wheel's SHA-256)
 
     @property
     def name(self) -> str:
         """Its path in wild/: 01_fixed_windows/chonkie_token_chunker.py."""
-        return self.path.relative_to(WILD).as_posix()
+        return f"{self.path.parent.name}/{self.path.name}"
 
 
 class BadAdapter(Exception):
@@ -52,14 +63,31 @@ class BadAdapter(Exception):
     adapters at all (a students' release has no wild/)."""
 
 
-def library_of(path: Path) -> tuple[str, str]:
-    """The adapter's LIBRARY, read from its source without running it (its library may be absent)."""
+def constant_of(path: Path, name: str) -> object:
+    """The value of a constant the adapter assigns (NAME = literal), read from its source without running it
+    (its library may be absent); None when it has none."""
     for node in ast.parse(path.read_text(encoding="utf-8"), str(path)).body:
-        if isinstance(node, ast.Assign) and [getattr(target, "id", "") for target in node.targets] == ["LIBRARY"]:
-            value = ast.literal_eval(node.value)
-            if isinstance(value, tuple) and len(value) == 2 and all(isinstance(part, str) for part in value):
-                return value
-    raise BadAdapter(f"{relative(path)} must say LIBRARY = (distribution, exact version)")
+        if isinstance(node, ast.Assign) and [getattr(target, "id", "") for target in node.targets] == [name]:
+            return ast.literal_eval(node.value)
+    return None
+
+
+def pair_of(path: Path, name: str, meaning: str) -> tuple[str, str] | None:
+    """A constant that must be a pair of strings, or absent."""
+    value = constant_of(path, name)
+    if value is None:
+        return None
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(part, str) for part in value):
+        return value
+    raise BadAdapter(f"{relative(path)} must say {name} = {meaning}")
+
+
+def library_of(path: Path) -> tuple[str, str]:
+    """The adapter's LIBRARY: (distribution, exact version)."""
+    library = pair_of(path, "LIBRARY", "(distribution, exact version)")
+    if library is None:
+        raise BadAdapter(f"{relative(path)} must say LIBRARY = (distribution, exact version)")
+    return library
 
 
 def adapters() -> list[Adapter]:
@@ -69,18 +97,24 @@ def adapters() -> list[Adapter]:
             f"{relative(WILD)}/ is not here: the adapters are in the repository, not in a students' release"
         )
     found = []
-    for folder in sorted(path for path in WILD.iterdir() if path.is_dir() and not path.name.startswith(("_", "."))):
+    for folder in sorted(
+        path for path in WILD.iterdir() if path.is_dir() and path != LICENCES and not path.name.startswith(("_", "."))
+    ):
         try:
             kata = find_kata(folder.name)
         except UnknownKata:
             raise BadAdapter(f"{relative(folder)} is no kata's folder (wild/NN_slug/, as in tests/)") from None
         for path in sorted(folder.glob("*.py")):
-            found.append(Adapter(path, kata, *library_of(path)))
+            vendored = pair_of(path, "VENDORED", "(its file in the release's wheel, the wheel's SHA-256)")
+            found.append(Adapter(path, kata, *library_of(path), vendored))
     return found
 
 
 def why_not_run(adapter: Adapter) -> str | None:
-    """Why the adapter cannot run here (its library absent, or another release), or None."""
+    """Why the adapter cannot run here (its library absent, or another release), or None. A vendored adapter
+    holds its library's code and always runs."""
+    if adapter.vendored is not None:
+        return None
     try:
         installed = metadata.version(adapter.distribution)
     except metadata.PackageNotFoundError:
@@ -98,6 +132,7 @@ def judge(adapter: Adapter) -> dict:
             adapter.kata,
             f"--impl={adapter.path}",
             "--defined-only",
+            f"--pace-factor={PACE_FACTOR}",
             outcomes=outcomes,
             guard_seed=GUARD_SEED,
             hash_seed=GUARD_SEED,  # a set in a call is shown in the order of its items, which hashing decides
