@@ -48,6 +48,7 @@ class RedundantTailWindow(Mistake):
 
     fixed_windows(list("abcdefg"), 3, 1) returns a fourth window ['g'], which lies
     wholly inside ['e', 'f', 'g'] and adds nothing to retrieval but a duplicate.
+    Seen in graphrag 2.1.0 and langchain 0.0.200 (EXPLANATION.md, In the wild).
     """
 
     id = "redundant_tail_window"
@@ -129,8 +130,9 @@ class NoValidation(Mistake):
     """Checks nothing: overlap >= chunk_size makes the step zero or negative and the loop never ends.
 
     fixed_windows(list("abc"), 3, 3) runs forever, appending the same window.
-    Seen in chonkie 1.7.0 and langchain-text-splitters 1.1.3, whose negative overlap skips a token
-    (EXPLANATION.md, In the wild).
+    Seen in chonkie 1.7.0, langchain-text-splitters 1.1.3, graphrag 2.1.0 and graphrag 2.2.0, whose negative
+    overlap skips a token (EXPLANATION.md, In the wild); GraphRAG's loop never ends at an overlap of chunk_size.
+    Seen for a bool alone in haystack-ai 3.4.1, which checks the values but not that they are ints.
     """
 
     id = "no_validation"
@@ -401,6 +403,7 @@ class ChecksValuesNotTypes(Mistake):
 
     True passes as a chunk_size of 1: fixed_windows(list("abc"), True) returns [['a'], ['b'], ['c']]
     instead of raising TypeError; 3.0 gets as far as slicing, whose TypeError names no argument.
+    Seen in langchain 0.0.200 (EXPLANATION.md, In the wild).
     """
 
     id = "checks_values_not_types"
@@ -488,6 +491,7 @@ class OverlapEqualToChunkSizeAccepted(Mistake):
 
     The step is then 0: fixed_windows(list("abcdef"), 3, 3) appends ['a', 'b', 'c'] forever,
     and fixed_windows(list("abc"), 3, 3) returns [['a', 'b', 'c']] instead of raising.
+    Seen in langchain 0.0.200 (EXPLANATION.md, In the wild).
     """
 
     id = "overlap_equal_to_chunk_size_accepted"
@@ -529,6 +533,7 @@ class NegativeOverlapAccepted(Mistake):
     """Checks overlap >= chunk_size but not overlap < 0: a negative overlap skips tokens between windows.
 
     fixed_windows(list("abcdef"), 3, -1) returns [['a', 'b', 'c'], ['e', 'f']]: 'd' is in no window.
+    Seen in langchain 0.0.200 (EXPLANATION.md, In the wild).
     """
 
     id = "negative_overlap_accepted"
@@ -973,6 +978,7 @@ class TokensTypeNotChecked(Mistake):
 
     fixed_windows(None, 2, 1) raises TypeError("object of type 'NoneType' has no len()") and
     fixed_windows({1, 2, 3}, 2, 1) TypeError("'set' object is not subscriptable"): neither names tokens.
+    Seen in langchain 0.0.200 (EXPLANATION.md, In the wild).
     """
 
     id = "tokens_type_not_checked"

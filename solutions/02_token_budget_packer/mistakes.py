@@ -496,7 +496,7 @@ class NoValidation(Mistake):
 
     pack_sentences([3, 4], 0) returns [[0], [1]], and pack_sentences([3, 4, -5], 7) returns
     [[0, 1, 2]], as if the three sentences held 2 tokens between them. Seen in langchain-text-splitters
-    1.1.3's merge step (EXPLANATION.md, In the wild).
+    1.1.3's and llama-index-core 0.14.25's merge steps (EXPLANATION.md, In the wild).
     """
 
     id = "no_validation"

@@ -916,7 +916,7 @@ class AcceptsAStrOfChunks(Mistake):
 
     bm25_scores("cat", "cat mat") returns seven scores, one per character, instead of raising
     TypeError.
-    Seen in rank-bm25 0.2.2 (EXPLANATION.md, In the wild).
+    Seen in rank-bm25 0.2.2 and bm25s 0.3.16 (EXPLANATION.md, In the wild).
     """
 
     id = "accepts_a_str_of_chunks"
@@ -930,7 +930,7 @@ class AcceptsAStrOfChunks(Mistake):
 
 class DoesNotCheckTheQuery(Mistake):
     """Leaves the query unchecked: a None query fails later, in tokenize, with AttributeError.
-    Seen in rank-bm25 0.2.2 (EXPLANATION.md, In the wild).
+    Seen in rank-bm25 0.2.2 and bm25s 0.3.16 (EXPLANATION.md, In the wild).
     """
 
     id = "does_not_check_the_query"
@@ -942,7 +942,7 @@ class DoesNotCheckTheQuery(Mistake):
 
 class DoesNotCheckTheChunks(Mistake):
     """Leaves the chunks' items unchecked: a None among them fails later, in tokenize, with AttributeError.
-    Seen in rank-bm25 0.2.2 (EXPLANATION.md, In the wild).
+    Seen in rank-bm25 0.2.2 and bm25s 0.3.16 (EXPLANATION.md, In the wild).
     """
 
     id = "does_not_check_the_chunks"
@@ -1027,7 +1027,9 @@ class AcceptsABoolParameter(Mistake):
 
 
 class AcceptsAnInfiniteK1(Mistake):
-    """Checks k1 with k1 < 0 alone, which inf and nan pass: every score is then nan."""
+    """Checks k1 with k1 < 0 alone, which inf and nan pass: every score is then nan.
+    Seen in bm25s 0.3.16, which checks neither (EXPLANATION.md, In the wild).
+    """
 
     id = "accepts_an_infinite_k1"
     title = "An infinite or nan k1 accepted"
@@ -1037,7 +1039,9 @@ class AcceptsAnInfiniteK1(Mistake):
 
 
 class AcceptsANanK1(Mistake):
-    """Checks k1 with k1 < 0 or k1 == math.inf, which nan passes, since every comparison with nan is False."""
+    """Checks k1 with k1 < 0 or k1 == math.inf, which nan passes, since every comparison with nan is False.
+    Seen in bm25s 0.3.16 (EXPLANATION.md, In the wild).
+    """
 
     id = "accepts_a_nan_k1"
     title = "k1 = nan accepted"
@@ -1050,7 +1054,8 @@ class AcceptsANanK1(Mistake):
 
 class AcceptsANanB(Mistake):
     """Checks b with b < 0 or b > 1, which nan passes, since every comparison with nan is False:
-    every score that holds a word is then nan."""
+    every score that holds a word is then nan. Seen in bm25s 0.3.16 (EXPLANATION.md, In the wild).
+    """
 
     id = "accepts_a_nan_b"
     title = "b = nan accepted"
