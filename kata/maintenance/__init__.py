@@ -11,6 +11,8 @@
 - `labelled_set`: writes kata/katas/labelled_set/chunkings.json from the reference chunkers.
 - `wild`: runs each kata's suite on the adapters of real libraries in wild/, and compares what it finds
   with wild/expected.json.
+- `vendored`: checks the functions an adapter copies from a library against the release's wheel (`wild
+  --vendored`).
 
 Imports the runner (kata.runner) and the katas' files; nothing of the runner imports it.
 """
