@@ -20,7 +20,13 @@ from typing import TYPE_CHECKING
 
 from kata.judging.checks import CLAIM, MESSAGE, RAISE
 from kata.judging.vocabulary import Verdict
-from kata.runner.diagnosis import PASSED, agrees_with_the_run, fails_where_the_code_passed, stops_as_the_run_did
+from kata.runner.diagnosis import (
+    PASSED,
+    agrees_with_the_run,
+    fails_where_the_code_passed,
+    stalls_where_the_code_answered,
+    stops_as_the_run_did,
+)
 from kata.runner.failures import showing_order
 from kata.runner.known_failures import failure_kind
 
@@ -203,5 +209,7 @@ def _explaining(
     return [
         mistake
         for mistake in mistakes
-        if not fails_where_the_code_passed(mistake, record) and (not stopped or stops_as_the_run_did(mistake, record))
+        if not fails_where_the_code_passed(mistake, record)
+        and not stalls_where_the_code_answered(mistake, record)
+        and (not stopped or stops_as_the_run_did(mistake, record))
     ]

@@ -68,7 +68,8 @@ def diagnose(call: Call | None, test: FailingTest) -> Diagnosis:
     """The catalogued mistakes whose outcome on the call's input is the one recorded for it.
 
     A mistake that the catalog records failing a test the code under test passed in this
-    run is not its mistake, whatever else they share (kata.runner.known_failures). A call
+    run is not its mistake, whatever else they share (kata.runner.known_failures); nor is one
+    that a limit stops on a test where the code failed without a stop. A call
     stopped by a limit is explained only by a mistake that a limit stops too: on this very
     test, if its inputs are fixed.
     """
@@ -76,7 +77,7 @@ def diagnose(call: Call | None, test: FailingTest) -> Diagnosis:
         return Diagnosis([])
     kata = next((k for k in KATAS if k.slug == call.kata), None)
     mistakes = mistakes_of(kata) if kata is not None else {}
-    mistakes = {key: mistake for key, mistake in mistakes.items() if not _fails_where_the_code_passed(mistake, test)}
+    mistakes = {key: mistake for key, mistake in mistakes.items() if not _contradicted_so_far(mistake, test)}
     seen = _outcome_of_call(call)
     stalled = seen[0] == "did not finish"
     if stalled:
@@ -128,6 +129,25 @@ def fails_where_the_code_passed(mistake: type[Mistake], record: Mapping[str, str
 
 def _fails_where_the_code_passed(mistake: type[Mistake], test: FailingTest) -> bool:
     return any(name in mistake.known.fails for name, verdict in test.so_far.items() if verdict == PASSED)
+
+
+def stalls_where_the_code_answered(mistake: type[Mistake], record: Mapping[str, str]) -> bool:
+    """A test with fixed inputs that a limit stops the mistake on, and that the code failed without a stop: there
+    the code did something else, quickly. Code that checks its arguments but words its messages badly fails the
+    tests of bad arguments, as code that checks nothing and loops forever does; only the second is stopped.
+    (Not the other way round: code stopped where a mistake answers may have that mistake and a second fault
+    that stalls on the same input, as a loop with no check and no end.)"""
+    return _stalls_where_the_code_answered(mistake, FailingTest("", False, record))
+
+
+def _stalls_where_the_code_answered(mistake: type[Mistake], test: FailingTest) -> bool:
+    return any(name in mistake.known.stopped for name, verdict in test.so_far.items() if verdict == FAILED)
+
+
+def _contradicted_so_far(mistake: type[Mistake], test: FailingTest) -> bool:
+    """The run so far shows the code is not the mistake: it passed a test the mistake fails, or answered one the
+    mistake is stopped on."""
+    return _fails_where_the_code_passed(mistake, test) or _stalls_where_the_code_answered(mistake, test)
 
 
 def _passes_where_the_code_failed(mistake: type[Mistake], test: FailingTest) -> bool:

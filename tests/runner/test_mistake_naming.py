@@ -355,3 +355,27 @@ def test_a_mistake_stopped_on_a_large_input_does_not_name_a_wrong_answer_there()
     stop = _failure("test_big", "TOO SLOW")
     assert [named(cause) for cause in group_into_causes([wrong], {}, {"test_big": FAILED}, [slow])] == [[]]
     assert [named(cause) for cause in group_into_causes([stop], {}, {"test_big": STOPPED}, [slow])] == [["slow"]]
+
+
+def test_a_mistake_stopped_where_the_code_answered_is_not_named():
+    """Code that checks its arguments but words its messages badly fails the tests of bad arguments quickly; a
+    mistake that checks nothing loops forever on them. Their answers agree elsewhere (both take a negative
+    overlap), but there the code did something else (chonkie was named no_validation)."""
+    from kata.runner.diagnosis import FAILED
+
+    loops = _mistake(
+        "checks nothing", {"test_bad_overlap", "test_equal_overlap"}, stopped=frozenset({"test_equal_overlap"})
+    )
+    record = {"test_bad_overlap": FAILED, "test_equal_overlap": FAILED}  # the code raised there, badly worded
+    assert [named(cause) for cause in _causes({"test_bad_overlap": [loops]}, record)] == [[]]
+
+
+def test_a_mistake_that_answers_where_the_code_was_stopped_is_still_named():
+    """A second fault can stall the code where the mistake alone answers (GraphRAG 2.1.0 checks nothing, as
+    no_validation, and its loop also never ends on its last window): the mistake is not ruled out."""
+    from kata.runner.diagnosis import FAILED, STOPPED
+
+    answers = _mistake("checks nothing", {"test_bad_overlap", "test_equal_overlap"})
+    record = {"test_bad_overlap": FAILED, "test_equal_overlap": STOPPED}
+    named_causes = [named(cause) for cause in _causes({"test_bad_overlap": [answers]}, record)]
+    assert named_causes == [["checks nothing"]]
