@@ -130,9 +130,7 @@ class NoValidation(Mistake):
     """Checks nothing: overlap >= chunk_size makes the step zero or negative and the loop never ends.
 
     fixed_windows(list("abc"), 3, 3) runs forever, appending the same window.
-    Seen in chonkie 1.7.0, langchain-text-splitters 1.1.3, graphrag 2.1.0 and graphrag 2.2.0, whose negative
-    overlap skips a token (EXPLANATION.md, In the wild); GraphRAG's loop never ends at an overlap of chunk_size.
-    Seen for a bool alone in haystack-ai 3.4.1, which checks the values but not that they are ints.
+    Seen in graphrag 2.1.0 and graphrag 2.2.0, which check nothing (EXPLANATION.md, In the wild).
     """
 
     id = "no_validation"
@@ -154,6 +152,7 @@ class AcceptsBool(Mistake):
     """Checks isinstance(value, int), which True and False pass, since bool is a subclass of int.
 
     fixed_windows(list("abc"), True) returns [['a'], ['b'], ['c']] instead of raising TypeError.
+    Seen in chonkie 1.7.0 and haystack-ai 3.4.1 (EXPLANATION.md, In the wild).
     """
 
     id = "accepts_bool"
@@ -172,7 +171,11 @@ class AcceptsBool(Mistake):
 
 
 class ValidatesAfterEmptyCheck(Mistake):
-    """Returns [] for empty input before validating, so fixed_windows([], 0) is silently accepted."""
+    """Returns [] for empty input before validating, so fixed_windows([], 0) is silently accepted.
+
+    The closest name for langchain-text-splitters 1.1.3, whose one check lets a chunk_size of 0 pass beside a
+    negative overlap (EXPLANATION.md, In the wild).
+    """
 
     id = "validates_after_empty_check"
     title = "Skips validation when the input is empty"
@@ -403,7 +406,7 @@ class ChecksValuesNotTypes(Mistake):
 
     True passes as a chunk_size of 1: fixed_windows(list("abc"), True) returns [['a'], ['b'], ['c']]
     instead of raising TypeError; 3.0 gets as far as slicing, whose TypeError names no argument.
-    Seen in langchain 0.0.200 (EXPLANATION.md, In the wild).
+    Seen in chonkie 1.7.0, haystack-ai 3.4.1 and langchain-text-splitters 1.1.3 (EXPLANATION.md, In the wild).
     """
 
     id = "checks_values_not_types"
@@ -491,7 +494,6 @@ class OverlapEqualToChunkSizeAccepted(Mistake):
 
     The step is then 0: fixed_windows(list("abcdef"), 3, 3) appends ['a', 'b', 'c'] forever,
     and fixed_windows(list("abc"), 3, 3) returns [['a', 'b', 'c']] instead of raising.
-    Seen in langchain 0.0.200 (EXPLANATION.md, In the wild).
     """
 
     id = "overlap_equal_to_chunk_size_accepted"
@@ -529,11 +531,34 @@ class OverlapEqualToChunkSizeAcceptedInARangeLoop(Mistake):
         return _range_windows(tokens, chunk_size, overlap)
 
 
+class ChecksOnlyAnOverlapAboveChunkSize(Mistake):
+    """Of the numbers, refuses only an overlap larger than chunk_size: no type, no chunk_size below 1, no negative
+    overlap, and > where >= was meant.
+
+    fixed_windows([], 0) returns [], fixed_windows(list("abc"), 3, 3) never ends (its step is 0), and
+    fixed_windows(list("abcdef"), 3, -1) returns [['a', 'b', 'c'], ['e', 'f']]: 'd' is in no window.
+    Seen in langchain 0.0.200, whose TextSplitter made this one check (EXPLANATION.md, In the wild).
+    """
+
+    id = "checks_only_an_overlap_above_chunk_size"
+    title = "Checks only that overlap is not above chunk_size"
+    hint = (
+        "Check every argument: TypeError unless both numbers are ints (not bools), then ValueError unless "
+        "chunk_size >= 1 and 0 <= overlap < chunk_size."
+    )
+
+    @staticmethod
+    def fixed_windows(tokens, chunk_size, overlap=0):
+        if overlap > chunk_size:
+            raise ValueError(f"overlap must not be larger than chunk_size ({chunk_size}), got {overlap}")
+        return _windows(tokens, chunk_size, overlap)
+
+
 class NegativeOverlapAccepted(Mistake):
     """Checks overlap >= chunk_size but not overlap < 0: a negative overlap skips tokens between windows.
 
     fixed_windows(list("abcdef"), 3, -1) returns [['a', 'b', 'c'], ['e', 'f']]: 'd' is in no window.
-    Seen in langchain 0.0.200 (EXPLANATION.md, In the wild).
+    Seen in chonkie 1.7.0 and langchain-text-splitters 1.1.3 (EXPLANATION.md, In the wild).
     """
 
     id = "negative_overlap_accepted"
@@ -978,7 +1003,6 @@ class TokensTypeNotChecked(Mistake):
 
     fixed_windows(None, 2, 1) raises TypeError("object of type 'NoneType' has no len()") and
     fixed_windows({1, 2, 3}, 2, 1) TypeError("'set' object is not subscriptable"): neither names tokens.
-    Seen in langchain 0.0.200 (EXPLANATION.md, In the wild).
     """
 
     id = "tokens_type_not_checked"
