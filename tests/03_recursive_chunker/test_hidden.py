@@ -220,8 +220,9 @@ def test_other_line_breaks_make_no_blank_line(split_units, breaks):
         f"Title here{breaks}Body text",
         10,
         expected=["Title here Body text"],
-        why="only '\\n' is a newline: the other characters str.splitlines() breaks lines at are "
-        "whitespace, so two of them in a row inside a sentence are one space, not a blank line.",
+        why="these characters are whitespace, as for str.split(): two of them in a row inside a sentence "
+        "are one space between its words. And only '\\n' is a newline: they make no blank line, though "
+        "str.splitlines() breaks lines at them.",
     )
 
 
