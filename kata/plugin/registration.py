@@ -56,6 +56,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "saying which (for a library that does part of a kata, as the adapters of wild/)",
     )
     group.addoption(
+        "--leave-out",
+        action="append",
+        default=[],
+        metavar="NODEID",
+        help="with --defined-only: skip each test whose node id starts with NODEID, saying so (an adapter of wild/ "
+        "that converts an argument before its library reads it leaves out the tests of that argument's type)",
+    )
+    group.addoption(
         "--isolate",
         action="store_true",
         help="run the code under test in a worker process of its own: a crash, sys.exit or a runaway loop "
@@ -180,6 +188,8 @@ def _implementation_judged(config: pytest.Config) -> Implementation:
         if impl.kind != "file" or config.getoption("isolate"):
             raise pytest.UsageError("--defined-only judges one kata's .py file (--impl=FILE), in this process")
         impl = dataclasses.replace(impl, defined_only=True)
+    elif config.getoption("leave_out"):
+        raise pytest.UsageError("--leave-out leaves tests out of a --defined-only run only")
     if config.getoption("isolate"):
         if impl.kind == "mistake":
             raise pytest.UsageError(

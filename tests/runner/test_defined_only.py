@@ -65,3 +65,59 @@ def test_a_file_that_defines_none_of_the_functions_cannot_run_even_so(tmp_path):
     assert run.returncode == 1 and "defines no function bm25_scores()" in " ".join(run.stdout.split()), run.stdout[
         -2000:
     ]
+
+
+BOOLS_PASS = """
+def fixed_windows(tokens, chunk_size, overlap=0):
+    for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
+        if not isinstance(value, int):  # True and False pass: bool is an int
+            raise TypeError(f"{name} must be an int, got {value!r}")
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+    if not 0 <= overlap < chunk_size:
+        raise ValueError(f"overlap must be at least 0 and less than chunk_size ({chunk_size}), got {overlap}")
+    windows, start = [], 0
+    while start < len(tokens):
+        windows.append(list(tokens[start : start + chunk_size]))
+        if start + chunk_size >= len(tokens):
+            break
+        start += chunk_size - overlap
+    return windows
+"""
+
+
+def test_the_tests_left_out_are_skipped_saying_so_and_the_mistakes_are_still_named(tmp_path):
+    """--leave-out: an adapter's run skips the tests of what its library never reads (here the type of the
+    tokens, which this file does not check). Skipped, not deselected: the run still holds every hidden test,
+    so a catalogued mistake is named as in a whole run."""
+    windows = find_kata("01")
+    adapter = tmp_path / "bools_pass.py"
+    adapter.write_text(BOOLS_PASS, encoding="utf-8")
+    left_out = f"tests/{windows.slug}/test_hidden.py::test_tokens_that_are_not_a_sequence_are_rejected"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", f"tests/{windows.slug}", f"--impl={adapter}", "-p", "no:cacheprovider"]
+        + ["-q", "--defined-only", f"--leave-out={left_out}", f"--outcomes={tmp_path / 'outcomes.json'}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    tests = read_outcomes(tmp_path / "outcomes.json")[windows.slug]["tests"]
+    skipped = {test.test for test in tests if test.skipped}
+    reasons = {test.reason for test in tests if test.skipped}
+    assert skipped and all(test.startswith(left_out) for test in skipped), skipped
+    assert reasons == {"left out of this run (--leave-out): not what it judges"}, reasons
+    assert "This matches a known mistake: Accepts True and False" in " ".join(run.stdout.split()), run.stdout[-3000:]
+
+
+def test_tests_are_left_out_of_a_defined_only_run_only():
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", f"tests/{RETRIEVAL.slug}", "-p", "no:cacheprovider", "--impl=reference"]
+        + [f"--leave-out=tests/{RETRIEVAL.slug}/test_examples.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 4, run.stdout[-2000:]
+    assert "--leave-out leaves tests out of a --defined-only run only" in run.stderr
