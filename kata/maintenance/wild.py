@@ -5,8 +5,10 @@ the kata's arguments and answers to the library's conventions and changes nothin
 `LIBRARY = ("distribution", "version")` says which release; an adapter whose release is not the installed one
 is not run, and says so. An adapter that copies its library's function instead (the libraries too heavy to install
 for one function) says where from with `VENDORED = ("path in the release's wheel", "the wheel's SHA-256")`, and
-always runs; `--vendored` checks each copy against the wheel on PyPI (kata/maintenance/vendored.py). What each
-run finds (tests passed, the causes of its failures, the mistakes they are
+always runs; `--vendored` checks each copy against the wheel on PyPI (kata/maintenance/vendored.py). An adapter
+that converts an argument before the library reads it (tokens made into ids, text into words) names it in
+`UNREAD_BY_THE_LIBRARY`, and its run leaves out the tests of that argument's type (TESTS_OF_THE_TYPE_OF). What
+each run finds (tests passed, the causes of its failures, the mistakes they are
 named after, and the call that shows each) is compared with wild/expected.json, so that a release that fixes
 a bug, or brings one, is noticed.
 
@@ -39,7 +41,32 @@ EXTRA = 'pip install -e ".[wild]"'
 # varies from run to run. The question asked here is growth, which thirty times still catches: work that grows
 # faster than the input, on the guards' inputs, costs hundreds of times more.
 PACE_FACTOR = 30
-FIXED_KINDS = ("examples", "hidden")  # the tests whose inputs are written in them, not drawn
+FIXED_KINDS = ("examples", "hidden")
+# The tests of an argument's type, by kata and argument: an adapter that converts the argument before the library
+# reads it (the kata's tokens made into ids, its text into words) says so with UNREAD_BY_THE_LIBRARY, and these
+# tests are left out of its run: what they find is the adapter's conversion, never the library.
+TESTS_OF_THE_TYPE_OF = {
+    ("01", "tokens"): (
+        "test_hidden.py::test_tokens_that_are_not_a_sequence_are_rejected",
+        "test_hidden.py::test_the_type_of_tokens_is_checked_after_the_other_arguments",
+        "test_hidden.py::test_the_type_of_tokens_is_checked_after_the_value_of_overlap",
+    ),
+    ("02", "sizes"): ("test_hidden.py::test_sizes_that_are_not_a_sequence_are_rejected",),
+    ("09", "query"): (
+        "test_examples.py::test_a_query_that_is_not_a_str_is_refused",
+        "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[query]",
+        "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[query_first]",
+    ),
+    ("09", "chunks"): (
+        "test_examples.py::test_a_str_of_chunks_is_refused",
+        "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[chunk]",
+        "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[str_chunks]",
+        "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[set_of_chunks]",
+        "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[generator_of_chunks]",
+        "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[no_chunks_at_all]",
+        "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[chunks_before_k1]",
+    ),
+}  # the tests whose inputs are written in them, not drawn
 
 
 @dataclass(frozen=True)
@@ -51,6 +78,15 @@ class Adapter:
     distribution: str
     version: str
     vendored: tuple[str, str] | None = None  # (its file in the release's wheel, the wheel's SHA-256)
+    unread: tuple[str, ...] = ()  # the kata's arguments it converts before the library reads them
+
+    def left_out(self) -> list[str]:
+        """The tests its run leaves out, as pytest names them: those of the type of an argument it converts."""
+        return [
+            f"tests/{self.kata.slug}/{test}"
+            for argument in self.unread
+            for test in TESTS_OF_THE_TYPE_OF[self.kata.number, argument]
+        ]
 
     @property
     def name(self) -> str:
@@ -82,6 +118,15 @@ def pair_of(path: Path, name: str, meaning: str) -> tuple[str, str] | None:
     raise BadAdapter(f"{relative(path)} must say {name} = {meaning}")
 
 
+def unread_of(path: Path, kata: Kata) -> tuple[str, ...]:
+    """The adapter's UNREAD_BY_THE_LIBRARY: the kata's arguments it converts, whose type tests its run leaves out."""
+    unread = constant_of(path, "UNREAD_BY_THE_LIBRARY") or ()
+    known = sorted(argument for number, argument in TESTS_OF_THE_TYPE_OF if number == kata.number)
+    if not isinstance(unread, tuple) or not set(unread) <= set(known):
+        raise BadAdapter(f"{relative(path)}: UNREAD_BY_THE_LIBRARY must be a tuple of some of {known}, not {unread!r}")
+    return unread
+
+
 def library_of(path: Path) -> tuple[str, str]:
     """The adapter's LIBRARY: (distribution, exact version)."""
     library = pair_of(path, "LIBRARY", "(distribution, exact version)")
@@ -106,7 +151,7 @@ def adapters() -> list[Adapter]:
             raise BadAdapter(f"{relative(folder)} is no kata's folder (wild/NN_slug/, as in tests/)") from None
         for path in sorted(folder.glob("*.py")):
             vendored = pair_of(path, "VENDORED", "(its file in the release's wheel, the wheel's SHA-256)")
-            found.append(Adapter(path, kata, *library_of(path), vendored))
+            found.append(Adapter(path, kata, *library_of(path), vendored, unread_of(path, kata)))
     return found
 
 
@@ -133,6 +178,7 @@ def judge(adapter: Adapter) -> dict:
             f"--impl={adapter.path}",
             "--defined-only",
             f"--pace-factor={PACE_FACTOR}",
+            *(f"--leave-out={test}" for test in adapter.left_out()),
             outcomes=outcomes,
             guard_seed=GUARD_SEED,
             hash_seed=GUARD_SEED,  # a set in a call is shown in the order of its items, which hashing decides
@@ -149,6 +195,7 @@ def judge(adapter: Adapter) -> dict:
         "version": adapter.version,
         "passed": sum(test.passed for test in ran),
         "run": len(ran),
+        "not_read": list(adapter.unread),  # the arguments whose type tests were left out
         "causes": [cause_of(group, causes) for group in failures_by_cause(ran)],
     }
 
@@ -221,7 +268,9 @@ def table(rows: dict[str, dict]) -> str:
             f"{', '.join(cause['mistakes']) or cause['verdict']}: `{cause['call']}` {cause['came_back']}".strip()
             for cause in row["causes"]
         )
-        lines.append(f"| {name} | {row['library']} {row['version']} | {row['passed']} of {row['run']} | {causes} |")
+        unread = f" (the type of {' and '.join(row['not_read'])} left out)" if row.get("not_read") else ""
+        passed = f"{row['passed']} of {row['run']}{unread}"
+        lines.append(f"| {name} | {row['library']} {row['version']} | {passed} | {causes} |")
     return "\n".join(lines) + "\n"
 
 

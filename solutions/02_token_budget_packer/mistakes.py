@@ -1269,8 +1269,7 @@ class SizesIndexedWithoutATypeCheck(Mistake):
 
     len() and indexing fail on their own: pack_sentences(iter([3, 4, 2]), 7) raises TypeError("object of type
     'list_iterator' has no len()") and pack_sentences({3, 4, 2}, 7) TypeError("'set' object is not
-    subscriptable"): neither names sizes. Seen in langchain-text-splitters 1.1.3's merge step
-    (EXPLANATION.md, In the wild).
+    subscriptable"): neither names sizes.
     """
 
     id = "sizes_indexed_without_a_type_check"

@@ -916,7 +916,6 @@ class AcceptsAStrOfChunks(Mistake):
 
     bm25_scores("cat", "cat mat") returns seven scores, one per character, instead of raising
     TypeError.
-    Seen in rank-bm25 0.2.2 and bm25s 0.3.16 (EXPLANATION.md, In the wild).
     """
 
     id = "accepts_a_str_of_chunks"
@@ -929,9 +928,7 @@ class AcceptsAStrOfChunks(Mistake):
 
 
 class DoesNotCheckTheQuery(Mistake):
-    """Leaves the query unchecked: a None query fails later, in tokenize, with AttributeError.
-    Seen in rank-bm25 0.2.2 and bm25s 0.3.16 (EXPLANATION.md, In the wild).
-    """
+    """Leaves the query unchecked: a None query fails later, in tokenize, with AttributeError."""
 
     id = "does_not_check_the_query"
     title = "A query that is not a str not refused with TypeError"
@@ -941,9 +938,7 @@ class DoesNotCheckTheQuery(Mistake):
 
 
 class DoesNotCheckTheChunks(Mistake):
-    """Leaves the chunks' items unchecked: a None among them fails later, in tokenize, with AttributeError.
-    Seen in rank-bm25 0.2.2 and bm25s 0.3.16 (EXPLANATION.md, In the wild).
-    """
+    """Leaves the chunks' items unchecked: a None among them fails later, in tokenize, with AttributeError."""
 
     id = "does_not_check_the_chunks"
     title = "A chunk that is not a str not refused with TypeError"
@@ -1028,7 +1023,7 @@ class AcceptsABoolParameter(Mistake):
 
 class AcceptsAnInfiniteK1(Mistake):
     """Checks k1 with k1 < 0 alone, which inf and nan pass: every score is then nan.
-    Seen in bm25s 0.3.16, which checks neither (EXPLANATION.md, In the wild).
+    Seen in bm25s 0.3.16, which checks no value of k1 at all (EXPLANATION.md, In the wild).
     """
 
     id = "accepts_an_infinite_k1"

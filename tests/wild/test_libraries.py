@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 import zipfile
 
 import pytest
@@ -21,7 +23,15 @@ from kata.maintenance.vendored import (
     release_file,
     sha256_of,
 )
-from kata.maintenance.wild import Adapter, adapters, differences, expected, judge, why_not_run
+from kata.maintenance.wild import (
+    TESTS_OF_THE_TYPE_OF,
+    Adapter,
+    adapters,
+    differences,
+    expected,
+    judge,
+    why_not_run,
+)
 from kata.runner.mistakes import mistakes_of
 
 ADAPTERS = adapters()
@@ -182,11 +192,11 @@ def in_the_wild(kata) -> str:
     return section.group(1) if section else ""
 
 
-def bullet_of(mistake_id: str, section: str) -> str:
-    """The section's bullet about the mistake (its words on one line): the one whose head, before its first
-    colon, names it."""
+def bullets_of(mistake_id: str, section: str) -> list[str]:
+    """The section's bullets about the mistake (each one's words on one line): those whose head, before the
+    first colon, names it."""
     bullets = [" ".join(bullet.split()) for bullet in re.split(r"^- ", section, flags=re.M)[1:]]
-    return next((bullet for bullet in bullets if f"`{mistake_id}`" in bullet.split(":", 1)[0]), "")
+    return [bullet for bullet in bullets if f"`{mistake_id}`" in bullet.split(":", 1)[0]]
 
 
 def seen(name: str, row: dict):
@@ -204,9 +214,11 @@ def test_a_mistake_a_library_made_is_cited_in_the_editorial_with_its_release_and
     for name, row in expected().items():
         release = f"{row['library']} {row['version']}"
         for kata, mistake, cause in seen(name, row):
-            bullet = bullet_of(mistake.id, in_the_wild(kata))
             # A cause only a guard's drawn input shows has no call short enough to quote: its release is enough.
-            if release not in bullet or (cause["calls"] and not any(call in bullet for call in cause["calls"])):
+            if not any(
+                release in bullet and (not cause["calls"] or any(call in bullet for call in cause["calls"]))
+                for bullet in bullets_of(mistake.id, in_the_wild(kata))
+            ):
                 unsaid.append(
                     f"{kata.slug}'s editorial: {mistake.id} in {release}, with a call of {cause['calls'][:3]}"
                 )
@@ -260,3 +272,58 @@ def test_every_call_an_editorial_quotes_with_what_it_did_is_in_the_table_for_its
         quoted = re.findall(r"`([^`]*\) (?:returned|raised) [^`]*)`", " ".join(in_the_wild(kata).split()))
         wrong += [f"{kata.slug}'s editorial quotes {call}" for call in quoted if call not in calls]
     assert not wrong, "\n".join(wrong) + "\n(not in wild/expected.json for that kata)"
+
+
+@pytest.mark.parametrize("number", sorted({number for number, _ in TESTS_OF_THE_TYPE_OF}))
+def test_each_test_of_an_arguments_type_left_out_for_an_adapter_is_one_the_kata_has(number):
+    """The tests an adapter's run leaves out are named in kata.maintenance.wild: a renamed test would be judged
+    again, on the adapter's conversion, without a word."""
+    kata = find_kata(number)
+    collected = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            f"tests/{kata.slug}",
+            "--impl=reference",
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout.splitlines()
+    named = [test for (of, _), tests in TESTS_OF_THE_TYPE_OF.items() if of == number for test in tests]
+    unknown = [test for test in named if not any(line.startswith(f"tests/{kata.slug}/{test}") for line in collected)]
+    assert not unknown, unknown
+
+
+def releases_in(text: str) -> set[tuple[str, str]]:
+    """Every `library x.y.z` the text names."""
+    return set(re.findall(r"([a-z][a-z0-9_.-]+) (\d+\.\d+\.\d+)", " ".join(text.split())))
+
+
+def test_a_release_cited_for_a_mistake_is_one_the_table_names_it_for():
+    """The other way round: a citation outlives the finding only by mistake (a release fixed, a conversion of the
+    adapter's that no longer reaches a test). Each release a mistake's docstring names, and each release in the
+    head of an editorial's bullet about a mistake, names that mistake in the table."""
+    named: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for name, row in expected().items():
+        for cause in row["causes"]:
+            for mistake_id in cause["mistakes"]:
+                named.setdefault((name.split("/", 1)[0], mistake_id), set()).add((row["library"], row["version"]))
+    wrong = []
+    for kata in KATAS:
+        catalogue = mistakes_of(kata)
+        for mistake in catalogue.values():
+            for release in sorted(releases_in(mistake.__doc__ or "") - named.get((kata.slug, mistake.id), set())):
+                wrong.append(f"{kata.slug}'s {mistake.id} says it was seen in {' '.join(release)}")
+        for bullet in re.split(r"^- ", in_the_wild(kata), flags=re.M)[1:]:
+            head = bullet.split(":", 1)[0]
+            for mistake_id in (found for found in re.findall(r"`(\w+)`", head) if found in catalogue):
+                for release in sorted(releases_in(head) - named.get((kata.slug, mistake_id), set())):
+                    wrong.append(f"{kata.slug}'s editorial cites {mistake_id} in {' '.join(release)}")
+    assert not wrong, "\n".join(wrong) + "\n(the table, wild/expected.json, does not name it there)"

@@ -11,6 +11,7 @@ joins is read back as the indices it holds. Nothing of the algorithm is changed.
 from langchain_text_splitters import CharacterTextSplitter
 
 LIBRARY = ("langchain-text-splitters", "1.1.3")
+UNREAD_BY_THE_LIBRARY = ("sizes",)  # it reads pieces made of them: the tests of their container are left out
 SEPARATOR = " "  # between the indices of a joined chunk; its length is 0
 
 
