@@ -63,6 +63,7 @@ TESTS_OF_THE_TYPE_OF = {
         "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[str_chunks]",
         "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[set_of_chunks]",
         "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[generator_of_chunks]",
+        "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[deque_of_chunks]",
         "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[no_chunks_at_all]",
         "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[chunks_before_k1]",
     ),

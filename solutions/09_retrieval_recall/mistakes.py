@@ -6,6 +6,7 @@ Run one against the tests with: pytest tests/09_retrieval_recall --impl=mistake:
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from kata.runner.mistakes import Mistake
 
@@ -924,6 +925,51 @@ class AcceptsAStrOfChunks(Mistake):
 
     bm25_scores, top_k, recall_at_k = _scoring(
         checks=tuple(check for check in SCORING_CHECKS if check is not _check_chunks)
+    )
+
+
+def _refuse_a_str_or_no_sequence(name, items):
+    """The check of a container as `Sequence` and not `str` makes it: a deque, a range or a UserList passes."""
+    if not isinstance(items, Sequence) or isinstance(items, str):
+        raise TypeError(f"{name} must be a list or a tuple, got a value of type {type(items).__name__}")
+
+
+def _check_chunks_are_any_sequence(query, chunks, k1, b):
+    _refuse_a_str_or_no_sequence("chunks", chunks)
+
+
+def _check_spans_are_any_sequence(doc, spans, questions, k, k1, b):
+    _refuse_a_str_or_no_sequence("spans", spans)
+    _check_items("spans", spans, (int, int), len(doc), container=False)
+
+
+def _check_questions_are_any_sequence(doc, spans, questions, k, k1, b):
+    _refuse_a_str_or_no_sequence("questions", questions)
+    _check_items("questions", questions, (str, int, int), len(doc), container=False)
+
+
+_ANY_SEQUENCE_SCORING_CHECKS = _replaced(SCORING_CHECKS, _check_chunks, _check_chunks_are_any_sequence)
+_ANY_SEQUENCE_RECALL_CHECKS = _replaced(
+    _replaced(RECALL_CHECKS, _check_spans, _check_spans_are_any_sequence),
+    _check_questions,
+    _check_questions_are_any_sequence,
+)
+
+
+class AcceptsAnySequence(Mistake):
+    """Checks chunks, spans and questions as a `Sequence` that is not a str, where the statement asks for a list
+    or a tuple and nothing else: a str, a set and a generator are refused, a deque is taken.
+
+    bm25_scores("cat", deque(["cat", "dog"])) returns two scores instead of raising TypeError naming chunks.
+    """
+
+    id = "accepts_any_sequence"
+    title = "Any sequence but a str taken for chunks, spans or questions"
+    hint = "chunks, spans and questions are lists or tuples, and nothing else: check isinstance(x, (list, tuple))."
+
+    bm25_scores, top_k, recall_at_k = _functions(
+        scores=lambda query, chunks, k1, b: _scores(query, chunks, k1, b, checks=_ANY_SEQUENCE_SCORING_CHECKS),
+        recall=lambda *args, top: _recall(*args, top=top, checks=_ANY_SEQUENCE_RECALL_CHECKS),
     )
 
 

@@ -1,6 +1,7 @@
 """Edge cases, and one test for each common mistake (see solutions/09_retrieval_recall/mistakes.py)."""
 
 import math
+from collections import deque
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -616,6 +617,7 @@ def test_the_statements_table_of_recall_on_the_harbour_guide(recall_at_k, name):
         (("cat", "cat mat"), {}, TypeError, ["chunks", "str"]),
         (("cat", {"cat", "mat"}), {}, TypeError, ["chunks", "set"]),
         (("cat", (chunk for chunk in CHUNKS)), {}, TypeError, ["chunks", "generator"]),
+        (("cat", deque(CHUNKS)), {}, TypeError, ["chunks", "deque"]),
         (("cat", None), {}, TypeError, ["chunks", "NoneType"]),
         (("cat", [3]), {"k1": -1}, TypeError, ["chunks[0]"]),
         (("cat", CHUNKS), {"k1": -1, "b": 7}, ValueError, ["k1"]),
@@ -635,6 +637,7 @@ def test_the_statements_table_of_recall_on_the_harbour_guide(recall_at_k, name):
         "str_chunks",
         "set_of_chunks",
         "generator_of_chunks",
+        "deque_of_chunks",
         "no_chunks_at_all",
         "chunks_before_k1",
         "k1_before_b",
@@ -696,11 +699,13 @@ def test_recall_at_k_refuses_a_nan_k1_or_b(recall_at_k, k1, b, mentions):
         ((DOC, [(3, 91)], QUESTIONS, 1), ValueError, ["spans[0]", "3", "91"]),
         ((DOC, [(5, 2), (0, True)], QUESTIONS, 1), ValueError, ["spans[0]", "5", "2"]),
         ((DOC, (span for span in SENTENCES), QUESTIONS, 1), TypeError, ["spans", "generator"]),
+        ((DOC, deque(SENTENCES), QUESTIONS, 1), TypeError, ["spans", "deque"]),
         ((DOC, SENTENCES, "questions", 1), TypeError, ["questions", "str"]),
         ((DOC, SENTENCES, "", 1), TypeError, ["questions", "str"]),
         ((DOC, SENTENCES, None, 1), TypeError, ["questions", "NoneType"]),
         ((DOC, SENTENCES, {("a", 0, 5)}, 1), TypeError, ["questions", "set"]),
         ((DOC, SENTENCES, (question for question in QUESTIONS), 1), TypeError, ["questions", "generator"]),
+        ((DOC, SENTENCES, deque(QUESTIONS), 1), TypeError, ["questions", "deque"]),
         ((DOC, SENTENCES, [("a", 0, 5), ("b", 0)], 1), TypeError, ["questions[1]", "('b', 0)"]),
         ((DOC, SENTENCES, [(7, 0, 5)], 1), TypeError, ["questions[0]", "(7, 0, 5)"]),
         ((DOC, SENTENCES, [("a", 0, 5), ("b", 9, 9)], 1), ValueError, ["questions[1]", "9"]),
@@ -724,11 +729,13 @@ def test_recall_at_k_refuses_a_nan_k1_or_b(recall_at_k, k1, b, mentions):
         "past_the_end",
         "each_span_whole_before_the_next",
         "generator_of_spans",
+        "deque_of_spans",
         "str_questions",
         "empty_str_questions",
         "no_questions_at_all",
         "set_of_questions",
         "generator_of_questions",
+        "deque_of_questions",
         "short_question",
         "question_not_str",
         "empty_evidence",
