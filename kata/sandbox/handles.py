@@ -257,14 +257,18 @@ class RemoteObject:
         return self._shown
 
 
-_remote_classes: dict[frozenset, type] = {}
+_remote_classes: dict[tuple[str, frozenset], type] = {}
 
 
-def remote_object(codec: Codec, handle: int, shown: str, methods: list[str]) -> RemoteObject:
+def remote_object(codec: Codec, handle: int, shown: str, methods: list[str], type_name: str = "") -> RemoteObject:
+    """A proxy under the name of the object's own type on the tests' side ("deque", "ToyTokenizer"), as
+    remote_iterator_named does for iterators: code that names the type of what it was given names the same
+    type isolated as in one process."""
     special = frozenset(name for name in methods if name in FORWARDED_SPECIAL_METHODS)
-    if special not in _remote_classes:
-        _remote_classes[special] = type("RemoteObject", (RemoteObject,), {name: _forwarder(name) for name in special})
-    return _remote_classes[special](codec, handle, shown, methods)
+    name = type_name if type_name.isidentifier() else "RemoteObject"
+    if (name, special) not in _remote_classes:
+        _remote_classes[name, special] = type(name, (RemoteObject,), {method: _forwarder(method) for method in special})
+    return _remote_classes[name, special](codec, handle, shown, methods)
 
 
 def _forwarder(name: str) -> Callable[..., Any]:

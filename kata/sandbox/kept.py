@@ -120,7 +120,8 @@ class TestsCodec(Codec):
         if callable(value):
             return {"callable": {"handle": self.remember(value, {"call"}), "repr": shown}}
         methods = [name for name in dir(value) if _may_be_called(value, name)]
-        return {"object": {"handle": self.remember(value, methods), "repr": shown, "methods": methods}}
+        handle = self.remember(value, methods)
+        return {"object": {"handle": handle, "repr": shown, "methods": methods, "type": type(value).__name__}}
 
     def encode_part(self, value: object) -> object:
         return Encoder(self).encode(value)

@@ -96,7 +96,7 @@ class WorkerCodec(Codec):
         if tag == "callable":
             return RemoteFunction(self, body["handle"], body["repr"])
         if tag == "object":
-            return remote_object(self, body["handle"], body["repr"], body["methods"])
+            return remote_object(self, body["handle"], body["repr"], body["methods"], str(body.get("type") or ""))
         if tag == "rebuilt":
             copy = rebuild(self, body)
             self.copies[id(copy)] = (copy, body)

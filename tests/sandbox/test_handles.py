@@ -8,6 +8,7 @@ travel as a recipe the worker makes a copy from (kata.sandbox.handles).
 from __future__ import annotations
 
 import itertools
+from collections import deque
 
 import pytest
 
@@ -49,6 +50,16 @@ def test_an_iterator_argument_has_the_name_of_its_own_type_in_the_worker(start_w
     assert worker.call("f", ((n for n in range(3)),), {}) == "generator"
     assert worker.call("f", (iter([1, 2]),), {}) == "list_iterator"
     assert worker.call("f", (CountedReads([1]),), {}) == "CountedReads"
+
+
+def test_an_object_argument_has_the_name_of_its_own_type_in_the_worker(start_worker):
+    # A deque is no plain data: it crosses as a handle, and a message that names its type names deque isolated
+    # as in one process (kata 09 refuses a deque of chunks, naming it).
+    worker = start_worker("""
+        def f(items):
+            return type(items).__name__, len(items)
+    """)
+    assert worker.call("f", (deque(["a", "b"]),), {}) == ("deque", 2)
 
 
 def test_a_callable_argument_is_called_back_with_the_submissions_arguments(start_worker):
