@@ -131,8 +131,9 @@ def check_against_wheel(adapter: Adapter, wheel: Path) -> list[str]:
     the licence kept beside."""
     assert adapter.vendored is not None
     inside, sha256 = adapter.vendored
-    if sha256_of(wheel) != sha256:
-        return [f"{adapter.name}: {wheel.name} has SHA-256 {sha256_of(wheel)}, not {sha256}"]
+    found = sha256_of(wheel)
+    if found != sha256:
+        return [f"{adapter.name}: {wheel.name} has SHA-256 {found}, not {sha256}"]
     try:
         source = release_file(wheel, inside)
     except KeyError:

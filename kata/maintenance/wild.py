@@ -3,14 +3,15 @@
 An adapter (wild/NN_slug/NAME.py) defines a kata's functions on one pinned release of a library: it converts
 the kata's arguments and answers to the library's conventions and changes nothing of its algorithm. Its
 `LIBRARY = ("distribution", "version")` says which release; an adapter whose release is not the installed one
-is not run, and says so. An adapter that copies its library's function instead (the libraries too heavy to install
-for one function) says where from with `VENDORED = ("path in the release's wheel", "the wheel's SHA-256")`, and
-always runs; `--vendored` checks each copy against the wheel on PyPI (kata/maintenance/vendored.py). An adapter
-that converts an argument before the library reads it (tokens made into ids, text into words) names it in
-`UNREAD_BY_THE_LIBRARY`, and its run leaves out the tests of that argument's type (TESTS_OF_THE_TYPE_OF). What
-each run finds (tests passed, the causes of its failures, the mistakes they are
-named after, and the call that shows each) is compared with wild/expected.json, so that a release that fixes
-a bug, or brings one, is noticed.
+is not run, and says so. An adapter that copies its library's function instead (a library too heavy to install
+for one function) says where from with `VENDORED = ("path in the release's wheel", "the wheel's SHA-256")`,
+and always runs; `--vendored` checks each copy against the wheel on PyPI (kata/maintenance/vendored.py). An
+adapter that converts an argument before the library reads it (tokens made into ids, text into words) names
+it in `UNREAD_BY_THE_LIBRARY`, and its run leaves out the tests of that argument's type (TESTS_OF_THE_TYPE_OF).
+
+What each run finds (tests passed, the causes of its failures, the mistakes they are named after, and the
+call that shows each) is compared with wild/expected.json, so that a release that fixes a bug, or brings one,
+is noticed.
 
     python -m kata.maintenance wild            # run the adapters and compare with wild/expected.json
     python -m kata.maintenance wild --write    # record what they do now as the expectation
@@ -41,7 +42,7 @@ EXTRA = 'pip install -e ".[wild]"'
 # varies from run to run. The question asked here is growth, which thirty times still catches: work that grows
 # faster than the input, on the guards' inputs, costs hundreds of times more.
 PACE_FACTOR = 30
-FIXED_KINDS = ("examples", "hidden")
+FIXED_KINDS = ("examples", "hidden")  # the tests whose inputs are written in them, not drawn
 # The tests of an argument's type, by kata and argument: an adapter that converts the argument before the library
 # reads it (the kata's tokens made into ids, its text into words) says so with UNREAD_BY_THE_LIBRARY, and these
 # tests are left out of its run: what they find is the adapter's conversion, never the library.
@@ -67,7 +68,7 @@ TESTS_OF_THE_TYPE_OF = {
         "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[no_chunks_at_all]",
         "test_hidden.py::test_bm25_scores_refuses_bad_arguments_in_order[chunks_before_k1]",
     ),
-}  # the tests whose inputs are written in them, not drawn
+}
 
 
 @dataclass(frozen=True)
@@ -100,40 +101,38 @@ class BadAdapter(Exception):
     adapters at all (a students' release has no wild/)."""
 
 
-def constant_of(path: Path, name: str) -> object:
-    """The value of a constant the adapter assigns (NAME = literal), read from its source without running it
-    (its library may be absent); None when it has none."""
-    for node in ast.parse(path.read_text(encoding="utf-8"), str(path)).body:
-        if isinstance(node, ast.Assign) and [getattr(target, "id", "") for target in node.targets] == [name]:
-            return ast.literal_eval(node.value)
-    return None
+def constants_of(path: Path) -> dict[str, object]:
+    """The constants the adapter assigns (NAME = literal), read from its source without running it (its library
+    may be absent)."""
+    return {
+        node.targets[0].id: ast.literal_eval(node.value)
+        for node in ast.parse(path.read_text(encoding="utf-8"), str(path)).body
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id in ("LIBRARY", "VENDORED", "UNREAD_BY_THE_LIBRARY")
+    }
 
 
-def pair_of(path: Path, name: str, meaning: str) -> tuple[str, str] | None:
-    """A constant that must be a pair of strings, or absent."""
-    value = constant_of(path, name)
-    if value is None:
-        return None
-    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(part, str) for part in value):
-        return value
-    raise BadAdapter(f"{relative(path)} must say {name} = {meaning}")
+def adapter_at(path: Path, kata: Kata) -> Adapter:
+    """The adapter file as its constants describe it; BadAdapter for one that says something else."""
+    constants = constants_of(path)
 
+    def pair(name: str, meaning: str) -> tuple[str, str] | None:
+        value = constants.get(name)
+        if value is None or (isinstance(value, tuple) and len(value) == 2 and all(type(part) is str for part in value)):
+            return value
+        raise BadAdapter(f"{relative(path)} must say {name} = {meaning}")
 
-def unread_of(path: Path, kata: Kata) -> tuple[str, ...]:
-    """The adapter's UNREAD_BY_THE_LIBRARY: the kata's arguments it converts, whose type tests its run leaves out."""
-    unread = constant_of(path, "UNREAD_BY_THE_LIBRARY") or ()
+    library = pair("LIBRARY", "(distribution, exact version)")
+    if library is None:
+        raise BadAdapter(f"{relative(path)} must say LIBRARY = (distribution, exact version)")
+    vendored = pair("VENDORED", "(its file in the release's wheel, the wheel's SHA-256)")
+    unread = constants.get("UNREAD_BY_THE_LIBRARY", ())
     known = sorted(argument for number, argument in TESTS_OF_THE_TYPE_OF if number == kata.number)
     if not isinstance(unread, tuple) or not set(unread) <= set(known):
         raise BadAdapter(f"{relative(path)}: UNREAD_BY_THE_LIBRARY must be a tuple of some of {known}, not {unread!r}")
-    return unread
-
-
-def library_of(path: Path) -> tuple[str, str]:
-    """The adapter's LIBRARY: (distribution, exact version)."""
-    library = pair_of(path, "LIBRARY", "(distribution, exact version)")
-    if library is None:
-        raise BadAdapter(f"{relative(path)} must say LIBRARY = (distribution, exact version)")
-    return library
+    return Adapter(path, kata, *library, vendored, unread)
 
 
 def adapters() -> list[Adapter]:
@@ -150,9 +149,7 @@ def adapters() -> list[Adapter]:
             kata = find_kata(folder.name)
         except UnknownKata:
             raise BadAdapter(f"{relative(folder)} is no kata's folder (wild/NN_slug/, as in tests/)") from None
-        for path in sorted(folder.glob("*.py")):
-            vendored = pair_of(path, "VENDORED", "(its file in the release's wheel, the wheel's SHA-256)")
-            found.append(Adapter(path, kata, *library_of(path), vendored, unread_of(path, kata)))
+        found += [adapter_at(path, kata) for path in sorted(folder.glob("*.py"))]
     return found
 
 

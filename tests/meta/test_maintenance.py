@@ -113,8 +113,14 @@ def test_without_the_adapters_the_libraries_are_not_run_and_the_refusal_says_why
     [
         ("01_fixed_windows", "def fixed_windows(tokens, chunk_size, overlap=0):\n    return []\n", "must say LIBRARY"),
         ("99_no_kata", 'LIBRARY = ("chonkie", "1.7.0")\n', "is no kata's folder"),
+        ("01_fixed_windows", 'LIBRARY = ("graphrag", "2.1.0")\nVENDORED = "graphrag.py"\n', "must say VENDORED"),
+        (
+            "01_fixed_windows",
+            'LIBRARY = ("chonkie", "1.7.0")\nUNREAD_BY_THE_LIBRARY = ("overlap",)\n',
+            "UNREAD_BY_THE_LIBRARY must be a tuple of some of ['tokens']",
+        ),
     ],
-    ids=["no_library_said", "no_kata"],
+    ids=["no_library_said", "no_kata", "vendored_not_a_pair", "an_argument_no_test_of_its_type_knows"],
 )
 def test_an_adapter_that_cannot_be_read_is_refused_in_one_line(copy, folder, source, refusal):
     (copy / "wild" / folder).mkdir(parents=True)
