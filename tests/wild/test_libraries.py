@@ -84,10 +84,8 @@ def wheel_with(folder, inside: str, text: str):
     return wheel
 
 
-RELEASED = '''
-import math
-
-
+# A release's file, and an adapter that copies its function and part of its class (all but `other`).
+COPIED = '''
 def windows(tokens, size):
     """The release's loop."""
     return [tokens[start : start + size] for start in range(0, len(tokens), size)]
@@ -98,11 +96,10 @@ class Splitter:
 
     def split(self, tokens):
         return windows(tokens, self.size)
-
-    def other(self):
-        return math.pi
 '''
-COPY = '''"""Kata 01 on library 1.0 (copied from library/split.py of the release's wheel)."""
+RELEASED = "import math\n\n" + COPIED + "\n    def other(self):\n        return math.pi\n"
+COPY = (
+    '''"""Kata 01 on library 1.0 (copied from library/split.py of the release's wheel)."""
 
 LIBRARY = ("library", "1.0")
 VENDORED = ("library/split.py", "{sha}")
@@ -111,18 +108,9 @@ VENDORED = ("library/split.py", "{sha}")
 def fixed_windows(tokens, chunk_size, overlap=0):
     return Splitter().split(tokens)
 
-
-def windows(tokens, size):
-    """The release's loop."""
-    return [tokens[start : start + size] for start in range(0, len(tokens), size)]
-
-
-class Splitter:
-    size: int = 3
-
-    def split(self, tokens):
-        return windows(tokens, self.size)
 '''
+    + COPIED
+)
 
 
 @pytest.mark.parametrize(
@@ -148,9 +136,7 @@ def test_a_vendored_copy_is_checked_word_for_word_against_its_release(tmp_path, 
     found = [
         line.split(": ", 1)[1] for line in differences_from_release(adapter, release_file(wheel, "library/split.py"))
     ]
-    assert [any(part in line for line in found) for part in said] == [True] * len(said) and len(found) == len(said), (
-        found
-    )
+    assert len(found) == len(said) and all(any(part in line for line in found) for part in said), found
 
 
 def test_a_vendored_copy_of_another_wheel_is_refused_by_its_hash(tmp_path):
@@ -192,11 +178,30 @@ def in_the_wild(kata) -> str:
     return section.group(1) if section else ""
 
 
+def bullets(section: str) -> list[str]:
+    """The section's bullets, each one's words on one line."""
+    return [" ".join(bullet.split()) for bullet in re.split(r"^- ", section, flags=re.M)[1:]]
+
+
 def bullets_of(mistake_id: str, section: str) -> list[str]:
-    """The section's bullets about the mistake (each one's words on one line): those whose head, before the
-    first colon, names it."""
-    bullets = [" ".join(bullet.split()) for bullet in re.split(r"^- ", section, flags=re.M)[1:]]
-    return [bullet for bullet in bullets if f"`{mistake_id}`" in bullet.split(":", 1)[0]]
+    """The section's bullets about the mistake: those whose head, before the first colon, names it."""
+    return [bullet for bullet in bullets(section) if f"`{mistake_id}`" in bullet.split(":", 1)[0]]
+
+
+def releases_in(text: str) -> set[tuple[str, str]]:
+    """Every `library x.y.z` the text names."""
+    return set(re.findall(r"([a-z][a-z0-9_.-]+) (\d+\.\d+\.\d+)", " ".join(text.split())))
+
+
+def calls_of(kata) -> set[str]:
+    """Every call with fixed inputs the table holds for the kata's adapters, with what it did."""
+    return {
+        call
+        for name, row in expected().items()
+        if name.startswith(kata.slug)
+        for cause in row["causes"]
+        for call in cause["calls"]
+    }
 
 
 def seen(name: str, row: dict):
@@ -240,7 +245,7 @@ def test_every_release_an_editorial_cites_is_one_the_table_holds_for_its_kata():
     wrong = []
     for kata in KATAS:
         rows = {(row["library"], row["version"]) for name, row in expected().items() if name.startswith(kata.slug)}
-        cited = set(re.findall(r"([a-z][a-z0-9_.-]+) (\d+\.\d+\.\d+)", " ".join(in_the_wild(kata).split())))
+        cited = releases_in(in_the_wild(kata))
         wrong += [f"{kata.slug}'s editorial cites {library} {version}" for library, version in sorted(cited - rows)]
     assert not wrong, "\n".join(wrong) + "\n(not in wild/expected.json for that kata)"
 
@@ -251,7 +256,7 @@ def test_what_the_learners_guide_says_of_the_libraries_is_what_the_table_holds()
     rows = expected().values()
     releases = {(row["library"], row["version"]) for row in rows}
     calls = {call for row in rows for cause in row["causes"] for call in cause["calls"]}
-    cited = set(re.findall(r"([a-z][a-z0-9_.-]+) (\d+\.\d+\.\d+)", section))
+    cited = releases_in(section)
     said = [f"{call} returned {answer}" for call, answer in re.findall(r"`(\w+\([^`]*\))` returns `([^`]*)`", section)]
     assert cited and cited <= releases, sorted(cited - releases)
     assert said and set(said) <= calls, sorted(set(said) - calls)
@@ -262,15 +267,8 @@ def test_every_call_an_editorial_quotes_with_what_it_did_is_in_the_table_for_its
     """Not only the named mistakes' bullets: each `call returned ...` or `call raised ...` of the section."""
     wrong = []
     for kata in KATAS:
-        calls = {
-            call
-            for name, row in expected().items()
-            if name.startswith(kata.slug)
-            for cause in row["causes"]
-            for call in cause["calls"]
-        }
         quoted = re.findall(r"`([^`]*\) (?:returned|raised) [^`]*)`", " ".join(in_the_wild(kata).split()))
-        wrong += [f"{kata.slug}'s editorial quotes {call}" for call in quoted if call not in calls]
+        wrong += [f"{kata.slug}'s editorial quotes {call}" for call in quoted if call not in calls_of(kata)]
     assert not wrong, "\n".join(wrong) + "\n(not in wild/expected.json for that kata)"
 
 
@@ -301,11 +299,6 @@ def test_each_test_of_an_arguments_type_left_out_for_an_adapter_is_one_the_kata_
     assert not unknown, unknown
 
 
-def releases_in(text: str) -> set[tuple[str, str]]:
-    """Every `library x.y.z` the text names."""
-    return set(re.findall(r"([a-z][a-z0-9_.-]+) (\d+\.\d+\.\d+)", " ".join(text.split())))
-
-
 def test_a_release_cited_for_a_mistake_is_one_the_table_names_it_for():
     """The other way round: a citation outlives the finding only by mistake (a release fixed, a conversion of the
     adapter's that no longer reaches a test). Each release a mistake's docstring names, and each release in the
@@ -321,7 +314,7 @@ def test_a_release_cited_for_a_mistake_is_one_the_table_names_it_for():
         for mistake in catalogue.values():
             for release in sorted(releases_in(mistake.__doc__ or "") - named.get((kata.slug, mistake.id), set())):
                 wrong.append(f"{kata.slug}'s {mistake.id} says it was seen in {' '.join(release)}")
-        for bullet in re.split(r"^- ", in_the_wild(kata), flags=re.M)[1:]:
+        for bullet in bullets(in_the_wild(kata)):
             head = bullet.split(":", 1)[0]
             for mistake_id in (found for found in re.findall(r"`(\w+)`", head) if found in catalogue):
                 for release in sorted(releases_in(head) - named.get((kata.slug, mistake_id), set())):
