@@ -67,7 +67,8 @@ def test_a_file_that_defines_none_of_the_functions_cannot_run_even_so(tmp_path):
     ]
 
 
-BOOLS_PASS = """
+# Two faults: a bool passes for an int, and the loop steps on after its last full window (a redundant tail).
+TWO_FAULTS = """
 def fixed_windows(tokens, chunk_size, overlap=0):
     for name, value in (("chunk_size", chunk_size), ("overlap", overlap)):
         if not isinstance(value, int):  # True and False pass: bool is an int
@@ -79,8 +80,6 @@ def fixed_windows(tokens, chunk_size, overlap=0):
     windows, start = [], 0
     while start < len(tokens):
         windows.append(list(tokens[start : start + chunk_size]))
-        if start + chunk_size >= len(tokens):
-            break
         start += chunk_size - overlap
     return windows
 """
@@ -89,10 +88,11 @@ def fixed_windows(tokens, chunk_size, overlap=0):
 def test_the_tests_left_out_are_skipped_saying_so_and_the_mistakes_are_still_named(tmp_path):
     """--leave-out: an adapter's run skips the tests of what its library never reads (here the type of the
     tokens, which this file does not check). Skipped, not deselected: the run still holds every hidden test,
-    so a catalogued mistake is named as in a whole run."""
+    so code with two faults gets its two names, as in a whole run (deselected, the run would be partial, and a
+    partial run names a mistake only when one explains every failure: none here)."""
     windows = find_kata("01")
-    adapter = tmp_path / "bools_pass.py"
-    adapter.write_text(BOOLS_PASS, encoding="utf-8")
+    adapter = tmp_path / "two_faults.py"
+    adapter.write_text(TWO_FAULTS, encoding="utf-8")
     left_out = f"tests/{windows.slug}/test_hidden.py::test_tokens_that_are_not_a_sequence_are_rejected"
     run = subprocess.run(
         [sys.executable, "-m", "pytest", f"tests/{windows.slug}", f"--impl={adapter}", "-p", "no:cacheprovider"]
@@ -107,7 +107,9 @@ def test_the_tests_left_out_are_skipped_saying_so_and_the_mistakes_are_still_nam
     reasons = {test.reason for test in tests if test.skipped}
     assert skipped and all(test.startswith(left_out) for test in skipped), skipped
     assert reasons == {"left out of this run (--leave-out): not what it judges"}, reasons
-    assert "This matches a known mistake: Accepts True and False" in " ".join(run.stdout.split()), run.stdout[-3000:]
+    said = " ".join(run.stdout.split())
+    assert "This matches a known mistake: Accepts True and False" in said, run.stdout[-3000:]
+    assert "This matches a known mistake: Emits extra windows" in said, run.stdout[-3000:]
 
 
 def test_tests_are_left_out_of_a_defined_only_run_only():
